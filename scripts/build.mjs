@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// Builds every entry of the package into dist/. One table of entries; an entry whose source does not exist yet is
+// skipped with a note, so parts can land one at a time.
+//   browser ES modules  → dist/<name>.js (dependencies external: the integrator's bundler resolves them)
+//   IIFE for <script>    → dist/hosted-journey.iife.js (everything bundled, global HostedJourney)
+//   Node / Fetch runtime → dist/<name>.js (dependencies and node: built-ins external)
+//   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
+//   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
+import { build } from 'vite';
+import { existsSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const r = (p) => path.join(root, p);
+const only = process.argv.slice(2); // e.g. `node scripts/build.mjs iife` builds only matching groups
+
+/** Browser ES-module entries (package exports). */
+export const browserEntries = {
+  index: 'src/widget/index.ts',
+  child: 'src/child/index.ts',
+  preact: 'src/bindings/preact.tsx',
+  react: 'src/bindings/react.ts',
+  element: 'src/bindings/element.ts',
+};
+/** Server-side entries (Node and Fetch-API runtimes). */
+export const serverEntries = {
+  server: 'src/server/index.ts',
+  'server-web': 'src/server/web.ts',
+  sandbox: 'src/sandbox/index.ts',
+  'sandbox-cli': 'src/sandbox/cli.ts',
+};
+/** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */
+export const sandboxAssets = {
+  journey: 'src/sandbox/pages/journey.tsx',
+  bank: 'src/sandbox/pages/bank.tsx',
+};
+
+const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([name, src]) => {
+  if (existsSync(r(src))) return true;
+  console.log(`  (skip ${name}: ${src} not written yet)`);
+  return false;
+}));
+
+const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+const common = {
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+};
+
+const groups = {
+  async browser() {
+    const entry = present(browserEntries);
+    if (!Object.keys(entry).length) return;
+    await build({
+      ...common,
+      build: {
+        outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: false, sourcemap: true,
+        lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        rollupOptions: { external: isBare, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      },
+    });
+  },
+  async iife() {
+    if (!existsSync(r('src/widget/iife.ts'))) return console.log('  (skip iife: src/widget/iife.ts not written yet)');
+    await build({
+      ...common,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      build: {
+        outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: true, sourcemap: true,
+        lib: { entry: r('src/widget/iife.ts'), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },
+      },
+    });
+  },
+  async server() {
+    const entry = present(serverEntries);
+    if (!Object.keys(entry).length) return;
+    await build({
+      ...common,
+      build: {
+        outDir: 'dist', emptyOutDir: false, target: 'node20', minify: false, sourcemap: true, ssr: true,
+        lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        rollupOptions: { external: isBare, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      },
+    });
+  },
+  async assets() {
+    for (const [name, src] of Object.entries(present(sandboxAssets))) {
+      await build({
+        ...common,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        build: {
+          outDir: 'dist/sandbox-assets', emptyOutDir: false, target: 'es2020', minify: true, sourcemap: false,
+          lib: { entry: r(src), name: `HJ_${name}`, formats: ['iife'], fileName: () => `${name}.js` },
+        },
+      });
+    }
+  },
+  types() {
+    rmSync(r('dist/types'), { recursive: true, force: true });
+    execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.build.json')], { stdio: 'inherit' });
+  },
+};
+
+const t0 = Date.now();
+for (const [name, fn] of Object.entries(groups)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`build: ${name}`);
+  await fn();
+}
+console.log(`build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,0 +1,7 @@
+// Checks that run after the test suites, each counting as one test. Add new ones here (one line each).
+import { existsSync } from 'node:fs';
+
+const node = process.execPath;
+export const checks = [
+  { name: 'size budget', cmd: node, args: ['bench/size.mjs'], ready: () => existsSync('bench/size.mjs') },
+];

@@ -1,0 +1,194 @@
+/**
+ * The twelve endpoints: method, path template and body/response schemas. The backend client validates requests and
+ * responses with these, and the sandbox validates what it receives with the same ones.
+ * Response schemas are loose (unknown fields pass through) so the real service adding fields never breaks a client.
+ */
+import * as z from 'zod/mini';
+
+export const decimalString = z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"'));
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
+const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'));
+const id = z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
+const name = z.string().check(z.minLength(1), z.maxLength(200));
+
+export const PATHWAYS = ['cdr', 'crawler'] as const;
+export const BUNDLE_FORMATS = ['pdf', 'csv', 'json'] as const;
+/** Monthly repayment history codes of Australian comprehensive credit reporting [doc]. */
+export const REPAYMENT_CODES = ['C', '1', '2', '3', '4', '5', '6', 'X'] as const;
+/** A default can be listed only when at least this much is overdue … [doc] */
+export const DEFAULT_MIN_AMOUNT = 150;
+/** … for at least this many days [doc]. */
+export const DEFAULT_MIN_DAYS_OVERDUE = 60;
+
+export type Pathway = (typeof PATHWAYS)[number];
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+export type RepaymentCode = (typeof REPAYMENT_CODES)[number];
+
+// ---- open banking -------------------------------------------------------------------------------------------------
+
+/** Profile body [doc fields]. Without `bank_id` it starts the application; with it, it attaches an institution. */
+export const profileBody = z.object({
+  full_name: z.optional(name),
+  email: z.optional(z.email()),
+  phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
+  bank_id: z.optional(id),
+  pathway: z.optional(z.enum(PATHWAYS)),
+  days_to_retrieve: z.optional(z.int().check(z.gte(1), z.lte(730))),
+  balances: z.optional(z.boolean()),
+  transactions: z.optional(z.boolean()),
+  interims: z.optional(z.boolean()),
+  estatements: z.optional(z.boolean()),
+  analysis: z.optional(z.boolean()),
+});
+
+export const applicationResponse = z.looseObject({
+  application_id: z.string(),
+  vendor: z.string(),
+  ref: z.string(),
+  status: z.string(),
+  institution: z.optional(z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) }))),
+  journey_url: z.optional(z.string()),
+  created_at: z.optional(z.string()),
+});
+
+export const consentBody = z.object({
+  bank_id: z.optional(id),
+  /** Where the bank sends the customer back (server-to-server style). */
+  redirect_uri: z.optional(z.url({ protocol: /^https?$/ })),
+  state: z.optional(z.string().check(z.maxLength(512))),
+});
+
+export const consentResponse = z.looseObject({
+  consent_id: z.string(),
+  consent_url: z.string(),
+  expires_at: z.optional(z.string()),
+});
+
+export const finaliseBody = z.object({});
+export const finaliseResponse = z.looseObject({ application_id: z.string(), status: z.string() });
+
+// ---- credit reporting ---------------------------------------------------------------------------------------------
+
+export const applicantSchema = z.object({
+  first_name: name,
+  last_name: name,
+  date_of_birth: isoDate,
+  address: z.object({
+    line1: name,
+    suburb: name,
+    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+    postcode: z.string().check(z.regex(/^\d{4}$/, 'must be a 4-digit postcode')),
+  }),
+  drivers_licence: z.optional(z.string().check(z.maxLength(20))),
+});
+
+export const lodgeEnquiryBody = z.object({
+  applicant: applicantSchema,
+  enquiry_type: z.enum(['credit_application', 'account_review']),
+  product: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
+  amount: decimalString,
+  reference: z.optional(z.string().check(z.maxLength(64))),
+});
+export const enquiryResponse = z.looseObject({ enquiry_id: z.string(), status: z.string() });
+
+export const getReportBody = z.object({ enquiry_id: id });
+export const creditReportResponse = z.looseObject({
+  enquiry_id: z.string(),
+  score: z.number(),
+  enquiries: z.array(z.looseObject({})),
+  accounts: z.array(z.looseObject({})),
+  defaults: z.array(z.looseObject({})),
+});
+
+export const createAccountBody = z.object({
+  enquiry_id: id,
+  account_type: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
+  credit_limit: decimalString,
+  opened_on: isoDate,
+});
+export const updateAccountBody = z.object({
+  account_id: id,
+  credit_limit: z.optional(decimalString),
+  status: z.optional(z.enum(['open', 'closed'])),
+  closed_on: z.optional(isoDate),
+});
+export const accountResponse = z.looseObject({ account_id: z.string(), status: z.string() });
+
+export const savePaymentBody = z.object({ account_id: id, month, status: z.enum(REPAYMENT_CODES) });
+export const paymentResponse = z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() });
+
+export const registerDefaultBody = z.object({
+  account_id: id,
+  amount: decimalString,
+  days_overdue: z.int().check(z.gte(0), z.lte(36500)),
+  listed_on: z.optional(isoDate),
+});
+export const updateDefaultBody = z.object({
+  default_id: id,
+  status: z.enum(['outstanding', 'paid', 'closed']),
+  amount: z.optional(decimalString),
+});
+export const defaultResponse = z.looseObject({ default_id: z.string(), status: z.string() });
+
+// ---- errors ---------------------------------------------------------------------------------------------------------
+
+/** Every error body has this shape [ours]. */
+export const errorBody = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    request_id: z.optional(z.string()),
+    fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+// ---- the endpoint table ---------------------------------------------------------------------------------------------
+
+/** Path templates. `{name}` segments are filled from the call's options of the same name. */
+export const ENDPOINTS = {
+  profile: { method: 'POST', path: '/api/v1/{vendor}/{ref}/profile' },
+  consents: { method: 'POST', path: '/api/v1/{vendor}/{ref}/consents' },
+  finalise: { method: 'POST', path: '/api/v1/{vendor}/{ref}/finalise' },
+  bundle: { method: 'GET', path: '/api/v1/applications/{id}/bundle' },
+  lodgeEnquiry: { method: 'POST', path: '/enquiry/lodge' },
+  getReport: { method: 'POST', path: '/enquiry/getreport' },
+  downloadReport: { method: 'GET', path: '/enquiry/downloadreport' },
+  createAccount: { method: 'POST', path: '/account/create' },
+  updateAccount: { method: 'POST', path: '/account/update' },
+  savePayment: { method: 'POST', path: '/payment/save' },
+  registerDefault: { method: 'POST', path: '/default/register' },
+  updateDefault: { method: 'POST', path: '/default/update' },
+} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
+
+/** Webhook registration on the sandbox [ours]. */
+export const WEBHOOK_REGISTRATION = { method: 'POST', path: '/api/v1/webhooks' } as const;
+export const webhookRegistrationBody = z.object({ url: z.url({ protocol: /^https?$/ }), token_id: z.optional(id) });
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Fills `{name}` placeholders, URL-encoding each value. */
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter '${key}'`);
+    return encodeURIComponent(value);
+  });
+}
+
+export type ProfileBody = z.infer<typeof profileBody>;
+export type ApplicationResponse = z.infer<typeof applicationResponse>;
+export type ConsentBody = z.infer<typeof consentBody>;
+export type ConsentResponse = z.infer<typeof consentResponse>;
+export type FinaliseResponse = z.infer<typeof finaliseResponse>;
+export type LodgeEnquiryBody = z.infer<typeof lodgeEnquiryBody>;
+export type EnquiryResponse = z.infer<typeof enquiryResponse>;
+export type CreditReportResponse = z.infer<typeof creditReportResponse>;
+export type CreateAccountBody = z.infer<typeof createAccountBody>;
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
+export type AccountResponse = z.infer<typeof accountResponse>;
+export type SavePaymentBody = z.infer<typeof savePaymentBody>;
+export type PaymentResponse = z.infer<typeof paymentResponse>;
+export type RegisterDefaultBody = z.infer<typeof registerDefaultBody>;
+export type UpdateDefaultBody = z.infer<typeof updateDefaultBody>;
+export type DefaultResponse = z.infer<typeof defaultResponse>;

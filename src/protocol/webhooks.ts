@@ -1,0 +1,72 @@
+/**
+ * Webhook event payloads [ours, from the seed and the service's documented event names].
+ * Amounts travel as decimal strings [doc]. Unknown types are delivered as a generic event, never rejected;
+ * unknown fields pass through so the service adding fields never breaks a receiver.
+ */
+import * as z from 'zod/mini';
+
+const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+
+export const webhookDataSchemas = {
+  'consent.authorised': z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
+  'crawl.completed': z.looseObject({ accounts: z.number(), transactions: z.number() }),
+  'application.report_ready': z.looseObject({ formats: z.array(z.enum(['pdf', 'csv', 'json'])) }),
+  'crawler.lifecycle_updated': z.looseObject({ status: z.string() }),
+  'account.numbers_ready': z.looseObject({
+    accounts: z.array(z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) })),
+  }),
+  'account.balances_ready': z.looseObject({
+    accounts: z.array(z.looseObject({ account_id: id, current: decimal, available: z.optional(decimal) })),
+  }),
+  'analysis.report_ready': z.looseObject({}),
+  'application.completed': z.looseObject({}),
+} as const;
+
+export type KnownWebhookType = keyof typeof webhookDataSchemas;
+export const KNOWN_WEBHOOK_TYPES = Object.keys(webhookDataSchemas) as KnownWebhookType[];
+
+export const webhookEnvelopeSchema = z.looseObject({
+  event_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  type: z.string().check(z.minLength(1), z.maxLength(100)),
+  created_at: z.string().check(z.minLength(1)),
+  vendor: z.string(),
+  ref: z.string(),
+  application_id: z.optional(z.string()),
+  data: z.unknown(),
+});
+
+interface WebhookBase {
+  event_id: string;
+  created_at: string;
+  vendor: string;
+  ref: string;
+  application_id?: string;
+  [extra: string]: unknown;
+}
+
+export type KnownWebhookEvent = {
+  [K in KnownWebhookType]: WebhookBase & { type: K; data: z.infer<(typeof webhookDataSchemas)[K]> };
+}[KnownWebhookType];
+
+/** An event whose type this SDK version does not know; `known: false` lets handlers narrow. */
+export type GenericWebhookEvent = WebhookBase & { type: string; data: unknown };
+
+export type WebhookEvent = KnownWebhookEvent | GenericWebhookEvent;
+
+export type WebhookParseResult = { ok: true; event: WebhookEvent; known: boolean } | { ok: false; detail: string };
+
+/** Validates a parsed JSON payload. Never throws. */
+export function parseWebhookEvent(json: unknown): WebhookParseResult {
+  const env = webhookEnvelopeSchema.safeParse(json);
+  if (!env.success) return { ok: false, detail: env.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ') };
+  const type = env.data.type;
+  if (!Object.prototype.hasOwnProperty.call(webhookDataSchemas, type)) {
+    return { ok: true, event: env.data as GenericWebhookEvent, known: false };
+  }
+  const data = webhookDataSchemas[type as KnownWebhookType].safeParse(env.data.data ?? {});
+  if (!data.success) {
+    return { ok: false, detail: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`).join('; ') };
+  }
+  return { ok: true, event: { ...env.data, data: data.data } as KnownWebhookEvent, known: true };
+}
