@@ -1,0 +1,112 @@
+/** Normalising what callers hand us: header bags of every runtime, raw bodies, keys and clocks. */
+import { DEFAULT_TOLERANCE } from '../protocol/signing.js';
+import { ServerConfigError, SignatureVerificationError } from './errors.js';
+
+/** Fetch `Headers`, Node's `IncomingHttpHeaders`, or a plain record (any letter case). */
+export type HeadersInput =
+  | { get(name: string): string | null }
+  | Record<string, string | readonly string[] | undefined>;
+
+/** The exact bytes received. Strings are hashed as UTF-8, so prefer bytes when the body may not be valid UTF-8. */
+export type RawBody = string | Uint8Array | ArrayBuffer;
+
+export interface VerificationKey {
+  /** Public identifier sent in the `Authorization` header (`HMAC <tokenId>:…`); a label under the standard scheme. */
+  tokenId: string;
+  /** The signing secret. For the standard scheme: `whsec_<base64>`. */
+  secret: string;
+}
+
+export interface Tolerance {
+  /** How old a timestamp may be, seconds. Default 300. */
+  pastSec?: number;
+  /** How far ahead of our clock a timestamp may be, seconds. Default 300. */
+  futureSec?: number;
+}
+
+export function readHeader(headers: HeadersInput, name: string): string | undefined {
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+  }
+  const rec = headers as Record<string, string | readonly string[] | undefined>;
+  let v = rec[name];
+  if (v === undefined) {
+    for (const k of Object.keys(rec)) {
+      if (k.toLowerCase() === name) {
+        v = rec[k];
+        break;
+      }
+    }
+  }
+  if (v === undefined) return undefined;
+  return typeof v === 'string' ? v : v.join(', ');
+}
+
+export function requireHeader(headers: HeadersInput, name: string): string {
+  const v = readHeader(headers, name);
+  if (v === undefined || v === '') {
+    throw new SignatureVerificationError('MISSING_HEADER', `missing required header '${name}'`, { header: name });
+  }
+  return v;
+}
+
+export const PARSED_BODY_MESSAGE =
+  'the body must be the raw bytes received (string, Buffer or Uint8Array), not a parsed object: re-serialising JSON ' +
+  'changes the bytes and the signature no longer matches. In Express use express.raw({ type: "*/*" }) on this route ' +
+  '(or toNodeHandler, which reads the body itself) and pass req.body; in Next.js route handlers and other Fetch ' +
+  'runtimes pass `await req.text()` (or `new Uint8Array(await req.arrayBuffer())`), never `await req.json()`.';
+
+export function toRawBody(body: unknown): string | Uint8Array {
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (body === undefined || body === null) return '';
+  throw new SignatureVerificationError('PARSED_BODY', PARSED_BODY_MESSAGE);
+}
+
+export function checkKeys(keys: unknown): readonly VerificationKey[] {
+  if (!Array.isArray(keys) || keys.length === 0) {
+    throw new ServerConfigError('keys', 'keys must be a non-empty array of { tokenId, secret }');
+  }
+  keys.forEach((k: unknown, i) => {
+    const key = k as Partial<VerificationKey> | null;
+    if (!key || typeof key.tokenId !== 'string' || key.tokenId === '') {
+      throw new ServerConfigError(`keys[${i}].tokenId`, `keys[${i}].tokenId must be a non-empty string`);
+    }
+    checkSecret(key.secret, `keys[${i}].secret`);
+  });
+  return keys as VerificationKey[];
+}
+
+export function checkSecret(secret: unknown, field: string): string {
+  if (typeof secret !== 'string' || secret === '') throw new ServerConfigError(field, `${field} must be a non-empty string`);
+  if (secret.trim() !== secret) {
+    throw new ServerConfigError(field, `${field} has leading or trailing whitespace (a copy-paste or .env newline?); trim it`);
+  }
+  return secret;
+}
+
+export function resolveTolerance(t: Tolerance | undefined): { pastMs: number; futureMs: number } {
+  const past = t?.pastSec ?? DEFAULT_TOLERANCE.pastSec;
+  const future = t?.futureSec ?? DEFAULT_TOLERANCE.futureSec;
+  for (const [n, v] of [['tolerance.pastSec', past], ['tolerance.futureSec', future]] as const) {
+    if (!Number.isFinite(v) || v < 0) throw new ServerConfigError(n, `${n} must be a finite number ≥ 0`);
+  }
+  return { pastMs: past * 1000, futureMs: future * 1000 };
+}
+
+/** Rejects timestamps outside [now - past, now + future]. */
+export function checkTimestamp(tsMs: number, nowMs: number, tol: { pastMs: number; futureMs: number }): void {
+  if (tsMs < nowMs - tol.pastMs) {
+    throw new SignatureVerificationError('TIMESTAMP_TOO_OLD', `timestamp is ${Math.round((nowMs - tsMs) / 1000)} s old (tolerance ${tol.pastMs / 1000} s)`);
+  }
+  if (tsMs > nowMs + tol.futureMs) {
+    throw new SignatureVerificationError('TIMESTAMP_IN_FUTURE', `timestamp is ${Math.round((tsMs - nowMs) / 1000)} s ahead of this clock (tolerance ${tol.futureMs / 1000} s)`);
+  }
+}
+
+export type Clock = () => number | Date;
+export const readClock = (now: Clock | undefined): number => {
+  const v = now ? now() : Date.now();
+  return typeof v === 'number' ? v : v.getTime();
+};

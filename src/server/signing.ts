@@ -1,0 +1,148 @@
+/**
+ * Request signing [doc scheme, see src/protocol/signing.ts] and verification of signed requests. The same verification
+ * backs the `'hmac'` webhook scheme. Provider-independent: each entry binds these to its CryptoProvider.
+ */
+import {
+  DEFAULT_CONTENT_TYPE,
+  HEADERS,
+  formatAuthorization,
+  formatHttpDate,
+  parseAuthorization,
+  parseHttpDate,
+  stringToSign,
+} from '../protocol/signing.js';
+import type { CryptoProvider } from './crypto/provider.js';
+import { timingSafeEqualString } from './crypto/timing-safe.js';
+import { ServerConfigError, SignatureVerificationError } from './errors.js';
+import {
+  type Clock,
+  type HeadersInput,
+  type RawBody,
+  type Tolerance,
+  type VerificationKey,
+  checkKeys,
+  checkSecret,
+  checkTimestamp,
+  readClock,
+  readHeader,
+  requireHeader,
+  resolveTolerance,
+  toRawBody,
+} from './inputs.js';
+
+export interface SignRequestOptions {
+  /** HTTP method, any case. @example 'POST' */
+  method: string;
+  /** Path with the query string exactly as sent. @example '/api/v1/applications/app_123/bundle?format=json' */
+  path: string;
+  /** The exact body bytes that will be sent; omit for GET. @example JSON.stringify({ enquiry_id: 'enq_1' }) */
+  body?: RawBody;
+  /** Signed even on GET. Default `application/json`. @example 'application/json' */
+  contentType?: string;
+  /** The request time. Default now. @example new Date('2026-11-22T00:00:00Z') */
+  date?: Date | number;
+  /** Public token id. @example 'tok_live_1' */
+  tokenId: string;
+  /** Signing secret; never logged. @example process.env.HJ_SIGNING_SECRET */
+  secret: string;
+}
+
+/** Lower-case header names, ready for `fetch` or `http.request`. */
+export interface SignedHeaders {
+  date: string;
+  'content-md5': string;
+  'content-type': string;
+  authorization: string;
+}
+
+export interface VerifyRequestOptions {
+  /** HTTP method of the received request. @example req.method */
+  method: string;
+  /** Path with query as received (behind a proxy: as the sender addressed it). @example req.url */
+  path: string;
+  /** Received headers: Fetch `Headers`, Node `req.headers` or a plain object. */
+  headers: HeadersInput;
+  /** Exact raw bytes received. @example await request.arrayBuffer() */
+  body: RawBody | undefined;
+  /** Accepted keys; several entries allow rotation. @example [{ tokenId: 'tok_1', secret: process.env.SECRET! }] */
+  keys: readonly VerificationKey[];
+  /** Accepted clock skew. @example { pastSec: 300, futureSec: 60 } */
+  tolerance?: Tolerance;
+  /** Injectable clock (epoch ms or Date). @example () => Date.parse('2026-11-22T00:00:00Z') */
+  now?: Clock;
+}
+
+export interface VerifiedRequest {
+  /** The token id whose key matched. */
+  tokenId: string;
+}
+
+export async function signRequestWith(provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> {
+  if (!o || typeof o.method !== 'string' || o.method === '') throw new ServerConfigError('method', 'method is required');
+  if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
+    throw new ServerConfigError('path', "path must start with '/' and include the query string");
+  }
+  if (typeof o.tokenId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(o.tokenId)) {
+    throw new ServerConfigError('tokenId', 'tokenId must be 1-128 letters, digits, ".", "_" or "-"');
+  }
+  const secret = checkSecret(o.secret, 'secret');
+  const body = toRawBody(o.body);
+  const contentType = o.contentType ?? DEFAULT_CONTENT_TYPE;
+  const date = formatHttpDate(o.date === undefined ? new Date() : new Date(o.date));
+  const contentMd5 = await provider.md5Base64(body);
+  const signature = await provider.hmacSha256Base64(secret, [
+    stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path }),
+  ]);
+  return {
+    [HEADERS.date]: date,
+    [HEADERS.contentMd5]: contentMd5,
+    [HEADERS.contentType]: contentType,
+    [HEADERS.authorization]: formatAuthorization(o.tokenId, signature),
+  } as SignedHeaders;
+}
+
+export async function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
+  const keys = checkKeys(o.keys);
+  const tol = resolveTolerance(o.tolerance);
+  const body = toRawBody(o.body);
+
+  const authHeader = requireHeader(o.headers, HEADERS.authorization);
+  const dateHeader = requireHeader(o.headers, HEADERS.date);
+  const md5Header = requireHeader(o.headers, HEADERS.contentMd5);
+  const contentType = readHeader(o.headers, HEADERS.contentType) ?? '';
+
+  const auth = parseAuthorization(authHeader);
+  if (!auth) {
+    throw new SignatureVerificationError('MALFORMED_HEADER', "authorization must be 'HMAC <tokenId>:<base64 HMAC-SHA256>'", {
+      header: HEADERS.authorization,
+    });
+  }
+  const ts = parseHttpDate(dateHeader);
+  if (ts === null) {
+    throw new SignatureVerificationError('MALFORMED_HEADER', "date must be an RFC 1123 GMT date, e.g. 'Sun, 22 Nov 2026 00:00:00 GMT'", {
+      header: HEADERS.date,
+    });
+  }
+  const candidates = keys.filter((k) => k.tokenId === auth.tokenId);
+  if (candidates.length === 0) {
+    throw new SignatureVerificationError('UNKNOWN_KEY', `no key configured for token id '${auth.tokenId}'`, { header: HEADERS.authorization });
+  }
+  checkTimestamp(ts, readClock(o.now), tol);
+
+  const text = stringToSign({ method: o.method, contentMd5: md5Header, contentType, date: dateHeader, pathWithQuery: o.path });
+  let matched: VerificationKey | undefined;
+  for (const key of candidates) {
+    // Every candidate is computed and compared, so timing does not reveal which one matched.
+    const expected = await provider.hmacSha256Base64(key.secret, [text]);
+    if (timingSafeEqualString(expected, auth.signature) && !matched) matched = key;
+  }
+  if (!matched) throw new SignatureVerificationError('BAD_SIGNATURE', 'signature does not match any configured key');
+
+  const actualMd5 = await provider.md5Base64(body);
+  if (!timingSafeEqualString(actualMd5, md5Header)) {
+    throw new SignatureVerificationError('BODY_DIGEST_MISMATCH', 'content-md5 does not match the body received (was the body re-serialised or altered?)', {
+      header: HEADERS.contentMd5,
+    });
+  }
+  return { tokenId: matched.tokenId };
+}
