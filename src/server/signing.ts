@@ -48,12 +48,12 @@ export interface SignRequestOptions {
 }
 
 /** Lower-case header names, ready for `fetch` or `http.request`. */
-export interface SignedHeaders {
+export type SignedHeaders = {
   date: string;
   'content-md5': string;
   'content-type': string;
   authorization: string;
-}
+};
 
 export interface VerifyRequestOptions {
   /** HTTP method of the received request. @example req.method */
