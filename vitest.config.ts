@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Unit and Node-integration tests. Browser end-to-end specs live in e2e/ and run under Playwright,
 // so they are kept out of vitest's include list on purpose.
 export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

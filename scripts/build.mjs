@@ -49,7 +49,6 @@ const common = {
   configFile: false,
   logLevel: 'warn',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
 };
 
 const groups = {

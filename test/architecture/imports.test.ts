@@ -1,0 +1,58 @@
+// Guards the dependency rules of docs/architecture.md: which part of src/ may import which.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(__dirname, '../../src');
+const parts = readdirSync(src).filter((d) => statSync(path.join(src, d)).isDirectory());
+
+/** part → parts it may import (itself always allowed). */
+const allowed: Record<string, string[]> = {
+  protocol: [],
+  widget: ['protocol'],
+  child: ['protocol'],
+  bindings: ['protocol', 'widget'],
+  server: ['protocol'],
+  sandbox: ['protocol', 'server', 'child'],
+};
+/** Packages browser code may import; anything else (node:*, redis, pdfkit, …) is a violation. */
+const browserPackages = [/^preact(\/|$)/, /^zod\/mini$/, /^@open-iframe-resizer\/core$/, /^react(\/|$)/, /^react-dom(\/|$)/];
+const browserParts = ['protocol', 'widget', 'child', 'bindings'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return files(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(importPattern)].map((m) => (m[1] ?? m[2] ?? m[3])!).filter(Boolean);
+}
+
+describe('dependency rules between parts of src/', () => {
+  for (const part of parts) {
+    it(`${part} imports only what it may`, () => {
+      const violations: string[] = [];
+      for (const file of files(path.join(src, part))) {
+        for (const spec of importsOf(file)) {
+          if (spec.startsWith('.')) {
+            const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
+            if (target !== part && !(allowed[part] ?? []).includes(target)) violations.push(`${path.relative(src, file)} → ${spec}`);
+          } else if (browserParts.includes(part) && !browserPackages.some((re) => re.test(spec))) {
+            violations.push(`${path.relative(src, file)} → package '${spec}' in browser code`);
+          }
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it('knows every part', () => {
+    expect(parts.filter((p) => !(p in allowed))).toEqual([]);
+  });
+});
