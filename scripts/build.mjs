@@ -34,6 +34,7 @@ export const serverEntries = {
 /** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */
 export const sandboxAssets = {
   journey: 'src/sandbox/pages/journey.tsx',
+  'bank-return': 'src/sandbox/pages/bank-return.ts',
   bank: 'src/sandbox/pages/bank.tsx',
 };
 
