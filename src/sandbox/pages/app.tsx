@@ -1,0 +1,197 @@
+/**
+ * The journey's controller: which step shows, what each step's outcome leads to, and the protocol events emitted at
+ * their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
+ * `completed`, `error`, `exit`). Steps render themselves (steps/*.tsx).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Pathway } from '../../protocol/api.js';
+import type { JourneyPrefill } from '../../protocol/url.js';
+import { isJourneyApiError, type Institution, type StatusResponse } from './api.js';
+import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
+import { AuthoriseStep } from './steps/authorise.js';
+import { BankStep, BanksStep } from './steps/banks.js';
+import { CrawlerStep } from './steps/crawler.js';
+import { DetailsStep, MyGovStep, TermsStep } from './steps/intro.js';
+import { DoneStep, ExitedStep, FailedStep, RetrievingStep } from './steps/outcome.js';
+import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
+import { Button } from './ui.js';
+
+const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
+const HANDSHAKE_WAIT_MS = 1500;
+const STAGES = [
+  { label: 'Your details', steps: ['terms', 'details', 'mygov'] },
+  { label: 'Your bank', steps: ['banks', 'bank'] },
+  { label: 'Connect', steps: ['authorise', 'crawler', 'failed'] },
+  { label: 'Finish', steps: ['retrieving', 'done'] },
+];
+
+const denied = (institution?: Institution): Step => ({
+  name: 'failed', code: 'CONSENT_DENIED', recoverable: true, institution,
+  message: 'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
+});
+
+export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
+  const { config, url, bridge, api } = ctx;
+  const [step, setStep] = useState<Step | null>(null);
+  const [prefill, setPrefill] = useState<JourneyPrefill>(url.prefill);
+  const [institutions, setInstitutions] = useState<Institution[] | undefined>(config.institutions);
+  const [loadError, setLoadError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [summary, setSummary] = useState<StatusResponse>();
+  const applicationId = useRef<string | undefined>(undefined);
+  const details = useRef<JourneyPrefill>({});
+  const rendered = useRef(0);
+
+  const go = (next: Step) => {
+    setFailure(undefined);
+    setBusy(false);
+    setStep(next);
+  };
+
+  // Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way.
+  useEffect(() => {
+    void (async () => {
+      if (bridge.framed) {
+        const hello = await Promise.race([bridge.connected.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS))]);
+        const handed = hello?.prefill ?? bridge.prefill;
+        if (handed) setPrefill((p) => ({ ...p, ...handed }));
+      }
+      let list = config.institutions;
+      if (!list?.length) {
+        list = await api.institutions().catch(() => undefined);
+        if (list) setInstitutions(list);
+        else setLoadError('We could not load the list of banks. Please refresh the page.');
+      }
+      const pending = loadPendingConsent(config.vendor, config.ref);
+      const returned = takeBankResult(config.vendor, config.ref);
+      const pendingInstitution = list?.find((i) => i.id === pending?.institutionId);
+      if (returned) return go(returned.status === 'authorised' ? { name: 'retrieving', institution: pendingInstitution } : denied(pendingInstitution));
+      const status = await api.status().catch(() => null);
+      if (status) applicationId.current = status.application_id;
+      if (status && RESUMABLE.has(status.status)) return go({ name: 'retrieving' });
+      const deepInstitution = url.institutionId ? list?.find((i) => i.id === url.institutionId) : undefined;
+      if (deepInstitution) return void select(deepInstitution);
+      if (url.startAt === 'banks') return go({ name: 'banks' });
+      if (url.startAt === 'mygov') return go({ name: 'mygov' });
+      go({ name: 'terms' });
+    })();
+    const offClose = bridge.onClose(() => go({ name: 'exited' }));
+    return offClose;
+  }, []);
+
+  // Protocol events for the step now on screen.
+  useEffect(() => {
+    if (!step) return;
+    const name = STEP_EVENT_NAMES[step.name];
+    if (rendered.current++ === 0) bridge.emit('ready', { step: name });
+    bridge.emit('step', { step: name });
+    if (step.name === 'failed') bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
+    if (step.name === 'done') bridge.emit('completed', { applicationId: step.applicationId });
+  }, [step]);
+
+  async function select(institution: Institution) {
+    if (!applicationId.current) {
+      const known = { ...prefill, ...details.current };
+      if (!known.fullName || !known.email) return go({ name: 'details', then: institution });
+      try {
+        const app = await api.start({ full_name: known.fullName, email: known.email, ...(known.phone ? { phone: known.phone } : {}) });
+        applicationId.current = app.application_id;
+      } catch {
+        return go({ name: 'details', then: institution });
+      }
+    }
+    go({ name: 'bank', institution });
+  }
+
+  async function choosePathway(institution: Institution, pathway: Pathway) {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await api.institution({ institution_id: institution.id, pathway });
+      bridge.emit('institution_selected', { institutionId: institution.id, name: institution.name, pathway });
+      if (pathway === 'crawler') return go({ name: 'crawler', institution });
+      const consent = await api.consent();
+      go({ name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
+    } catch (e) {
+      setBusy(false);
+      setFailure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  function exit() {
+    bridge.emit('exit', { reason: 'user_cancelled' });
+    go({ name: 'exited' });
+  }
+
+  const focus = rendered.current > 0;
+  const view = (() => {
+    if (!step) return <div class="hj-step hj-loading" role="status"><span class="hj-spinner hj-spinner-lg" aria-hidden="true" /><p>Loading…</p></div>;
+    switch (step.name) {
+      case 'terms':
+        return <TermsStep vendor={config.vendor} focus={focus} onAccept={() => go({ name: 'details' })} />;
+      case 'details':
+        return <DetailsStep focus={focus} prefill={prefill} api={api} onStarted={(app, d) => {
+          applicationId.current = app.application_id;
+          details.current = d;
+          if (step.then) go({ name: 'bank', institution: step.then });
+          else go({ name: 'mygov' });
+        }} />;
+      case 'mygov':
+        return <MyGovStep focus={focus} onDone={() => go({ name: 'banks' })} />;
+      case 'banks':
+        return <BanksStep focus={focus} institutions={institutions} loadError={loadError} onSelect={(i) => void select(i)} />;
+      case 'bank':
+        return <BankStep key={step.institution.id} focus={focus} institution={step.institution} busy={busy} failure={failure}
+          onContinue={(p) => void choosePathway(step.institution, p)} onBack={() => go({ name: 'banks' })} />;
+      case 'crawler':
+        return <CrawlerStep focus={focus} institution={step.institution} api={api}
+          onStep={(sub) => bridge.emit('step', { step: sub })}
+          onConnected={() => { bridge.emit('released', {}); go({ name: 'retrieving', institution: step.institution }); }}
+          onBack={() => go({ name: 'banks' })} />;
+      case 'authorise':
+        return <AuthoriseStep key={step.consentId} focus={focus} institution={step.institution} consentId={step.consentId}
+          consentUrl={step.consentUrl} bridge={bridge} api={api} vendor={config.vendor} ref={config.ref}
+          onResult={(s) => go(s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))} />;
+      case 'retrieving':
+        return <RetrievingStep focus={focus} api={api} institutionName={step.institution?.name}
+          onDone={(s) => { setSummary(s); go({ name: 'done', applicationId: s.application_id }); }}
+          onDenied={() => go(denied(step.institution))} />;
+      case 'done':
+        return <DoneStep focus={focus} vendor={config.vendor} accounts={summary?.accounts} transactions={summary?.transactions} />;
+      case 'failed': {
+        const inst = step.institution;
+        return <FailedStep focus={focus} title={step.code === 'CONSENT_DENIED' ? 'Access was not approved' : 'Something went wrong'}
+          message={step.message} onRetry={inst && step.recoverable ? () => go({ name: 'bank', institution: inst }) : undefined}
+          onOther={() => go({ name: 'banks' })} />;
+      }
+      case 'exited':
+        return <ExitedStep focus={focus} onResume={() => go({ name: applicationId.current ? 'banks' : 'terms' })} />;
+    }
+  })();
+
+  const stageIndex = step ? STAGES.findIndex((s) => s.steps.includes(step.name)) : -1;
+  return (
+    <div class="hj-shell">
+      <header class="hj-top">
+        <span class="hj-brand"><span class="hj-logo" aria-hidden="true" />{config.vendor}</span>
+        <span class="hj-badge" title="No real bank is contacted">Sandbox</span>
+      </header>
+      {stageIndex >= 0 ? (
+        <ol class="hj-stages" aria-label="Progress">
+          {STAGES.map((s, i) => (
+            <li key={s.label} class={i < stageIndex ? 'hj-stage-done' : i === stageIndex ? 'hj-stage-now' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
+              <span class="hj-stage-dot" aria-hidden="true">{i < stageIndex ? '✓' : i + 1}</span>
+              <span class="hj-stage-label">{s.label}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <main class="hj-card" data-step={step?.name ?? 'loading'}>{view}</main>
+      <footer class="hj-foot">
+        <span class="hj-lock">Bank-grade encryption · read-only access</span>
+        {step && step.name !== 'done' && step.name !== 'exited' ? <Button variant="link" onClick={exit}>Exit</Button> : null}
+      </footer>
+    </div>
+  );
+}
