@@ -1,0 +1,57 @@
+/** Signature check of every signed API request, and `Idempotency-Key` replay of POSTs. */
+import { createHash } from 'node:crypto';
+import { HEADERS } from '../../protocol/index.js';
+import { isSignatureVerificationError, verifyRequest } from '../../server/index.js';
+import type { SandboxContext } from '../context.js';
+import { ERROR_STATUS, SandboxErrorCode as E, SandboxHttpError, type SandboxErrorCode } from '../errors.js';
+import type { Reply, RequestInfo } from '../http.js';
+
+/** Verifies the HMAC signature; resolves to the token id or throws a 401 whose code names the failure. */
+export async function authenticate(ctx: SandboxContext, info: RequestInfo): Promise<string> {
+  try {
+    const { tokenId } = await verifyRequest({
+      method: info.req.method ?? 'GET',
+      path: info.rawPath,
+      headers: info.req.headers,
+      body: info.body,
+      keys: ctx.tokens,
+      now: () => ctx.now().getTime(),
+    });
+    return tokenId;
+  } catch (error) {
+    if (isSignatureVerificationError(error)) {
+      // Every verification failure is a 401 here (missing headers included): the request is not authenticated.
+      const code = (error.code in ERROR_STATUS ? error.code : E.UNAUTHORISED) as SandboxErrorCode;
+      throw new SandboxHttpError(code, `request signature rejected: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * Same key + same body → the stored response again (header `idempotent-replayed: true`); same key with another body
+ * → 409. Only 2xx replies are stored, so a request refused for ordering can be retried once its precondition holds.
+ */
+export async function withIdempotency(ctx: SandboxContext, info: RequestInfo, tokenId: string, run: () => Promise<Reply> | Reply): Promise<Reply> {
+  const key = info.req.headers[HEADERS.idempotencyKey];
+  if (info.req.method !== 'POST' || typeof key !== 'string' || key === '') return run();
+  if (key.length > MAX_KEY_LENGTH) throw new SandboxHttpError(E.BAD_REQUEST, `idempotency-key must be at most ${MAX_KEY_LENGTH} characters`);
+  const slot = `${tokenId} POST ${info.url.pathname} ${key}`;
+  const bodyHash = createHash('sha256').update(info.body).digest('hex');
+  const stored = ctx.state.idempotency.get(slot);
+  if (stored) {
+    if (stored.bodyHash !== bodyHash) {
+      throw new SandboxHttpError(E.IDEMPOTENCY_KEY_REUSED, 'this idempotency-key was used with a different body');
+    }
+    return { status: stored.status, headers: { ...stored.headers, 'idempotent-replayed': 'true' }, body: stored.body };
+  }
+  const reply = await run();
+  if (reply.status >= 200 && reply.status < 300) {
+    const body = reply.body !== undefined ? Buffer.from(reply.body) : Buffer.from(JSON.stringify(reply.json ?? null));
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...reply.headers };
+    ctx.state.idempotency.set(slot, { bodyHash, status: reply.status, headers, body });
+  }
+  return reply;
+}

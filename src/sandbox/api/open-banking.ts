@@ -1,0 +1,65 @@
+/** The four open-banking endpoints: profile, consents, finalise, bundle. */
+import { BUNDLE_FORMATS, consentBody, finaliseBody, profileBody, type BundleFormat } from '../../protocol/index.js';
+import type { SandboxContext } from '../context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
+import { applicationView, attachInstitution, createConsent, consentUrl, finalise, requireApplication, startApplication } from '../flow.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
+import { buildReport } from '../reports/report.js';
+import { renderApplicationPdf } from '../reports/pdf.js';
+import { renderTransactionsCsv } from '../reports/csv.js';
+
+/** The journey page the bank returns to when the integrator gives no redirect_uri. */
+export function bankReturnUrl(ctx: SandboxContext, vendor: string, ref: string): string {
+  return `${ctx.origin()}/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}/bank-return`;
+}
+
+/** Without bank_id: start (or update) the application. With bank_id: attach it (starting the application if needed). */
+export function profile(ctx: SandboxContext, info: RequestInfo): Reply {
+  const body = validate(profileBody, parseJson(info.body));
+  const { vendor, ref } = info.params as { vendor: string; ref: string };
+  const existed = ctx.state.findByRef(vendor, ref) !== undefined;
+  const app = startApplication(ctx, vendor, ref, body);
+  if (body.bank_id !== undefined) attachInstitution(ctx, app, body.bank_id, body.pathway);
+  else if (body.pathway !== undefined) throw fieldError('bank_id', 'bank_id is required when pathway is given');
+  return json(applicationView(ctx, app), existed ? 200 : 201);
+}
+
+export function consents(ctx: SandboxContext, info: RequestInfo): Reply {
+  const body = validate(consentBody, parseJson(info.body));
+  const { vendor, ref } = info.params as { vendor: string; ref: string };
+  const app = ctx.state.findByRef(vendor, ref);
+  if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_STARTED, `no application for ${vendor}/${ref}: call profile before creating a consent`);
+  const consent = createConsent(ctx, app, { bankId: body.bank_id, returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref), state: body.state });
+  return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent), expires_at: consent.expires_at, application_id: app.id }, 201);
+}
+
+export function finaliseApplication(ctx: SandboxContext, info: RequestInfo): Reply {
+  validate(finaliseBody, parseJson(info.body));
+  const { vendor, ref } = info.params as { vendor: string; ref: string };
+  const app = finalise(ctx, requireApplication(ctx, vendor, ref));
+  return json({ application_id: app.id, status: app.status });
+}
+
+const CONTENT_TYPES: Record<BundleFormat, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8; header=present',
+  json: 'application/json; charset=utf-8',
+};
+
+export async function bundle(ctx: SandboxContext, info: RequestInfo): Promise<Reply> {
+  const format = info.url.searchParams.get('format') ?? 'json';
+  if (!(BUNDLE_FORMATS as readonly string[]).includes(format)) throw fieldError('format', `must be one of ${BUNDLE_FORMATS.join(', ')}`);
+  const app = ctx.state.applications.get(info.params.id!);
+  if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application '${info.params.id}'`);
+  if ((app.status !== 'finalised' && app.status !== 'report_ready') || !app.data) {
+    throw new SandboxHttpError(E.REPORT_NOT_READY, `the bundle exists once the application is finalised (status ${app.status})`);
+  }
+  const report = buildReport(app, ctx.now());
+  const f = format as BundleFormat;
+  const body = f === 'json' ? JSON.stringify(report) : f === 'csv' ? renderTransactionsCsv(report) : await renderApplicationPdf(report);
+  return {
+    status: 200,
+    body,
+    headers: { 'content-type': CONTENT_TYPES[f], 'content-disposition': `attachment; filename="${app.id}.${f}"` },
+  };
+}

@@ -1,0 +1,23 @@
+/** What every handler shares: state, options, the clock and the webhook emitter. */
+import type { SandboxState, Application } from './state.js';
+
+export interface SandboxToken {
+  /** Public token id sent in `Authorization: HMAC <tokenId>:…`. @example 'sandbox_token' */
+  tokenId: string;
+  /** Signing secret. @example 'sandbox_secret' */
+  secret: string;
+}
+
+export interface SandboxContext {
+  state: SandboxState;
+  seed: string;
+  crawlDelayMs: number;
+  tokens: readonly SandboxToken[];
+  now(): Date;
+  /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */
+  origin(): string;
+  /** Queues a webhook event about an application for every receiver. */
+  emit(app: Application, type: string, data: Record<string, unknown>): void;
+  /** Schedules work after `ms`; cancelled by close(). */
+  later(ms: number, fn: () => void): void;
+}

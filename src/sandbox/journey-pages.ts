@@ -1,0 +1,91 @@
+/**
+ * HTML shells of the hosted journey (`/i/{vendor}/{ref}[/deep-link]`, `/i/{vendor}/{ref}/bank-return`) and the
+ * static assets they load. Shells hold no inline script or style, so a strict CSP applies; journeys are meant to be
+ * framed by integrators, hence `frame-ancestors *` and no X-Frame-Options.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseJourneyUrl } from '../protocol/index.js';
+import { INSTITUTIONS } from './data/institutions.js';
+import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
+import type { Reply } from './http.js';
+
+export const JOURNEY_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *";
+
+/** The package root: the nearest directory above this module whose package.json is this package's. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && /"name":\s*"hosted-journey"/.test(readFileSync(pkg, 'utf8'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('hosted-journey sandbox: package root not found');
+    dir = up;
+  }
+}
+
+/** asset URL name → candidate files (first existing wins). */
+function assetFiles(root: string): Record<string, { files: string[]; type: string }> {
+  const built = path.join(root, 'dist', 'sandbox-assets');
+  return {
+    'journey.js': { files: [path.join(built, 'journey.js')], type: 'text/javascript; charset=utf-8' },
+    'bank-return.js': { files: [path.join(built, 'bank-return.js')], type: 'text/javascript; charset=utf-8' },
+    'journey.css': { files: [path.join(built, 'journey.css'), path.join(root, 'src', 'sandbox', 'pages', 'journey.css')], type: 'text/css; charset=utf-8' },
+  };
+}
+
+let root: string | undefined;
+
+/** `GET /assets/{name}`; 500 "run npm run build" when the bundle was not built; `null` for an unknown name. */
+export function serveAsset(name: string): Reply | null {
+  root ??= packageRoot();
+  const asset = assetFiles(root)[name];
+  if (!asset) return null;
+  const file = asset.files.find((f) => existsSync(f));
+  if (!file) throw new SandboxHttpError(E.ASSETS_NOT_BUILT, `the journey asset ${name} is not built: run npm run build`);
+  return { status: 200, body: readFileSync(file), headers: { 'content-type': asset.type } };
+}
+
+/** JSON inside <script>: `<` escaped so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function shell(title: string, script: string, config: unknown): Reply {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/assets/journey.css">
+<script type="application/json" id="hj-config">${scriptJson(config)}</script>
+<script src="/assets/${script}" defer></script>
+</head>
+<body><noscript>This journey needs JavaScript.</noscript><div id="hj-root"></div></body>
+</html>
+`;
+  return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': JOURNEY_CSP } };
+}
+
+/** `/i/{vendor}/{ref}…`: the journey shell, the bank-return shell, or `null` when the path is not a journey. */
+export function journeyPage(url: URL): Reply | null {
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments.length === 4 && segments[3] === 'bank-return') {
+    const parsed = parseJourneyUrl(new URL(`/i/${segments[1]}/${segments[2]}`, url));
+    if (!parsed) return null;
+    return shell('Returning to your application', 'bank-return.js', { vendor: parsed.vendor, ref: parsed.customerId, apiBase: '/journey-api' });
+  }
+  const parsed = parseJourneyUrl(url);
+  if (!parsed) return null;
+  return shell('Connect your bank', 'journey.js', {
+    vendor: parsed.vendor,
+    ref: parsed.customerId,
+    apiBase: '/journey-api',
+    institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
+  });
+}

@@ -1,0 +1,133 @@
+/** `startSandbox()`: wires state, webhook sender and router onto one node:http server. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { signRequest } from '../server/index.js';
+import type { SandboxContext, SandboxToken } from './context.js';
+import { createRandom } from './data/random.js';
+import { createListener } from './server.js';
+import { SandboxState } from './state.js';
+import { WebhookSender, type Delivery, type RetryPolicy, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
+
+export interface SandboxWebhookOption {
+  /** Receiver URL. @example 'http://127.0.0.1:3000/webhooks' */
+  url: string;
+  /** Token whose secret signs deliveries; default the first token. @example 'sandbox_token' */
+  tokenId?: string;
+  /** Secret to sign with; default the secret of `tokenId` in `tokens`. @example 'sandbox_secret' */
+  secret?: string;
+  /** `'hmac'` (default) or `'standard'` (Standard Webhooks headers). */
+  scheme?: 'hmac' | 'standard';
+}
+
+export interface SandboxOptions {
+  /** Port; 0 (default) picks a free one. @example 4010 */
+  port?: number;
+  /** Interface to listen on. @example '127.0.0.1' */
+  host?: string;
+  /** API credentials accepted. @example [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] */
+  tokens?: SandboxToken[];
+  /** Webhook receivers from the start (more via `POST /api/v1/webhooks`). @example [{ url: 'http://127.0.0.1:3000/webhooks' }] */
+  webhooks?: SandboxWebhookOption[];
+  /** Probability that an event is delivered twice. @example 0.2 */
+  duplicateRate?: number;
+  /** Seed of every generated figure (bank data, credit history, duplicates). @example 'sandbox' */
+  seed?: string;
+  /** How long the simulated crawl takes; 0 in tests. @example 1500 */
+  crawlDelayMs?: number;
+  /** Webhook retry policy. @example { attempts: 3, baseDelayMs: 20 } */
+  webhookRetry?: RetryPolicy;
+  /** Injectable clock (signature freshness, timestamps, data dates). @example () => new Date('2026-11-22T00:00:00Z') */
+  now?: () => Date;
+}
+
+export interface Sandbox {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  /** Every webhook delivery attempt so far. */
+  deliveries(): Delivery[];
+  /** Resolves when no webhook is waiting or being retried. */
+  webhooksIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
+
+/** A signer for the `'hmac'` scheme: the API's own request signature over the receiver's path. */
+const signDelivery: WebhookSigner = async ({ body, tokenId, secret, path }) =>
+  ({ ...(await signRequest({ method: 'POST', path, body, tokenId, secret })) });
+
+/**
+ * Starts the sandbox.
+ * @example
+ * const sandbox = await startSandbox({ crawlDelayMs: 0 });
+ * // … point the backend helper at sandbox.url …
+ * await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;
+  const seed = options.seed ?? 'sandbox';
+  const now = options.now ?? (() => new Date());
+  const duplicateRate = options.duplicateRate ?? 0.2;
+  if (!(duplicateRate >= 0 && duplicateRate <= 1)) throw new RangeError('duplicateRate must be between 0 and 1');
+  const receivers = (options.webhooks ?? []).map((w) => {
+    const tokenId = w.tokenId ?? tokens[0]!.tokenId;
+    const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;
+    if (secret === undefined) throw new RangeError(`webhook ${w.url}: no secret for token '${tokenId}'`);
+    return { url: new URL(w.url).toString(), tokenId, secret, ...(w.scheme ? { scheme: w.scheme } : {}) };
+  });
+  const sender = new WebhookSender({
+    receivers, duplicateRate, random: createRandom(seed, 'webhook-duplicates'), sign: signDelivery, now,
+    ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
+  });
+  const timers = new Set<NodeJS.Timeout>();
+  let origin = '';
+  const ctx: SandboxContext = {
+    state: new SandboxState(),
+    seed,
+    crawlDelayMs: options.crawlDelayMs ?? 1500,
+    tokens,
+    now,
+    origin: () => origin,
+    emit(app, type, data) {
+      const payload: WebhookPayload = {
+        event_id: `evt_${randomUUID()}`, type, created_at: now().toISOString(), vendor: app.vendor, ref: app.ref, application_id: app.id, data,
+      };
+      sender.enqueue(payload);
+    },
+    later(ms, fn) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+    },
+  };
+
+  const server = createServer(createListener(ctx, sender));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: origin,
+    port: address.port,
+    deliveries: () => sender.deliveries(),
+    webhooksIdle: () => sender.idle(),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        sender.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

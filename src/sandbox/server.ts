@@ -1,0 +1,124 @@
+/** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ENDPOINTS, WEBHOOK_REGISTRATION, type EndpointName } from '../protocol/index.js';
+import type { SandboxContext } from './context.js';
+import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
+import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './http.js';
+import { authenticate, withIdempotency } from './api/auth.js';
+import { bundle, consents, finaliseApplication, profile } from './api/open-banking.js';
+import { createAccount, downloadReport, getReport, lodgeEnquiry, registerDefault, savePayment, updateAccount, updateDefault } from './api/credit.js';
+import { registerWebhook } from './api/webhooks.js';
+import { checkJourneyRequest, journeyApi } from './journey-api.js';
+import { journeyPage, serveAsset } from './journey-pages.js';
+import { authorisePage, bankStylesheet, decision } from './bank-pages.js';
+import type { WebhookSender } from './webhooks/sender.js';
+
+type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
+
+const HANDLERS: Record<EndpointName, Handler> = {
+  profile, consents, finalise: finaliseApplication, bundle,
+  lodgeEnquiry, getReport, downloadReport, createAccount, updateAccount, savePayment, registerDefault, updateDefault,
+};
+
+interface SignedRoute { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+
+function compile(template: string): { pattern: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, k: string) => {
+    keys.push(k);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), keys };
+}
+
+function signedRoutes(sender: WebhookSender): SignedRoute[] {
+  const routes: SignedRoute[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
+    method: ENDPOINTS[name].method, ...compile(ENDPOINTS[name].path), handler: HANDLERS[name],
+  }));
+  routes.push({ method: WEBHOOK_REGISTRATION.method, ...compile(WEBHOOK_REGISTRATION.path), handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId) });
+  return routes;
+}
+
+export function createListener(ctx: SandboxContext, sender: WebhookSender): (req: IncomingMessage, res: ServerResponse) => void {
+  const routes = signedRoutes(sender);
+
+  async function route(req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+    const { pathname } = info.url;
+    const method = req.method ?? 'GET';
+
+    const matches = routes.flatMap((r) => {
+      const m = r.pattern.exec(pathname);
+      return m ? [{ r, m }] : [];
+    });
+    if (matches.length > 0) {
+      const hit = matches.find(({ r }) => r.method === method);
+      if (!hit) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${matches.map(({ r }) => r.method).join(' or ')}`);
+      try {
+        hit.r.keys.forEach((k, i) => (info.params[k] = decodeURIComponent(hit.m[i + 1]!)));
+      } catch {
+        throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path');
+      }
+      info.body = await readBody(req);
+      const tokenId = await authenticate(ctx, info);
+      return withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
+    }
+
+    if (pathname.startsWith('/journey-api/')) {
+      const own = [ctx.origin(), `http://${req.headers.host ?? ''}`];
+      checkJourneyRequest(info, own);
+      info.body = await readBody(req);
+      const reply = journeyApi(ctx, info);
+      if (reply) return reply;
+      throw new SandboxHttpError(E.NOT_FOUND, `no journey API route ${pathname}`);
+    }
+
+    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|bank\.css)$/.exec(pathname);
+    if (bank) {
+      const [, id, action] = bank as unknown as [string, string, string];
+      if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info.url);
+      if (action === 'decision' && method === 'POST') {
+        info.body = await readBody(req);
+        return decision(ctx, id, info);
+      }
+      if (action === 'bank.css' && method === 'GET') {
+        const css = bankStylesheet(id);
+        if (css) return css;
+      }
+      throw new SandboxHttpError(method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED, `no bank route ${method} ${pathname}`);
+    }
+
+    if (method === 'GET' && pathname.startsWith('/assets/')) {
+      const asset = serveAsset(pathname.slice('/assets/'.length));
+      if (asset) return asset;
+    }
+    if (method === 'GET' && pathname.startsWith('/i/')) {
+      const page = journeyPage(info.url);
+      if (page) return page;
+    }
+    if (method === 'GET' && pathname === '/health') return { status: 200, json: { ok: true } };
+    throw new SandboxHttpError(E.NOT_FOUND, `no route ${method} ${pathname}`);
+  }
+
+  return (req, res) => {
+    const requestId = `req_${randomUUID()}`;
+    const rawPath = req.url ?? '/';
+    let url: URL;
+    try {
+      url = new URL(rawPath, 'http://sandbox.invalid');
+    } catch {
+      writeReply(res, errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed URL'), requestId), requestId);
+      return;
+    }
+    const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };
+    route(req, info).then(
+      (reply) => writeReply(res, reply, requestId),
+      (error: unknown) => {
+        if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
+        writeReply(res, errorReply(error, requestId), requestId);
+        // A refused upload is not read to the end; close rather than drain it.
+        if (error instanceof SandboxHttpError && error.code === E.PAYLOAD_TOO_LARGE) req.destroy();
+      },
+    );
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Signed, at-least-once webhook delivery.
+ * 1. Each event goes to every receiver; with probability `duplicateRate` (seeded) it is sent a second time.
+ * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
+ *    was accepted or gave up, so receivers see each application's events in order.
+ * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
+ */
+import type { Random } from '../data/random.js';
+
+export interface WebhookReceiver {
+  /** Where deliveries are POSTed. @example 'http://127.0.0.1:3000/webhooks' */
+  url: string;
+  /** Token id the deliveries are signed with. @example 'sandbox_token' */
+  tokenId: string;
+  /** Its secret. @example 'sandbox_secret' */
+  secret: string;
+  /** Signature scheme. Default `'hmac'` (the API's request-signing scheme over the receiver's path). */
+  scheme?: 'hmac' | 'standard';
+}
+
+export interface RetryPolicy {
+  /** Tries per delivery, the first included. Default 8. */
+  attempts?: number;
+  /** Delay before the first retry; doubles each time. Default 500 ms (8 tries span about a minute). */
+  baseDelayMs?: number;
+  /** Longest single delay. Default 30 000 ms. */
+  maxDelayMs?: number;
+  /** A receiver slower than this counts as failed. Default 5 000 ms. */
+  timeoutMs?: number;
+}
+
+export interface WebhookPayload {
+  event_id: string;
+  type: string;
+  created_at: string;
+  vendor: string;
+  ref: string;
+  application_id?: string;
+  data: unknown;
+}
+
+/** One HTTP attempt, as recorded for inspection. */
+export interface Delivery {
+  event_id: string;
+  type: string;
+  application_id: string | undefined;
+  url: string;
+  attempt: number;
+  /** HTTP status, or `null` on timeout / network error. */
+  status: number | null;
+  error?: string;
+  /** True for the deliberate second copy of an event. */
+  duplicate: boolean;
+  at: string;
+}
+
+export type WebhookSigner = (o: { body: string; tokenId: string; secret: string; path: string; scheme: 'hmac' | 'standard'; eventId: string }) => Promise<Record<string, string>>;
+
+interface Item { payload: WebhookPayload; body: string; duplicate: boolean }
+interface Queue { receiver: WebhookReceiver; items: Item[]; running: boolean }
+
+export interface SenderOptions {
+  receivers: WebhookReceiver[];
+  duplicateRate: number;
+  random: Random;
+  retry?: RetryPolicy;
+  sign: WebhookSigner;
+  now(): Date;
+}
+
+export class WebhookSender {
+  private readonly receivers: WebhookReceiver[];
+  private readonly queues = new Map<string, Queue>();
+  private readonly log: Delivery[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly aborts = new Set<AbortController>();
+  private readonly waiters: Array<() => void> = [];
+  private readonly retry: Required<RetryPolicy>;
+  private closed = false;
+
+  constructor(private readonly options: SenderOptions) {
+    this.receivers = [...options.receivers];
+    this.retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
+  }
+
+  addReceiver(receiver: WebhookReceiver): void {
+    this.receivers.push(receiver);
+  }
+
+  listReceivers(): readonly WebhookReceiver[] {
+    return this.receivers;
+  }
+
+  enqueue(payload: WebhookPayload): void {
+    if (this.closed) return;
+    const body = JSON.stringify(payload);
+    const duplicate = this.options.random.chance(this.options.duplicateRate);
+    this.receivers.forEach((receiver, index) => {
+      const key = `${index} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
+      let queue = this.queues.get(key);
+      if (!queue) this.queues.set(key, (queue = { receiver, items: [], running: false }));
+      queue.items.push({ payload, body, duplicate: false });
+      if (duplicate) queue.items.push({ payload, body, duplicate: true });
+      if (!queue.running) void this.drain(queue);
+    });
+  }
+
+  /** Every attempt so far, oldest first. */
+  deliveries(): Delivery[] {
+    return [...this.log];
+  }
+
+  /** Resolves once every queue is empty (all events delivered or given up). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    for (const a of this.aborts) a.abort();
+    this.timers.clear();
+    for (const q of this.queues.values()) q.items.length = 0;
+    this.settle();
+  }
+
+  private isIdle(): boolean {
+    return [...this.queues.values()].every((q) => !q.running && q.items.length === 0);
+  }
+
+  private settle(): void {
+    if (!this.isIdle() && !this.closed) return;
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  private async drain(queue: Queue): Promise<void> {
+    queue.running = true;
+    while (queue.items.length > 0 && !this.closed) {
+      const item = queue.items[0]!;
+      for (let attempt = 1; attempt <= this.retry.attempts && !this.closed; attempt++) {
+        if (await this.attempt(queue.receiver, item, attempt)) break;
+        if (attempt < this.retry.attempts) await this.sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
+      }
+      queue.items.shift();
+    }
+    queue.running = false;
+    this.settle();
+  }
+
+  private async attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
+    const url = new URL(receiver.url);
+    const record: Delivery = {
+      event_id: item.payload.event_id, type: item.payload.type, application_id: item.payload.application_id, url: receiver.url,
+      attempt, status: null, duplicate: item.duplicate, at: this.options.now().toISOString(),
+    };
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
+    try {
+      const headers = await this.options.sign({
+        body: item.body, tokenId: receiver.tokenId, secret: receiver.secret, path: url.pathname + url.search,
+        scheme: receiver.scheme ?? 'hmac', eventId: item.payload.event_id,
+      });
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: item.body, signal: abort.signal, redirect: 'manual' });
+      await res.arrayBuffer().catch(() => undefined);
+      record.status = res.status;
+      return res.status >= 200 && res.status < 300;
+    } catch (error) {
+      record.error = abort.signal.aborted ? 'timeout' : error instanceof Error ? error.message : String(error);
+      return false;
+    } finally {
+      clearTimeout(timer);
+      this.aborts.delete(abort);
+      this.log.push(record);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        resolve();
+      }, ms);
+      this.timers.add(t);
+    });
+  }
+}
