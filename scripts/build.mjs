@@ -95,7 +95,7 @@ const groups = {
         define: { 'process.env.NODE_ENV': '"production"' },
         build: {
           outDir: 'dist/sandbox-assets', emptyOutDir: false, target: 'es2020', minify: true, sourcemap: false,
-          lib: { entry: r(src), name: `HJ_${name}`, formats: ['iife'], fileName: () => `${name}.js` },
+          lib: { entry: r(src), name: `HJ_${name.replace(/\W/g, '_')}`, formats: ['iife'], fileName: () => `${name}.js` },
         },
       });
     }
