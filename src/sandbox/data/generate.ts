@@ -70,7 +70,7 @@ export function generateBankData(options: GenerateOptions): BankData {
 
   const profile = {
     employer: rnd.pick(EMPLOYERS),
-    wage: rnd.cents(1800, 3400),
+    wage: rnd.cents(2200, 3800),
     wageOffset: rnd.int(0, 13),
     centrelink: rnd.chance(0.4),
     agent: rnd.pick(AGENTS),
@@ -91,8 +91,8 @@ export function generateBankData(options: GenerateOptions): BankData {
     if (profile.centrelink && (day + profile.wageOffset + 7) % 14 === 0) add(0, day, `CENTRELINK PAYMENT REF ${rnd.int(100000, 999999)}`, rnd.cents(320, 560));
     if (date.getUTCDay() === profile.rentWeekday) add(0, day, `RENT PAYMENT ${profile.agent} REAL ESTATE`, -profile.rent);
     if (rnd.chance(0.45)) add(0, day, `${rnd.pick(GROCERS)} ${rnd.int(1000, 9999)} ${profile.suburb}`, -rnd.cents(12, 185));
-    if (rnd.chance(0.5)) add(rnd.chance(0.3) ? 2 : 0, day, `${rnd.pick(DINING)} ${profile.suburb}`, -rnd.cents(8, 65));
-    if (rnd.chance(0.6)) add(0, day, `${rnd.pick(TRANSPORT)} ${profile.suburb}`, -rnd.cents(3, 90));
+    if (rnd.chance(0.65)) add(rnd.chance(0.3) ? 2 : 0, day, `${rnd.pick(DINING)} ${profile.suburb}`, -rnd.cents(8, 65));
+    if (rnd.chance(0.8)) add(0, day, `${rnd.pick(TRANSPORT)} ${profile.suburb}`, -rnd.cents(3, 90));
     if (rnd.chance(profile.gambler * 0.25)) add(0, day, `${rnd.pick(BOOKMAKERS)} ONLINE BET`, -rnd.cents(10, 150));
     if (profile.gambler > 0.7 && rnd.chance(0.03)) add(0, day, `${rnd.pick(BOOKMAKERS)} WITHDRAWAL`, rnd.cents(50, 400));
     if (profile.bnpl && day % 14 === 3) add(0, day, `${rnd.pick(BNPL)} INSTALMENT ${rnd.int(10000, 99999)}`, -rnd.cents(25, 120));

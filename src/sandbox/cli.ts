@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `hosted-journey-sandbox`: runs the sandbox until SIGINT/SIGTERM.
+ *   hosted-journey-sandbox --port 4010 --token demo:demo_secret --webhook http://127.0.0.1:3000/webhooks@demo
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './sandbox.js';
+import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
+
+const USAGE = `Usage: hosted-journey-sandbox [options]
+  --port <n>              port to listen on (default 4010; 0 = any free port)
+  --host <host>           interface (default 127.0.0.1)
+  --token <id:secret>     API credentials, repeatable (default sandbox_token:sandbox_secret)
+  --webhook <url[@token]> webhook receiver, repeatable; signed with that token's secret (default the first token)
+  --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
+  --seed <text>           seed of all generated data (default sandbox)
+  --crawl-delay-ms <n>    simulated crawl duration (default 1500)
+  --help`;
+
+function fail(message: string): never {
+  process.stderr.write(`hosted-journey-sandbox: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function number(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+function parseCli(argv: string[]): SandboxOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string', multiple: true }, webhook: { type: 'string', multiple: true },
+        'duplicate-rate': { type: 'string' }, seed: { type: 'string' }, 'crawl-delay-ms': { type: 'string' }, help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const tokens = (values.token ?? []).map((t) => {
+    const i = t.indexOf(':');
+    if (i <= 0 || i === t.length - 1) fail(`--token must be id:secret, got '${t}'`);
+    return { tokenId: t.slice(0, i), secret: t.slice(i + 1) };
+  });
+  const webhooks = (values.webhook ?? []).map((w) => {
+    const at = w.lastIndexOf('@');
+    const hasToken = at > w.indexOf('://') + 3 && !w.slice(at).includes('/');
+    const url = hasToken ? w.slice(0, at) : w;
+    try {
+      new URL(url);
+    } catch {
+      fail(`--webhook must be a URL, got '${url}'`);
+    }
+    return hasToken ? { url, tokenId: w.slice(at + 1) } : { url };
+  });
+  const opts: SandboxOptions = { port: number(values.port, 'port', 0, 65535) ?? 4010, tokens, webhooks };
+  if (values.host) opts.host = values.host;
+  const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
+  if (rate !== undefined) opts.duplicateRate = rate;
+  if (values.seed !== undefined) opts.seed = values.seed;
+  const delay = number(values['crawl-delay-ms'], 'crawl-delay-ms', 0, 600_000);
+  if (delay !== undefined) opts.crawlDelayMs = delay;
+  return opts;
+}
+
+async function main(): Promise<void> {
+  const options = parseCli(process.argv.slice(2));
+  const sandbox = await startSandbox(options).catch((error: Error) => fail(error.message));
+  const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;
+  const lines = [
+    `hosted-journey sandbox listening on ${sandbox.url}`,
+    `  API base:        ${sandbox.url}`,
+    `  journey:         ${sandbox.url}/i/{vendor}/{ref}   e.g. ${sandbox.url}/i/demo/cust_1`,
+    ...tokens.map((t) => `  credentials:     token id ${t.tokenId}  secret ${t.secret}`),
+    ...(options.webhooks ?? []).map((w) => `  webhook:         ${w.url}${w.tokenId ? ` (signed as ${w.tokenId})` : ''}`),
+    `  banks:           ${INSTITUTIONS.map((i) => `${i.id} (${i.pathways.join('+')})`).join(', ')}`,
+    `  crawler logins:  ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects; ` +
+      `${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code}; ` +
+      `${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails`,
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping sandbox\n`);
+    sandbox.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

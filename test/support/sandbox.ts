@@ -1,0 +1,151 @@
+/**
+ * Test helpers around the sandbox, for any engineer's integration tests:
+ *   const sb = await startTestSandbox();            // crawl instant, no duplicates, fast webhook retries
+ *   const res = await sb.request('POST', '/enquiry/lodge', body);   // signed with the sandbox token
+ *   const app = await sb.driveToCrawled('acme', 'cust_1');          // profile → consent → bank approval → crawled
+ *   await sb.close();
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signRequest } from '../../src/server/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions, type SandboxToken } from '../../src/sandbox/index.js';
+
+export interface SignedCallOptions {
+  headers?: Record<string, string>;
+  tokenId?: string;
+  secret?: string;
+  date?: Date;
+}
+
+export interface SandboxResponse {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test convenience
+}
+
+export interface TestSandbox extends Sandbox {
+  token: SandboxToken;
+  /** A request signed with the sandbox token (or the given one). `path` includes the query. */
+  request(method: string, path: string, body?: unknown, options?: SignedCallOptions): Promise<SandboxResponse>;
+  /** An unsigned request with arbitrary headers (for the journey API, pages and attacks). */
+  raw(method: string, path: string, init?: { body?: string | Buffer; headers?: Record<string, string>; redirect?: RequestRedirect }): Promise<SandboxResponse>;
+  /** Profile → CDR consent → bank approval; resolves once the crawl completed. Returns the application id. */
+  driveToCrawled(vendor: string, ref: string, options?: { bankId?: string; analysis?: boolean }): Promise<string>;
+  /** Polls the journey status until it equals `status`. */
+  waitForStatus(vendor: string, ref: string, status: string, timeoutMs?: number): Promise<void>;
+}
+
+async function toResponse(res: Response): Promise<SandboxResponse> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, bytes, text, json };
+}
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({
+    crawlDelayMs: 0,
+    duplicateRate: 0,
+    webhookRetry: { attempts: 4, baseDelayMs: 20, timeoutMs: 2000 },
+    ...options,
+  });
+  const token = (options.tokens ?? [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }])[0]!;
+
+  const request: TestSandbox['request'] = async (method, path, body, o = {}) => {
+    const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const signed = await signRequest({
+      method, path, body: raw, tokenId: o.tokenId ?? token.tokenId, secret: o.secret ?? token.secret, ...(o.date ? { date: o.date } : {}),
+    });
+    const res = await fetch(sandbox.url + path, { method, headers: { ...signed, ...o.headers }, ...(method === 'GET' ? {} : { body: raw }) });
+    return toResponse(res);
+  };
+  const raw: TestSandbox['raw'] = async (method, path, init = {}) =>
+    toResponse(await fetch(sandbox.url + path, { method, headers: init.headers ?? {}, redirect: init.redirect ?? 'manual', ...(init.body !== undefined ? { body: init.body } : {}) }));
+
+  const waitForStatus: TestSandbox['waitForStatus'] = async (vendor, ref, status, timeoutMs = 5000) => {
+    const until = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < until) {
+      const res = await raw('GET', `/journey-api/${vendor}/${ref}/status`);
+      last = res.json?.status;
+      if (last === status) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`status of ${vendor}/${ref} stayed '${last}', expected '${status}'`);
+  };
+
+  const driveToCrawled: TestSandbox['driveToCrawled'] = async (vendor, ref, o = {}) => {
+    const prof = await request('POST', `/api/v1/${vendor}/${ref}/profile`, {
+      full_name: 'Alex Citizen', email: 'alex@example.com', bank_id: o.bankId ?? 'sandbox-bank', pathway: 'cdr', ...(o.analysis ? { analysis: true } : {}),
+    });
+    if (prof.status >= 300) throw new Error(`profile failed: ${prof.text}`);
+    const consent = await request('POST', `/api/v1/${vendor}/${ref}/consents`, {});
+    if (consent.status !== 201) throw new Error(`consent failed: ${consent.text}`);
+    await approveConsent(sandbox.url, consent.json.consent_url as string, 'approve');
+    await waitForStatus(vendor, ref, 'crawled');
+    return prof.json.application_id as string;
+  };
+
+  return Object.assign(sandbox, { token, request, raw, driveToCrawled, waitForStatus });
+}
+
+/** Loads the bank page like a browser and submits its form; returns the 303 Location. */
+export async function approveConsent(origin: string, consentUrl: string, choice: 'approve' | 'deny'): Promise<string> {
+  const page = await (await fetch(consentUrl)).text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page)?.[1] ?? '';
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+  if (!action) throw new Error(`no consent form on ${consentUrl}: ${page.slice(0, 300)}`);
+  const res = await fetch(origin + action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent_id: field('consent_id'), form_token: field('form_token'), decision: choice }).toString(),
+    redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`bank decision answered ${res.status}: ${await res.text()}`);
+  return res.headers.get('location')!;
+}
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: { event_id: string; type: string; application_id?: string; data: unknown };
+}
+
+export interface WebhookReceiverHandle {
+  url: string;
+  received: ReceivedWebhook[];
+  close(): Promise<void>;
+}
+
+/** A local HTTP receiver recording every delivery; `respond` picks the status per delivery (default 200). */
+export async function startWebhookReceiver(respond: (hook: ReceivedWebhook, index: number) => number = () => 200, path = '/hooks'): Promise<WebhookReceiverHandle> {
+  const received: ReceivedWebhook[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const hook: ReceivedWebhook = { path: req.url ?? '', headers: req.headers, body, json: JSON.parse(body) };
+      received.push(hook);
+      res.writeHead(respond(hook, received.length - 1)).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    received,
+    close: () => new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    }),
+  };
+}
