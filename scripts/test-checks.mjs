@@ -3,5 +3,6 @@ import { existsSync } from 'node:fs';
 
 const node = process.execPath;
 export const checks = [
+  { name: 'packaging', cmd: node, args: ['scripts/check-packaging.mjs'], ready: () => existsSync('scripts/check-packaging.mjs') },
   { name: 'size budget', cmd: node, args: ['bench/size.mjs'], ready: () => existsSync('bench/size.mjs') },
 ];
