@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, runs every section, writes BENCHMARKS.md. `node bench/run.mjs sizes load` runs only those
+// sections and writes .bench-output/partial.md instead. Exits non-zero only when a size budget is exceeded (timing goals
+// are reported, not enforced: the machines are shared and noisy). Flags: --no-build (measure the existing dist/).
+import { register } from 'tsx/esm/api';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './lib/bundle.mjs';
+import { describeMachine } from './lib/machine.mjs';
+import { goalsTable, section, table } from './lib/markdown.mjs';
+
+register(); // sections import the TypeScript sources directly (src/**/*.ts)
+
+/** Section name → module, in report order. Each exports `title` and `run()` resolving to a section result. */
+export const SECTIONS = {
+  sizes: './sections/sizes.mjs',
+  ready: './sections/ready.mjs',
+  relay: './sections/relay.mjs',
+  journeys: './sections/journeys.mjs',
+  crypto: './sections/crypto.mjs',
+  payloads: './sections/payloads.mjs',
+  load: './sections/load.mjs',
+  duplicates: './sections/duplicates.mjs',
+};
+/** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
+const SECTION_LIMIT_MS = { sizes: 60_000, ready: 120_000, relay: 60_000, journeys: 120_000, crypto: 120_000, payloads: 60_000, load: 120_000, duplicates: 60_000 };
+
+const args = process.argv.slice(2);
+const wanted = args.filter((a) => !a.startsWith('--'));
+const unknown = wanted.filter((w) => !(w in SECTIONS));
+if (unknown.length) {
+  console.error(`unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+const names = wanted.length ? wanted : Object.keys(SECTIONS);
+const full = !wanted.length;
+
+const t0 = Date.now();
+if (!args.includes('--no-build')) {
+  console.log('bench: building dist/ (browser, iife, server, assets)');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'browser', 'iife', 'server', 'assets'], { stdio: 'inherit', cwd: root });
+}
+
+const machine = describeMachine();
+const results = [];
+const loads = [];
+for (const name of names) {
+  const started = Date.now();
+  console.log(`bench: ${name} …`);
+  let result;
+  let timer;
+  try {
+    const mod = await import(SECTIONS[name]);
+    result = await Promise.race([
+      mod.run(),
+      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`section exceeded ${SECTION_LIMIT_MS[name] / 1000} s`)), SECTION_LIMIT_MS[name]); }),
+    ]);
+  } catch (err) {
+    result = { title: name, error: err?.stack?.split('\n').slice(0, 3).join(' ') ?? String(err), tables: [], goals: [], notes: [] };
+  } finally {
+    clearTimeout(timer);
+  }
+  result.seconds = (Date.now() - started) / 1000;
+  result.name = name;
+  loads.push(os.loadavg()[0]);
+  console.log(`bench: ${name} done in ${result.seconds.toFixed(1)} s${result.error ? ` — FAILED: ${result.error}` : ''}`);
+  for (const g of result.goals ?? []) console.log(`  ${g.met === true ? 'met   ' : g.met === false ? 'MISSED' : 'n/a   '} ${g.name}: ${g.figure} (goal ${g.goal})`);
+  results.push(result);
+}
+
+const goals = results.flatMap((r) => (r.goals ?? []).map((g) => ({ ...g, name: `${r.title}: ${g.name}` })));
+const sizeFailures = goals.filter((g) => g.enforced && g.met === false);
+const cores = os.cpus().length;
+const busiest = Math.max(...loads);
+const lines = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} in ${((Date.now() - t0) / 1000).toFixed(0)} s. ` +
+    'Method and how to read the figures: [docs/performance.md](docs/performance.md). Timings are ratios or medians measured ' +
+    'side by side in one run; only the size budgets are enforced (the run exits non-zero when one is exceeded).',
+  '',
+  busiest > cores * 0.75
+    ? `> The machine was shared with other work during this run (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores). ` +
+      'Absolute times are inflated; the ratios, measured interleaved, are the figures to compare.'
+    : `> 1-minute load average stayed at or below ${busiest.toFixed(1)} on ${cores} cores during the run.`,
+  '',
+  '## Machine',
+  '',
+  table({ columns: ['', ''], rows: machine.rows }),
+  '',
+  '<details><summary>Package versions (from node_modules)</summary>',
+  '',
+  table({ columns: ['package', 'version'], rows: machine.packages }),
+  '',
+  '</details>',
+  '',
+  '## Goals',
+  '',
+  goalsTable(goals),
+  '',
+  ...results.map((r) => section(r)),
+];
+const markdown = lines.join('\n').replace(/\n{3,}/g, '\n\n');
+mkdirSync(path.join(root, '.bench-output'), { recursive: true });
+writeFileSync(path.join(root, '.bench-output', full ? 'results.json' : 'partial.json'), JSON.stringify({ machine, results }, (k, v) => (k === 'metafile' || k === 'text' ? undefined : v), 2));
+const out = path.join(root, full ? 'BENCHMARKS.md' : '.bench-output/partial.md');
+writeFileSync(out, markdown);
+console.log(`bench: wrote ${path.relative(root, out)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+if (sizeFailures.length) {
+  console.error(`bench: size budget exceeded: ${sizeFailures.map((g) => `${g.name} ${g.figure} (goal ${g.goal})`).join('; ')}`);
+  process.exit(1);
+}
+process.exit(0); // a section may leave a handle behind after its time limit; the report is written, so stop here

@@ -1,0 +1,108 @@
+// Bundle sizes (min + gzip -9), ours beside the peers, all through bench/lib/bundle.mjs's one set of esbuild settings.
+// The only section whose goals are enforced: run.mjs exits non-zero when a size budget is exceeded.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESBUILD_SETTINGS, importersOf, measureBuilt, measureFile, measureSource, root } from '../lib/bundle.mjs';
+import { fmtKB } from '../lib/stats.mjs';
+
+export const title = 'Bundle sizes';
+
+const KB = 1000;
+export const BUDGETS = { iife: 16 * KB, inline: 10 * KB, verifier: 3 * KB };
+
+/** What an integrator imports from each peer (the smallest realistic use). */
+export const PEERS = [
+  ['@mxenabled/web-widget-sdk', 'widget SDK', `export { ConnectWidget } from '@mxenabled/web-widget-sdk';`],
+  ['@finicity/connect-web-sdk', 'widget SDK', `export { FinicityConnect } from '@finicity/connect-web-sdk';`],
+  ['@finicity/connect-web-sdk, core-js external', 'widget SDK without its URL polyfill',
+    `export { FinicityConnect } from '@finicity/connect-web-sdk';`, ['core-js']],
+  ['penpal', 'iframe messaging', `export { connect, WindowMessenger } from 'penpal';`],
+  ['zoid', 'iframe components', `import * as zoid from 'zoid'; export const create = zoid.create;`],
+  ['post-robot', 'iframe messaging', `import * as postRobot from 'post-robot'; export const { on, send } = postRobot;`],
+  ['@iframe-resizer/parent + @iframe-resizer/child', 'iframe resizing (both sides)',
+    `export { default as parent } from '@iframe-resizer/parent'; export { default as child } from '@iframe-resizer/child';`],
+  ['@iframe-resizer/parent', 'iframe resizing (parent side)', `export { default } from '@iframe-resizer/parent';`],
+  ['@open-iframe-resizer/core', 'iframe resizing (our dependency)', `export { initialize } from '@open-iframe-resizer/core';`],
+  ['standardwebhooks', 'webhook verifier', `export { Webhook } from 'standardwebhooks';`],
+  ['svix', 'webhook verifier (import only)', `export { Webhook } from 'svix';`],
+];
+
+const version = (name) => {
+  try {
+    return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
+};
+
+const topParts = (m, n = 4) =>
+  m.parts ? m.parts.slice(0, n).map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`).join(', ') + ' (KB min)' : '';
+
+/** Names the parts of a bundle and, when zod is among them, the repository files that pull it in. */
+function whyLarge(m) {
+  const zodBytes = m.parts?.find(([p]) => p === 'zod')?.[1] ?? 0;
+  const via = importersOf(m.metafile, 'zod');
+  return `largest parts: ${topParts(m)}` +
+    (zodBytes ? `; zod (${(zodBytes / KB).toFixed(1)} KB min) comes in through ${via.join(', ') || 'a dependency'} — module-level schema objects cannot be tree-shaken, so a verify-only import must not reach them` : '');
+}
+
+function verdict(m, budget) {
+  if (m.error) return { met: null, figure: 'not measurable' };
+  return { met: m.gz <= budget, figure: fmtKB(m.gz) };
+}
+
+export async function run() {
+  const ours = [];
+  const goals = [];
+  const notes = [];
+
+  // 1. The shipped IIFE as built by scripts/build.mjs (vite, already minified), gzipped as is.
+  const iifeDist = path.join(root, 'dist/hosted-journey.iife.js');
+  const shipped = existsSync(iifeDist) ? measureBuilt(iifeDist) : { error: 'dist/hosted-journey.iife.js not built (run `node scripts/build.mjs iife`)' };
+  ours.push(['IIFE, as shipped (dist/hosted-journey.iife.js)', shipped]);
+  // 2. The same source rebuilt with the shared esbuild settings, so it compares like for like with the peers.
+  const iifeSrc = path.join(root, 'src/widget/iife.ts');
+  const rebuilt = existsSync(iifeSrc) ? await measureSource(`import '../src/widget/iife.ts';`, { resolveDir: path.join(root, 'bench') }) : { error: 'src/widget/iife.ts not written yet' };
+  ours.push(['IIFE, rebuilt with esbuild (src/widget/iife.ts)', rebuilt]);
+  // Budget: the shipped file when present (what integrators download), else the rebuild.
+  const iife = shipped.error ? rebuilt : shipped;
+  goals.push({ name: 'IIFE (script tag)', goal: '≤ 16 KB', ...verdict(iife, BUDGETS.iife), enforced: true,
+    bound: iife.error ? iife.error : rebuilt.parts ? whyLarge(rebuilt) : '' });
+
+  const inline = await measureFile(path.join(root, 'bench/fixtures/inline.js'));
+  ours.push(['inline ES module, `createJourney` only (bench/fixtures/inline.js)', inline]);
+  goals.push({ name: 'Inline ES-module fixture', goal: '≤ 10 KB', ...verdict(inline, BUDGETS.inline), enforced: true,
+    bound: inline.error ?? whyLarge(inline) });
+
+  let verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'));
+  let verifierLabel = 'Fetch-runtime webhook verifier, `verifyWebhook` only (bench/fixtures/verifier.js)';
+  if (verifier.error && /verifyWebhook/.test(verifier.error)) {
+    notes.push(`\`verifyWebhook\` is not exported by src/server/web.ts yet (${verifier.error}); measured \`verifyRequest\`, which checks the same HMAC scheme.`);
+    verifier = await measureSource(`export { verifyRequest } from '../src/server/web.ts';`, { resolveDir: path.join(root, 'bench') });
+    verifierLabel = 'Fetch-runtime verifier, `verifyRequest` only (src/server/web.ts)';
+  }
+  ours.push([verifierLabel, verifier]);
+  goals.push({ name: 'Fetch-runtime verifier (no payload schemas)', goal: '≤ 3 KB', ...verdict(verifier, BUDGETS.verifier), enforced: true,
+    bound: verifier.error ?? whyLarge(verifier) });
+
+  const peers = [];
+  for (const [name, kind, source, external] of PEERS) {
+    const m = await measureSource(source, { external });
+    const v = name.replace(/,.*$/, '').split(' + ').map((n) => `${n.replace(/^.*\//, '')}@${version(n)}`).join(', ');
+    peers.push([name, kind, v, m]);
+  }
+
+  const row = (label, m, extra = []) => [label, ...extra, m.error ? '—' : fmtKB(m.min), m.error ? `— (${m.error})` : fmtKB(m.gz)];
+  return {
+    title,
+    intro: `esbuild ${'bundle + minify'}, format ${ESBUILD_SETTINGS.format}, platform ${ESBUILD_SETTINGS.platform}, target ${ESBUILD_SETTINGS.target}, ` +
+      '`process.env.NODE_ENV="production"`, then gzip -9 (zlib). 1 KB = 1 000 bytes. Peers are measured with the same settings ' +
+      'from their installed packages, importing only what an integrator would use.',
+    tables: [
+      { caption: 'Ours', columns: ['bundle', 'min', 'min + gzip'], rows: ours.map(([l, m]) => row(l, m)) },
+      { caption: 'Peers', columns: ['package', 'what', 'version', 'min', 'min + gzip'], rows: peers.map(([n, k, v, m]) => row(n, m, [k, v])) },
+    ],
+    goals,
+    notes,
+  };
+}
