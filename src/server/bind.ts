@@ -1,10 +1,13 @@
 /** Binds the provider-independent functions to one CryptoProvider; each entry calls this once. */
 import type { CryptoProvider } from './crypto/provider.js';
+import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
 import { type SignRequestOptions, type SignedHeaders, type VerifiedRequest, type VerifyRequestOptions, signRequestWith, verifyRequestWith } from './signing.js';
 
 export function bindProvider(provider: CryptoProvider) {
+  const signRequest = (o: SignRequestOptions): Promise<SignedHeaders> => signRequestWith(provider, o);
   return {
-    signRequest: (o: SignRequestOptions): Promise<SignedHeaders> => signRequestWith(provider, o),
+    signRequest,
     verifyRequest: (o: VerifyRequestOptions): Promise<VerifiedRequest> => verifyRequestWith(provider, o),
+    createClient: (o: ClientOptions): HostedJourneyClient => createClientWith(signRequest, o),
   };
 }

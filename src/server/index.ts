@@ -11,3 +11,8 @@ const api = bindProvider(nodeCrypto);
 export const signRequest = api.signRequest;
 /** Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with `SignatureVerificationError`. */
 export const verifyRequest = api.verifyRequest;
+/**
+ * A client with one typed, signed method per endpoint.
+ * @example const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 'tok_1', signingSecret: process.env.HJ_SECRET! });
+ */
+export const createClient = api.createClient;

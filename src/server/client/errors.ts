@@ -1,0 +1,100 @@
+/**
+ * Errors thrown by the signed client. None carries the signing secret, the Authorization header or request headers:
+ * messages are built from the method, path, status and the service's own error body only.
+ */
+export const ClientErrorCode = {
+  VALIDATION: 'VALIDATION',
+  TIMEOUT: 'TIMEOUT',
+  NETWORK: 'NETWORK',
+  INVALID_RESPONSE: 'INVALID_RESPONSE',
+} as const;
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+export interface FieldIssue {
+  /** Dotted field path, e.g. `applicant.address.postcode`. */
+  path: string;
+  message: string;
+}
+
+/** The request options failed validation; nothing was sent. */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError' as const;
+  readonly code = ClientErrorCode.VALIDATION;
+  readonly fields: readonly FieldIssue[];
+  constructor(operation: string, fields: readonly FieldIssue[]) {
+    super(`${operation}: invalid options — ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
+    this.fields = fields;
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  requestId?: string | undefined;
+  fields?: readonly FieldIssue[] | undefined;
+}
+
+/** The service answered with an error status (or an unusable response body: code `INVALID_RESPONSE`). */
+export class ApiError extends Error {
+  override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly fields: readonly FieldIssue[] | undefined;
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.fields = init.fields;
+  }
+}
+
+/** 401: the token id or signing secret was rejected, or the clocks disagree by more than the tolerance. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError' as const;
+}
+
+/** 429 after the retries were used up; `retryAfter` is in seconds when the service said. */
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError' as const;
+  readonly retryAfter: number | undefined;
+  constructor(init: ApiErrorInit & { retryAfter?: number | undefined }) {
+    super(init);
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+/** No response within `timeoutMs` (per attempt), after the retries were used up. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError' as const;
+  readonly code = ClientErrorCode.TIMEOUT;
+  readonly timeoutMs: number;
+  constructor(operation: string, timeoutMs: number) {
+    super(`${operation}: no response within ${timeoutMs} ms`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The connection failed (DNS, refused, reset), after the retries were used up. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError' as const;
+  readonly code = ClientErrorCode.NETWORK;
+  constructor(operation: string, detail: string) {
+    super(`${operation}: network error — ${detail}`);
+  }
+}
+
+const CLIENT_ERROR_NAMES = new Set(['ValidationError', 'ApiError', 'AuthenticationError', 'RateLimitError', 'TimeoutError', 'NetworkError']);
+
+/** Realm-safe guard for every error the client throws (except the caller's own AbortSignal reason). */
+export function isClientError(value: unknown): value is ValidationError | ApiError | TimeoutError | NetworkError {
+  return typeof value === 'object' && value !== null && CLIENT_ERROR_NAMES.has((value as { name?: unknown }).name as string);
+}
+
+/** Realm-safe guard for `ApiError` and its subclasses. */
+export function isApiError(value: unknown): value is ApiError {
+  const n = typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
+  return (n === 'ApiError' || n === 'AuthenticationError' || n === 'RateLimitError') && typeof (value as ApiError).status === 'number';
+}

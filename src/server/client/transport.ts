@@ -1,0 +1,130 @@
+/**
+ * One signed HTTP exchange with retries. Repeats only calls that are safe to repeat: GETs, and POSTs carrying an
+ * Idempotency-Key (the client adds one to every POST and keeps it across the attempts of that call).
+ * Holds the secret only inside `sign`; nothing here formats headers into messages.
+ */
+import { errorBody } from '../../protocol/api.js';
+import { HEADERS } from '../../protocol/signing.js';
+import type { SignRequestOptions, SignedHeaders } from '../signing.js';
+import { ApiError, AuthenticationError, NetworkError, RateLimitError, TimeoutError } from './errors.js';
+import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
+
+export interface Transport {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  sign(o: Omit<SignRequestOptions, 'tokenId' | 'secret'>): Promise<SignedHeaders>;
+  random?: () => number;
+}
+
+export interface Call {
+  operation: string;
+  method: 'GET' | 'POST';
+  /** Path with query, relative to baseUrl. */
+  path: string;
+  body?: string;
+  idempotencyKey?: string;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  expect: 'json' | 'bytes' | 'stream';
+}
+
+export type CallResult = unknown | Uint8Array | ReadableStream<Uint8Array>;
+
+type Attempt = { ok: true; value: CallResult } | { ok: false; error: Error; retryable: boolean; waitMs?: number | undefined };
+
+export async function send(t: Transport, call: Call): Promise<CallResult> {
+  const url = t.baseUrl + call.path;
+  const u = new URL(url);
+  const signedPath = u.pathname + u.search;
+  const safe = call.method === 'GET' || !!call.idempotencyKey;
+  for (let attempt = 0; ; attempt++) {
+    const r = await once(t, call, url, signedPath);
+    if (r.ok) return r.value;
+    if (!safe || !r.retryable || attempt >= t.retry.retries) throw r.error;
+    if (r.waitMs !== undefined && r.waitMs > t.retry.maxRetryAfterMs) throw r.error;
+    await sleep(r.waitMs ?? backoffMs(attempt, t.retry, t.random), call.signal);
+  }
+}
+
+async function once(t: Transport, call: Call, url: string, signedPath: string): Promise<Attempt> {
+  const timeoutMs = call.timeoutMs ?? t.timeoutMs;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onUserAbort = () => controller.abort(call.signal!.reason);
+  if (call.signal?.aborted) throw call.signal.reason;
+  call.signal?.addEventListener('abort', onUserAbort, { once: true });
+  const cleanup = () => {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onUserAbort);
+  };
+  let keepSignal = false;
+  try {
+    const signed = await t.sign({ method: call.method, path: signedPath, ...(call.body !== undefined ? { body: call.body } : {}) });
+    const headers: Record<string, string> = { ...signed, accept: call.expect === 'json' ? 'application/json' : '*/*' };
+    if (call.idempotencyKey) headers[HEADERS.idempotencyKey] = call.idempotencyKey;
+    const res = await t.fetch(url, { method: call.method, headers, body: call.body ?? null, signal: controller.signal, redirect: 'error' });
+    if (!res.ok) return await failure(call, res);
+    if (call.expect === 'stream') {
+      if (!res.body) return { ok: true, value: new ReadableStream<Uint8Array>({ start: (c) => c.close() }) };
+      // The timeout covers the wait for the response head only; the caller's signal still cancels the stream.
+      clearTimeout(timer);
+      keepSignal = true;
+      return { ok: true, value: res.body };
+    }
+    if (call.expect === 'bytes') return { ok: true, value: new Uint8Array(await res.arrayBuffer()) };
+    const text = await res.text();
+    try {
+      return { ok: true, value: text === '' ? {} : JSON.parse(text) };
+    } catch {
+      return { ok: false, retryable: false, error: new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${call.operation}: response is not JSON`, requestId: res.headers.get(HEADERS.requestId) ?? undefined }) };
+    }
+  } catch (e) {
+    if (call.signal?.aborted) throw call.signal.reason;
+    if (timedOut) return { ok: false, retryable: true, error: new TimeoutError(call.operation, timeoutMs) };
+    return { ok: false, retryable: true, error: new NetworkError(call.operation, describe(e)) };
+  } finally {
+    if (keepSignal) clearTimeout(timer);
+    else cleanup();
+  }
+}
+
+async function failure(call: Call, res: Response): Promise<Attempt> {
+  const text = await res.text().catch(() => '');
+  let parsed: ReturnType<typeof errorBody.safeParse> | undefined;
+  try {
+    parsed = errorBody.safeParse(JSON.parse(text));
+  } catch {
+    parsed = undefined;
+  }
+  const body = parsed?.success ? parsed.data.error : undefined;
+  const requestId = body?.request_id ?? res.headers.get(HEADERS.requestId) ?? undefined;
+  const init = {
+    status: res.status,
+    code: body?.code ?? `HTTP_${res.status}`,
+    message: `${call.operation}: ${res.status} ${body?.message ?? (res.statusText || 'error')}`,
+    requestId,
+    fields: body?.fields,
+  };
+  const waitMs = parseRetryAfter(res.headers.get(HEADERS.retryAfter), Date.now());
+  const retryable = RETRYABLE_STATUS.has(res.status);
+  if (res.status === 401) return { ok: false, retryable: false, error: new AuthenticationError(init) };
+  if (res.status === 429) {
+    return { ok: false, retryable, waitMs, error: new RateLimitError({ ...init, retryAfter: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000) }) };
+  }
+  return { ok: false, retryable, waitMs, error: new ApiError(init) };
+}
+
+/** A fetch failure's message and cause code only — never the request it was about. */
+function describe(e: unknown): string {
+  const err = e as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const cause = err?.cause;
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
+  const msg = typeof err?.message === 'string' ? err.message : String(e);
+  return detail ? `${msg} (${detail})` : msg;
+}

@@ -1,0 +1,32 @@
+/** Request validation (throws ValidationError before anything is sent) and loose response validation. */
+import type * as z from 'zod/mini';
+import { ApiError, type FieldIssue, ValidationError } from './errors.js';
+
+type Issue = { path: PropertyKey[]; message: string };
+const toFields = (issues: readonly Issue[], prefix = ''): FieldIssue[] =>
+  issues.map((i) => ({ path: prefix + (i.path.map(String).join('.') || '(root)'), message: i.message }));
+
+export function checkRequest<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(operation, toFields(r.error.issues as Issue[]));
+  return r.data as z.infer<S>;
+}
+
+export function checkResponse<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    const fields = toFields(r.error.issues as Issue[]);
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${operation}: unexpected response — ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields });
+  }
+  return r.data as z.infer<S>;
+}
+
+/** Path parameters: letters, digits, `-`, `_` (the journey URL's id rule). */
+export function checkPathParams(operation: string, params: Record<string, unknown>): Record<string, string> {
+  const fields: FieldIssue[] = [];
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(v)) fields.push({ path: k, message: 'must be 1-128 letters, digits, - or _' });
+  }
+  if (fields.length) throw new ValidationError(operation, fields);
+  return params as Record<string, string>;
+}

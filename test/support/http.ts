@@ -1,0 +1,43 @@
+// A programmable node:http server on loopback for client tests: records every request with its raw body.
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  at: number;
+}
+
+export type Handler = (req: Recorded, res: ServerResponse, n: number) => void | Promise<void>;
+
+export async function startHttp(handler: Handler): Promise<{ url: string; requests: Recorded[]; setHandler(h: Handler): void; close(): Promise<void> }> {
+  const requests: Recorded[] = [];
+  let current = handler;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const rec = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      requests.push(rec);
+      Promise.resolve(current(rec, res, requests.length)).catch((e: unknown) => {
+        res.statusCode = 599;
+        res.end(String(e));
+      });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setHandler: (h) => (current = h),
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
