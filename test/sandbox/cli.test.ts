@@ -1,0 +1,53 @@
+// The CLI as a user runs it: a real child process, flags, printed credentials, a signed call, clean stop on signals.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { signRequest } from '../../src/server/index.js';
+
+const CLI = ['--import', 'tsx', 'src/sandbox/cli.ts'];
+
+function start(args: string[]): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const url = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', () => reject(new Error(`CLI exited early:\n${out}`)));
+  });
+  url.catch(() => undefined); // awaited only by tests that expect the CLI to start
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, url, exit };
+}
+
+describe('hosted-journey-sandbox CLI', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`serves with the given token and stops cleanly on ${signal}`, async () => {
+      const cli = start(['--port', '0', '--token', 'cli_tok:cli_secret', '--webhook', 'http://127.0.0.1:9/hooks@cli_tok', '--seed', 'cli', '--crawl-delay-ms', '0']);
+      const url = await cli.url;
+      expect(cli.output()).toContain('token id cli_tok  secret cli_secret');
+      expect(cli.output()).toContain('demo/demo');
+      expect(cli.output()).toContain('http://127.0.0.1:9/hooks (signed as cli_tok)');
+      const body = JSON.stringify({ full_name: 'Cli User' });
+      const path = '/api/v1/acme/cli_1/profile';
+      const ok = await fetch(url + path, { method: 'POST', body, headers: await signRequest({ method: 'POST', path, body, tokenId: 'cli_tok', secret: 'cli_secret' }) });
+      expect(ok.status).toBe(201);
+      const refused = await fetch(url + path, { method: 'POST', body, headers: await signRequest({ method: 'POST', path, body, tokenId: 'sandbox_token', secret: 'sandbox_secret' }) });
+      expect(refused.status).toBe(401);
+      cli.child.kill(signal);
+      expect(await cli.exit).toBe(0);
+      expect(cli.output()).toContain(`${signal}: stopping sandbox`);
+      await expect(fetch(`${url}/health`)).rejects.toThrow();
+    });
+  }
+
+  it('exits 2 with usage on a bad flag', async () => {
+    const cli = start(['--duplicate-rate', '2']);
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toContain('--duplicate-rate must be a number from 0 to 1');
+    expect(cli.output()).toContain('Usage: hosted-journey-sandbox');
+  });
+});
