@@ -16,8 +16,6 @@ export interface SandboxWebhookOption {
   tokenId?: string;
   /** Secret to sign with; default the secret of `tokenId` in `tokens`. @example 'sandbox_secret' */
   secret?: string;
-  /** `'hmac'` (default) or `'standard'` (Standard Webhooks headers). */
-  scheme?: 'hmac' | 'standard';
 }
 
 export interface SandboxOptions {
@@ -75,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
     const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;
     if (secret === undefined) throw new RangeError(`webhook ${w.url}: no secret for token '${tokenId}'`);
-    return { url: new URL(w.url).toString(), tokenId, secret, ...(w.scheme ? { scheme: w.scheme } : {}) };
+    return { url: new URL(w.url).toString(), tokenId, secret };
   });
   const sender = new WebhookSender({
     receivers, duplicateRate, random: createRandom(seed, 'webhook-duplicates'), sign: signDelivery, now,

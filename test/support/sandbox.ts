@@ -30,7 +30,7 @@ export interface TestSandbox extends Sandbox {
   /** A request signed with the sandbox token (or the given one). `path` includes the query. */
   request(method: string, path: string, body?: unknown, options?: SignedCallOptions): Promise<SandboxResponse>;
   /** An unsigned request with arbitrary headers (for the journey API, pages and attacks). */
-  raw(method: string, path: string, init?: { body?: string | Buffer; headers?: Record<string, string>; redirect?: RequestRedirect }): Promise<SandboxResponse>;
+  raw(method: string, path: string, init?: { body?: string | Uint8Array; headers?: Record<string, string>; redirect?: RequestRedirect }): Promise<SandboxResponse>;
   /** Profile → CDR consent → bank approval; resolves once the crawl completed. Returns the application id. */
   driveToCrawled(vendor: string, ref: string, options?: { bankId?: string; analysis?: boolean }): Promise<string>;
   /** Polls the journey status until it equals `status`. */
@@ -67,7 +67,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     return toResponse(res);
   };
   const raw: TestSandbox['raw'] = async (method, path, init = {}) =>
-    toResponse(await fetch(sandbox.url + path, { method, headers: init.headers ?? {}, redirect: init.redirect ?? 'manual', ...(init.body !== undefined ? { body: init.body } : {}) }));
+    toResponse(await fetch(sandbox.url + path, { method, headers: init.headers ?? {}, redirect: init.redirect ?? 'manual', ...(init.body !== undefined ? { body: init.body as BodyInit } : {}) }));
 
   const waitForStatus: TestSandbox['waitForStatus'] = async (vendor, ref, status, timeoutMs = 5000) => {
     const until = Date.now() + timeoutMs;

@@ -14,8 +14,6 @@ export interface WebhookReceiver {
   tokenId: string;
   /** Its secret. @example 'sandbox_secret' */
   secret: string;
-  /** Signature scheme. Default `'hmac'` (the API's request-signing scheme over the receiver's path). */
-  scheme?: 'hmac' | 'standard';
 }
 
 export interface RetryPolicy {
@@ -54,7 +52,8 @@ export interface Delivery {
   at: string;
 }
 
-export type WebhookSigner = (o: { body: string; tokenId: string; secret: string; path: string; scheme: 'hmac' | 'standard'; eventId: string }) => Promise<Record<string, string>>;
+/** Signs one delivery; `path` is the receiver's path with query (what the signature covers). */
+export type WebhookSigner = (o: { body: string; tokenId: string; secret: string; path: string; eventId: string }) => Promise<Record<string, string>>;
 
 interface Item { payload: WebhookPayload; body: string; duplicate: boolean }
 interface Queue { receiver: WebhookReceiver; items: Item[]; running: boolean }
@@ -159,8 +158,7 @@ export class WebhookSender {
     const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
     try {
       const headers = await this.options.sign({
-        body: item.body, tokenId: receiver.tokenId, secret: receiver.secret, path: url.pathname + url.search,
-        scheme: receiver.scheme ?? 'hmac', eventId: item.payload.event_id,
+        body: item.body, tokenId: receiver.tokenId, secret: receiver.secret, path: url.pathname + url.search, eventId: item.payload.event_id,
       });
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: item.body, signal: abort.signal, redirect: 'manual' });
       await res.arrayBuffer().catch(() => undefined);
