@@ -22,7 +22,7 @@ function readConfig(): JourneyConfig | undefined {
 }
 
 function mountPoint(): HTMLElement {
-  let root = document.getElementById('hj-root');
+  let root = document.getElementById('hj-root') ?? document.getElementById('app');
   if (!root) {
     root = document.createElement('div');
     root.id = 'hj-root';

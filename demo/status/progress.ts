@@ -1,0 +1,89 @@
+/** Renders an application's progress and webhook log from the demo server's event stream (DOM APIs only, CSP-safe). */
+import { BUNDLE_FORMATS, SSE, bundleHref, eventsHref, type ApplicationSnapshot, type LogEntry } from '../shared.js';
+
+const STAGES: { label: string; done: (types: Set<string>) => boolean }[] = [
+  { label: 'Application started', done: (t) => t.size > 0 },
+  { label: 'Bank access approved', done: (t) => t.has('consent.authorised') || t.has('crawler.lifecycle_updated') },
+  { label: 'Accounts and balances found', done: (t) => t.has('account.numbers_ready') || t.has('account.balances_ready') },
+  { label: 'Statements retrieved', done: (t) => t.has('crawl.completed') },
+  { label: 'Finalised by Lendly', done: (t) => t.has('finalise.called') },
+  { label: 'Report ready', done: (t) => t.has('application.report_ready') },
+];
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: (Node | string)[]) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
+}
+
+export function time(at: string): string {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour12: false });
+}
+
+export function appendLog(log: HTMLElement, kind: 'journey' | 'webhook' | 'server', type: string, detail: string, at = new Date().toISOString()) {
+  log.querySelector('.empty')?.remove();
+  const li = el('li', {}, el('span', { className: 't', textContent: time(at) }),
+    el('span', { className: `k${kind === 'webhook' ? ' hook' : ''}`, textContent: `${kind} ${type}` }),
+    el('span', { className: 'p', textContent: detail }));
+  li.dataset.kind = kind;
+  li.dataset.type = type;
+  log.prepend(li);
+}
+
+/** Follows `ref` over SSE, rendering into `progress` and (optionally) `log`. Returns a stop function. */
+export function followApplication(ref: string, progress: HTMLElement, log?: HTMLElement): () => void {
+  const seen = new Set<string>();
+  const types = new Set<string>();
+  let ready = false;
+
+  const render = () => {
+    const done = STAGES.filter((s) => s.done(types)).length;
+    const fill = el('div', { className: `w${Math.min(5, Math.max(0, done - 1))}` });
+    const bar = el('div', { className: 'bar' }, fill);
+    bar.setAttribute('role', 'progressbar');
+    bar.setAttribute('aria-valuemin', '0');
+    bar.setAttribute('aria-valuemax', String(STAGES.length));
+    bar.setAttribute('aria-valuenow', String(done));
+    bar.setAttribute('aria-label', 'Application progress');
+    const list = el('ol', { className: 'steps' }, ...STAGES.map((s, i) => {
+      const state = s.done(types) ? 'done' : i === done ? 'now' : '';
+      return el('li', { className: state, textContent: s.label });
+    }));
+    const kids: Node[] = [bar, list];
+    if (ready) {
+      kids.push(el('div', { className: 'downloads' }, ...BUNDLE_FORMATS.map((f) => {
+        const a = el('a', { className: 'btn', href: bundleHref(ref, f), textContent: `Download ${f.toUpperCase()}` });
+        a.setAttribute('download', `${ref}.${f}`);
+        a.dataset.format = f;
+        return a;
+      })));
+    } else {
+      kids.push(el('p', { className: 'muted', textContent: types.size ? 'Waiting for the next webhook…' : 'Waiting for the customer to connect a bank…' }));
+    }
+    progress.replaceChildren(...kids);
+    progress.dataset.state = ready ? 'report-ready' : `stage-${done}`;
+  };
+
+  const take = (e: LogEntry) => {
+    if (seen.has(e.id)) return;
+    seen.add(e.id);
+    types.add(e.type);
+    if (e.type === 'application.report_ready') ready = true;
+    if (log) appendLog(log, e.source, e.type, e.detail ?? '', e.at);
+  };
+
+  render();
+  const source = new EventSource(eventsHref(ref));
+  source.addEventListener(SSE.snapshot, (m) => {
+    const snap = JSON.parse((m as MessageEvent<string>).data) as ApplicationSnapshot;
+    snap.entries.forEach(take);
+    ready ||= snap.reportReady;
+    render();
+  });
+  source.addEventListener(SSE.entry, (m) => {
+    take(JSON.parse((m as MessageEvent<string>).data) as LogEntry);
+    render();
+  });
+  return () => source.close();
+}
