@@ -16,3 +16,15 @@ export const verifyRequest = api.verifyRequest;
  * @example const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 'tok_1', signingSecret: process.env.HJ_SECRET! });
  */
 export const createClient = api.createClient;
+/**
+ * Verifies a webhook delivery over its exact raw bytes and returns the validated event and the matching key's tokenId.
+ * @example const { event } = await verifyWebhook({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
+ */
+export const verifyWebhook = api.verifyWebhook;
+/** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
+export const signWebhook = api.signWebhook;
+/**
+ * Exactly-once handling: verify, claim the event id, run the handler, mark done. Wrap with toFetchHandler / toNodeHandler.
+ * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*': log } });
+ */
+export const createWebhookHandler = api.createWebhookHandler;

@@ -26,3 +26,14 @@ export {
 export type { FieldIssue } from './client/errors.js';
 export type { ClientOptions, CallOptions, HostedJourneyClient } from './client/client.js';
 export type { RetryOptions } from './client/retry.js';
+export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
+export type { NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
+export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome } from './webhooks/handler.js';
+export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
+export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
+export { MemoryDedupeStore } from './stores/memory.js';
+export type { MemoryDedupeStoreOptions } from './stores/memory.js';
+export { RedisDedupeStore } from './stores/redis.js';
+export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
+export type { DedupeStore, ClaimResult } from './stores/types.js';
+export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType } from '../protocol/webhooks.js';

@@ -1,0 +1,54 @@
+/** Producing valid deliveries: used by the sandbox's sender and by integrators' own tests. */
+import { HEADERS } from '../../protocol/signing.js';
+import type { CryptoProvider } from '../crypto/provider.js';
+import { ServerConfigError } from '../errors.js';
+import { checkSecret, toRawBody } from '../inputs.js';
+import { signRequestWith } from '../signing.js';
+import { type WebhookScheme, standardKey } from './verify.js';
+
+export interface SignWebhookOptions {
+  /** The event object (serialised with JSON.stringify) or the exact body to send. @example { event_id: 'evt_1', type: 'application.completed', ... } */
+  payload: object | string | Uint8Array;
+  /** 'hmac' (default) or 'standard'. */
+  scheme?: WebhookScheme;
+  /** 'hmac': token id in the Authorization header; 'standard': unused. @example 'wh_1' */
+  tokenId?: string;
+  /** 'hmac': the signing secret; 'standard': `whsec_<base64>`. @example 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' */
+  secret: string;
+  /** 'hmac' only: the receiver's path with query, as registered. @example '/webhooks' */
+  path?: string;
+  /** 'standard' only: the `webhook-id`. Default: the payload's `event_id`. */
+  id?: string;
+  /** Signing time. Default now. @example new Date('2026-11-22T00:00:00Z') */
+  timestamp?: Date | number;
+}
+
+export interface SignedWebhook {
+  /** The exact body to send. */
+  body: string | Uint8Array;
+  /** Headers to send with it (lower-case names). */
+  headers: Record<string, string>;
+}
+
+export async function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions): Promise<SignedWebhook> {
+  const isObject = typeof o?.payload === 'object' && o.payload !== null && !(o.payload instanceof Uint8Array);
+  const body = isObject ? JSON.stringify(o.payload) : toRawBody(o?.payload);
+  const when = o.timestamp === undefined ? Date.now() : new Date(o.timestamp).getTime();
+  const scheme = o.scheme ?? 'hmac';
+  if (scheme === 'hmac') {
+    if (typeof o.path !== 'string') throw new ServerConfigError('path', "path is required for the 'hmac' scheme");
+    if (typeof o.tokenId !== 'string') throw new ServerConfigError('tokenId', "tokenId is required for the 'hmac' scheme");
+    const headers = await signRequestWith(provider, { method: 'POST', path: o.path, body, date: when, tokenId: o.tokenId, secret: o.secret });
+    return { body, headers };
+  }
+  if (scheme !== 'standard') throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
+  const key = standardKey(provider, checkSecret(o.secret, 'secret'), 'secret');
+  const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
+  if (typeof id !== 'string' || id === '') throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
+  const ts = String(Math.floor(when / 1000));
+  const sig = await provider.hmacSha256Base64(key, [`${id}.${ts}.`, body]);
+  return {
+    body,
+    headers: { [HEADERS.webhookId]: id, [HEADERS.webhookTimestamp]: ts, [HEADERS.webhookSignature]: `v1,${sig}`, [HEADERS.contentType]: 'application/json' },
+  };
+}
