@@ -36,12 +36,15 @@ function assetFiles(root: string): Record<string, { files: string[]; type: strin
   };
 }
 
-let root: string | undefined;
+let cachedRoot: string | undefined;
 
-/** `GET /assets/{name}`; 500 "run npm run build" when the bundle was not built; `null` for an unknown name. */
-export function serveAsset(name: string): Reply | null {
-  root ??= packageRoot();
-  const asset = assetFiles(root)[name];
+/**
+ * `GET /assets/{name}`; 500 "run npm run build" when the bundle was not built; `null` for an unknown name.
+ * Only the three names above map to files, so no request path reaches the file system.
+ */
+export function serveAsset(name: string, root = (cachedRoot ??= packageRoot())): Reply | null {
+  if (!Object.prototype.hasOwnProperty.call(assetFiles(root), name)) return null;
+  const asset = assetFiles(root)[name]!;
   if (!asset) return null;
   const file = asset.files.find((f) => existsSync(f));
   if (!file) throw new SandboxHttpError(E.ASSETS_NOT_BUILT, `the journey asset ${name} is not built: run npm run build`);

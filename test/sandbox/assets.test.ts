@@ -1,0 +1,35 @@
+// Asset serving in a package whose page bundles were not built yet (a temporary package root).
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveAsset } from '../../src/sandbox/journey-pages.js';
+import { errorReply } from '../../src/sandbox/http.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'hj-assets-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('serveAsset', () => {
+  it('answers 500 ASSETS_NOT_BUILT with "run npm run build" when dist/sandbox-assets is missing', () => {
+    let error: unknown;
+    try {
+      serveAsset('journey.js', root);
+    } catch (e) {
+      error = e;
+    }
+    const reply = errorReply(error, 'req_1');
+    expect(reply.status).toBe(500);
+    expect(reply.json).toMatchObject({ error: { code: 'ASSETS_NOT_BUILT', message: expect.stringContaining('run npm run build') } });
+  });
+
+  it('serves a built bundle with a JavaScript content type, and nothing outside its three names', () => {
+    mkdirSync(path.join(root, 'dist', 'sandbox-assets'), { recursive: true });
+    writeFileSync(path.join(root, 'dist', 'sandbox-assets', 'bank-return.js'), 'console.log(1)');
+    const reply = serveAsset('bank-return.js', root)!;
+    expect(reply.status).toBe(200);
+    expect(reply.headers!['content-type']).toMatch(/^text\/javascript/);
+    expect(String(reply.body)).toBe('console.log(1)');
+    expect(serveAsset('../package.json', root)).toBeNull();
+    expect(serveAsset('constructor', root)).toBeNull();
+  });
+});
