@@ -45,6 +45,9 @@ const present = (entries) => Object.fromEntries(Object.entries(entries).filter((
 }));
 
 const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+// Helpers the transform injects when lowering syntax (e.g. private fields for es2020) are not a dependency of the
+// package: they must be bundled, never left as imports of '@oxc-project/runtime'.
+const isExternal = (id) => isBare(id) && !id.startsWith('@oxc-project/runtime');
 const common = {
   root,
   configFile: false,
@@ -61,7 +64,7 @@ const groups = {
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: false, sourcemap: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
-        rollupOptions: { external: isBare, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
       },
     });
   },
@@ -84,7 +87,7 @@ const groups = {
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'node20', minify: false, sourcemap: true, ssr: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
-        rollupOptions: { external: isBare, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
       },
     });
   },
