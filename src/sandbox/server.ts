@@ -40,6 +40,24 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
   return routes;
 }
 
+/**
+ * Origins the journey API answers: the sandbox's own, and the Host it was reached by when that is an IP literal or
+ * localhost (e.g. 127.0.0.1 vs localhost, or a LAN address). A DNS name other than ours is refused even when it
+ * resolves to us: that is what a DNS-rebinding page would send.
+ */
+function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
+  const origins = [ctx.origin()];
+  if (host) {
+    try {
+      const { hostname } = new URL(`http://${host}`);
+      if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.startsWith('[')) origins.push(`http://${host}`);
+    } catch {
+      /* a malformed Host adds nothing */
+    }
+  }
+  return origins;
+}
+
 export function createListener(ctx: SandboxContext, sender: WebhookSender): (req: IncomingMessage, res: ServerResponse) => void {
   const routes = signedRoutes(sender);
 
@@ -65,8 +83,7 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
     }
 
     if (pathname.startsWith('/journey-api/')) {
-      const own = [ctx.origin(), `http://${req.headers.host ?? ''}`];
-      checkJourneyRequest(info, own);
+      checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
       info.body = await readBody(req);
       const reply = journeyApi(ctx, info);
       if (reply) return reply;

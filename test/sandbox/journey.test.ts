@@ -1,5 +1,6 @@
 // The journey side over real HTTP: page shells and their headers, the journey-facing API with its CSRF rules,
 // the fake bank pages (framing refused, form token) and the crawler test logins.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveConsent, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
@@ -137,6 +138,22 @@ describe('journey-facing API', () => {
     expectError(await post('/journey-api/acme/x_1/start', body, json({ 'content-type': 'text/plain' })), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectError(await sb.raw('GET', '/journey-api/acme/x_1/status', { headers: { origin: 'https://evil.example' } }), 403, 'FORBIDDEN_ORIGIN');
     expectError(await sb.raw('GET', '/journey-api/acme/x_1/status'), 404, 'APPLICATION_NOT_FOUND'); // nothing was created
+  });
+
+  it('DNS rebinding: a foreign host name that reaches us is refused even when Origin matches Host; localhost is fine', async () => {
+    const send = (host: string) => new Promise<number>((resolve, reject) => {
+      const { port } = new URL(sb.url);
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/journey-api/acme/dns_1/start', method: 'POST',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ full_name: 'D', email: 'd@example.com' }));
+    });
+    const { port } = new URL(sb.url);
+    expect(await send(`rebind.example:${port}`)).toBe(403);
+    expect(await send(`localhost:${port}`)).toBe(201);
   });
 
   it('no open redirect: a consent return_url off the journey origin is refused', async () => {
