@@ -1,0 +1,30 @@
+// Package entry '.': the browser widget. Importing it has no side effects and touches no browser global,
+// so server-side rendering can import it.
+export { createJourney } from './journey.js';
+export { JourneyWidgetErrorCode } from './types.js';
+export type {
+  InvalidMessageInfo,
+  JourneyCallbacks,
+  JourneyErrorInfo,
+  JourneyHandle,
+  JourneyMode,
+  JourneyOptions,
+  JourneyState,
+} from './types.js';
+export { IFRAME_ALLOW, IFRAME_REFERRER_POLICY, IFRAME_SANDBOX } from './iframe.js';
+export { DOM_EVENT_PREFIX } from './events.js';
+export { buildJourneyUrl, JourneyConfigError, JourneyConfigErrorCode, isJourneyConfigError } from '../protocol/index.js';
+export type {
+  BankAuthorisationStatus,
+  CollectOption,
+  DecodeFailure,
+  JourneyEvent,
+  JourneyEventPayloads,
+  JourneyEventType,
+  JourneyPrefill,
+  JourneyTheme,
+  JourneyUrlOptions,
+  ParentMessagePayloads,
+  ParentMessageType,
+  StartAt,
+} from '../protocol/index.js';

@@ -1,0 +1,198 @@
+/**
+ * `createJourney`: the lifecycle of one mount. It wires the parts, each in its own file: options (validation + URL),
+ * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI) and events (delivery).
+ */
+import { createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/index.js';
+import { EventHub } from './events.js';
+import { createJourneyIframe } from './iframe.js';
+import { Messenger } from './messenger.js';
+import type { ModalController } from './modal.js';
+import { resolveOptions } from './options.js';
+import { Resizer, type ResizerModule } from './resizer.js';
+import { JourneyWidgetErrorCode, type JourneyHandle, type JourneyOptions, type JourneyState } from './types.js';
+import { createWatchdog } from './watchdog.js';
+
+/** Seams for unit tests; integrators never pass these. */
+export interface JourneyDeps {
+  loadResizer?: () => Promise<ResizerModule>;
+  loadModal?: () => Promise<{ mountModal: typeof import('./modal.js').mountModal }>;
+}
+
+export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {}): JourneyHandle {
+  const channel = createChannelId();
+  const cfg = resolveOptions(options, window.location.origin, channel);
+  const hub = new EventHub(options);
+  let state: JourneyState = 'idle';
+  let iframe: HTMLIFrameElement | null = null;
+  let resizer: Resizer | null = null;
+  let modal: ModalController | null = null;
+  /** Bumped on every mount/teardown so a late `import()` of the modal cannot resurrect a closed journey. */
+  let generation = 0;
+
+  const host = (): EventTarget | null => (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
+
+  const messenger = new Messenger({
+    journeyOrigin: cfg.journeyOrigin,
+    channel,
+    getTarget: () => iframe?.contentWindow ?? null,
+    ...(cfg.handshakePrefill ? { prefill: cfg.handshakePrefill } : {}),
+    onEvent: (event) => onJourneyEvent(event),
+    onInvalid: (info) => {
+      try {
+        options.onInvalidMessage?.(info);
+      } catch (error) {
+        console.error('hosted-journey: onInvalidMessage threw', error);
+      }
+    },
+  });
+
+  const watchdog = createWatchdog(cfg.readyTimeoutMs, () => {
+    if (state !== 'loading') return;
+    state = 'error';
+    const message = `The journey did not load within ${Math.round(cfg.readyTimeoutMs / 1000)} s.`;
+    modal?.setStatus('error', message);
+    hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } }, host(), false);
+  });
+
+  function onJourneyEvent(event: JourneyEvent): void {
+    if (event.type === 'ready' && (state === 'loading' || state === 'error')) {
+      state = 'ready';
+      watchdog.stop();
+      modal?.setStatus('ready');
+    } else if (event.type === 'error' && !event.payload.recoverable) {
+      state = 'error';
+      watchdog.stop();
+      modal?.setStatus('error', event.payload.message);
+    }
+    hub.deliver(event, host());
+    if (event.type === 'exit' && cfg.mode === 'modal') close();
+  }
+
+  /** Creates a fresh iframe, listens before it loads, starts resizer and watchdog. */
+  function startFrame(into: (frame: HTMLIFrameElement) => void): void {
+    const frame = createJourneyIframe({ title: cfg.title, channel, minHeight: cfg.minHeight });
+    iframe = frame;
+    messenger.start();
+    frame.src = cfg.url;
+    into(frame);
+    resizer = new Resizer({
+      iframe: frame,
+      journeyOrigin: cfg.journeyOrigin,
+      minHeight: cfg.minHeight,
+      maxHeight: cfg.maxHeight,
+      ...(deps.loadResizer ? { load: deps.loadResizer } : {}),
+    });
+    state = 'loading';
+    watchdog.start();
+  }
+
+  /** Removes the iframe and everything attached to it (resizer first: it needs the frame attached). */
+  function stopFrame(): void {
+    watchdog.stop();
+    resizer?.stop();
+    resizer = null;
+    messenger.stop();
+    iframe?.remove();
+    iframe = null;
+  }
+
+  function mount(): void {
+    const mine = ++generation;
+    if (cfg.mode === 'inline') {
+      startFrame((frame) => cfg.container!.appendChild(frame));
+      return;
+    }
+    state = 'loading';
+    const load = deps.loadModal ?? (() => import('./modal.js'));
+    load()
+      .then(({ mountModal }) => {
+        if (mine !== generation) return;
+        modal = mountModal({ title: cfg.title, onClose: userClose, onRetry: retry });
+        startFrame((frame) => modal!.setFrame(frame));
+      })
+      .catch((error: unknown) => {
+        if (mine !== generation) return;
+        state = 'error';
+        const message = `The journey window could not be shown: ${String(error)}`;
+        hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } }, null, false);
+      });
+  }
+
+  function unmount(): void {
+    generation++;
+    stopFrame();
+    modal?.unmount();
+    modal = null;
+  }
+
+  function open(): void {
+    if (state === 'idle' || state === 'closed') mount();
+  }
+
+  function close(): void {
+    if (state === 'idle' || state === 'closed' || state === 'destroyed') return;
+    if (messenger.connected) messenger.send('close', {}); // best effort: the frame is removed right after
+    unmount();
+    state = 'closed';
+  }
+
+  function userClose(): void {
+    const target = host();
+    close();
+    hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, target, false);
+  }
+
+  function retry(): void {
+    if (state === 'destroyed') return;
+    if (state === 'idle' || state === 'closed') return mount();
+    if (cfg.mode === 'modal' && !modal) return; // the modal is still loading; it will start the frame itself
+    stopFrame();
+    modal?.setStatus('loading');
+    startFrame((frame) => (cfg.mode === 'inline' ? cfg.container!.appendChild(frame) : modal!.setFrame(frame)));
+  }
+
+  function destroy(): void {
+    if (state === 'destroyed') return;
+    unmount();
+    hub.clear();
+    state = 'destroyed';
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    get iframe() {
+      return iframe;
+    },
+    channel,
+    url: cfg.url,
+    open,
+    close,
+    destroy,
+    retry,
+    on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void) {
+      return state === 'destroyed' ? () => {} : hub.on(type, fn);
+    },
+    off: (type, fn) => hub.off(type, fn),
+    send(type, payload) {
+      if (state === 'destroyed' || state === 'closed' || state === 'idle') return;
+      messenger.send(type, payload);
+    },
+  };
+}
+
+/**
+ * Creates a journey mount. Validates every option (throwing `JourneyConfigError` before touching the DOM);
+ * `open()` mounts it.
+ *
+ * @example
+ * const journey = createJourney({
+ *   vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https://journey.example.com',
+ *   container: '#bank-connect', onComplete: ({ applicationId }) => save(applicationId),
+ * });
+ * journey.open();
+ */
+export function createJourney(options: JourneyOptions): JourneyHandle {
+  return createJourneyWith(options);
+}

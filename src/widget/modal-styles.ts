@@ -1,0 +1,74 @@
+/**
+ * The modal's look, as style objects that Preact applies through the CSSOM (`el.style.x = ...`). That works under a
+ * strict Content-Security-Policy (`style-src 'self'`, no 'unsafe-inline'): no `<style>` element, no `style=""`
+ * attribute is ever written. Every element also has a `hosted-journey-*` class for integrators' own stylesheets.
+ */
+type Style = Record<string, string | number>;
+
+export const overlayStyle: Style = {
+  position: 'fixed',
+  inset: '0',
+  zIndex: '2147483000',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: 'rgba(15, 23, 42, 0.55)',
+  padding: '16px',
+  boxSizing: 'border-box',
+};
+
+export const dialogStyle: Style = {
+  position: 'relative',
+  width: '100%',
+  maxWidth: '560px',
+  maxHeight: '100%',
+  overflow: 'auto',
+  background: '#fff',
+  borderRadius: '12px',
+  boxShadow: '0 20px 50px rgba(0, 0, 0, 0.3)',
+  outline: 'none',
+};
+
+export const closeStyle: Style = {
+  position: 'absolute',
+  top: '8px',
+  right: '8px',
+  zIndex: '2',
+  width: '36px',
+  height: '36px',
+  border: '0',
+  borderRadius: '18px',
+  background: 'rgba(255, 255, 255, 0.9)',
+  font: '24px/36px system-ui, sans-serif',
+  cursor: 'pointer',
+  color: '#111827',
+};
+
+export const statusStyle: Style = {
+  position: 'absolute',
+  inset: '0',
+  zIndex: '1',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '12px',
+  padding: '24px',
+  font: '16px/1.4 system-ui, sans-serif',
+  color: '#111827',
+  background: '#fff',
+  textAlign: 'center',
+};
+
+export const retryStyle: Style = {
+  padding: '8px 16px',
+  border: '1px solid #111827',
+  borderRadius: '6px',
+  background: '#fff',
+  font: 'inherit',
+  cursor: 'pointer',
+};
+
+export function frameStyle(visible: boolean): Style {
+  return { visibility: visible ? 'visible' : 'hidden' };
+}

@@ -1,0 +1,150 @@
+/**
+ * The modal overlay (Preact): loading indicator until `ready`, error view with a retry button, close button, Escape,
+ * focus moved in and restored on close, focus kept inside while open, `aria-modal`, page scroll locked.
+ * Loaded with `import()` only in modal mode, so inline users never download Preact.
+ */
+import { render } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { closeStyle, dialogStyle, frameStyle, overlayStyle, retryStyle, statusStyle } from './modal-styles.js';
+
+export type ModalStatus = 'loading' | 'ready' | 'error';
+
+export interface ModalOptions {
+  title: string;
+  /** The customer asked to close (button or Escape). */
+  onClose(): void;
+  onRetry(): void;
+  document?: Document;
+}
+
+export interface ModalController {
+  /** Root element: DOM events for script-tag users are dispatched here. */
+  readonly root: HTMLElement;
+  /** Puts the (new) iframe in the frame slot, replacing any previous one. */
+  setFrame(iframe: HTMLIFrameElement): void;
+  setStatus(status: ModalStatus, message?: string): void;
+  unmount(): void;
+}
+
+interface ViewProps {
+  title: string;
+  status: ModalStatus;
+  message: string;
+  onClose(): void;
+  onRetry(): void;
+  slot: { current: HTMLDivElement | null };
+}
+
+function ModalView(props: ViewProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+
+  useEffect(() => {
+    const doc = dialog.current!.ownerDocument;
+    const previous = doc.activeElement as HTMLElement | null;
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose.current();
+      }
+    };
+    // Focus that lands outside the dialog (Tab past the end, a click behind the backdrop) is brought back.
+    const onFocusIn = (e: FocusEvent) => {
+      if (dialog.current && e.target instanceof Node && !dialog.current.contains(e.target)) close.current?.focus();
+    };
+    doc.addEventListener('keydown', onKey, true);
+    doc.addEventListener('focusin', onFocusIn, true);
+    return () => {
+      doc.removeEventListener('keydown', onKey, true);
+      doc.removeEventListener('focusin', onFocusIn, true);
+      if (previous && typeof previous.focus === 'function' && doc.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  return (
+    <div class="hosted-journey-overlay" style={overlayStyle}>
+      <div
+        ref={dialog}
+        class="hosted-journey-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.title}
+        tabIndex={-1}
+        style={dialogStyle}
+      >
+        <button ref={close} type="button" class="hosted-journey-close" aria-label="Close" style={closeStyle} onClick={() => onClose.current()}>
+          ×
+        </button>
+        {props.status === 'loading' && (
+          <div class="hosted-journey-loading" role="status" style={statusStyle}>
+            Loading…
+          </div>
+        )}
+        {props.status === 'error' && (
+          <div class="hosted-journey-error" role="alert" style={statusStyle}>
+            <p>{props.message}</p>
+            <button type="button" class="hosted-journey-retry" style={retryStyle} onClick={props.onRetry}>
+              Try again
+            </button>
+          </div>
+        )}
+        <div ref={props.slot} class="hosted-journey-frame" style={frameStyle(props.status === 'ready')} />
+      </div>
+    </div>
+  );
+}
+
+let scrollLocks = 0;
+let savedOverflow = '';
+
+function lockScroll(doc: Document): void {
+  if (scrollLocks++ === 0) {
+    savedOverflow = doc.documentElement.style.overflow;
+    doc.documentElement.style.overflow = 'hidden';
+  }
+}
+
+function unlockScroll(doc: Document): void {
+  if (scrollLocks > 0 && --scrollLocks === 0) doc.documentElement.style.overflow = savedOverflow;
+}
+
+export function mountModal(options: ModalOptions): ModalController {
+  const doc = options.document ?? document;
+  const root = doc.createElement('div');
+  root.className = 'hosted-journey-modal';
+  doc.body.appendChild(root);
+  lockScroll(doc);
+  const slot: { current: HTMLDivElement | null } = { current: null };
+  let status: ModalStatus = 'loading';
+  let message = '';
+  let mounted = true;
+  const draw = () =>
+    render(
+      <ModalView title={options.title} status={status} message={message} onClose={options.onClose} onRetry={options.onRetry} slot={slot} />,
+      root,
+    );
+  draw();
+  return {
+    root,
+    setFrame(iframe) {
+      if (!mounted || !slot.current) return;
+      slot.current.replaceChildren(iframe);
+    },
+    setStatus(next, text = '') {
+      if (!mounted) return;
+      status = next;
+      message = text;
+      draw();
+    },
+    unmount() {
+      if (!mounted) return;
+      mounted = false;
+      render(null, root);
+      root.remove();
+      unlockScroll(doc);
+    },
+  };
+}

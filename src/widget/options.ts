@@ -1,0 +1,106 @@
+/**
+ * Validates `createJourney` options. Everything here runs before any DOM is written; a bad option throws a
+ * `JourneyConfigError` whose `code` and `field` name it.
+ */
+import {
+  buildJourneyUrl,
+  checkPrefill,
+  JourneyConfigError,
+  JourneyConfigErrorCode as C,
+  type JourneyPrefill,
+} from '../protocol/index.js';
+import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
+
+export const DEFAULTS = {
+  title: 'Connect your bank account',
+  minHeight: 400,
+  maxHeight: 3000,
+  readyTimeoutMs: 15_000,
+} as const;
+
+const CALLBACK_NAMES: ReadonlyArray<keyof JourneyCallbacks> = [
+  'onReady', 'onStep', 'onInstitutionSelected', 'onBankAuthorisation', 'onReleased', 'onComplete', 'onError', 'onExit',
+  'onEvent', 'onInvalidMessage',
+];
+
+export interface ResolvedOptions {
+  mode: JourneyMode;
+  /** Inline mode's container. */
+  container: HTMLElement | null;
+  title: string;
+  minHeight: number;
+  maxHeight: number;
+  readyTimeoutMs: number;
+  journeyOrigin: string;
+  url: string;
+  /** Prefill for the handshake (`undefined` when it travels in the URL or there is none). */
+  handshakePrefill: JourneyPrefill | undefined;
+}
+
+function bad(code: JourneyConfigErrorCode, field: string, message: string): never {
+  throw new JourneyConfigError(code, field, message);
+}
+type JourneyConfigErrorCode = (typeof C)[keyof typeof C];
+
+function isElement(value: unknown): value is HTMLElement {
+  return typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1;
+}
+
+function px(value: unknown, field: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) bad(C.OPTION, field, `${field} must be a non-negative number of pixels.`);
+  return value;
+}
+
+function resolveContainer(container: unknown): HTMLElement {
+  if (isElement(container)) return container;
+  if (typeof container === 'string' && container.trim() !== '') {
+    let found: Element | null = null;
+    try {
+      found = document.querySelector(container);
+    } catch {
+      bad(C.CONTAINER, 'container', `container '${container}' is not a valid CSS selector.`);
+    }
+    if (!isElement(found)) bad(C.CONTAINER, 'container', `No element matches container '${container}'. Is the page loaded?`);
+    return found;
+  }
+  return bad(C.CONTAINER, 'container', 'container must be a CSS selector or an element.');
+}
+
+/** Validates options and builds the URL for `parentOrigin` + `channel`. */
+export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) bad(C.OPTION, 'options', 'createJourney needs an options object.');
+  const url = buildJourneyUrl({ ...options, parentOrigin, channel });
+  const journeyOrigin = new URL(url).origin;
+
+  const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');
+  if (mode !== 'inline' && mode !== 'modal') bad(C.MODE, 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
+  if (mode === 'modal' && options.container !== undefined) bad(C.CONTAINER, 'container', "container is for mode 'inline'; a modal mounts on document.body.");
+  if (mode === 'inline' && options.container === undefined) bad(C.CONTAINER, 'container', "mode 'inline' needs a container (selector or element).");
+
+  const title = options.title ?? DEFAULTS.title;
+  if (typeof title !== 'string' || title.trim() === '') bad(C.OPTION, 'title', 'title must be a non-empty string.');
+  const minHeight = px(options.minHeight, 'minHeight', DEFAULTS.minHeight);
+  const maxHeight = px(options.maxHeight, 'maxHeight', Math.max(DEFAULTS.maxHeight, minHeight));
+  if (maxHeight < minHeight) bad(C.OPTION, 'maxHeight', `maxHeight (${maxHeight}) must not be below minHeight (${minHeight}).`);
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULTS.readyTimeoutMs;
+  if (typeof readyTimeoutMs !== 'number' || !Number.isFinite(readyTimeoutMs) || readyTimeoutMs <= 0) {
+    bad(C.OPTION, 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
+  }
+  for (const name of CALLBACK_NAMES) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') bad(C.OPTION, name, `${name} must be a function.`);
+  }
+
+  const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
+  return {
+    mode,
+    container: mode === 'inline' ? resolveContainer(options.container) : null,
+    title,
+    minHeight,
+    maxHeight,
+    readyTimeoutMs,
+    journeyOrigin,
+    url,
+    handshakePrefill: prefill,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Public option, handle and callback types of the browser widget.
+ */
+import type {
+  DecodeFailure,
+  JourneyEvent,
+  JourneyEventPayloads,
+  JourneyEventType,
+  JourneyUrlOptions,
+  ParentMessagePayloads,
+  ParentMessageType,
+} from '../protocol/index.js';
+
+/** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
+export const JourneyWidgetErrorCode = {
+  /** No `ready` from the journey within `readyTimeoutMs`. */
+  READY_TIMEOUT: 'READY_TIMEOUT',
+  /** Modal mode only: the overlay's code could not be loaded (network, CSP). */
+  MODAL_LOAD_FAILED: 'MODAL_LOAD_FAILED',
+} as const;
+export type JourneyWidgetErrorCode = (typeof JourneyWidgetErrorCode)[keyof typeof JourneyWidgetErrorCode];
+
+/** What `onError` receives: a journey `error` event, or one the widget raises (`READY_TIMEOUT`). */
+export interface JourneyErrorInfo {
+  code: string;
+  message: string;
+  recoverable: boolean;
+}
+
+/** A refused message from the journey's window (right origin and window, but not a valid event). */
+export interface InvalidMessageInfo {
+  reason: DecodeFailure;
+  detail: string;
+  origin: string;
+}
+
+export type JourneyState = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'destroyed';
+export type JourneyMode = 'inline' | 'modal';
+
+type Payload<T extends JourneyEventType> = JourneyEventPayloads[T];
+
+export interface JourneyCallbacks {
+  /** The journey rendered its first step; the watchdog stops. @example onReady: ({ step }) => console.log('at', step) */
+  onReady?(payload: Payload<'ready'>): void;
+  /** The customer moved to another step. @example onStep: ({ step }) => analytics.track('journey_step', { step }) */
+  onStep?(payload: Payload<'step'>): void;
+  /** @example onInstitutionSelected: ({ institutionId, pathway }) => console.log(institutionId, pathway) */
+  onInstitutionSelected?(payload: Payload<'institution_selected'>): void;
+  /**
+   * The bank's consent page must run top-level. `popup` says whether the journey opened it from the customer's click.
+   * @example onBankAuthorisation: ({ url, popup }) => { if (popup === 'blocked') window.location.assign(url); }
+   */
+  onBankAuthorisation?(payload: Payload<'bank_authorisation'>): void;
+  /** No further input from the customer is needed. @example onReleased: () => showSpinner('Fetching your data') */
+  onReleased?(payload: Payload<'released'>): void;
+  /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
+  onComplete?(payload: Payload<'completed'>): void;
+  /**
+   * A journey `error` event, or `READY_TIMEOUT` from the widget's watchdog.
+   * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
+   */
+  onError?(error: JourneyErrorInfo): void;
+  /**
+   * The journey ended without completing; `reason: 'user_closed'` when the customer closed the modal.
+   * @example onExit: ({ reason }) => console.log('left because', reason)
+   */
+  onExit?(payload: Payload<'exit'>): void;
+  /** Every valid journey event, after its own callback. @example onEvent: (e) => console.log(e.type, e.payload) */
+  onEvent?(event: JourneyEvent): void;
+  /**
+   * A message from the journey's window that failed validation (malformed, unknown type, wrong channel, oversized).
+   * Never thrown into the page. @example onInvalidMessage: ({ reason, detail }) => console.warn(reason, detail)
+   */
+  onInvalidMessage?(info: InvalidMessageInfo): void;
+}
+
+export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' | 'channel'>, JourneyCallbacks {
+  /** Defaults to `'inline'` when `container` is given, else `'modal'`. @example 'modal' */
+  mode?: JourneyMode;
+  /** Inline only: a selector or an element to mount the iframe in. @example '#bank-connect' */
+  container?: string | HTMLElement;
+  /** The iframe's accessible title (also the modal's label). @example 'Connect your bank account' */
+  title?: string;
+  /** Lowest iframe height in px. @example 400 */
+  minHeight?: number;
+  /** Highest iframe height in px; content taller than this scrolls inside the iframe. @example 1200 */
+  maxHeight?: number;
+  /** How long to wait for the journey's `ready` before `onError({ code: 'READY_TIMEOUT' })`. @example 10000 */
+  readyTimeoutMs?: number;
+}
+
+/** The handle `createJourney` returns. */
+export interface JourneyHandle {
+  readonly state: JourneyState;
+  /** This mount's channel id (also in the journey URL). */
+  readonly channel: string;
+  /** The managed iframe while mounted, else `null`. */
+  readonly iframe: HTMLIFrameElement | null;
+  /** The journey URL (with `parent_origin` and `channel`). */
+  readonly url: string;
+  /** Mounts the iframe (inline) or shows the overlay (modal). No-op while open or after `destroy()`. */
+  open(): void;
+  /** Tells the journey `close`, removes the iframe (and overlay). `open()` mounts it again. */
+  close(): void;
+  /** Removes the iframe, every listener, timer and resizer subscription. Idempotent; the handle is then inert. */
+  destroy(): void;
+  /** Reloads the journey in a fresh iframe and restarts the watchdog. */
+  retry(): void;
+  /** Subscribes to one event type; returns the unsubscribe function. */
+  on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void;
+  off<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void;
+  /** Posts a message to the journey (queued until the handshake). */
+  send<T extends ParentMessageType>(type: T, payload: ParentMessagePayloads[T]): void;
+}
