@@ -1,0 +1,60 @@
+// Starts a real redis-server on a free loopback port for tests. Never skips: a missing binary is an error.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+
+export interface RunningRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let buf = '';
+    sock.setTimeout(500, () => { sock.destroy(); resolve(false); });
+    sock.on('connect', () => sock.write('PING\r\n'));
+    sock.on('data', (d) => { buf += d.toString(); if (buf.includes('\r\n')) { sock.destroy(); resolve(buf.startsWith('+PONG')); } });
+    sock.on('error', () => resolve(false));
+  });
+}
+
+/** `port` lets a test restart Redis where it was (to simulate an outage). */
+export async function startRedis(options: { port?: number } = {}): Promise<RunningRedis> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error('redis-server not found; install it: sudo apt-get install -y redis-server');
+  }
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const deadline = Date.now() + 10_000;
+  while (!(await ping(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not start on port ${port}:\n${log.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
