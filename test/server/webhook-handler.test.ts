@@ -108,10 +108,10 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
     const seen: string[] = [];
     const POST = toFetchHandler(api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': (e) => void seen.push(e.event_id) } }));
     const d = await api.signWebhook({ payload: ev('evt_h'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: `${PATH}?x=1` });
-    const res = await POST(new Request(`https://app.example${PATH}?x=1`, { method: 'POST', headers: d.headers, body: d.body }));
+    const res = await POST(new Request(`https://app.example${PATH}?x=1`, { method: 'POST', headers: d.headers, body: d.body as string }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'processed', event_id: 'evt_h' });
-    const bad = await POST(new Request(`https://app.example${PATH}`, { method: 'POST', headers: d.headers, body: d.body }));
+    const bad = await POST(new Request(`https://app.example${PATH}`, { method: 'POST', headers: d.headers, body: d.body as string }));
     expect(bad.status).toBe(401);
     expect(seen).toEqual(['evt_h']);
   });
@@ -144,7 +144,7 @@ describe('toNodeHandler over real node:http', () => {
 
   const post = async (id: string, headers: Record<string, string> = {}, bodyOverride?: string) => {
     const d = await api.signWebhook({ payload: ev(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
-    return fetch(base + PATH, { method: 'POST', headers: { ...d.headers, ...headers }, body: bodyOverride ?? d.body });
+    return fetch(base + PATH, { method: 'POST', headers: { ...d.headers, ...headers }, body: bodyOverride ?? (d.body as string) });
   };
 
   it('reads the raw body itself and processes the delivery', async () => {

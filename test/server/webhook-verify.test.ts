@@ -24,7 +24,7 @@ describe.each(entries)('verifyWebhook / signWebhook — $name', ({ api }) => {
     const d = await hmac();
     const r = await api.verifyWebhook({ ...d, keys: HMAC_KEYS, path: PATH, now });
     expect(r).toMatchObject({ known: true, tokenId: 'wh_1', event: { type: 'consent.authorised', data: { pathway: 'cdr' } } });
-    if (r.event.type === 'consent.authorised') expect(r.event.data.consent_id).toBe('con_1');
+    expect((r.event.data as { consent_id: string }).consent_id).toBe('con_1');
   });
 
   it('unknown event types come through as a generic event; known types with bad data are INVALID_PAYLOAD', async () => {

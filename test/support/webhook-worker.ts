@@ -1,0 +1,28 @@
+// A webhook receiver process for the multi-process Redis tests: node --import tsx test/support/webhook-worker.ts
+// Env: REDIS_URL, RUNS_FILE (one line appended per handler run), FAIL_FIRST (event id whose first run throws).
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RedisDedupeStore, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
+
+const runsFile = process.env.RUNS_FILE!;
+const store = new RedisDedupeStore({ url: process.env.REDIS_URL!, operationTimeoutMs: 500 });
+const handler = createWebhookHandler({
+  verify: { keys: [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }] },
+  store,
+  leaseMs: 10_000,
+  retryAfterSec: 1,
+  on: {
+    '*': async (event) => {
+      const earlier = existsSync(runsFile) ? readFileSync(runsFile, 'utf8').split('\n').filter((l) => l.startsWith(`${event.event_id} `)).length : 0;
+      appendFileSync(runsFile, `${event.event_id} ${process.pid}\n`);
+      await new Promise((r) => setTimeout(r, 100)); // widen the in-flight window
+      if (event.event_id === process.env.FAIL_FIRST && earlier === 0) throw new Error('first run fails');
+    },
+  },
+});
+const server = createServer(toNodeHandler(handler));
+server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+process.on('message', (m) => {
+  if (m === 'stop') server.close(() => void store.close().finally(() => process.exit(0)));
+});
