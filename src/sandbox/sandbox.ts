@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { signRequest } from '../server/index.js';
+import { signWebhook } from '../server/index.js';
 import type { SandboxContext, SandboxToken } from './context.js';
 import { createRandom } from './data/random.js';
 import { createListener } from './server.js';
@@ -14,8 +14,10 @@ export interface SandboxWebhookOption {
   url: string;
   /** Token whose secret signs deliveries; default the first token. @example 'sandbox_token' */
   tokenId?: string;
-  /** Secret to sign with; default the secret of `tokenId` in `tokens`. @example 'sandbox_secret' */
+  /** Secret to sign with; default the secret of `tokenId` in `tokens`. Required (`whsec_…`) for `'standard'`. @example 'sandbox_secret' */
   secret?: string;
+  /** `'hmac'` (default, the API's signing scheme over the receiver's path) or `'standard'` (Standard Webhooks). */
+  scheme?: 'hmac' | 'standard';
 }
 
 export interface SandboxOptions {
@@ -52,10 +54,6 @@ export interface Sandbox {
 
 export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
 
-/** A signer for the `'hmac'` scheme: the API's own request signature over the receiver's path. */
-const signDelivery: WebhookSigner = async ({ body, tokenId, secret, path }) =>
-  ({ ...(await signRequest({ method: 'POST', path, body, tokenId, secret })) });
-
 /**
  * Starts the sandbox.
  * @example
@@ -73,10 +71,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
     const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;
     if (secret === undefined) throw new RangeError(`webhook ${w.url}: no secret for token '${tokenId}'`);
-    return { url: new URL(w.url).toString(), tokenId, secret };
+    if (w.scheme === 'standard' && !secret.startsWith('whsec_')) throw new RangeError(`webhook ${w.url}: the standard scheme needs a 'whsec_…' secret`);
+    return { url: new URL(w.url).toString(), tokenId, secret, ...(w.scheme ? { scheme: w.scheme } : {}) };
   });
+  // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
+  const sign: WebhookSigner = async ({ body, receiver, path, eventId }) => (await signWebhook({
+    payload: body, scheme: receiver.scheme ?? 'hmac', tokenId: receiver.tokenId, secret: receiver.secret, path, id: eventId, timestamp: now(),
+  })).headers;
   const sender = new WebhookSender({
-    receivers, duplicateRate, random: createRandom(seed, 'webhook-duplicates'), sign: signDelivery, now,
+    receivers, duplicateRate, random: createRandom(seed, 'webhook-duplicates'), sign, now,
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
   const timers = new Set<NodeJS.Timeout>();

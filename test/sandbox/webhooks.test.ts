@@ -1,6 +1,7 @@
 // Webhook delivery over real HTTP: signed, at least once (seeded duplicates), retried with back-off, ordered per application.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '../../src/protocol/index.js';
 import { verifyRequest } from '../../src/server/index.js';
@@ -56,6 +57,23 @@ describe('webhooks', () => {
     }
     const crawl = receiver.received.find((h) => h.json.type === 'crawl.completed')!.json.data as { transactions: number };
     expect(crawl.transactions).toBeGreaterThanOrEqual(200);
+  });
+
+  it('signs Standard Webhooks deliveries for a receiver that chose that scheme (verified by the standardwebhooks package)', async () => {
+    const secret = `whsec_${Buffer.from('a 24-byte standard secret').toString('base64')}`;
+    const receiver = await startWebhookReceiver();
+    const sb = await startTestSandbox({ webhooks: [{ url: receiver.url, scheme: 'standard', secret }] });
+    cleanup.push(() => sb.close(), () => receiver.close());
+    await finalised(sb, 'std_1');
+    await sb.webhooksIdle();
+    expect(receiver.received).toHaveLength(6);
+    const verifier = new Webhook(secret);
+    for (const hook of receiver.received) {
+      expect(hook.headers['webhook-id']).toBe(hook.json.event_id);
+      expect(verifier.verify(hook.body, hook.headers as Record<string, string>)).toEqual(hook.json);
+      expect(() => new Webhook(`whsec_${Buffer.from('another secret entirely!').toString('base64')}`).verify(hook.body, hook.headers as Record<string, string>)).toThrow();
+    }
+    await expect(startTestSandbox({ webhooks: [{ url: receiver.url, scheme: 'standard' }] })).rejects.toThrow(/whsec_/);
   });
 
   it('crawler pathway: lifecycle connected → released, then the data events', async () => {

@@ -12,8 +12,10 @@ export interface WebhookReceiver {
   url: string;
   /** Token id the deliveries are signed with. @example 'sandbox_token' */
   tokenId: string;
-  /** Its secret. @example 'sandbox_secret' */
+  /** Its secret; for the `'standard'` scheme a `whsec_<base64>` key. @example 'sandbox_secret' */
   secret: string;
+  /** `'hmac'` (default): the API's request-signing scheme over the receiver's path; `'standard'`: Standard Webhooks. */
+  scheme?: 'hmac' | 'standard';
 }
 
 export interface RetryPolicy {
@@ -53,7 +55,7 @@ export interface Delivery {
 }
 
 /** Signs one delivery; `path` is the receiver's path with query (what the signature covers). */
-export type WebhookSigner = (o: { body: string; tokenId: string; secret: string; path: string; eventId: string }) => Promise<Record<string, string>>;
+export type WebhookSigner = (o: { body: string; receiver: WebhookReceiver; path: string; eventId: string }) => Promise<Record<string, string>>;
 
 interface Item { payload: WebhookPayload; body: string; duplicate: boolean }
 interface Queue { receiver: WebhookReceiver; items: Item[]; running: boolean }
@@ -158,7 +160,7 @@ export class WebhookSender {
     const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
     try {
       const headers = await this.options.sign({
-        body: item.body, tokenId: receiver.tokenId, secret: receiver.secret, path: url.pathname + url.search, eventId: item.payload.event_id,
+        body: item.body, receiver, path: url.pathname + url.search, eventId: item.payload.event_id,
       });
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: item.body, signal: abort.signal, redirect: 'manual' });
       await res.arrayBuffer().catch(() => undefined);
