@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '../../src/protocol/index.js';
-import { verifyRequest } from '../../src/server/index.js';
+import { verifyRequest, verifyWebhook } from '../../src/server/index.js';
 import { startTestSandbox, startWebhookReceiver, type ReceivedWebhook, type TestSandbox, type WebhookReceiverHandle } from '../support/sandbox.js';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -51,6 +51,8 @@ describe('webhooks', () => {
       await expect(verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [sb.token] })).resolves.toEqual({ tokenId: 'sandbox_token' });
       await expect(verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [{ tokenId: 'sandbox_token', secret: 'other' }] }))
         .rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
+      const verified = await verifyWebhook({ body: hook.body, headers: hook.headers, keys: [sb.token], path: hook.path });
+      expect(verified).toMatchObject({ known: true, tokenId: 'sandbox_token', event: { event_id: hook.json.event_id } });
       const parsed = parseWebhookEvent(hook.json);
       expect(parsed.ok && parsed.known).toBe(true);
       expect(hook.json).toMatchObject({ vendor: 'acme', ref: 'w_1', application_id: id });
