@@ -28,10 +28,21 @@ function mark(step: string) {
 }
 
 function field(label: string, name: string, value: string, type = 'text'): HTMLLabelElement {
-  return el('label', {}, label, el('input', { name, value, type, required: true }));
+  const input = document.createElement('input');
+  Object.assign(input, { name, value, type, required: true });
+  return el('label', {}, label, input);
 }
 function select(label: string, name: string, options: string[], value?: string): HTMLLabelElement {
-  return el('label', {}, label, el('select', { name }, ...options.map((o) => el('option', { value: o, textContent: o.replace(/_/g, ' '), selected: o === value }))));
+  const s = document.createElement('select');
+  s.name = name;
+  for (const o of options) {
+    const opt = document.createElement('option');
+    opt.value = o;
+    opt.textContent = o.replace(/_/g, ' ');
+    opt.selected = o === value;
+    s.append(opt);
+  }
+  return el('label', {}, label, s);
 }
 function form(id: string, title: string, intro: string, fields: HTMLElement[], submit: string, onSubmit: (data: FormData, out: HTMLElement) => Promise<void>): HTMLFormElement {
   const out = el('div', { role: 'status' });

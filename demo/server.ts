@@ -1,0 +1,208 @@
+/**
+ * The demo integrator app ("Lendly"): node:http, no framework. Run it with `npm run demo` (scripts/demo.mjs), or
+ * `node --import tsx demo/server.ts` with SANDBOX_URL (and optionally PORT, REDIS_URL, HJ_TOKEN_ID, HJ_SIGNING_SECRET).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
+import { creditRoute } from './credit-routes.js';
+import { applicationPage, creditPage, directPage, homePage, scriptTagPage, spaPage, type PageContext } from './html.js';
+import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
+import { createService } from './service.js';
+import { SSE } from './shared.js';
+import { ApplicationStore } from './store.js';
+
+export interface DemoOptions {
+  /** Sandbox origin. @example 'http://127.0.0.1:4010' */
+  sandboxUrl: string;
+  /** Port; 0 picks a free one. @example 4000 */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Host name in the demo's public URL; `localhost` keeps it a different origin from the sandbox on 127.0.0.1. */
+  publicHost?: string;
+  /** API credentials (the sandbox's defaults unless given). */
+  tokenId?: string;
+  signingSecret?: string;
+  /** Vendor label. @example 'lendly' */
+  vendor?: string;
+  /** Use RedisDedupeStore at this URL. @example process.env.REDIS_URL */
+  redisUrl?: string;
+  /** Bundle the browser modules with Vite before listening (default true). */
+  buildAssets?: boolean;
+}
+
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/styles.css': { file: path.join(ROOT, 'demo', 'public', 'styles.css'), type: 'text/css; charset=utf-8' },
+  '/sdk/hosted-journey.iife.js': { file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'), type: 'text/javascript; charset=utf-8' },
+};
+const REF = /^[A-Za-z0-9_-]{1,64}$/;
+const newRef = () => `cust_${randomBytes(6).toString('hex')}`;
+
+export async function startDemo(o: DemoOptions) {
+  if (o.buildAssets !== false) await buildDemoAssets();
+  const vendor = o.vendor ?? 'lendly';
+  const tokenId = o.tokenId ?? 'sandbox_token';
+  const signingSecret = o.signingSecret ?? 'sandbox_secret';
+  const sandboxUrl = new URL(o.sandboxUrl).origin;
+  const store = new ApplicationStore();
+  const service = createService({ sandboxUrl, tokenId, signingSecret, vendor, store, redisUrl: o.redisUrl });
+  const ctx: PageContext = { sandboxUrl, vendor };
+  const policy = csp(sandboxUrl);
+  let publicUrl = '';
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', publicUrl);
+    const p = url.pathname;
+    const get = req.method === 'GET' || req.method === 'HEAD';
+    if (p === '/webhooks') return service.webhooks(req, res);
+    if (get && p === '/') return sendHtml(res, homePage(ctx), policy);
+    if (get && p === '/script-tag.html') return sendHtml(res, scriptTagPage(ctx, newRef()), policy);
+    if (get && p === '/spa.html') return sendHtml(res, spaPage(ctx), policy);
+    if (get && p === '/credit.html') return sendHtml(res, creditPage(ctx), policy);
+    if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
+    if (get && STATIC[p]) {
+      const s = STATIC[p]!;
+      if (!existsSync(s.file)) return sendJson(res, 500, { error: { code: 'NOT_BUILT', message: `${path.relative(ROOT, s.file)} is missing: run npm run build` } });
+      return sendBytes(res, readFileSync(s.file), s.type);
+    }
+    if (get && p.startsWith('/assets/')) {
+      const file = path.join(DEMO_ASSETS_DIR, path.normalize(p.slice('/assets/'.length)));
+      if (!file.startsWith(DEMO_ASSETS_DIR + path.sep) || !existsSync(file)) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'no such asset' } });
+      return sendBytes(res, readFileSync(file), file.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8');
+    }
+    if (p.startsWith('/api/credit/') && (await creditRoute(service.client, req, res, url))) return;
+    if (p === '/api/applications' && req.method === 'POST') {
+      const body = await readJson(req);
+      const ref = newRef();
+      const str = (k: string) => (typeof body[k] === 'string' && body[k] ? (body[k] as string) : undefined);
+      const fullName = str('fullName');
+      const email = str('email');
+      const phone = str('phone');
+      const app = await service.client.startApplication({
+        vendor, ref, analysis: true, ...(fullName ? { full_name: fullName } : {}), ...(email ? { email } : {}), ...(phone ? { phone } : {}),
+      });
+      store.ensure(ref).applicationId = app.application_id;
+      store.record(ref, { id: `start-${ref}`, source: 'server', type: 'application.started', at: new Date().toISOString(), detail: app.application_id });
+      return sendJson(res, 201, { ref, vendor, journeyOrigin: sandboxUrl, applicationId: app.application_id });
+    }
+    if (get && p === '/api/webhook-stats') return sendJson(res, 200, { deliveries: service.deliveries(), processed: service.processed() });
+    const appMatch = /^\/api\/applications\/([^/]+)(\/events|\/bundle\.(pdf|csv|json))?$/.exec(p);
+    if (get && appMatch && REF.test(appMatch[1]!)) {
+      const ref = appMatch[1]!;
+      if (!appMatch[2]) return sendJson(res, 200, store.snapshot(ref));
+      if (appMatch[2] === '/events') return streamEvents(ref, req, res);
+      const app = store.get(ref);
+      if (!app?.applicationId || !app.reportReady) return sendJson(res, 409, { error: { code: 'NOT_READY', message: 'the report is not ready yet' } });
+      const format = appMatch[3] as 'pdf' | 'csv' | 'json';
+      const bytes = await service.client.downloadBundle({ id: app.applicationId, format });
+      const type = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', json: 'application/json' }[format];
+      return sendBytes(res, bytes, type, `${ref}.${format}`);
+    }
+    const pageMatch = /^\/applications\/([^/]+)$/.exec(p);
+    if (get && pageMatch && REF.test(pageMatch[1]!)) return sendHtml(res, applicationPage(ctx, pageMatch[1]!, 'Your application'), policy);
+    if (p === '/direct/start' && req.method === 'POST') return directStart(req, res);
+    const back = /^\/direct\/return\/([^/]+)$/.exec(p);
+    if (get && back && REF.test(back[1]!)) return directReturn(back[1]!, url, res);
+    sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${p}` } });
+  }
+
+  function streamEvents(ref: string, req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send(SSE.snapshot, store.snapshot(ref));
+    const off = store.subscribe(ref, (entry) => send(SSE.entry, entry));
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    req.on('close', () => {
+      off();
+      clearInterval(ping);
+    });
+  }
+
+  /** Server-to-server style: our own form → start, attach (cdr), consent with redirect_uri → the bank. */
+  async function directStart(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const ref = newRef();
+    const bankId = form.get('bank_id') ?? 'sandbox-bank';
+    try {
+      const app = await service.client.startApplication({ vendor, ref, full_name: form.get('full_name') ?? '', email: form.get('email') ?? '' });
+      const tracked = store.ensure(ref);
+      tracked.applicationId = app.application_id;
+      store.record(ref, { id: `start-${ref}`, source: 'server', type: 'application.started', at: new Date().toISOString(), detail: app.application_id });
+      await service.client.attachInstitution({ vendor, ref, bank_id: bankId, pathway: 'cdr' });
+      tracked.consentState = randomBytes(16).toString('hex');
+      const consent = await service.client.createConsent({
+        vendor, ref, bank_id: bankId, redirect_uri: `${publicUrl}/direct/return/${ref}`, state: tracked.consentState,
+      });
+      store.record(ref, { id: `consent-${consent.consent_id}`, source: 'server', type: 'consent.created', at: new Date().toISOString(), detail: consent.consent_id });
+      res.writeHead(303, { location: consent.consent_url, 'cache-control': 'no-store' });
+      res.end();
+    } catch (err) {
+      sendHtml(res, directPage(ctx, (err as Error).message), policy, 422);
+    }
+  }
+
+  function directReturn(ref: string, url: URL, res: ServerResponse): void {
+    const app = store.get(ref);
+    const status = url.searchParams.get('status');
+    // `state` ties the return to the consent this server created (a forged link cannot claim someone's approval).
+    if (!app?.consentState || url.searchParams.get('state') !== app.consentState) {
+      return sendHtml(res, applicationPage(ctx, ref, 'We could not match this bank response', '!The bank response did not match a consent we started.'), policy, 400);
+    }
+    const note = status === 'authorised' ? 'Your bank approved access. We are retrieving your statements.' : '!You declined access at your bank. Nothing was shared.';
+    sendHtml(res, applicationPage(ctx, ref, status === 'authorised' ? 'Thanks — bank connected' : 'Bank access declined', note), policy);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err) => {
+      if (!res.headersSent) sendError(res, err);
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  publicUrl = `http://${o.publicHost ?? 'localhost'}:${port}`;
+  await service.registerWebhook(`http://${o.host ?? '127.0.0.1'}:${port}/webhooks`);
+
+  return {
+    url: publicUrl,
+    port,
+    store,
+    deliveries: service.deliveries,
+    processed: service.processed,
+    async close(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await service.close();
+    },
+  };
+}
+
+export type Demo = Awaited<ReturnType<typeof startDemo>>;
+
+// Run directly: `node --import tsx demo/server.ts`
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const sandboxUrl = process.env.SANDBOX_URL;
+  if (!sandboxUrl) {
+    console.error('demo/server.ts: set SANDBOX_URL (npm run demo does this for you)');
+    process.exit(2);
+  }
+  const demo = await startDemo({
+    sandboxUrl,
+    port: Number(process.env.PORT ?? 4000),
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...(process.env.HJ_TOKEN_ID ? { tokenId: process.env.HJ_TOKEN_ID } : {}),
+    ...(process.env.HJ_SIGNING_SECRET ? { signingSecret: process.env.HJ_SIGNING_SECRET } : {}),
+  });
+  console.log(`DEMO_URL=${demo.url}`);
+  const stop = () => void demo.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

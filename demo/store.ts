@@ -1,0 +1,46 @@
+/** The demo app's memory of applications: log entries per customer ref, and live subscribers (SSE). */
+import type { ApplicationSnapshot, LogEntry } from './shared.js';
+
+type Listener = (entry: LogEntry) => void;
+
+interface Tracked extends ApplicationSnapshot {
+  /** `state` sent with a server-to-server consent, checked when the bank sends the customer back. */
+  consentState?: string;
+}
+
+export class ApplicationStore {
+  readonly #apps = new Map<string, Tracked>();
+  readonly #listeners = new Map<string, Set<Listener>>();
+
+  get(ref: string): Tracked | undefined {
+    return this.#apps.get(ref);
+  }
+
+  ensure(ref: string): Tracked {
+    let app = this.#apps.get(ref);
+    if (!app) {
+      app = { ref, entries: [], reportReady: false };
+      this.#apps.set(ref, app);
+    }
+    return app;
+  }
+
+  snapshot(ref: string): ApplicationSnapshot {
+    const { consentState: _hidden, ...snap } = this.ensure(ref);
+    return { ...snap, entries: [...snap.entries] };
+  }
+
+  record(ref: string, entry: LogEntry): void {
+    const app = this.ensure(ref);
+    app.entries.push(entry);
+    if (entry.type === 'application.report_ready') app.reportReady = true;
+    for (const fn of this.#listeners.get(ref) ?? []) fn(entry);
+  }
+
+  subscribe(ref: string, fn: Listener): () => void {
+    let set = this.#listeners.get(ref);
+    if (!set) this.#listeners.set(ref, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+}

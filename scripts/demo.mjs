@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm run demo`: builds, starts the sandbox (127.0.0.1:4010 or a free port) and the demo integrator app
+// (localhost:4000 or a free port — another origin than the sandbox, as in production), prints the URLs and the
+// sandbox credentials, and stops both on Ctrl-C. Set REDIS_URL to dedupe webhooks in Redis instead of memory.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `preferred` when it is free on `host`, else a free port chosen by the OS. */
+function freePort(preferred, host) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => {
+      const any = createServer();
+      any.listen(0, host, () => {
+        const { port } = any.address();
+        any.close(() => resolve(port));
+      });
+    });
+    probe.listen(preferred, host, () => probe.close(() => resolve(preferred)));
+  });
+}
+
+if (!process.argv.includes('--skip-build')) {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'browser', 'iife', 'server', 'assets'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const { startSandbox, DEFAULT_TOKENS, CRAWLER_LOGINS } = await import(pathToFileURL(path.join(root, 'dist', 'sandbox.js')).href);
+const sandbox = await startSandbox({ host: '127.0.0.1', port: await freePort(4010, '127.0.0.1') });
+const demoPort = await freePort(4000, '127.0.0.1');
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
+  cwd: root,
+  env: { ...process.env, SANDBOX_URL: sandbox.url, PORT: String(demoPort) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null) child.kill('SIGTERM');
+  await sandbox.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+child.on('exit', (code) => { if (!stopping) { console.error(`demo server exited (${code})`); void stop(code ?? 1); } });
+
+let buffered = '';
+child.stdout.setEncoding('utf8');
+child.stdout.on('data', (chunk) => {
+  buffered += chunk;
+  const m = /DEMO_URL=(\S+)/.exec(buffered);
+  if (!m) return;
+  buffered = '';
+  child.stdout.removeAllListeners('data');
+  child.stdout.pipe(process.stdout);
+  const token = DEFAULT_TOKENS[0];
+  console.log(`
+  hosted-journey demo is running
+
+  Demo app (the integrator)   ${m[1]}
+    script tag                ${m[1]}/script-tag.html
+    single-page app           ${m[1]}/spa.html
+    server to server          ${m[1]}/direct.html
+    credit reporting          ${m[1]}/credit.html
+  Sandbox (the service)       ${sandbox.url}
+    API token id / secret     ${token.tokenId} / ${token.secret}
+    crawler test logins       ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects · ${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code} · ${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails
+  Webhook dedupe store        ${process.env.REDIS_URL ? `Redis (${process.env.REDIS_URL})` : 'memory (set REDIS_URL for Redis)'}
+
+  Ctrl-C stops both.
+`);
+});
