@@ -49,7 +49,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   const watchdog = createWatchdog(cfg.readyTimeoutMs, () => {
     if (state !== 'loading') return;
     state = 'error';
-    const message = `The journey did not load within ${Math.round(cfg.readyTimeoutMs / 1000)} s.`;
+    const message = `The journey did not signal ready within ${cfg.readyTimeoutMs} ms.`;
     modal?.setStatus('error', message);
     hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } }, host(), false);
   });

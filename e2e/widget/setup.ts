@@ -1,0 +1,69 @@
+/**
+ * Three origins for the widget specs: the integrator (127.0.0.1:P1, serving the built IIFE), the fixture journey
+ * (localhost:P2, built on src/child) and a third origin (127.0.0.1:P3) that posts look-alike messages.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FIXTURES = path.join(ROOT, 'e2e/fixtures');
+const IIFE = path.join(ROOT, 'dist/hosted-journey.iife.js');
+
+export interface Origins {
+  integrator: StaticServer;
+  journey: StaticServer;
+  third: StaticServer;
+  close(): Promise<void>;
+}
+
+const page = (body: string) => ({ body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>integrator</title></head><body>${body}</body></html>`, type: 'text/html; charset=utf-8' });
+
+export async function startOrigins(): Promise<Origins> {
+  if (!existsSync(IIFE)) throw new Error('dist/hosted-journey.iife.js is missing: run `node scripts/build.mjs iife` first');
+  const bundled = await build({
+    entryPoints: [path.join(FIXTURES, 'journey.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'silent',
+  });
+  const journeyJs = { body: bundled.outputFiles[0]!.text, type: 'text/javascript; charset=utf-8' };
+  const forger = {
+    '/forger.html': { body: readFileSync(path.join(FIXTURES, 'forger.html')), type: 'text/html; charset=utf-8' },
+    '/forger.js': { body: readFileSync(path.join(FIXTURES, 'forger.js')), type: 'text/javascript; charset=utf-8' },
+  };
+  const journey = await startStaticServer({
+    host: 'localhost',
+    routes: {
+      ...forger,
+      '/journey.js': journeyJs,
+      '/i/acme/cust_1': page('<script type="module" src="/journey.js"></script>'),
+      '/i/acme/silent': page('<script type="module" src="/journey.js"></script>'),
+      '/i/acme/cust_2': page('<script type="module" src="/journey.js"></script>'),
+    },
+  });
+  const third = await startStaticServer({ host: '127.0.0.1', routes: forger });
+  const iife = readFileSync(IIFE);
+  const tag = (attrs: string) => page(`<div id="journey"></div><script src="/hosted-journey.iife.js" ${attrs}></script>`);
+  const integrator = await startStaticServer({
+    host: '127.0.0.1',
+    routes: {
+      '/hosted-journey.iife.js': { body: iife, type: 'text/javascript; charset=utf-8' },
+      '/index.html': page('<button id="opener">Connect bank</button><div id="journey"></div><div id="journey2"></div><script src="/hosted-journey.iife.js"></script>'),
+      '/script-tag.html': tag(`data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-full-name="Alex Citizen" data-email="alex@example.com" data-primary-colour="#0B5FFF"`),
+      '/script-tag-bad.html': tag(`data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-primary-colour="red"`),
+    },
+  });
+  return {
+    integrator,
+    journey,
+    third,
+    close: async () => {
+      await Promise.all([integrator.close(), journey.close(), third.close()]);
+    },
+  };
+}

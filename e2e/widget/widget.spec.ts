@@ -1,0 +1,315 @@
+/**
+ * The widget end to end in Chromium, against the built IIFE: integrator on 127.0.0.1:P1, fixture journey on
+ * localhost:P2, look-alike sender on 127.0.0.1:P3.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startOrigins, type Origins } from './setup.js';
+
+let o: Origins;
+test.beforeAll(async () => {
+  o = await startOrigins();
+});
+test.afterAll(async () => {
+  await o?.close();
+});
+
+const TYPES = ['ready', 'step', 'institution_selected', 'bank_authorisation', 'released', 'completed', 'error', 'exit'];
+
+interface Setup {
+  customerId?: string;
+  mode?: 'inline' | 'modal';
+  prefill?: Record<string, string>;
+  readyTimeoutMs?: number;
+  minHeight?: number;
+  maxHeight?: number;
+}
+
+/** Counts the page's `message` listeners on window (installed before any page script). */
+async function countListeners(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __messageListeners: number };
+    w.__messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    const seen = new Set<unknown>();
+    const key = (fn: unknown, opts: unknown) => [fn, typeof opts === 'boolean' ? opts : !!(opts as { capture?: boolean })?.capture];
+    const keys: Array<[unknown, boolean]> = [];
+    const find = (fn: unknown, capture: boolean) => keys.findIndex(([f, c]) => f === fn && c === capture);
+    window.addEventListener = ((type: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => {
+      const [f, c] = key(fn, opts) as [unknown, boolean];
+      if (type === 'message' && find(f, c) < 0) {
+        keys.push([f, c]);
+        w.__messageListeners++;
+      }
+      seen.add(fn);
+      return add(type, fn, opts);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, fn: EventListener, opts?: boolean | EventListenerOptions) => {
+      const [f, c] = key(fn, opts) as [unknown, boolean];
+      const i = find(f, c);
+      if (type === 'message' && i >= 0) {
+        keys.splice(i, 1);
+        w.__messageListeners--;
+      }
+      return remove(type, fn, opts);
+    }) as typeof window.removeEventListener;
+  });
+}
+
+async function openIntegrator(page: Page): Promise<void> {
+  await page.goto(`${o.integrator.url}/index.html`);
+  await page.evaluate((types) => {
+    const w = window as unknown as { __calls: unknown[][]; __dom: unknown[][] };
+    w.__calls = [];
+    w.__dom = [];
+    for (const t of types) document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
+  }, TYPES);
+}
+
+async function mount(page: Page, setup: Setup = {}): Promise<void> {
+  await page.evaluate(
+    ({ journeyOrigin, setup }) => {
+      const w = window as unknown as { __calls: unknown[][]; __j: any; HostedJourney: any };
+      const rec = (name: string) => (p: unknown) => w.__calls.push([name, p]);
+      w.__j = w.HostedJourney.createJourney({
+        vendor: 'acme',
+        customerId: setup.customerId ?? 'cust_1',
+        journeyOrigin,
+        ...(setup.mode === 'modal' ? { mode: 'modal' } : { container: '#journey' }),
+        ...(setup.prefill ? { prefill: setup.prefill } : {}),
+        ...(setup.readyTimeoutMs ? { readyTimeoutMs: setup.readyTimeoutMs } : {}),
+        ...(setup.minHeight !== undefined ? { minHeight: setup.minHeight } : {}),
+        ...(setup.maxHeight !== undefined ? { maxHeight: setup.maxHeight } : {}),
+        onReady: rec('onReady'),
+        onStep: rec('onStep'),
+        onInstitutionSelected: rec('onInstitutionSelected'),
+        onBankAuthorisation: rec('onBankAuthorisation'),
+        onReleased: rec('onReleased'),
+        onComplete: rec('onComplete'),
+        onError: rec('onError'),
+        onExit: rec('onExit'),
+        onEvent: (e: { type: string }) => w.__calls.push(['onEvent', e.type]),
+        onInvalidMessage: rec('onInvalidMessage'),
+      });
+      w.__j.open();
+    },
+    { journeyOrigin: o.journey.url, setup },
+  );
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls);
+const dom = (page: Page) => page.evaluate(() => (window as unknown as { __dom: unknown[][] }).__dom);
+const state = (page: Page) => page.evaluate(() => (window as unknown as { __j: { state: string } }).__j.state);
+const frameHeight = (page: Page) => page.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
+
+test('handshake delivers prefill by postMessage, never in the URL; ready moves the handle to ready', async ({ page }) => {
+  await openIntegrator(page);
+  await mount(page, { prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' } });
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('#status')).toHaveText('connected');
+  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({ fullName: 'Alex Citizen', email: 'alex@example.com' });
+  await expect.poll(() => state(page)).toBe('ready');
+  const src = await page.locator('iframe').getAttribute('src');
+  expect(src).toContain(`parent_origin=${encodeURIComponent(o.integrator.url)}`);
+  expect(src).not.toMatch(/Alex|alex%40|full_name|email/);
+  expect(o.journey.requests.join('\n')).not.toMatch(/Alex|alex%40/);
+  const iframe = page.locator('iframe');
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+  await expect(iframe).toHaveAttribute('referrerpolicy', 'strict-origin');
+  await expect(iframe).toHaveAttribute('title', 'Connect your bank account');
+  expect(await calls(page)).toEqual([['onReady', { step: 'terms' }], ['onEvent', 'ready']]);
+});
+
+test('every event type reaches its callback and its DOM event; the parent can answer the journey', async ({ page }) => {
+  await openIntegrator(page);
+  await mount(page);
+  await expect.poll(() => state(page)).toBe('ready');
+  const frame = page.frameLocator('iframe');
+  const expected: Array<[string, string, unknown]> = [
+    ['step', 'onStep', { step: 'banks' }],
+    ['institution_selected', 'onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }],
+    ['bank_authorisation', 'onBankAuthorisation', { url: 'https://bank.example.com/authorise?x=1', popup: 'opened' }],
+    ['released', 'onReleased', {}],
+    ['completed', 'onComplete', { applicationId: 'app_123' }],
+    ['error', 'onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }],
+    ['exit', 'onExit', { reason: 'user_left' }],
+  ];
+  for (const [type] of expected) await frame.locator(`#emit-${type}`).click();
+  await expect.poll(async () => (await calls(page)).length).toBe(2 + expected.length * 2);
+  const got = (await calls(page)).slice(2);
+  expect(got).toEqual(expected.flatMap(([type, cb, payload]) => [[cb, payload], ['onEvent', type]]));
+  expect(await dom(page)).toEqual([['ready', { step: 'terms' }], ...expected.map(([type, , payload]) => [type, payload])]);
+
+  await page.evaluate(() => (window as any).__j.send('bank_authorisation_result', { status: 'authorised', params: { code: 'abc' } }));
+  await expect(frame.locator('#received')).toContainText('bank_authorisation_result:{"status":"authorised","params":{"code":"abc"}}');
+});
+
+test('the iframe height follows content growing and shrinking, clamped to [minHeight, maxHeight]', async ({ page }) => {
+  await openIntegrator(page);
+  await mount(page, { minHeight: 150, maxHeight: 1800 });
+  await expect.poll(() => state(page)).toBe('ready');
+  const frame = page.frameLocator('iframe');
+  const contentHeight = () => frame.locator('html').evaluate((e) => Math.ceil(e.getBoundingClientRect().height));
+  await expect.poll(() => frameHeight(page)).toBeGreaterThanOrEqual(150);
+  const initial = await frameHeight(page);
+  expect(initial).toBe(Math.max(150, await contentHeight()));
+
+  await frame.locator('#grow').click(); // +1000 px
+  await expect.poll(() => frameHeight(page)).toBe(await contentHeight());
+  expect(await frameHeight(page)).toBeGreaterThan(initial + 900);
+
+  await frame.locator('#grow').click(); // content now above maxHeight
+  await expect.poll(() => frameHeight(page)).toBe(1800);
+  expect(await contentHeight()).toBeGreaterThan(1800);
+
+  await frame.locator('#shrink').click();
+  await expect.poll(() => frameHeight(page)).toBe(initial);
+});
+
+test('look-alike messages from a third origin, another journey-origin frame and an opaque origin produce nothing', async ({ page }) => {
+  await openIntegrator(page);
+  await mount(page, { minHeight: 150, maxHeight: 5000 });
+  await expect.poll(() => state(page)).toBe('ready');
+  const channel = await page.evaluate(() => (window as any).__j.channel as string);
+  const before = await calls(page);
+  const height = await frameHeight(page);
+
+  // The forgers know the channel (worst case) and post every event type plus resizer messages to '*'.
+  await page.evaluate(
+    ({ third, journey, channel }) => {
+      for (const origin of [third, journey]) {
+        const f = document.createElement('iframe');
+        f.className = 'forger';
+        f.src = `${origin}/forger.html?channel=${channel}`;
+        document.body.append(f);
+      }
+    },
+    { third: o.third.url, journey: o.journey.url, channel },
+  );
+  await expect(page.frameLocator('iframe.forger >> nth=0').locator('#state')).toHaveText('posted');
+  await expect(page.frameLocator('iframe.forger >> nth=1').locator('#state')).toHaveText('posted');
+
+  // The managed frame itself navigates to a data: URL (origin "null") and forges a resize and a `completed`.
+  await page.frameLocator('iframe >> nth=0').locator('#to-null').click();
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('data:'))).toBe(true);
+  const opaque = page.frames().find((f) => f.url().startsWith('data:'))!;
+  await expect.poll(() => opaque.title()).toBe('posted');
+
+  await page.waitForTimeout(500);
+  expect(await calls(page)).toEqual(before);
+  expect(await dom(page)).toEqual([['ready', { step: 'terms' }]]);
+  expect(await frameHeight(page)).toBe(height);
+  expect(await state(page)).toBe('ready');
+});
+
+test('the watchdog fires READY_TIMEOUT for a journey that never says ready; retry reloads it', async ({ page }) => {
+  await openIntegrator(page);
+  await mount(page, { customerId: 'silent', mode: 'modal', readyTimeoutMs: 1500 });
+  const dialog = page.getByRole('dialog', { name: 'Connect your bank account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('Loading…');
+  await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
+  const timeout = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 1500 ms.', recoverable: true };
+  expect(await calls(page)).toEqual([['onError', timeout]]);
+  expect(await dom(page)).toEqual([['error', timeout]]);
+  await expect(dialog.getByRole('alert')).toContainText('did not signal ready');
+
+  const requestsBefore = o.journey.requests.filter((r) => r.startsWith('/i/acme/silent')).length;
+  const firstFrame = await page.locator('iframe').elementHandle();
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  expect(await state(page)).toBe('loading');
+  await expect.poll(() => o.journey.requests.filter((r) => r.startsWith('/i/acme/silent')).length).toBe(requestsBefore + 1);
+  expect(await firstFrame!.evaluate((f) => f.isConnected)).toBe(false);
+  await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
+  expect((await calls(page)).length).toBe(2);
+});
+
+test('modal: focus moves in, Escape closes, focus and page scroll are restored, onExit says user_closed', async ({ page }) => {
+  await openIntegrator(page);
+  await page.locator('#opener').focus();
+  await mount(page, { mode: 'modal' });
+  const dialog = page.getByRole('dialog', { name: 'Connect your bank account' });
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+  await expect.poll(() => state(page)).toBe('ready');
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(await state(page)).toBe('closed');
+  await expect(page.locator('#opener')).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  expect(await page.locator('iframe').count()).toBe(0);
+  expect((await calls(page)).slice(-1)).toEqual([['onExit', { reason: 'user_closed' }]]);
+});
+
+test('destroy() removes the iframe and every message listener; two journeys on a page stay apart', async ({ page }) => {
+  await countListeners(page);
+  await openIntegrator(page);
+  const baseline = await page.evaluate(() => (window as any).__messageListeners as number);
+  await mount(page);
+  await page.evaluate((journeyOrigin) => {
+    const w = window as any;
+    w.__calls2 = [];
+    w.__j2 = w.HostedJourney.createJourney({
+      vendor: 'acme', customerId: 'cust_2', journeyOrigin, container: '#journey2',
+      onEvent: (e: { type: string }) => w.__calls2.push(e.type),
+    });
+    w.__j2.open();
+  }, o.journey.url);
+  await expect.poll(() => page.evaluate(() => (window as any).__j2.state)).toBe('ready');
+  await expect.poll(() => state(page)).toBe('ready');
+  expect(await page.evaluate(() => (window as any).__messageListeners)).toBeGreaterThan(baseline);
+
+  await page.frameLocator('#journey2 iframe').locator('#emit-completed').click();
+  await expect.poll(() => page.evaluate(() => (window as any).__calls2)).toEqual(['ready', 'completed']);
+  expect((await calls(page)).map((c) => c[0])).toEqual(['onReady', 'onEvent']);
+
+  await page.evaluate(() => {
+    (window as any).__j.destroy();
+    (window as any).__j2.destroy();
+    (window as any).__j.destroy(); // idempotent
+  });
+  expect(await page.locator('iframe').count()).toBe(0);
+  expect(await state(page)).toBe('destroyed');
+  expect(await page.evaluate(() => (window as any).__messageListeners)).toBe(baseline);
+});
+
+test('script tag with data- attributes mounts with no other code', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript((types) => {
+    const w = window as unknown as { __dom: unknown[][] };
+    w.__dom = [];
+    for (const t of types) document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
+  }, TYPES);
+  await page.goto(`${o.integrator.url}/script-tag.html`);
+  const frame = page.frameLocator('#journey iframe');
+  await expect(frame.locator('#status')).toHaveText('connected');
+  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({ fullName: 'Alex Citizen', email: 'alex@example.com' });
+  await expect.poll(() => dom(page)).toEqual([['ready', { step: 'terms' }]]);
+  expect(await page.locator('#journey iframe').getAttribute('src')).toContain('primary_colour=0B5FFF');
+  expect(await page.evaluate(async () => ((await (window as any).HostedJourney.mounted) as { state: string }).state)).toBe('ready');
+  await frame.locator('#emit-completed').click();
+  await expect.poll(() => dom(page)).toContainEqual(['completed', { applicationId: 'app_123' }]);
+  expect(errors).toEqual([]);
+});
+
+test('script tag with a bad attribute reports a typed error event and console error, never an uncaught throw', async ({ page }) => {
+  const errors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __dom: unknown[][] };
+    w.__dom = [];
+    document.addEventListener('hosted-journey:error', (e) => w.__dom.push(['error', (e as CustomEvent).detail]));
+  });
+  await page.goto(`${o.integrator.url}/script-tag-bad.html`);
+  await expect.poll(() => dom(page)).toEqual([
+    ['error', { code: 'INVALID_PRIMARY_COLOUR', field: 'theme.primaryColour', message: "theme.primaryColour must be a hex colour like '#0B5FFF'; got 'red'." }],
+  ]);
+  expect(consoleErrors.join('\n')).toContain('INVALID_PRIMARY_COLOUR');
+  expect(errors).toEqual([]);
+  expect(await page.locator('iframe').count()).toBe(0);
+});
