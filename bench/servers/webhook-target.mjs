@@ -1,36 +1,58 @@
 // A load target in its own process, so the load generator (in the bench process) does not share its event loop.
-//   node --import tsx bench/servers/webhook-target.mjs bare
-//   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <handler-delay-ms>
+//   node --import tsx bench/servers/webhook-target.mjs bare                      a node:http server answering 200
+//   node --import tsx bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore (attribution)
+//   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
+// The Redis handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is
+// checked outside this process; the memory one counts in a Map. GET /__bench/cpu reports this process's CPU time (µs).
 // Prints one JSON line `{ "url": ... }` when listening; stops on SIGTERM or when stdin closes (the parent died).
-// The handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is checked
-// outside this process.
 import { bareHandler, listen } from '../lib/http.mjs';
 
 export const WEBHOOK = Object.freeze({ path: '/webhooks/hosted-journey', tokenId: 'wh_bench', secret: 'bench-webhook-secret-0123456789abcdef' });
 export const RUNS_KEY = 'bench:runs';
 
-async function handlerTarget(redisUrl, delayMs) {
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function handlerTarget(mode, redisUrl, delayMs) {
   const server = await import('../../src/server/index.ts');
-  const { createClient } = await import('redis');
-  const client = createClient({ url: redisUrl });
-  client.on('error', () => {}); // surfaced as failed deliveries (5xx), counted by the bench
-  await client.connect();
-  const store = new server.RedisDedupeStore({ client });
+  let client;
+  let count;
+  let store;
+  if (mode === 'handler') {
+    const { createClient } = await import('redis');
+    client = createClient({ url: redisUrl });
+    client.on('error', () => {}); // surfaced as failed deliveries (5xx), counted by the bench
+    await client.connect();
+    store = new server.RedisDedupeStore({ client });
+    count = (id) => client.hIncrBy(RUNS_KEY, id, 1);
+  } else {
+    const runs = new Map();
+    store = new server.MemoryDedupeStore();
+    count = (id) => runs.set(id, (runs.get(id) ?? 0) + 1);
+  }
   const handler = server.createWebhookHandler({
     verify: { keys: [{ tokenId: WEBHOOK.tokenId, secret: WEBHOOK.secret }], path: WEBHOOK.path },
     store,
-    async onEvent(event) {
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      await client.hIncrBy(RUNS_KEY, event.event_id, 1);
+    on: {
+      async '*'(event) {
+        if (delayMs > 0) await sleep(delayMs);
+        await count(event.event_id);
+      },
     },
+    onError: (error, info) => process.stderr.write(`webhook ${info.stage} error ${info.eventId ?? ''}: ${error}\n`),
   });
-  return { node: server.toNodeHandler(handler), close: () => client.close?.() ?? client.quit() };
+  return { node: server.toNodeHandler(handler), close: async () => client && (client.close?.() ?? client.quit()) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [mode, redisUrl, delay] = process.argv.slice(2);
-  const target = mode === 'handler' ? await handlerTarget(redisUrl, Number(delay ?? 0)) : { node: bareHandler, close: async () => {} };
-  const http = await listen(target.node);
+  const target = mode === 'bare' ? { node: bareHandler, close: async () => {} } : await handlerTarget(mode, redisUrl, Number(delay || 0));
+  const http = await listen((req, res) => {
+    if (req.method === 'GET' && req.url === '/__bench/cpu') {
+      const { user, system } = process.cpuUsage();
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ us: user + system }));
+    }
+    return target.node(req, res);
+  });
   const stop = async () => {
     await http.close();
     await target.close();
