@@ -12,7 +12,8 @@ export const DEMO_ENTRIES = {
   status: 'demo/status/main.ts',
 };
 
-export async function buildDemoAssets(): Promise<void> {
+/** `outDir` defaults to dist/demo-assets; tests pass a temporary directory so parallel workers do not collide. */
+export async function buildDemoAssets(outDir: string = DEMO_ASSETS_DIR): Promise<void> {
   await build({
     root: ROOT,
     configFile: false,
@@ -20,7 +21,7 @@ export async function buildDemoAssets(): Promise<void> {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
-      outDir: DEMO_ASSETS_DIR, emptyOutDir: true, target: 'es2020', minify: true, sourcemap: true,
+      outDir, emptyOutDir: true, target: 'es2020', minify: true, sourcemap: true,
       lib: {
         entry: Object.fromEntries(Object.entries(DEMO_ENTRIES).map(([k, v]) => [k, path.join(ROOT, v)])),
         formats: ['es'],

@@ -34,6 +34,8 @@ export interface DemoOptions {
   redisUrl?: string;
   /** Bundle the browser modules with Vite before listening (default true). */
   buildAssets?: boolean;
+  /** Where the bundled browser modules live. Default dist/demo-assets. */
+  assetsDir?: string;
 }
 
 const STATIC: Record<string, { file: string; type: string }> = {
@@ -44,7 +46,8 @@ const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const newRef = () => `cust_${randomBytes(6).toString('hex')}`;
 
 export async function startDemo(o: DemoOptions) {
-  if (o.buildAssets !== false) await buildDemoAssets();
+  const assetsDir = path.resolve(o.assetsDir ?? DEMO_ASSETS_DIR);
+  if (o.buildAssets !== false) await buildDemoAssets(assetsDir);
   const vendor = o.vendor ?? 'lendly';
   const tokenId = o.tokenId ?? 'sandbox_token';
   const signingSecret = o.signingSecret ?? 'sandbox_secret';
@@ -71,8 +74,8 @@ export async function startDemo(o: DemoOptions) {
       return sendBytes(res, readFileSync(s.file), s.type);
     }
     if (get && p.startsWith('/assets/')) {
-      const file = path.join(DEMO_ASSETS_DIR, path.normalize(p.slice('/assets/'.length)));
-      if (!file.startsWith(DEMO_ASSETS_DIR + path.sep) || !existsSync(file)) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'no such asset' } });
+      const file = path.join(assetsDir, path.normalize(p.slice('/assets/'.length)));
+      if (!file.startsWith(assetsDir + path.sep) || !existsSync(file)) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'no such asset' } });
       return sendBytes(res, readFileSync(file), file.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8');
     }
     if (p.startsWith('/api/credit/') && (await creditRoute(service.client, req, res, url))) return;

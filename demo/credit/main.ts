@@ -13,7 +13,8 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   const json = (await res.json().catch(() => ({}))) as T & { error?: { code: string; message: string; fields?: { path: string; message: string }[] } };
   if (!res.ok) {
     const e = json.error;
-    throw new Error(e ? `${e.message}${e.fields?.length ? ` (${e.fields.map((f) => `${f.path}: ${f.message}`).join('; ')})` : ''}` : `HTTP ${res.status}`);
+    const fields = e?.fields?.filter((f) => !e.message.includes(f.message)) ?? [];
+    throw new Error(e ? `${e.message}${fields.length ? ` (${fields.map((f) => `${f.path}: ${f.message}`).join('; ')})` : ''}` : `HTTP ${res.status}`);
   }
   return json;
 }

@@ -1,0 +1,95 @@
+/**
+ * The demo's end-to-end stack: a real sandbox on 127.0.0.1 and the real demo app on localhost (two origins), both on
+ * free ports, plus helpers that parse downloaded bundles back with pdf-parse and csv-parse.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { PDFParse } from 'pdf-parse';
+import { expect, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startDemo, type Demo } from '../../demo/server.js';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const NEEDED = ['dist/hosted-journey.iife.js', 'dist/sandbox-assets/journey.js', 'dist/sandbox-assets/bank-return.js'];
+
+export interface Stack {
+  sandbox: Sandbox;
+  demo: Demo;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const missing = NEEDED.filter((f) => !existsSync(path.join(ROOT, f)));
+  if (missing.length) throw new Error(`missing ${missing.join(', ')}: run npm run build first`);
+  // duplicateRate 0.5 so every run sees duplicate deliveries; the seed keeps the data deterministic.
+  const sandbox = await startSandbox({ host: '127.0.0.1', crawlDelayMs: 300, duplicateRate: 0.5, seed: 'demo-e2e', webhookRetry: { attempts: 5, baseDelayMs: 20 } });
+  const assetsDir = mkdtempSync(path.join(tmpdir(), 'hj-demo-assets-'));
+  const demo = await startDemo({ sandboxUrl: sandbox.url, port: 0, assetsDir });
+  return {
+    sandbox,
+    demo,
+    async close() {
+      await demo.close();
+      await sandbox.close();
+      rmSync(assetsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the demo has processed `application.report_ready` for `ref` (after its own `finalise`). */
+export async function waitForReport(stack: Stack, ref: string): Promise<void> {
+  await expect.poll(() => stack.demo.store.get(ref)?.reportReady ?? false, { timeout: 20_000 }).toBe(true);
+  await stack.sandbox.webhooksIdle();
+}
+
+/** Every delivery the demo received, and proof that each event id was processed exactly once. */
+export function assertExactlyOnce(stack: Stack): { deliveries: number; duplicates: number; unique: number } {
+  const deliveries = stack.demo.deliveries().filter((d) => d.eventId);
+  const processed = stack.demo.processed();
+  const ids = new Set(deliveries.map((d) => d.eventId));
+  expect(new Set(processed).size).toBe(processed.length); // no event handled twice
+  expect([...ids].sort()).toEqual([...processed].sort()); // every delivered event handled
+  return { deliveries: deliveries.length, duplicates: deliveries.filter((d) => d.outcome === 'duplicate').length, unique: ids.size };
+}
+
+export async function download(page: Page, selector: string): Promise<Buffer> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
+  const file = await dl.path();
+  const { readFileSync } = await import('node:fs');
+  return readFileSync(file);
+}
+
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+export function csvRows(bytes: Buffer): Record<string, string>[] {
+  return parseCsv(bytes, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+}
+
+export interface BundleJson {
+  ref: string;
+  customer?: { full_name?: string };
+  transactions: { transaction_id: string; description: string; amount: string; date: string }[];
+}
+
+/** Terms → details (prefilled or typed) → skip myGov → bank list, inside the journey iframe. */
+export async function walkToBanks(frame: FrameLocator, details?: { fullName: string; email: string }): Promise<void> {
+  await frame.getByLabel(/I have read and agree/).check();
+  await frame.getByRole('button', { name: 'Agree and continue' }).click();
+  if (details) {
+    await frame.getByLabel('Full name').fill(details.fullName);
+    await frame.getByLabel('Email').fill(details.email);
+  }
+  await frame.getByRole('button', { name: 'Continue' }).click();
+  await frame.getByRole('button', { name: 'Skip this step' }).click();
+}
+
+export type { Frame };
