@@ -90,7 +90,8 @@ export class Resizer {
   #settle(): void {
     const source = this.#o.iframe.contentWindow;
     if (this.#initialised || !source) return;
-    const data = { type: RESIZED, height: 0, width: 0 };
+    // Non-zero: the library ignores a falsy height. onBeforeIframeResize returns false, so nothing is applied.
+    const data = { type: RESIZED, height: 1, width: 1 };
     this.#host.dispatchEvent(new MessageEvent('message', { data, origin: this.#o.journeyOrigin, source }));
   }
 

@@ -1,0 +1,328 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
+import { createJourney } from '../../src/widget/index.js';
+import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+
+const ORIGIN = 'https://journey.example.com';
+type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
+const windows = new WeakMap<HTMLIFrameElement, FakeWin>();
+const proto = window.HTMLIFrameElement.prototype;
+const original = Object.getOwnPropertyDescriptor(proto, 'contentWindow');
+
+beforeAll(() => {
+  // happy-dom does not load cross-origin frames: each iframe gets a fake window that records what it is sent.
+  Object.defineProperty(proto, 'contentWindow', {
+    configurable: true,
+    get(this: HTMLIFrameElement) {
+      if (!this.isConnected) return null;
+      if (!windows.has(this)) windows.set(this, { postMessage: vi.fn() });
+      return windows.get(this);
+    },
+  });
+});
+afterAll(() => {
+  if (original) Object.defineProperty(proto, 'contentWindow', original);
+});
+
+const handles: JourneyHandle[] = [];
+afterEach(() => {
+  for (const h of handles.splice(0)) h.destroy();
+  document.body.replaceChildren();
+});
+
+function make(options: Partial<JourneyOptions> = {}): JourneyHandle {
+  const h = createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, ...options } as JourneyOptions);
+  handles.push(h);
+  return h;
+}
+function container(id = 'journey'): HTMLElement {
+  const el = document.createElement('div');
+  el.id = id;
+  document.body.append(el);
+  return el;
+}
+const winOf = (h: JourneyHandle) => h.iframe!.contentWindow as unknown as FakeWin;
+function fromJourney(h: JourneyHandle, type: string, payload: unknown, channel = h.channel, source: unknown = winOf(h)) {
+  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(channel, type, payload), origin: ORIGIN, source: source as Window }));
+}
+const sentTypes = (w: FakeWin) => w.postMessage.mock.calls.map((c) => [c[0].type, c[1]]);
+
+describe('createJourney options', () => {
+  const cases: Array<[Partial<JourneyOptions>, string, string]> = [
+    [{ vendor: '' }, 'INVALID_VENDOR', 'vendor'],
+    [{ theme: { primaryColour: 'red' } }, 'INVALID_PRIMARY_COLOUR', 'theme.primaryColour'],
+    [{ journeyOrigin: 'http://journey.example.com' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
+    [{ mode: 'popup' as never }, 'INVALID_MODE', 'mode'],
+    [{ mode: 'inline' }, 'INVALID_CONTAINER', 'container'],
+    [{ container: '#missing' }, 'INVALID_CONTAINER', 'container'],
+    [{ container: '##' }, 'INVALID_CONTAINER', 'container'],
+    [{ mode: 'modal', container: '#journey' }, 'INVALID_CONTAINER', 'container'],
+    [{ minHeight: 500, maxHeight: 400 }, 'INVALID_OPTION', 'maxHeight'],
+    [{ minHeight: -1 }, 'INVALID_OPTION', 'minHeight'],
+    [{ readyTimeoutMs: 0 }, 'INVALID_OPTION', 'readyTimeoutMs'],
+    [{ title: '' }, 'INVALID_OPTION', 'title'],
+    [{ onReady: 'yes' as never }, 'INVALID_OPTION', 'onReady'],
+    [{ prefill: { nickname: 'x' } as never }, 'INVALID_PREFILL', 'prefill.nickname'],
+  ];
+  it.each(cases)('%j → %s, before any DOM is touched', (bad, code, field) => {
+    container();
+    const before = document.body.innerHTML;
+    const create = vi.spyOn(document, 'createElement');
+    let error: unknown;
+    try {
+      make(bad);
+    } catch (e) {
+      error = e;
+    }
+    expect(isJourneyConfigError(error)).toBe(true);
+    expect(error).toMatchObject({ code, field });
+    expect(create).not.toHaveBeenCalled();
+    expect(document.body.innerHTML).toBe(before);
+    create.mockRestore();
+  });
+
+  it('builds the URL with parent_origin and channel, and keeps handshake prefill out of it', () => {
+    const h = make({ container: container(), prefill: { fullName: 'Alex Citizen' }, startAt: 'banks' });
+    const url = new URL(h.url);
+    expect(url.pathname).toBe('/i/acme/cust_1/banks');
+    expect(url.searchParams.get('parent_origin')).toBe(window.location.origin);
+    expect(url.searchParams.get('channel')).toBe(h.channel);
+    expect(h.url).not.toContain('Alex');
+    expect(h.state).toBe('idle');
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('inline lifecycle', () => {
+  it('mounts on open(), answers hello with prefill, delivers events to callbacks, on() and DOM events', () => {
+    const host = container();
+    const onReady = vi.fn();
+    const onStep = vi.fn();
+    const onEvent = vi.fn();
+    const dom: unknown[] = [];
+    host.addEventListener('hosted-journey:step', (e) => dom.push((e as CustomEvent).detail));
+    const h = make({ container: '#journey', prefill: { email: 'a@example.com' }, onReady, onStep, onEvent });
+    h.open();
+    expect(h.state).toBe('loading');
+    const iframe = host.querySelector('iframe')!;
+    expect(iframe).toBe(h.iframe);
+    expect(iframe.getAttribute('src')).toBe(h.url);
+    expect(iframe.title).toBe('Connect your bank account');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+    expect(iframe.getAttribute('referrerpolicy')).toBe('strict-origin');
+    expect(iframe.getAttribute('style')).toContain('height: 400px');
+
+    fromJourney(h, 'hello', {});
+    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' } }), ORIGIN);
+    fromJourney(h, 'ready', { step: 'terms' });
+    expect(h.state).toBe('ready');
+    const viaOn = vi.fn();
+    const off = h.on('step', viaOn);
+    fromJourney(h, 'step', { step: 'banks' });
+    off();
+    fromJourney(h, 'step', { step: 'done' });
+    expect(onReady).toHaveBeenCalledWith({ step: 'terms' });
+    expect(onStep.mock.calls).toEqual([[{ step: 'banks' }], [{ step: 'done' }]]);
+    expect(viaOn.mock.calls).toEqual([[{ step: 'banks' }]]);
+    expect(onEvent.mock.calls.map((c) => c[0].type)).toEqual(['ready', 'step', 'step']);
+    expect(dom).toEqual([{ step: 'banks' }, { step: 'done' }]);
+  });
+
+  it('close() tells the journey, removes the iframe; open() mounts a fresh one', () => {
+    const host = container();
+    const h = make({ container: host });
+    h.open();
+    const first = h.iframe!;
+    const win = winOf(h);
+    fromJourney(h, 'hello', {});
+    h.close();
+    expect(sentTypes(win)).toEqual([['welcome', ORIGIN], ['close', ORIGIN]]);
+    expect(h.state).toBe('closed');
+    expect(h.iframe).toBeNull();
+    expect(first.isConnected).toBe(false);
+    h.open();
+    expect(h.iframe).not.toBe(first);
+    expect(host.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('a throwing callback is logged and does not stop the DOM event or other listeners', () => {
+    const host = container();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen = vi.fn();
+    host.addEventListener('hosted-journey:completed', seen);
+    const h = make({ container: host, onComplete: () => { throw new Error('integrator bug'); } });
+    const listener = vi.fn();
+    h.on('completed', listener);
+    h.open();
+    fromJourney(h, 'completed', { applicationId: 'app_1' });
+    expect(listener).toHaveBeenCalledWith({ applicationId: 'app_1' });
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('two journeys on one page stay isolated: each hears only its own window and channel', () => {
+    const spies = { a: { onEvent: vi.fn(), onInvalidMessage: vi.fn() }, b: { onEvent: vi.fn(), onInvalidMessage: vi.fn() } };
+    const a = make({ container: container('a'), ...spies.a });
+    const b = make({ container: container('b'), ...spies.b });
+    a.open();
+    b.open();
+    fromJourney(a, 'completed', { applicationId: 'app_a' });
+    fromJourney(a, 'completed', { applicationId: 'app_b' }, b.channel); // a's window using b's channel
+    fromJourney(b, 'step', { step: 'x' }, b.channel, winOf(a)); // b's channel from a's window
+    expect(spies.a.onEvent.mock.calls.map((c) => c[0].payload)).toEqual([{ applicationId: 'app_a' }]);
+    expect(spies.a.onInvalidMessage.mock.calls.map((c) => c[0].reason)).toEqual(['channel', 'channel']);
+    expect(spies.b.onEvent).not.toHaveBeenCalled();
+    expect(spies.b.onInvalidMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('watchdog and retry', () => {
+  it('no ready within readyTimeoutMs → onError READY_TIMEOUT + DOM event; retry() reloads a fresh iframe', async () => {
+    const host = container();
+    const onError = vi.fn();
+    const dom = vi.fn();
+    host.addEventListener('hosted-journey:error', (e) => dom((e as CustomEvent).detail));
+    const h = make({ container: host, readyTimeoutMs: 40, onError });
+    h.open();
+    const first = h.iframe;
+    await waitFor(() => expect(h.state).toBe('error'));
+    const info = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 40 ms.', recoverable: true };
+    expect(onError).toHaveBeenCalledWith(info);
+    expect(dom).toHaveBeenCalledWith(info);
+    h.retry();
+    expect(h.state).toBe('loading');
+    expect(h.iframe).not.toBe(first);
+    expect(first!.isConnected).toBe(false);
+    fromJourney(h, 'ready', { step: 'terms' });
+    expect(h.state).toBe('ready');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('ready in time stops the watchdog; a non-recoverable journey error moves to the error state', async () => {
+    const onError = vi.fn();
+    const h = make({ container: container(), readyTimeoutMs: 30, onError });
+    h.open();
+    fromJourney(h, 'ready', { step: 'terms' });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(onError).not.toHaveBeenCalled();
+    fromJourney(h, 'error', { code: 'BANK_DOWN', message: 'down', recoverable: true });
+    expect(h.state).toBe('ready');
+    fromJourney(h, 'error', { code: 'FATAL', message: 'broken', recoverable: false });
+    expect(h.state).toBe('error');
+    expect(onError.mock.calls.map((c) => c[0].code)).toEqual(['BANK_DOWN', 'FATAL']);
+  });
+});
+
+describe('destroy()', () => {
+  it('leaves no window or document listener, no iframe, no modal; is idempotent and makes the handle inert', async () => {
+    const active = new Map<EventTarget, number>();
+    const targets: EventTarget[] = [window, document];
+    const restore: Array<() => void> = [];
+    for (const t of targets) {
+      const add = t.addEventListener;
+      const remove = t.removeEventListener;
+      const live = new Set<string>();
+      const key = (type: string, fn: unknown, o?: boolean | EventListenerOptions) => `${type}|${typeof o === 'boolean' ? o : !!o?.capture}|${registry(fn)}`;
+      t.addEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+        if (fn && !(typeof o === 'object' && o?.once)) live.add(key(type, fn, o));
+        active.set(t, live.size);
+        return add.call(this, type, fn, o);
+      };
+      t.removeEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | EventListenerOptions) {
+        live.delete(key(type, fn, o));
+        active.set(t, live.size);
+        return remove.call(this, type, fn, o);
+      };
+      restore.push(() => {
+        t.addEventListener = add;
+        t.removeEventListener = remove;
+      });
+    }
+    try {
+      const inline = make({ container: container(), readyTimeoutMs: 20 });
+      const modal = make({ mode: 'modal' });
+      inline.open();
+      modal.open();
+      await screen.findByRole('dialog');
+      fromJourney(inline, 'hello', {});
+      fromJourney(modal, 'hello', {});
+      fromJourney(modal, 'ready', { step: 'terms' });
+      expect(active.get(window)).toBeGreaterThanOrEqual(4); // two messengers + two resizer guards
+      expect(active.get(document)).toBeGreaterThanOrEqual(2); // modal Escape + focus listeners
+      inline.destroy();
+      modal.destroy();
+      modal.destroy();
+      await new Promise((r) => setTimeout(r, 50)); // past the inline watchdog's deadline
+      expect(active.get(window)).toBe(0);
+      expect(active.get(document)).toBe(0);
+      expect(document.querySelector('iframe, [role="dialog"]')).toBeNull();
+      expect(inline.state).toBe('destroyed');
+      inline.open();
+      inline.retry();
+      expect(inline.state).toBe('destroyed');
+      expect(document.querySelector('iframe')).toBeNull();
+    } finally {
+      for (const r of restore) r();
+    }
+  });
+});
+
+describe('modal mode', () => {
+  it('shows a loading indicator until ready, moves focus in, Escape closes and restores focus and scroll', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const onExit = vi.fn();
+    const h = make({ mode: 'modal', title: 'Link your bank', onExit });
+    h.open();
+    const dialog = await screen.findByRole('dialog', { name: 'Link your bank' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' })));
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(dialog.contains(h.iframe)).toBe(true);
+    fromJourney(h, 'ready', { step: 'terms' });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(h.state).toBe('closed');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(onExit).toHaveBeenCalledWith({ reason: 'user_closed' });
+  });
+
+  it('shows the error view with a retry button after READY_TIMEOUT; the button reloads the journey', async () => {
+    const h = make({ mode: 'modal', readyTimeoutMs: 30 });
+    h.open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('did not signal ready');
+    const first = h.iframe;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(h.state).toBe('loading');
+    expect(h.iframe).not.toBe(first);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading…'));
+  });
+
+  it('closes itself when the journey sends exit, and dispatches DOM events on the modal root', async () => {
+    const seen: string[] = [];
+    document.addEventListener('hosted-journey:exit', (e) => seen.push((e.target as HTMLElement).className));
+    const h = make({ mode: 'modal' });
+    h.open();
+    await screen.findByRole('dialog');
+    fromJourney(h, 'exit', { reason: 'user_left' });
+    expect(h.state).toBe('closed');
+    expect(seen).toEqual(['hosted-journey-modal']);
+  });
+});
+
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+function registry(fn: unknown): number {
+  if (typeof fn !== 'object' && typeof fn !== 'function') return -1;
+  if (!ids.has(fn as object)) ids.set(fn as object, nextId++);
+  return ids.get(fn as object)!;
+}
