@@ -1,20 +1,18 @@
-// What an integrator deploys to a Fetch-API runtime: verify the signature over the raw bytes, then act.
-import { verifyRequest, isSignatureVerificationError } from 'hosted-journey/server';
+// What an integrator deploys to a Fetch-API runtime (Cloudflare Workers, Deno, Bun, Next.js route handlers):
+// exactly-once webhook handling wrapped by toFetchHandler, which reads the raw bytes itself.
+import { createWebhookHandler, toFetchHandler } from 'hosted-journey/server';
 
-const keys = [{ tokenId: 'tok_1', secret: 'worker_secret' }];
+export const keys = [{ tokenId: 'wh_1', secret: 'worker_secret' }];
+/** What the handler did, for the consumer check to inspect. */
+export const processed = [];
 
-export default {
-  /** @param {Request} request */
-  async fetch(request) {
-    const url = new URL(request.url);
-    const body = new Uint8Array(await request.arrayBuffer());
-    try {
-      const { tokenId } = await verifyRequest({ method: request.method, path: url.pathname + url.search, headers: request.headers, body, keys });
-      const event = JSON.parse(new TextDecoder().decode(body));
-      return Response.json({ ok: true, tokenId, event_id: event.event_id });
-    } catch (error) {
-      if (isSignatureVerificationError(error)) return Response.json({ error: error.code }, { status: 401 });
-      throw error;
-    }
+const handler = createWebhookHandler({
+  verify: { keys },
+  on: {
+    'application.completed': async (event, ctx) => {
+      processed.push({ id: event.event_id, application: event.application_id, tokenId: ctx.tokenId });
+    },
   },
-};
+});
+
+export default { fetch: toFetchHandler(handler) };
