@@ -29,8 +29,9 @@ function payload(size) {
 }
 
 // ---- minimal raw node:crypto implementations ----------------------------------------------------------------------
-/** Same 'hmac' scheme: Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse. */
+/** Same 'hmac' scheme: freshness, Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse. */
 function rawHmacVerify(body, headers, secret, p) {
+  if (Math.abs(Date.now() - Date.parse(headers.date)) > 300_000) throw new Error('timestamp');
   const md5 = createHash('md5').update(body).digest('base64');
   if (md5 !== headers['content-md5']) throw new Error('digest');
   const auth = headers.authorization;
@@ -47,8 +48,9 @@ function rawHmacSign(body, secret, p, when) {
   const sig = createHmac('sha256', secret).update(`POST\n${md5}\napplication/json\n${date}\n${p}`).digest('base64');
   return { date, 'content-md5': md5, 'content-type': 'application/json', authorization: `HMAC wh_1:${sig}` };
 }
-/** Standard Webhooks scheme: HMAC-SHA256 over `${id}.${ts}.${body}`, timingSafeEqual, JSON.parse. */
+/** Standard Webhooks scheme: freshness, HMAC-SHA256 over `${id}.${ts}.${body}`, timingSafeEqual, JSON.parse. */
 function rawStdVerify(body, headers, key) {
+  if (Math.abs(Date.now() / 1000 - Number(headers['webhook-timestamp'])) > 300) throw new Error('timestamp');
   const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.`).update(body).digest();
   const given = Buffer.from(headers['webhook-signature'].slice(3), 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('signature');
