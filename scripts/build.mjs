@@ -7,7 +7,7 @@
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 import { build } from 'vite';
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -35,7 +35,6 @@ export const serverEntries = {
 export const sandboxAssets = {
   journey: 'src/sandbox/pages/journey.tsx',
   'bank-return': 'src/sandbox/pages/bank-return.ts',
-  bank: 'src/sandbox/pages/bank.tsx',
 };
 
 const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([name, src]) => {
@@ -101,6 +100,11 @@ const groups = {
           lib: { entry: r(src), name: `HJ_${name.replace(/\W/g, '_')}`, formats: ['iife'], fileName: () => `${name}.js` },
         },
       });
+    }
+    // Stylesheets the sandbox serves next to the bundles (files, not inline styles: strict-CSP friendly).
+    mkdirSync(r('dist/sandbox-assets'), { recursive: true });
+    for (const css of readdirSync(r('src/sandbox/pages')).filter((f) => f.endsWith('.css'))) {
+      copyFileSync(r(`src/sandbox/pages/${css}`), r(`dist/sandbox-assets/${css}`));
     }
   },
   types() {
