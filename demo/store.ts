@@ -16,6 +16,11 @@ export class ApplicationStore {
     return this.#apps.get(ref);
   }
 
+  /** Customer refs in the order they were first seen. */
+  refs(): string[] {
+    return [...this.#apps.keys()];
+  }
+
   ensure(ref: string): Tracked {
     let app = this.#apps.get(ref);
     if (!app) {
