@@ -1,0 +1,93 @@
+// Functions evaluated in the integrator page (they run in Chromium: no closures over Node values).
+
+/** createJourney().open() → onReady, ms; also when the iframe's own load event fired (same clock). */
+export async function widgetToReady({ origin, ref }) {
+  const slot = document.createElement('div');
+  document.getElementById('slots').append(slot);
+  const t0 = performance.now();
+  let load = NaN;
+  let hello = NaN;
+  // Passive observer of the journey's messages (the widget does the checking): when its `hello` arrived.
+  const spy = (e) => { if (e.data?.type === 'hello' && Number.isNaN(hello)) hello = performance.now() - t0; };
+  window.addEventListener('message', spy);
+  const { handle, ready } = await new Promise((resolve, reject) => {
+    const handle = window.HJ.createJourney({
+      vendor: 'acme', customerId: ref, journeyOrigin: origin, container: slot, readyTimeoutMs: 20_000,
+      onReady: () => resolve({ handle, ready: performance.now() - t0 }),
+      onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
+    });
+    handle.open();
+    handle.iframe.addEventListener('load', () => { load = performance.now() - t0; }, { once: true });
+  });
+  window.removeEventListener('message', spy);
+  handle.destroy();
+  slot.remove();
+  return { ready, load, hello };
+}
+
+/** A bare <iframe> of the same journey URL (as the widget builds it) → its load event, ms. */
+export async function bareIframeToLoad({ origin, ref }) {
+  const probe = window.HJ.createJourney({ vendor: 'acme', customerId: ref, journeyOrigin: origin, container: document.getElementById('slots') });
+  const url = probe.url;
+  probe.destroy();
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width:100%;height:400px;border:0';
+  const t0 = performance.now();
+  const load = await new Promise((resolve) => {
+    frame.addEventListener('load', () => resolve(performance.now() - t0), { once: true });
+    frame.src = url;
+    document.getElementById('slots').append(frame);
+  });
+  frame.remove();
+  return { load };
+}
+
+/** N journeys opened at once → time until every one is ready, ms. Handles stay mounted (window.__open). */
+export async function openMany({ origin, n, prefix }) {
+  const t0 = performance.now();
+  window.__open = [];
+  await Promise.all(Array.from({ length: n }, (_, i) => new Promise((resolve, reject) => {
+    const slot = document.createElement('div');
+    document.getElementById('slots').append(slot);
+    const handle = window.HJ.createJourney({
+      vendor: 'acme', customerId: `${prefix}_${i}`, journeyOrigin: origin, container: slot, readyTimeoutMs: 60_000,
+      onReady: () => resolve(), onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
+    });
+    window.__open.push(handle);
+    handle.open();
+  })));
+  return performance.now() - t0;
+}
+
+export function closeMany() {
+  for (const h of window.__open ?? []) h.destroy();
+  window.__open = [];
+  document.getElementById('slots').replaceChildren();
+}
+
+/** Opens the relay fixture journey and collects `step` latencies (receive wall time − send wall time), ms. */
+export async function relay({ origin, mode, n, run }) {
+  const slot = document.createElement('div');
+  document.getElementById('slots').append(slot);
+  const latencies = [];
+  let invalid = 0;
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`relay: ${latencies.length}/${n} events after 60 s`)), 60_000);
+    const handle = window.HJ.createJourney({
+      vendor: 'acme', customerId: `${mode}_${n}_${run}`, journeyOrigin: origin, container: slot, readyTimeoutMs: 20_000,
+      onStep: ({ step }) => {
+        latencies.push(performance.timeOrigin + performance.now() - Number(step.slice(1)));
+        if (latencies.length === n) {
+          clearTimeout(timer);
+          handle.destroy();
+          resolve();
+        }
+      },
+      onInvalidMessage: () => { invalid++; },
+      onError: (e) => reject(new Error(`journey error ${e.code}`)),
+    });
+    handle.open();
+  });
+  slot.remove();
+  return { latencies, invalid };
+}

@@ -1,0 +1,77 @@
+// Time to ready in Chromium against the sandbox on loopback: createJourney().open() → onReady, beside a bare
+// <iframe> of the same journey URL → its load event. Interleaved A, B, A, B…; the figure is the median of the
+// per-pair ratios (robust to drift on a shared machine).
+import { bareIframeToLoad, widgetToReady } from '../lib/page-runs.mjs';
+import { launchChromium, startJourneySandbox, startParentPage } from '../lib/browser.mjs';
+import { fmtMs, fmtRatio, median, percentile } from '../lib/stats.mjs';
+
+export const title = 'Time to ready (Chromium)';
+
+const RUNS = 40;
+const WARM_UP = 3;
+
+export async function run({ runs = RUNS } = {}) {
+  const sandbox = await startJourneySandbox();
+  const parent = await startParentPage();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(parent.url);
+    const origin = sandbox.url;
+    const a = [];
+    const b = [];
+    const loadInA = [];
+    const helloInA = [];
+    const loadA = [];
+    const bootInA = [];
+    for (let i = -WARM_UP; i < runs; i++) {
+      // Alternate which goes first, so neither always follows the other's cache effects.
+      const order = i % 2 ? ['b', 'a'] : ['a', 'b'];
+      for (const which of order) {
+        const ref = `ready_${which}_${i + WARM_UP}`;
+        if (which === 'a') {
+          const r = await page.evaluate(widgetToReady, { origin, ref });
+          if (i >= 0) { a.push(r.ready); loadInA.push(r.ready - r.load); helloInA.push(r.hello); loadA.push(r.load); bootInA.push(r.ready - r.hello); }
+        } else {
+          const r = await page.evaluate(bareIframeToLoad, { origin, ref });
+          if (i >= 0) b.push(r.load);
+        }
+      }
+    }
+    const ratios = a.map((x, i) => x / b[i]);
+    const ratio = median(ratios);
+    const loadRatio = median(loadA.map((x, i) => x / b[i]));
+    const row = (label, xs) => [label, fmtMs(median(xs), 1), fmtMs(percentile(xs, 90), 1), fmtMs(Math.min(...xs), 1)];
+    return {
+      title,
+      intro: `${runs} pairs after ${WARM_UP} warm-up pairs, interleaved with alternating order, one Chromium page on http://localhost ` +
+        'embedding the sandbox\'s journey page (http://127.0.0.1, another site and renderer process). Each run uses a fresh customer id. ' +
+        'The widget is bundled from source. A: createJourney({ container }).open() until onReady; B: a bare <iframe> with the same URL until its load event.',
+      tables: [{
+        columns: ['measure', 'median', 'p90', 'min'],
+        rows: [
+          row('A: createJourney().open() → onReady', a),
+          row('B: bare <iframe> → load', b),
+          row('A: open() → iframe load event', loadA),
+          row('A: open() → journey\'s hello received', helloInA),
+          row('A: hello → onReady (journey boot: welcome, status request, first render)', bootInA),
+          row('A: iframe load event → onReady', loadInA),
+          ['A / B, per pair', fmtRatio(ratio), fmtRatio(percentile(ratios, 90)), fmtRatio(Math.min(...ratios))],
+          ['A\'s iframe load / B\'s load, per pair', fmtRatio(loadRatio), '', ''],
+        ],
+      }],
+      goals: [{
+        name: 'time to ready, widget vs bare iframe', goal: '≤ 1.10×', figure: fmtRatio(ratio), met: ratio <= 1.1,
+        bound: `B stops at the load event; A waits for the journey to boot: median ${fmtMs(median(bootInA), 1)} from its hello to its ready ` +
+          `(${fmtMs(median(loadInA), 1)} after load), spent in the journey page — the welcome round trip, then its status request to /journey-api ` +
+          'before its first step renders and it emits ready. The widget answers hello synchronously, and the journey's own load event under the widget ' +
+          `comes at ${fmtRatio(loadRatio)} of the bare iframe's. Closing the gap is the journey's work (render the first step before the status request returns), not the widget's.`,
+      }],
+      notes: [],
+    };
+  } finally {
+    await browser.close();
+    await parent.close();
+    await sandbox.close();
+  }
+}
