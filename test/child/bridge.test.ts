@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectToParent, isJourneyConfigError, type JourneyBridge } from '../../src/child/index.js';
+import { encodeMessage } from '../../src/protocol/index.js';
+
+const PARENT = 'https://shop.example.com';
+const CHANNEL = 'chan_bbbbbbbbbbbb';
+const journeyUrl = (query: string) => new URL(`https://journey.example.com/i/acme/cust_1?${query}`);
+const framedUrl = (extra = '') => journeyUrl(`parent_origin=${encodeURIComponent(PARENT)}&channel=${CHANNEL}${extra}`);
+
+let parent: { postMessage: ReturnType<typeof vi.fn> };
+let bridge: JourneyBridge | undefined;
+const realParent = Object.getOwnPropertyDescriptor(window, 'parent')!;
+
+beforeEach(() => {
+  parent = { postMessage: vi.fn() };
+});
+afterEach(() => {
+  bridge?.destroy();
+  bridge = undefined;
+  Object.defineProperty(window, 'parent', realParent);
+});
+function frameIt() {
+  Object.defineProperty(window, 'parent', { value: parent, configurable: true, writable: true });
+}
+const fromParent = (type: string, payload: unknown, init: { origin?: string; source?: unknown; channel?: string } = {}) =>
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: encodeMessage(init.channel ?? CHANNEL, type, payload),
+      origin: init.origin ?? PARENT,
+      source: (init.source ?? parent) as Window,
+    }),
+  );
+
+describe('connectToParent, unframed', () => {
+  it('without parent_origin/channel: not framed, connected resolves with the URL prefill, emit is a no-op', async () => {
+    frameIt();
+    bridge = connectToParent({ location: journeyUrl('full_name=Alex%20Citizen&email=a%40example.com') });
+    expect(bridge.framed).toBe(false);
+    await expect(bridge.connected).resolves.toEqual({ prefill: { fullName: 'Alex Citizen', email: 'a@example.com' } });
+    bridge.emit('ready', { step: 'terms' });
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('with parameters but top-level (window.parent === window): not framed', async () => {
+    bridge = connectToParent({ location: framedUrl() });
+    expect(bridge.framed).toBe(false);
+    await expect(bridge.connected).resolves.toEqual({ prefill: {} });
+  });
+
+  it('an invalid parent_origin (plain http on a public host) or channel means unframed', () => {
+    frameIt();
+    bridge = connectToParent({ location: journeyUrl(`parent_origin=${encodeURIComponent('http://shop.example.com')}&channel=${CHANNEL}`) });
+    expect(bridge.framed).toBe(false);
+    bridge.destroy();
+    bridge = connectToParent({ location: journeyUrl(`parent_origin=${encodeURIComponent(PARENT)}&channel=short`) });
+    expect(bridge.framed).toBe(false);
+  });
+
+  it('emit validates payloads even unframed (a typed error, not a silent bad message)', () => {
+    bridge = connectToParent({ location: journeyUrl('') });
+    let error: unknown;
+    try {
+      bridge.emit('completed', { applicationId: '' });
+    } catch (e) {
+      error = e;
+    }
+    expect(isJourneyConfigError(error)).toBe(true);
+  });
+});
+
+describe('connectToParent, framed', () => {
+  it('posts hello to parent_origin only, and resolves on welcome with the handshake prefill', async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl('&phone=%2B61400000000') });
+    expect(bridge.framed).toBe(true);
+    expect(parent.postMessage).toHaveBeenCalledWith(encodeMessage(CHANNEL, 'hello', {}), PARENT);
+    fromParent('welcome', { prefill: { fullName: 'Alex Citizen' } });
+    await expect(bridge.connected).resolves.toEqual({ prefill: { phone: '+61400000000', fullName: 'Alex Citizen' } });
+    expect(bridge.prefill).toEqual({ phone: '+61400000000', fullName: 'Alex Citizen' });
+  });
+
+  it('ignores welcome and close from another origin, another window or another channel', async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl(), handshakeTimeoutMs: 60 });
+    const onClose = vi.fn();
+    bridge.onClose(onClose);
+    fromParent('welcome', { prefill: { fullName: 'Mallory' } }, { origin: 'https://evil.example.com' });
+    fromParent('welcome', { prefill: { fullName: 'Mallory' } }, { origin: 'null' });
+    fromParent('welcome', { prefill: { fullName: 'Mallory' } }, { source: { postMessage() {} } });
+    fromParent('welcome', { prefill: { fullName: 'Mallory' } }, { channel: 'chan_cccccccccccc' });
+    fromParent('close', {}, { origin: 'https://evil.example.com' });
+    fromParent('welcome', { prefill: { fullName: 7 } });
+    expect(onClose).not.toHaveBeenCalled();
+    // Nothing valid arrived: the timeout resolves with the URL's (empty) prefill.
+    await expect(bridge.connected).resolves.toEqual({ prefill: {} });
+  });
+
+  it('emit posts typed events to parent_origin; on() and onClose() receive parent messages; destroy() detaches', () => {
+    frameIt();
+    const removed = vi.spyOn(window, 'removeEventListener');
+    bridge = connectToParent({ location: framedUrl() });
+    bridge.emit('completed', { applicationId: 'app_1' });
+    expect(parent.postMessage).toHaveBeenLastCalledWith(encodeMessage(CHANNEL, 'completed', { applicationId: 'app_1' }), PARENT);
+    expect(parent.postMessage.mock.calls.every((c) => c[1] === PARENT)).toBe(true);
+    const result = vi.fn();
+    const onClose = vi.fn();
+    bridge.on('bank_authorisation_result', result);
+    bridge.onClose(onClose);
+    fromParent('bank_authorisation_result', { status: 'authorised', params: { code: 'x' } });
+    fromParent('close', {});
+    expect(result).toHaveBeenCalledWith({ status: 'authorised', params: { code: 'x' } });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    bridge.destroy();
+    expect(removed.mock.calls.some((c) => c[0] === 'message')).toBe(true);
+    fromParent('close', {});
+    bridge.emit('step', { step: 'after' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(parent.postMessage.mock.calls.map((c) => c[0].type)).toEqual(['hello', 'completed']);
+    removed.mockRestore();
+  });
+});

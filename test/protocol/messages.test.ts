@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createChannelId,
+  decodeJourneyEvent,
+  decodeParentMessage,
+  encodeMessage,
+  JOURNEY_EVENT_TYPES,
+  MAX_MESSAGE_CHARS,
+  PARENT_MESSAGE_TYPES,
+  type JourneyEventPayloads,
+} from '../../src/protocol/index.js';
+
+const CH = 'chan_eeeeeeeeeeee';
+const valid: JourneyEventPayloads = {
+  hello: {},
+  ready: { step: 'terms' },
+  step: { step: 'banks' },
+  institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'crawler' },
+  bank_authorisation: { url: 'https://bank.example.com/consent', popup: 'blocked' },
+  released: {},
+  completed: { applicationId: 'app_1' },
+  error: { code: 'E', message: 'm', recoverable: false },
+  exit: { reason: 'user_left' },
+};
+
+describe('journey events', () => {
+  it('every event type round-trips through the envelope', () => {
+    expect(Object.keys(valid).sort()).toEqual([...JOURNEY_EVENT_TYPES].sort());
+    for (const type of JOURNEY_EVENT_TYPES) {
+      expect(decodeJourneyEvent(encodeMessage(CH, type, valid[type]), CH)).toEqual({ ok: true, message: { type, payload: valid[type] } });
+    }
+  });
+
+  it.each([
+    ['foreign: other traffic', { type: 'iframe-resized', height: 1 }, 'foreign'],
+    ['foreign: a string', '[iFrameSizer]ID', 'foreign'],
+    ['foreign: null', null, 'foreign'],
+    ['version', { ...encodeMessage(CH, 'ready', { step: 'x' }), version: 2 }, 'version'],
+    ['channel', encodeMessage('chan_other_12345', 'ready', { step: 'x' }), 'channel'],
+    ['unknown type', encodeMessage(CH, 'toString', {}), 'unknown_type'],
+    ['unknown type (prototype key)', encodeMessage(CH, '__proto__', {}), 'unknown_type'],
+    ['missing field', encodeMessage(CH, 'completed', {}), 'invalid_payload'],
+    ['wrong field type', encodeMessage(CH, 'error', { code: 'E', message: 'm', recoverable: 'no' }), 'invalid_payload'],
+    ['bad enum', encodeMessage(CH, 'institution_selected', { institutionId: 'x', name: 'x', pathway: 'screen' }), 'invalid_payload'],
+    ['javascript: bank URL', encodeMessage(CH, 'bank_authorisation', { url: 'javascript:alert(1)' }), 'invalid_payload'],
+    ['malformed envelope', { protocol: 'hosted-journey', version: '1', channel: CH, type: 'ready' }, 'invalid_payload'],
+    ['oversized', encodeMessage(CH, 'exit', { reason: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'oversized'],
+  ])('%s → %s', (_name, data, reason) => {
+    const result = decodeJourneyEvent(data, CH);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? null : result.reason).toBe(reason);
+  });
+
+  it('never throws on hostile input (cycles, BigInt, getters that throw)', () => {
+    const cyclic: Record<string, unknown> = { protocol: 'hosted-journey' };
+    cyclic.self = cyclic;
+    const big = { protocol: 'hosted-journey', n: 10n };
+    const trap = { protocol: 'hosted-journey', get payload() { throw new Error('boom'); } };
+    for (const data of [cyclic, big, trap]) expect(() => decodeJourneyEvent(data, CH)).not.toThrow();
+    expect(decodeJourneyEvent(cyclic, CH)).toMatchObject({ ok: false, reason: 'oversized' });
+  });
+});
+
+describe('parent messages', () => {
+  it('welcome, bank_authorisation_result and close decode; journey event names do not', () => {
+    expect(PARENT_MESSAGE_TYPES.sort()).toEqual(['bank_authorisation_result', 'close', 'welcome']);
+    expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'a@example.com' } }), CH)).toMatchObject({ ok: true });
+    expect(decodeParentMessage(encodeMessage(CH, 'bank_authorisation_result', { status: 'closed' }), CH)).toMatchObject({ ok: true });
+    expect(decodeParentMessage(encodeMessage(CH, 'close', {}), CH)).toMatchObject({ ok: true });
+    expect(decodeParentMessage(encodeMessage(CH, 'ready', { step: 'x' }), CH)).toMatchObject({ ok: false, reason: 'unknown_type' });
+    expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { ssn: 1 } }), CH)).toMatchObject({ ok: true });
+    expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'e'.repeat(300) } }), CH)).toMatchObject({ ok: false, reason: 'invalid_payload' });
+  });
+});
+
+describe('createChannelId', () => {
+  it('is 22 URL-safe characters and unique', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => createChannelId()));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
