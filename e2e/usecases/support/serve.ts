@@ -67,8 +67,11 @@ export function requireDist(...files: string[]): void {
   }
 }
 
-/** Bundles one browser entry (bare imports from node_modules) into a self-contained ES module. */
-export async function bundle(entry: string): Promise<string> {
+/**
+ * Bundles one browser entry (bare imports from node_modules) into a self-contained ES module. `development` keeps
+ * React's development build, the only one where StrictMode double-invokes effects.
+ */
+export async function bundle(entry: string, nodeEnv: 'production' | 'development' = 'production'): Promise<string> {
   const out = await build({
     entryPoints: [path.resolve(ROOT, entry)],
     bundle: true,
@@ -78,7 +81,7 @@ export async function bundle(entry: string): Promise<string> {
     platform: 'browser',
     jsx: 'automatic',
     jsxImportSource: 'preact',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
     logLevel: 'silent',
   });
   return out.outputFiles[0]!.text;
