@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Size budget and must-not-appear check (run by `npm test` via scripts/test-checks.mjs, and in CI). Needs dist/.
+//   1. gzip -9 of dist/hosted-journey.iife.js                                 ≤ 16 KB
+//   2. an ES-module fixture using only an inline `createJourney`, bundled and minified by esbuild with every
+//      dependency bundled and code splitting on, counting every chunk an inline mount loads (the entry and the
+//      resizer chunk; not the lazily imported modal chunk, which must hold all of Preact)  ≤ 10 KB
+//   3. no browser file in dist/ (the browser entries, the IIFE and every chunk they import) contains a server-only
+//      identifier: createHmac, node:crypto, timingSafeEqual, signingSecret.
+// KB = 1000 bytes, as in bench/sections/sizes.mjs. Prints every figure; exits 1 when any check fails.
+import { build } from 'esbuild';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const KB = 1000;
+const BUDGET = { iife: 16 * KB, inline: 10 * KB };
+const FORBIDDEN = ['createHmac', 'node:crypto', 'timingSafeEqual', 'signingSecret'];
+const BROWSER_ENTRIES = ['index.js', 'child.js', 'preact.js', 'react.js', 'element.js', 'hosted-journey.iife.js'];
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (n) => `${(n / KB).toFixed(2)} KB`;
+let failed = 0;
+const check = (ok, line) => {
+  console.log(`${ok ? '✓' : '✗'} ${line}`);
+  if (!ok) failed++;
+};
+
+function parts(metafile, outputs) {
+  const by = new Map();
+  for (const [name, out] of Object.entries(metafile.outputs)) {
+    if (outputs && !outputs.includes(name)) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+      const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+      const key = m ? m[1] : input.replace(/^(src\/[^/]+)\/.*$/, '$1');
+      by.set(key, (by.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...by].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)} min`).join(', ');
+}
+
+// 1. IIFE
+const iifeFile = path.join(dist, 'hosted-journey.iife.js');
+if (!existsSync(iifeFile)) {
+  check(false, 'dist/hosted-journey.iife.js is missing: run `node scripts/build.mjs iife` first');
+} else {
+  const buf = readFileSync(iifeFile);
+  check(gz(buf) <= BUDGET.iife, `IIFE dist/hosted-journey.iife.js: ${kb(gz(buf))} gzip (${kb(buf.length)} min), budget ${kb(BUDGET.iife)}`);
+  const analysed = await build({
+    entryPoints: [path.join(root, 'src/widget/iife.ts')], // not `import '...'`: package.json sideEffects:false would drop it
+    bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2020', write: false, metafile: true,
+    jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  console.log(`    composition (esbuild rebuild): ${parts(analysed.metafile)}`);
+}
+
+// 2. Inline ES-module fixture
+const outdir = mkdtempSync(path.join(tmpdir(), 'hj-size-'));
+try {
+  const fixture = `import { createJourney } from './src/widget/index.ts';
+createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com',
+  container: document.getElementById('journey'), onComplete: (p) => console.log(p.applicationId) }).open();`;
+  const res = await build({
+    stdin: { contents: fixture, resolveDir: root, loader: 'js', sourcefile: 'inline-fixture.js' },
+    bundle: true, minify: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2020', outdir,
+    write: true, metafile: true, jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
+  const isModal = ([, out]) => Object.keys(out.inputs).some((i) => i.endsWith('src/widget/modal.tsx'));
+  const loaded = outputs.filter((o) => !isModal(o));
+  const lazy = outputs.filter(isModal);
+  const sizeOf = ([name]) => gz(readFileSync(path.resolve(root, name)));
+  const inlineTotal = loaded.reduce((n, o) => n + sizeOf(o), 0);
+  const preactInLoaded = loaded.some(([, out]) => Object.keys(out.inputs).some((i) => /node_modules\/preact\//.test(i)));
+  check(inlineTotal <= BUDGET.inline, `inline createJourney fixture: ${kb(inlineTotal)} gzip over ${loaded.length} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`);
+  console.log(`    composition: ${parts(res.metafile, loaded.map(([n]) => n))}`);
+  check(!preactInLoaded && lazy.length > 0, `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${lazy.map((o) => kb(sizeOf(o))).join(' + ') || 'none'} gzip)`);
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}
+
+// 3. Must-not-appear in every browser file of dist/
+const seen = new Set();
+const queue = BROWSER_ENTRIES.map((f) => path.join(dist, f)).filter(existsSync);
+while (queue.length) {
+  const file = queue.shift();
+  if (seen.has(file)) continue;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|import\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) queue.push(path.resolve(path.dirname(file), m[1]));
+}
+const hits = [];
+for (const file of seen) {
+  const text = readFileSync(file, 'utf8');
+  for (const word of FORBIDDEN) if (text.includes(word)) hits.push(`${path.relative(root, file)} contains ${word}`);
+}
+check(seen.size > 0 && hits.length === 0, `no server-only identifier (${FORBIDDEN.join(', ')}) in ${seen.size} browser file(s) of dist/${hits.length ? ': ' + hits.join('; ') : ''}`);
+
+console.log(failed ? `size: ${failed} check(s) failed` : 'size: all checks passed');
+process.exit(failed ? 1 : 0);
