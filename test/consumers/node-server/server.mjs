@@ -5,6 +5,14 @@ import { signRequest, verifyRequest, isSignatureVerificationError } from 'hosted
 import { startSandbox, DEFAULT_TOKENS } from 'hosted-journey/sandbox';
 
 assert.match(import.meta.resolve('hosted-journey/server'), /\/dist\/server\.js$/, 'Node resolves the node:crypto build');
+
+// Server-side rendering imports the browser entries too: they must load in Node without a DOM and define nothing.
+const element = await import('hosted-journey/element');
+assert.equal(element.defineHostedJourneyElement(), undefined);
+const widget = await import('hosted-journey');
+assert.equal(typeof widget.createJourney, 'function');
+assert.equal(typeof (await import('hosted-journey/react')).useHostedJourney, 'function');
+assert.equal(typeof (await import('hosted-journey/preact')).HostedJourney, 'function');
 const { tokenId, secret } = DEFAULT_TOKENS[0];
 const sandbox = await startSandbox({ host: '127.0.0.1', crawlDelayMs: 0 });
 try {
@@ -29,7 +37,7 @@ try {
     (error) => isSignatureVerificationError(error),
     'a tampered body fails verification',
   );
-  console.log(`node-server consumer: sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`);
+  console.log(`node-server consumer: browser entries import under SSR; sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`);
 } finally {
   await sandbox.close();
 }
