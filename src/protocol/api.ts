@@ -27,7 +27,7 @@ export type RepaymentCode = (typeof REPAYMENT_CODES)[number];
 // ---- open banking -------------------------------------------------------------------------------------------------
 
 /** Profile body [doc fields]. Without `bank_id` it starts the application; with it, it attaches an institution. */
-export const profileBody = z.object({
+export const profileBody = z.strictObject({
   full_name: z.optional(name),
   email: z.optional(z.email()),
   phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
@@ -51,7 +51,7 @@ export const applicationResponse = z.looseObject({
   created_at: z.optional(z.string()),
 });
 
-export const consentBody = z.object({
+export const consentBody = z.strictObject({
   bank_id: z.optional(id),
   /** Where the bank sends the customer back (server-to-server style). */
   redirect_uri: z.optional(z.url({ protocol: /^https?$/ })),
@@ -64,16 +64,16 @@ export const consentResponse = z.looseObject({
   expires_at: z.optional(z.string()),
 });
 
-export const finaliseBody = z.object({});
+export const finaliseBody = z.strictObject({});
 export const finaliseResponse = z.looseObject({ application_id: z.string(), status: z.string() });
 
 // ---- credit reporting ---------------------------------------------------------------------------------------------
 
-export const applicantSchema = z.object({
+export const applicantSchema = z.strictObject({
   first_name: name,
   last_name: name,
   date_of_birth: isoDate,
-  address: z.object({
+  address: z.strictObject({
     line1: name,
     suburb: name,
     state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
@@ -82,7 +82,7 @@ export const applicantSchema = z.object({
   drivers_licence: z.optional(z.string().check(z.maxLength(20))),
 });
 
-export const lodgeEnquiryBody = z.object({
+export const lodgeEnquiryBody = z.strictObject({
   applicant: applicantSchema,
   enquiry_type: z.enum(['credit_application', 'account_review']),
   product: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
@@ -91,7 +91,7 @@ export const lodgeEnquiryBody = z.object({
 });
 export const enquiryResponse = z.looseObject({ enquiry_id: z.string(), status: z.string() });
 
-export const getReportBody = z.object({ enquiry_id: id });
+export const getReportBody = z.strictObject({ enquiry_id: id });
 export const creditReportResponse = z.looseObject({
   enquiry_id: z.string(),
   score: z.number(),
@@ -100,13 +100,13 @@ export const creditReportResponse = z.looseObject({
   defaults: z.array(z.looseObject({})),
 });
 
-export const createAccountBody = z.object({
+export const createAccountBody = z.strictObject({
   enquiry_id: id,
   account_type: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
   credit_limit: decimalString,
   opened_on: isoDate,
 });
-export const updateAccountBody = z.object({
+export const updateAccountBody = z.strictObject({
   account_id: id,
   credit_limit: z.optional(decimalString),
   status: z.optional(z.enum(['open', 'closed'])),
@@ -114,16 +114,16 @@ export const updateAccountBody = z.object({
 });
 export const accountResponse = z.looseObject({ account_id: z.string(), status: z.string() });
 
-export const savePaymentBody = z.object({ account_id: id, month, status: z.enum(REPAYMENT_CODES) });
+export const savePaymentBody = z.strictObject({ account_id: id, month, status: z.enum(REPAYMENT_CODES) });
 export const paymentResponse = z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() });
 
-export const registerDefaultBody = z.object({
+export const registerDefaultBody = z.strictObject({
   account_id: id,
   amount: decimalString,
   days_overdue: z.int().check(z.gte(0), z.lte(36500)),
   listed_on: z.optional(isoDate),
 });
-export const updateDefaultBody = z.object({
+export const updateDefaultBody = z.strictObject({
   default_id: id,
   status: z.enum(['outstanding', 'paid', 'closed']),
   amount: z.optional(decimalString),
@@ -163,7 +163,7 @@ export const ENDPOINTS = {
 
 /** Webhook registration on the sandbox [ours]. */
 export const WEBHOOK_REGISTRATION = { method: 'POST', path: '/api/v1/webhooks' } as const;
-export const webhookRegistrationBody = z.object({ url: z.url({ protocol: /^https?$/ }), token_id: z.optional(id) });
+export const webhookRegistrationBody = z.strictObject({ url: z.url({ protocol: /^https?$/ }), token_id: z.optional(id) });
 
 export type EndpointName = keyof typeof ENDPOINTS;
 

@@ -22,6 +22,7 @@ const handler = createWebhookHandler({
   },
 });
 const server = createServer(toNodeHandler(handler));
+await store.connect(); // as a production receiver would at start-up
 server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
 process.on('message', (m) => {
   if (m === 'stop') server.close(() => void store.close().finally(() => process.exit(0)));

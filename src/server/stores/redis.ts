@@ -42,6 +42,15 @@ export class RedisDedupeStore implements DedupeStore {
     if (options.client) this.#client = Promise.resolve(options.client);
   }
 
+  /**
+   * Connects now instead of on the first delivery. Optional; call it at start-up so a burst of first deliveries does not
+   * race the connection (and time out into 503s). Rejects when Redis is unreachable.
+   * @example await store.connect(); server.listen(3000);
+   */
+  async connect(): Promise<void> {
+    await this.#connect();
+  }
+
   #connect(): Promise<RedisLikeClient> {
     this.#client ??= (async () => {
       const { createClient } = await import('redis');
