@@ -58,8 +58,8 @@ function contributions(metafile) {
   return [...byPart].sort((a, b) => b[1] - a[1]);
 }
 
-export async function measureFile(file) {
-  return measureSource(readFileSync(file, 'utf8'), { resolveDir: path.dirname(file), loader: file.endsWith('.ts') ? 'ts' : 'js', sourcefile: path.basename(file) });
+export async function measureFile(file, { external = [] } = {}) {
+  return measureSource(readFileSync(file, 'utf8'), { external, resolveDir: path.dirname(file), loader: file.endsWith('.ts') ? 'ts' : 'js', sourcefile: path.basename(file) });
 }
 
 /** Gzip size of an already built file, unchanged. */

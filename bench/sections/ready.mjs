@@ -64,7 +64,7 @@ export async function run({ runs = RUNS } = {}) {
         name: 'time to ready, widget vs bare iframe', goal: '≤ 1.10×', figure: fmtRatio(ratio), met: ratio <= 1.1,
         bound: `B stops at the load event; A waits for the journey to boot: median ${fmtMs(median(bootInA), 1)} from its hello to its ready ` +
           `(${fmtMs(median(loadInA), 1)} after load), spent in the journey page — the welcome round trip, then its status request to /journey-api ` +
-          'before its first step renders and it emits ready. The widget answers hello synchronously, and the journey's own load event under the widget ' +
+          'before its first step renders and it emits ready. The widget answers hello synchronously, and the journey\'s own load event under the widget ' +
           `comes at ${fmtRatio(loadRatio)} of the bare iframe's. Closing the gap is the journey's work (render the first step before the status request returns), not the widget's.`,
       }],
       notes: [],
