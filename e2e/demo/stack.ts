@@ -26,7 +26,8 @@ export async function startStack(): Promise<Stack> {
   // duplicateRate 0.5 so every run sees duplicate deliveries; the seed keeps the data deterministic.
   const sandbox = await startSandbox({ host: '127.0.0.1', crawlDelayMs: 300, duplicateRate: 0.5, seed: 'demo-e2e', webhookRetry: { attempts: 5, baseDelayMs: 20 } });
   const assetsDir = mkdtempSync(path.join(tmpdir(), 'hj-demo-assets-'));
-  const demo = await startDemo({ sandboxUrl: sandbox.url, port: 0, assetsDir });
+  // DEMO_REDIS_URL runs the same flows with RedisDedupeStore instead of memory.
+  const demo = await startDemo({ sandboxUrl: sandbox.url, port: 0, assetsDir, ...(process.env.DEMO_REDIS_URL ? { redisUrl: process.env.DEMO_REDIS_URL } : {}) });
   return {
     sandbox,
     demo,
