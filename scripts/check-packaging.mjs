@@ -63,6 +63,29 @@ try {
     console.log(`${importsReact && !bundlesReact ? '✓' : '✗'} dist/react.js imports 'react' and bundles none of it`);
   }
 
+  // Every bare import reachable from an export must be a declared dependency (or a Node built-in): a bundler helper
+  // left as an import (e.g. '@oxc-project/runtime') installs nowhere and breaks every consumer.
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+  const { builtinModules } = await import('node:module');
+  const undeclared = new Map();
+  const visited = new Set();
+  const walk = (rel) => {
+    if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
+    visited.add(rel);
+    const source = readFileSync(path.join(root, rel), 'utf8');
+    for (const m of source.matchAll(/(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (spec.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
+      else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        if (!declared.has(name)) undeclared.set(spec, rel);
+      }
+    }
+  };
+  targets.forEach(walk);
+  if (undeclared.size) problems.push(`undeclared imports: ${[...undeclared].map(([s, f]) => `${s} (${f})`).join(', ')}`);
+  console.log(`${undeclared.size ? '✗' : '✓'} ${visited.size} files reachable from the exports import only declared dependencies`);
+
   // 3. publint and attw
   run('publint (strict)', process.execPath, [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'], { verbose: true });
   // `./iife` is the classic-script build (a global, no exports): a file for <script src> and CDNs, not a module to
