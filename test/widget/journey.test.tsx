@@ -11,7 +11,10 @@ const windows = new WeakMap<HTMLIFrameElement, FakeWin>();
 const proto = window.HTMLIFrameElement.prototype;
 const original = Object.getOwnPropertyDescriptor(proto, 'contentWindow');
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The modal is loaded with import() on first open; load it once here so a slow first transform (busy CI machine)
+  // cannot outlast findByRole's timeout.
+  await import('../../src/widget/modal.js');
   // happy-dom does not load cross-origin frames: each iframe gets a fake window that records what it is sent.
   Object.defineProperty(proto, 'contentWindow', {
     configurable: true,
