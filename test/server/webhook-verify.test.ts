@@ -127,7 +127,7 @@ describe.each(entries)('verifyWebhook / signWebhook — $name', ({ api }) => {
           b[pos % b.length] = (b[pos % b.length]! + delta) & 255;
         } else if (part === 'path') {
           const i = 1 + (pos % (path.length - 1)); // keep the leading "/": a path without it is a configuration error
-          path = mutate(path, i, String.fromCharCode(((path.charCodeAt(i) + delta - 32) % 95) + 32));
+          path = mutate(path, i, String.fromCharCode(((path.charCodeAt(i) - 32 + 1 + (delta % 94)) % 95) + 32)); // always a different printable char
         } else {
           const [tok, sig] = h.authorization!.slice(5).split(':') as [string, string];
           const alt = (s: string, i: number, set: string) => mutate(s, i, set[(set.indexOf(s[i]!) + 1 + (delta % (set.length - 1))) % set.length]!);
