@@ -52,6 +52,8 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   // Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way.
   useEffect(() => {
     void (async () => {
+      // Started now, not after the handshake: the first step renders (and `ready` fires) one round trip sooner.
+      const statusRequest = api.status().catch(() => null);
       if (bridge.framed) {
         const hello = await Promise.race([bridge.connected.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS))]);
         const handed = hello?.prefill ?? bridge.prefill;
@@ -67,7 +69,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       const returned = takeBankResult(config.vendor, config.ref);
       const pendingInstitution = list?.find((i) => i.id === pending?.institutionId);
       if (returned) return go(returned.status === 'authorised' ? { name: 'retrieving', institution: pendingInstitution } : denied(pendingInstitution));
-      const status = await api.status().catch(() => null);
+      const status = await statusRequest;
       if (status) applicationId.current = status.application_id;
       if (status && RESUMABLE.has(status.status)) return go({ name: 'retrieving' });
       const deepInstitution = url.institutionId ? list?.find((i) => i.id === url.institutionId) : undefined;
