@@ -24,33 +24,25 @@ interface Setup {
   maxHeight?: number;
 }
 
-/** Counts the page's `message` listeners on window (installed before any page script). */
+/** Counts the page's live `message` listeners on window (wrapped before any page script runs). */
 async function countListeners(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __messageListeners: number };
-    w.__messageListeners = 0;
+    const live: Array<[unknown, boolean]> = [];
+    const capture = (opts: unknown) => (typeof opts === 'boolean' ? opts : !!(opts as { capture?: boolean } | undefined)?.capture);
+    const find = (fn: unknown, c: boolean) => live.findIndex(([f, lc]) => f === fn && lc === c);
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
-    const seen = new Set<unknown>();
-    const key = (fn: unknown, opts: unknown) => [fn, typeof opts === 'boolean' ? opts : !!(opts as { capture?: boolean })?.capture];
-    const keys: Array<[unknown, boolean]> = [];
-    const find = (fn: unknown, capture: boolean) => keys.findIndex(([f, c]) => f === fn && c === capture);
+    w.__messageListeners = 0;
     window.addEventListener = ((type: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => {
-      const [f, c] = key(fn, opts) as [unknown, boolean];
-      if (type === 'message' && find(f, c) < 0) {
-        keys.push([f, c]);
-        w.__messageListeners++;
-      }
-      seen.add(fn);
+      if (type === 'message' && find(fn, capture(opts)) < 0) live.push([fn, capture(opts)]);
+      w.__messageListeners = live.length;
       return add(type, fn, opts);
     }) as typeof window.addEventListener;
     window.removeEventListener = ((type: string, fn: EventListener, opts?: boolean | EventListenerOptions) => {
-      const [f, c] = key(fn, opts) as [unknown, boolean];
-      const i = find(f, c);
-      if (type === 'message' && i >= 0) {
-        keys.splice(i, 1);
-        w.__messageListeners--;
-      }
+      const i = type === 'message' ? find(fn, capture(opts)) : -1;
+      if (i >= 0) live.splice(i, 1);
+      w.__messageListeners = live.length;
       return remove(type, fn, opts);
     }) as typeof window.removeEventListener;
   });
