@@ -114,6 +114,8 @@ const groups = {
 };
 
 const t0 = Date.now();
+// A full build starts from an empty dist/, so no stale chunk from an earlier build ships in the package.
+if (!only.length) rmSync(r('dist'), { recursive: true, force: true });
 for (const [name, fn] of Object.entries(groups)) {
   if (only.length && !only.includes(name)) continue;
   console.log(`build: ${name}`);
