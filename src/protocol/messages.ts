@@ -37,6 +37,11 @@ export const journeyEventSchemas = {
     url: z.url({ protocol: /^https?$/ }),
     popup: z.optional(z.enum(['opened', 'blocked'])),
   }),
+  /**
+   * The bank step finished, whichever way it ran (popup, top-level redirect and resume): the journey reports the outcome
+   * so the integrator's `onBankAuthorisation` sees the last phase. `closed` = the customer closed the popup.
+   */
+  bank_authorisation_completed: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES) }),
   /** No further inputs from the customer are necessary [doc]. */
   released: z.object({}),
   completed: z.object({ applicationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
@@ -56,7 +61,16 @@ const prefillSchema = z.object({
 
 /** Widget → journey messages, by type. */
 export const parentMessageSchemas = {
-  welcome: z.object({ prefill: z.optional(prefillSchema) }),
+  welcome: z.object({
+    prefill: z.optional(prefillSchema),
+    /**
+     * How the bank step must run. `popup` (default): the journey opens the bank in a popup from the customer's click.
+     * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to `returnUrl`.
+     */
+    bankAuthorisation: z.optional(
+      z.object({ strategy: z.enum(['popup', 'redirect']), returnUrl: z.optional(z.url({ protocol: /^https?$/ })) }),
+    ),
+  }),
   bank_authorisation_result: z.object({
     status: z.enum(BANK_AUTHORISATION_STATUSES),
     params: z.optional(z.record(z.string(), z.string())),

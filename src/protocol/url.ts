@@ -34,6 +34,19 @@ export const QUERY = {
   phone: 'phone',
 } as const;
 
+/**
+ * Query parameters of the bank-authorisation redirect round trip [ours]. The journey's bank-return page sends the customer
+ * back to the integrator's `returnUrl` with these appended; `resumeJourney()` reads and removes them.
+ */
+export const RESUME_QUERY = {
+  /** The channel of the journey that was interrupted (keys its saved state). */
+  channel: 'hj_channel',
+  /** `authorised` | `denied` | `closed` | `blocked`. */
+  status: 'hj_bank_status',
+} as const;
+/** Query parameter of the journey's bank-return page naming where to send the customer (must be on parent_origin). */
+export const RETURN_TO_QUERY = 'return_to';
+
 export interface JourneyTheme {
   /** Hex colour, `#RRGGBB`, `RRGGBB` or `#RGB`. @example '#0B5FFF' */
   primaryColour?: string;
