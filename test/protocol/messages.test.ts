@@ -17,6 +17,7 @@ const valid: JourneyEventPayloads = {
   step: { step: 'banks' },
   institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'crawler' },
   bank_authorisation: { url: 'https://bank.example.com/consent', popup: 'blocked' },
+  bank_authorisation_completed: { status: 'denied' },
   released: {},
   completed: { applicationId: 'app_1' },
   error: { code: 'E', message: 'm', recoverable: false },
