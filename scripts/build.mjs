@@ -61,7 +61,7 @@ const groups = {
     await build({
       ...common,
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: false, sourcemap: true,
+        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
         rollupOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
       },
@@ -73,7 +73,7 @@ const groups = {
       ...common,
       define: { 'process.env.NODE_ENV': '"production"' },
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: true, sourcemap: true,
+        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
         lib: { entry: r('src/widget/iife.ts'), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },
       },
     });
@@ -96,7 +96,7 @@ const groups = {
         ...common,
         define: { 'process.env.NODE_ENV': '"production"' },
         build: {
-          outDir: 'dist/sandbox-assets', emptyOutDir: false, target: 'es2020', minify: true, sourcemap: false,
+          outDir: 'dist/sandbox-assets', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: false,
           lib: { entry: r(src), name: `HJ_${name.replace(/\W/g, '_')}`, formats: ['iife'], fileName: () => `${name}.js` },
         },
       });

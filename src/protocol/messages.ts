@@ -1,17 +1,16 @@
 /**
  * Parent ↔ journey message protocol: the envelope, every event name and its payload schema.
  * Both the widget and the journey bridge import this file, so the two sides cannot drift.
- * Schemas use `zod/mini` to keep browser bundles small.
+ * Schemas use the tiny checker in check.ts (not zod) to keep the browser bundles within budget.
  */
-import * as z from 'zod/mini';
+import { bool, httpUrl, type Infer, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
 export const PROTOCOL_VERSION = 1 as const;
 /** Messages larger than this (JSON characters) are refused before decoding. */
 export const MAX_MESSAGE_CHARS = 32 * 1024;
 
-const step = z.string().check(z.minLength(1), z.maxLength(64));
-const shortText = z.string().check(z.maxLength(2000));
+const step = str(1, 64);
 
 export const BANK_AUTHORISATION_STATUSES = ['authorised', 'denied', 'closed', 'blocked'] as const;
 export type BankAuthorisationStatus = (typeof BANK_AUTHORISATION_STATUSES)[number];
@@ -19,69 +18,49 @@ export type BankAuthorisationStatus = (typeof BANK_AUTHORISATION_STATUSES)[numbe
 /** Journey → widget events, by type. */
 export const journeyEventSchemas = {
   /** First message from the journey; the widget answers `welcome`. */
-  hello: z.object({}),
+  hello: obj({}),
   /** The journey has rendered its first step. */
-  ready: z.object({ step }),
+  ready: obj({ step }),
   /** The customer moved to another step. */
-  step: z.object({ step }),
-  institution_selected: z.object({
-    institutionId: z.string().check(z.minLength(1), z.maxLength(64)),
-    name: z.string().check(z.maxLength(200)),
-    pathway: z.enum(['cdr', 'crawler']),
-  }),
+  step: obj({ step }),
+  institution_selected: obj({ institutionId: str(1, 64), name: str(0, 200), pathway: oneOf(['cdr', 'crawler']) }),
   /**
    * The bank's consent page must run top-level (banks refuse to be framed). `popup` tells whether the journey
    * managed to open it from the customer's click: `'opened'`, `'blocked'`, or absent when it did not try.
    */
-  bank_authorisation: z.object({
-    url: z.url({ protocol: /^https?$/ }),
-    popup: z.optional(z.enum(['opened', 'blocked'])),
-  }),
+  bank_authorisation: obj({ url: httpUrl(), popup: opt(oneOf(['opened', 'blocked'])) }),
   /**
    * The bank step finished, whichever way it ran (popup, top-level redirect and resume): the journey reports the outcome
    * so the integrator's `onBankAuthorisation` sees the last phase. `closed` = the customer closed the popup.
    */
-  bank_authorisation_completed: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES) }),
+  bank_authorisation_completed: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES) }),
   /** No further inputs from the customer are necessary [doc]. */
-  released: z.object({}),
-  completed: z.object({ applicationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
-  error: z.object({
-    code: z.string().check(z.minLength(1), z.maxLength(64)),
-    message: shortText,
-    recoverable: z.boolean(),
-  }),
-  exit: z.object({ reason: z.string().check(z.minLength(1), z.maxLength(64)) }),
-} as const;
+  released: obj({}),
+  completed: obj({ applicationId: str(1, 128) }),
+  error: obj({ code: str(1, 64), message: str(0, 2000), recoverable: bool() }),
+  exit: obj({ reason: str(1, 64) }),
+} as const satisfies Record<string, Schema<unknown>>;
 
-const prefillSchema = z.object({
-  fullName: z.optional(z.string().check(z.maxLength(200))),
-  email: z.optional(z.string().check(z.maxLength(254))),
-  phone: z.optional(z.string().check(z.maxLength(32))),
-});
+const prefillSchema = obj({ fullName: opt(str(0, 200)), email: opt(str(0, 254)), phone: opt(str(0, 32)) });
 
 /** Widget → journey messages, by type. */
 export const parentMessageSchemas = {
-  welcome: z.object({
-    prefill: z.optional(prefillSchema),
+  welcome: obj({
+    prefill: opt(prefillSchema),
     /**
      * How the bank step must run. `popup` (default): the journey opens the bank in a popup from the customer's click.
      * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to `returnUrl`.
      */
-    bankAuthorisation: z.optional(
-      z.object({ strategy: z.enum(['popup', 'redirect']), returnUrl: z.optional(z.url({ protocol: /^https?$/ })) }),
-    ),
+    bankAuthorisation: opt(obj({ strategy: oneOf(['popup', 'redirect']), returnUrl: opt(httpUrl()) })),
   }),
-  bank_authorisation_result: z.object({
-    status: z.enum(BANK_AUTHORISATION_STATUSES),
-    params: z.optional(z.record(z.string(), z.string())),
-  }),
-  close: z.object({}),
-} as const;
+  bank_authorisation_result: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES), params: opt(strRecord()) }),
+  close: obj({}),
+} as const satisfies Record<string, Schema<unknown>>;
 
 export type JourneyEventType = keyof typeof journeyEventSchemas;
 export type ParentMessageType = keyof typeof parentMessageSchemas;
-export type JourneyEventPayloads = { [K in JourneyEventType]: z.infer<(typeof journeyEventSchemas)[K]> };
-export type ParentMessagePayloads = { [K in ParentMessageType]: z.infer<(typeof parentMessageSchemas)[K]> };
+export type JourneyEventPayloads = { [K in JourneyEventType]: Infer<(typeof journeyEventSchemas)[K]> };
+export type ParentMessagePayloads = { [K in ParentMessageType]: Infer<(typeof parentMessageSchemas)[K]> };
 export const JOURNEY_EVENT_TYPES = Object.keys(journeyEventSchemas) as JourneyEventType[];
 export const PARENT_MESSAGE_TYPES = Object.keys(parentMessageSchemas) as ParentMessageType[];
 
@@ -112,14 +91,6 @@ export type DecodeFailure =
 
 export type DecodeResult<M> = { ok: true; message: M } | { ok: false; reason: DecodeFailure; detail: string };
 
-const envelopeSchema = z.object({
-  protocol: z.literal(PROTOCOL),
-  version: z.number(),
-  channel: z.string(),
-  type: z.string(),
-  payload: z.unknown(),
-});
-
 function approximateSize(data: unknown): number {
   try {
     return JSON.stringify(data)?.length ?? 0;
@@ -128,7 +99,7 @@ function approximateSize(data: unknown): number {
   }
 }
 
-function decode<S extends Record<string, z.ZodMiniType>>(
+function decode<S extends Record<string, Schema<unknown>>>(
   schemas: S,
   data: unknown,
   channel: string,
@@ -139,17 +110,17 @@ function decode<S extends Record<string, z.ZodMiniType>>(
   if (approximateSize(data) > MAX_MESSAGE_CHARS) {
     return { ok: false, reason: 'oversized', detail: `message exceeds ${MAX_MESSAGE_CHARS} characters` };
   }
-  const env = envelopeSchema.safeParse(data);
-  if (!env.success) return { ok: false, reason: 'invalid_payload', detail: 'malformed envelope' };
-  if (env.data.version !== PROTOCOL_VERSION) {
-    return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.data.version}` };
+  const env = data as Partial<Envelope>;
+  if (typeof env.version !== 'number' || typeof env.channel !== 'string' || typeof env.type !== 'string') {
+    return { ok: false, reason: 'invalid_payload', detail: 'malformed envelope' };
   }
-  if (env.data.channel !== channel) return { ok: false, reason: 'channel', detail: 'message for another channel' };
-  const type = env.data.type;
+  if (env.version !== PROTOCOL_VERSION) return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.version}` };
+  if (env.channel !== channel) return { ok: false, reason: 'channel', detail: 'message for another channel' };
+  const type = env.type;
   if (!Object.prototype.hasOwnProperty.call(schemas, type)) {
     return { ok: false, reason: 'unknown_type', detail: `unknown message type '${type.slice(0, 64)}'` };
   }
-  const parsed = schemas[type]!.safeParse(env.data.payload ?? {});
+  const parsed = schemas[type]!.safeParse(env.payload ?? {});
   if (!parsed.success) {
     const paths = parsed.error.issues.map((i) => i.path.join('.') || '(payload)').join(', ');
     return { ok: false, reason: 'invalid_payload', detail: `invalid '${type}' payload at ${paths}` };
