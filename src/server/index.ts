@@ -2,29 +2,55 @@
  * `hosted-journey/server` on Node: crypto through node:crypto. The Fetch-runtime build (web.ts) exposes the same API.
  */
 import { nodeCrypto } from './crypto/node.js';
-import { bindProvider } from './bind.js';
+import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
+import { type SignRequestOptions, type SignedHeaders, type VerifiedRequest, type VerifyRequestOptions, signRequestWith, verifyRequestWith } from './signing.js';
+import { type WebhookHandler, type WebhookHandlerOptions, createWebhookHandlerWith } from './webhooks/handler.js';
+import { type SignWebhookOptions, type SignedWebhook, signWebhookWith } from './webhooks/sign.js';
+import { type VerifiedWebhookSignature, verifyWebhookSignatureWith } from './webhooks/verify-signature.js';
+import { type VerifiedWebhook, type VerifyWebhookOptions, verifyWebhookWith } from './webhooks/verify.js';
 
 export * from './public.js';
 
-const api = bindProvider(nodeCrypto);
+// Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
+
 /** Signs a request to the service: returns the `date`, `content-md5`, `content-type` and `authorization` headers. */
-export const signRequest = api.signRequest;
+export function signRequest(o: SignRequestOptions): Promise<SignedHeaders> {
+  return signRequestWith(nodeCrypto, o);
+}
 /** Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with `SignatureVerificationError`. */
-export const verifyRequest = api.verifyRequest;
+export function verifyRequest(o: VerifyRequestOptions): Promise<VerifiedRequest> {
+  return verifyRequestWith(nodeCrypto, o);
+}
 /**
  * A client with one typed, signed method per endpoint.
  * @example const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 'tok_1', signingSecret: process.env.HJ_SECRET! });
  */
-export const createClient = api.createClient;
+export function createClient(o: ClientOptions): HostedJourneyClient {
+  return createClientWith(signRequest, o);
+}
 /**
  * Verifies a webhook delivery over its exact raw bytes and returns the validated event and the matching key's tokenId.
  * @example const { event } = await verifyWebhook({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
  */
-export const verifyWebhook = api.verifyWebhook;
+export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
+  return verifyWebhookWith(nodeCrypto, o);
+}
+/**
+ * Same checks as `verifyWebhook` (signature, body digest, freshness, key rotation) but returns the body parsed as JSON
+ * **without** validating it against the event schemas, so a verify-only bundle carries no schema code (≈ 3 KB gzip).
+ * @example const { payload } = await verifyWebhookSignature({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
+ */
+export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
+  return verifyWebhookSignatureWith(nodeCrypto, o);
+}
 /** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
-export const signWebhook = api.signWebhook;
+export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
+  return signWebhookWith(nodeCrypto, o);
+}
 /**
  * Exactly-once handling: verify, claim the event id, run the handler, mark done. Wrap with toFetchHandler / toNodeHandler.
  * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*': log } });
  */
-export const createWebhookHandler = api.createWebhookHandler;
+export function createWebhookHandler(o: WebhookHandlerOptions): WebhookHandler {
+  return createWebhookHandlerWith(nodeCrypto, o);
+}

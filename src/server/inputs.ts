@@ -65,17 +65,56 @@ export function toRawBody(body: unknown): string | Uint8Array {
 }
 
 export function checkKeys(keys: unknown): readonly VerificationKey[] {
+  return resolveKeys(keys).list;
+}
+
+/** Validated keys and their index by tokenId. */
+export interface ResolvedKeys {
+  list: readonly VerificationKey[];
+  byTokenId: ReadonlyMap<string, readonly VerificationKey[]>;
+}
+
+/**
+ * Validation and the tokenId index are computed once per keys array (handlers pass the same array on every delivery).
+ * The cache entry keeps each key's tokenId and secret as seen; it is used only while the array still holds exactly
+ * those, so editing the array in place (rotation) is picked up on the next call.
+ */
+const keysCache = new WeakMap<object, { seen: string[]; resolved: ResolvedKeys }>();
+
+export function resolveKeys(keys: unknown): ResolvedKeys {
+  if (Array.isArray(keys)) {
+    const hit = keysCache.get(keys);
+    if (hit && hit.seen.length === keys.length * 2) {
+      let same = true;
+      for (let i = 0; i < keys.length && same; i++) {
+        const k = keys[i] as VerificationKey | null;
+        same = !!k && k.tokenId === hit.seen[2 * i] && k.secret === hit.seen[2 * i + 1];
+      }
+      if (same) return hit.resolved;
+    }
+  }
   if (!Array.isArray(keys) || keys.length === 0) {
     throw new ServerConfigError('keys', 'keys must be a non-empty array of { tokenId, secret }');
   }
+  const seen: string[] = [];
+  const list: VerificationKey[] = [];
+  const byTokenId = new Map<string, VerificationKey[]>();
   keys.forEach((k: unknown, i) => {
     const key = k as Partial<VerificationKey> | null;
     if (!key || typeof key.tokenId !== 'string' || key.tokenId === '') {
       throw new ServerConfigError(`keys[${i}].tokenId`, `keys[${i}].tokenId must be a non-empty string`);
     }
-    checkSecret(key.secret, `keys[${i}].secret`);
+    const secret = checkSecret(key.secret, `keys[${i}].secret`);
+    const copy = { tokenId: key.tokenId, secret };
+    seen.push(copy.tokenId, secret);
+    list.push(copy);
+    const same = byTokenId.get(copy.tokenId);
+    if (same) same.push(copy);
+    else byTokenId.set(copy.tokenId, [copy]);
   });
-  return keys as VerificationKey[];
+  const resolved = { list, byTokenId };
+  keysCache.set(keys, { seen, resolved });
+  return resolved;
 }
 
 export function checkSecret(secret: unknown, field: string): string {
@@ -86,12 +125,14 @@ export function checkSecret(secret: unknown, field: string): string {
   return secret;
 }
 
+const DEFAULT_TOLERANCE_MS = { pastMs: DEFAULT_TOLERANCE.pastSec * 1000, futureMs: DEFAULT_TOLERANCE.futureSec * 1000 } as const;
+
 export function resolveTolerance(t: Tolerance | undefined): { pastMs: number; futureMs: number } {
+  if (t === undefined) return DEFAULT_TOLERANCE_MS;
   const past = t?.pastSec ?? DEFAULT_TOLERANCE.pastSec;
   const future = t?.futureSec ?? DEFAULT_TOLERANCE.futureSec;
-  for (const [n, v] of [['tolerance.pastSec', past], ['tolerance.futureSec', future]] as const) {
-    if (!Number.isFinite(v) || v < 0) throw new ServerConfigError(n, `${n} must be a finite number ≥ 0`);
-  }
+  if (!Number.isFinite(past) || past < 0) throw new ServerConfigError('tolerance.pastSec', 'tolerance.pastSec must be a finite number ≥ 0');
+  if (!Number.isFinite(future) || future < 0) throw new ServerConfigError('tolerance.futureSec', 'tolerance.futureSec must be a finite number ≥ 0');
   return { pastMs: past * 1000, futureMs: future * 1000 };
 }
 

@@ -30,6 +30,7 @@ export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
 export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome } from './webhooks/handler.js';
 export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
+export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';

@@ -20,12 +20,12 @@ import {
   type RawBody,
   type Tolerance,
   type VerificationKey,
-  checkKeys,
   checkSecret,
   checkTimestamp,
   readClock,
   readHeader,
   requireHeader,
+  resolveKeys,
   resolveTolerance,
   toRawBody,
 } from './inputs.js';
@@ -77,6 +77,14 @@ export interface VerifiedRequest {
   tokenId: string;
 }
 
+/** The Date header for a time; consecutive requests within one second reuse the last string. */
+let lastHttpDate = { sec: NaN, text: '' };
+function httpDate(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  if (sec !== lastHttpDate.sec) lastHttpDate = { sec, text: formatHttpDate(new Date(ms)) };
+  return lastHttpDate.text;
+}
+
 export async function signRequestWith(provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> {
   if (!o || typeof o.method !== 'string' || o.method === '') throw new ServerConfigError('method', 'method is required');
   if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
@@ -88,11 +96,11 @@ export async function signRequestWith(provider: CryptoProvider, o: SignRequestOp
   const secret = checkSecret(o.secret, 'secret');
   const body = toRawBody(o.body);
   const contentType = o.contentType ?? DEFAULT_CONTENT_TYPE;
-  const date = formatHttpDate(o.date === undefined ? new Date() : new Date(o.date));
-  const contentMd5 = await provider.md5Base64(body);
-  const signature = await provider.hmacSha256Base64(secret, [
-    stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path }),
-  ]);
+  const date = httpDate(o.date === undefined ? Date.now() : new Date(o.date).getTime());
+  const m = provider.md5Base64(body);
+  const contentMd5 = typeof m === 'string' ? m : await m;
+  const s = provider.hmacSha256Base64(secret, [stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path })]);
+  const signature = typeof s === 'string' ? s : await s;
   return {
     [HEADERS.date]: date,
     [HEADERS.contentMd5]: contentMd5,
@@ -101,15 +109,38 @@ export async function signRequestWith(provider: CryptoProvider, o: SignRequestOp
   } as SignedHeaders;
 }
 
-export async function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
-  const keys = checkKeys(o.keys);
-  const tol = resolveTolerance(o.tolerance);
-  const body = toRawBody(o.body);
+/** Deliveries signed in the same second share their Date header: one parsed value is kept. */
+let lastDate: { text: string; ms: number | null } = { text: '', ms: null };
+function parseDateCached(text: string): number | null {
+  if (lastDate.text !== text) lastDate = { text, ms: parseHttpDate(text) };
+  return lastDate.ms;
+}
 
-  const authHeader = requireHeader(o.headers, HEADERS.authorization);
-  const dateHeader = requireHeader(o.headers, HEADERS.date);
-  const md5Header = requireHeader(o.headers, HEADERS.contentMd5);
-  const contentType = readHeader(o.headers, HEADERS.contentType) ?? '';
+export async function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
+  resolveKeys(o.keys);
+  resolveTolerance(o.tolerance);
+  return { tokenId: await verifyRequestSignature(provider, o.method, o.path, o.headers, toRawBody(o.body), o) };
+}
+
+/**
+ * The verification itself; resolves to the matching tokenId. Synchronous providers (node:crypto) are called without
+ * an `await`, so on Node the whole check runs in one turn.
+ */
+export async function verifyRequestSignature(
+  provider: CryptoProvider,
+  method: string,
+  path: string,
+  headers: HeadersInput,
+  body: string | Uint8Array,
+  o: { keys: unknown; tolerance?: Tolerance | undefined; now?: Clock | undefined },
+): Promise<string> {
+  const { byTokenId } = resolveKeys(o.keys);
+  const tol = resolveTolerance(o.tolerance);
+
+  const authHeader = requireHeader(headers, HEADERS.authorization);
+  const dateHeader = requireHeader(headers, HEADERS.date);
+  const md5Header = requireHeader(headers, HEADERS.contentMd5);
+  const contentType = readHeader(headers, HEADERS.contentType) ?? '';
 
   const auth = parseAuthorization(authHeader);
   if (!auth) {
@@ -117,32 +148,34 @@ export async function verifyRequestWith(provider: CryptoProvider, o: VerifyReque
       header: HEADERS.authorization,
     });
   }
-  const ts = parseHttpDate(dateHeader);
+  const ts = parseDateCached(dateHeader);
   if (ts === null) {
     throw new SignatureVerificationError('MALFORMED_HEADER', "date must be an RFC 1123 GMT date, e.g. 'Sun, 22 Nov 2026 00:00:00 GMT'", {
       header: HEADERS.date,
     });
   }
-  const candidates = keys.filter((k) => k.tokenId === auth.tokenId);
-  if (candidates.length === 0) {
+  const candidates = byTokenId.get(auth.tokenId);
+  if (!candidates) {
     throw new SignatureVerificationError('UNKNOWN_KEY', `no key configured for token id '${auth.tokenId}'`, { header: HEADERS.authorization });
   }
   checkTimestamp(ts, readClock(o.now), tol);
 
-  const text = stringToSign({ method: o.method, contentMd5: md5Header, contentType, date: dateHeader, pathWithQuery: o.path });
+  const text = stringToSign({ method, contentMd5: md5Header, contentType, date: dateHeader, pathWithQuery: path });
   let matched: VerificationKey | undefined;
   for (const key of candidates) {
     // Every candidate is computed and compared, so timing does not reveal which one matched.
-    const expected = await provider.hmacSha256Base64(key.secret, [text]);
+    const r = provider.hmacSha256Base64(key.secret, [text]);
+    const expected = typeof r === 'string' ? r : await r;
     if (timingSafeEqualString(expected, auth.signature) && !matched) matched = key;
   }
   if (!matched) throw new SignatureVerificationError('BAD_SIGNATURE', 'signature does not match any configured key');
 
-  const actualMd5 = await provider.md5Base64(body);
+  const m = provider.md5Base64(body);
+  const actualMd5 = typeof m === 'string' ? m : await m;
   if (!timingSafeEqualString(actualMd5, md5Header)) {
     throw new SignatureVerificationError('BODY_DIGEST_MISMATCH', 'content-md5 does not match the body received (was the body re-serialised or altered?)', {
       header: HEADERS.contentMd5,
     });
   }
-  return { tokenId: matched.tokenId };
+  return matched.tokenId;
 }

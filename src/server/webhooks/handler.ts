@@ -11,7 +11,8 @@ import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
 import type { HeadersInput, RawBody } from '../inputs.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import type { DedupeStore } from '../stores/types.js';
-import type { VerifiedWebhook, VerifyWebhookOptions, WebhookVerifyOptions } from './verify.js';
+import type { CryptoProvider } from '../crypto/provider.js';
+import { type VerifiedWebhook, type VerifyWebhookOptions, type WebhookVerifyOptions, verifyWebhookWith } from './verify.js';
 
 export interface WebhookContext {
   /** Token id of the key that verified the delivery. */
@@ -74,10 +75,7 @@ const result = (status: number, outcome: WebhookOutcome, payload: object, extra:
   ...(eventId ? { eventId } : {}),
 });
 
-export function createWebhookHandlerWith(
-  verifyWebhook: (o: VerifyWebhookOptions) => Promise<VerifiedWebhook>,
-  options: WebhookHandlerOptions,
-): WebhookHandler {
+export function createWebhookHandlerWith(provider: CryptoProvider, options: WebhookHandlerOptions): WebhookHandler {
   if (!options?.verify) throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
   if (!options.on || typeof options.on !== 'object') throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
   const store = options.store ?? new MemoryDedupeStore();
@@ -86,13 +84,16 @@ export function createWebhookHandlerWith(
   const retryAfter = String(options.retryAfterSec ?? 5);
   const report = options.onError ?? (() => {});
   const on = options.on as Record<string, Fn<WebhookEvent> | undefined>;
+  const v = options.verify;
 
   return {
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
       if (d.method.toUpperCase() !== 'POST') return result(405, 'method_not_allowed', { error: { code: 'METHOD_NOT_ALLOWED', message: 'webhooks are POSTed' } }, { allow: 'POST' });
       let verified: VerifiedWebhook;
       try {
-        verified = await verifyWebhook({ ...options.verify, path: options.verify.path ?? d.path, headers: d.headers, body: d.body });
+        verified = await verifyWebhookWith(provider, {
+          keys: v.keys, scheme: v.scheme, path: v.path ?? d.path, tolerance: v.tolerance, now: v.now, headers: d.headers, body: d.body,
+        } as VerifyWebhookOptions);
       } catch (e) {
         if (isSignatureVerificationError(e)) return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
         throw e;

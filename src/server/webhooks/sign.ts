@@ -4,7 +4,7 @@ import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError } from '../errors.js';
 import { checkSecret, toRawBody } from '../inputs.js';
 import { signRequestWith } from '../signing.js';
-import { type WebhookScheme, standardKey } from './verify.js';
+import { type WebhookScheme, standardKey } from './verify-signature.js';
 
 export interface SignWebhookOptions {
   /** The event object (serialised with JSON.stringify) or the exact body to send. @example { event_id: 'evt_1', type: 'application.completed', ... } */
