@@ -6,8 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureInstalled } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled(root);
 
 /** `preferred` when it is free on `host`, else a free port chosen by the OS. */
 function freePort(preferred, host) {
