@@ -51,10 +51,9 @@ export function requireHeader(headers: HeadersInput, name: string): string {
 }
 
 export const PARSED_BODY_MESSAGE =
-  'the body must be the raw bytes received (string, Buffer or Uint8Array), not a parsed object: re-serialising JSON ' +
-  'changes the bytes and the signature no longer matches. In Express use express.raw({ type: "*/*" }) on this route ' +
-  '(or toNodeHandler, which reads the body itself) and pass req.body; in Next.js route handlers and other Fetch ' +
-  'runtimes pass `await req.text()` (or `new Uint8Array(await req.arrayBuffer())`), never `await req.json()`.';
+  'body must be the raw bytes received (string, Uint8Array, ArrayBuffer), not parsed JSON: re-serialising changes the ' +
+  'bytes. Express: express.raw({ type: "*/*" }) on this route, or toNodeHandler; Next.js and Fetch runtimes: ' +
+  '`await req.text()` or `await req.arrayBuffer()`, never `await req.json()`.';
 
 export function toRawBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
