@@ -1,8 +1,32 @@
 /** node:crypto provider: synchronous, the fast path on Node. */
-import { createHash, createHmac } from 'node:crypto';
+import { type KeyObject, createHash, createHmac, createSecretKey } from 'node:crypto';
 import type { BinaryLike, CryptoProvider } from './provider.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** HMAC keys prepared once: createHmac with a KeyObject skips copying and preparing the key on every call. */
+const KEY_CACHE_MAX = 256;
+const textKeys = new Map<string, KeyObject>();
+const byteKeys = new WeakMap<Uint8Array, KeyObject>();
+
+function hmacKey(key: BinaryLike): KeyObject | BinaryLike {
+  if (typeof key === 'string') {
+    let k = textKeys.get(key);
+    if (!k) {
+      if (key.length === 0) return key; // createSecretKey refuses empty keys; HMAC accepts them
+      if (textKeys.size >= KEY_CACHE_MAX) textKeys.delete(textKeys.keys().next().value!);
+      textKeys.set(key, (k = createSecretKey(key, 'utf8')));
+    }
+    return k;
+  }
+  // Byte keys are cached by identity (decoded `whsec_` keys are); a caller's array may change, so copy on first use.
+  let k = byteKeys.get(key);
+  if (!k) {
+    if (key.length === 0) return key;
+    byteKeys.set(key, (k = createSecretKey(Buffer.from(key))));
+  }
+  return k;
+}
 
 export const nodeCrypto: CryptoProvider = {
   name: 'node',
@@ -10,7 +34,7 @@ export const nodeCrypto: CryptoProvider = {
     return createHash('md5').update(data).digest('base64');
   },
   hmacSha256Base64(key: BinaryLike, parts: readonly BinaryLike[]): string {
-    const h = createHmac('sha256', key);
+    const h = createHmac('sha256', hmacKey(key));
     for (const p of parts) h.update(p);
     return h.digest('base64');
   },
