@@ -13,7 +13,7 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-const TYPES = ['ready', 'step', 'institution_selected', 'bank_authorisation', 'released', 'completed', 'error', 'exit'];
+const TYPES = ['ready', 'step', 'institution_selected', 'bank_authorisation', 'bank_authorisation_completed', 'released', 'completed', 'error', 'exit'];
 
 interface Setup {
   customerId?: string;
@@ -117,20 +117,27 @@ test('every event type reaches its callback and its DOM event; the parent can an
   await mount(page);
   await expect.poll(() => state(page)).toBe('ready');
   const frame = page.frameLocator('iframe');
-  const expected: Array<[string, string, unknown]> = [
-    ['step', 'onStep', { step: 'banks' }],
-    ['institution_selected', 'onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }],
-    ['bank_authorisation', 'onBankAuthorisation', { url: 'https://bank.example.com/authorise?x=1', popup: 'opened' }],
-    ['released', 'onReleased', {}],
-    ['completed', 'onComplete', { applicationId: 'app_123' }],
-    ['error', 'onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }],
-    ['exit', 'onExit', { reason: 'user_left' }],
+  const bankUrl = 'https://bank.example.com/authorise?x=1';
+  // [type, DOM detail, what the callbacks see]: onBankAuthorisation gets each phase, tagged; 'opened' is the widget's own.
+  const expected: Array<[string, unknown, unknown[][]]> = [
+    ['step', { step: 'banks' }, [['onStep', { step: 'banks' }]]],
+    ['institution_selected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' },
+      [['onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }]]],
+    ['bank_authorisation', { url: bankUrl, popup: 'opened' }, [
+      ['onBankAuthorisation', { phase: 'requested', url: bankUrl, popup: 'opened' }], ['onEvent', 'bank_authorisation'],
+      ['onBankAuthorisation', { phase: 'opened', url: bankUrl }]]],
+    ['bank_authorisation_completed', { status: 'authorised' }, [['onBankAuthorisation', { phase: 'completed', status: 'authorised' }]]],
+    ['released', {}, [['onReleased', {}]]],
+    ['completed', { applicationId: 'app_123' }, [['onComplete', { applicationId: 'app_123' }]]],
+    ['error', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true },
+      [['onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }]]],
+    ['exit', { reason: 'user_left' }, [['onExit', { reason: 'user_left' }]]],
   ];
+  const want = expected.flatMap(([type, , cbs]) => (cbs.length === 1 ? [...cbs, ['onEvent', type]] : cbs));
   for (const [type] of expected) await frame.locator(`#emit-${type}`).click();
-  await expect.poll(async () => (await calls(page)).length).toBe(2 + expected.length * 2);
-  const got = (await calls(page)).slice(2);
-  expect(got).toEqual(expected.flatMap(([type, cb, payload]) => [[cb, payload], ['onEvent', type]]));
-  expect(await dom(page)).toEqual([['ready', { step: 'terms' }], ...expected.map(([type, , payload]) => [type, payload])]);
+  await expect.poll(async () => (await calls(page)).length).toBe(2 + want.length);
+  expect((await calls(page)).slice(2)).toEqual(want);
+  expect(await dom(page)).toEqual([['ready', { step: 'terms' }], ...expected.map(([type, payload]) => [type, payload])]);
 
   await page.evaluate(() => (window as any).__j.send('bank_authorisation_result', { status: 'authorised', params: { code: 'abc' } }));
   await expect(frame.locator('#received')).toContainText('bank_authorisation_result:{"status":"authorised","params":{"code":"abc"}}');

@@ -7,7 +7,7 @@
  *  2. Posts only with `targetOrigin = parent_origin`, never `'*'`.
  *  3. Accepts a message only if `event.source === window.parent`, `event.origin === parent_origin` and its envelope
  *     names our `channel` with a valid payload (`decodeParentMessage`); anything else is ignored, never thrown.
- *  4. Handshake: `hello` is posted at once; `welcome { prefill }` resolves `connected` (handshake prefill overrides
+ *  4. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake prefill overrides
  *     the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with the URL prefill.
  *  5. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
  *     `window.parent` and sends nothing but the document's width and height.
@@ -40,6 +40,8 @@ export interface JourneyBridge {
   readonly framed: boolean;
   /** Prefill from the handshake (once connected) or from the URL query. */
   readonly prefill: JourneyPrefill;
+  /** The widget's bank-step strategy and return page, from `welcome` (undefined before it or from an older widget). */
+  readonly bankAuthorisation: BankAuthorisationWelcome | undefined;
   /** Resolves on `welcome`; with the URL prefill when not framed or on timeout. Never rejects. */
   readonly connected: Promise<{ prefill: JourneyPrefill }>;
   /** Sends an event to the widget (validated; throws `JourneyConfigError` on an invalid payload). No-op unframed. */
@@ -51,6 +53,8 @@ export interface JourneyBridge {
   /** Removes the listener and timer. */
   destroy(): void;
 }
+
+export type BankAuthorisationWelcome = NonNullable<ParentMessagePayloads['welcome']['bankAuthorisation']>;
 
 export const DEFAULT_HANDSHAKE_TIMEOUT_MS = 5000;
 
@@ -100,6 +104,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   const timeoutMs = options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS;
   const framed = params.parentOrigin !== undefined && params.channel !== undefined && isFramed();
   let prefill: JourneyPrefill = { ...params.prefill };
+  let bankAuthorisation: BankAuthorisationWelcome | undefined;
   const listeners = new Map<ParentMessageType, Set<(payload: never) => void>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settle: (value: { prefill: JourneyPrefill }) => void = () => {};
@@ -126,6 +131,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     const { type, payload } = result.message;
     if (type === 'welcome') {
       prefill = { ...prefill, ...stripUndefined(payload.prefill ?? {}) };
+      bankAuthorisation = payload.bankAuthorisation;
       settle({ prefill });
     }
     for (const fn of [...(listeners.get(type) ?? [])]) {
@@ -162,6 +168,9 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     framed,
     get prefill() {
       return prefill;
+    },
+    get bankAuthorisation() {
+      return bankAuthorisation;
     },
     connected,
     emit(type, payload) {

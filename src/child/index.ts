@@ -1,6 +1,6 @@
 // Package entry './child': the journey-side bridge, for the hosted journey's own pages.
 export { connectToParent, DEFAULT_HANDSHAKE_TIMEOUT_MS } from './bridge.js';
-export type { ConnectOptions, JourneyBridge } from './bridge.js';
+export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge } from './bridge.js';
 export { JourneyConfigError, isJourneyConfigError } from '../protocol/index.js';
 export type {
   JourneyEventPayloads,

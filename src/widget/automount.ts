@@ -1,11 +1,12 @@
 /**
  * Script-tag auto-mount: `<script src=".../hosted-journey.iife.js" data-vendor data-customer-id ...>` mounts a journey
- * with no other code. Errors go to `console.error` and a bubbling `hosted-journey:error` event on the script element
+ * with no other code, and on the page the bank returns to (`?hj_channel=`) resumes the saved journey. Errors go to `console.error` and a bubbling `hosted-journey:error` event on the script element
  * (detail `{ code, message, field? }`); nothing is thrown into the page.
  */
-import { isJourneyConfigError, type CollectOption, type JourneyTheme, type StartAt } from '../protocol/index.js';
+import { isJourneyConfigError, RESUME_QUERY, type CollectOption, type JourneyTheme, type StartAt } from '../protocol/index.js';
 import { dispatchDomEvent } from './events.js';
 import { createJourney } from './journey.js';
+import { resumeJourney } from './resume.js';
 import type { JourneyHandle, JourneyMode, JourneyOptions } from './types.js';
 
 const num = (v: string | undefined): number | undefined => (v === undefined || v === '' ? undefined : Number(v));
@@ -43,6 +44,8 @@ export function optionsFromDataset(data: DOMStringMap): JourneyOptions {
     if (data.phone) options.prefill.phone = data.phone;
   }
   if (data.prefillIn) options.prefillIn = data.prefillIn as 'handshake' | 'query';
+  if (data.bankAuthorisation) options.bankAuthorisation = data.bankAuthorisation as 'popup' | 'redirect';
+  if (data.returnUrl) options.returnUrl = data.returnUrl;
   return options;
 }
 
@@ -67,11 +70,14 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
     : Promise.resolve();
   return ready.then(() => {
     try {
-      const handle = createJourney(optionsFromDataset(script.dataset));
+      // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
+      const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
+      const handle = (back && resumeJourney(script.dataset.container ? { container: script.dataset.container } : {}))
+        || createJourney(optionsFromDataset(script.dataset));
       const trigger = script.dataset.trigger ? doc.querySelector(script.dataset.trigger) : null;
       if (script.dataset.trigger && !trigger) throw new Error(`No element matches data-trigger '${script.dataset.trigger}'.`);
       if (trigger) trigger.addEventListener('click', () => handle.open());
-      else handle.open();
+      if (!trigger) handle.open();
       return handle;
     } catch (error) {
       report(script, error);

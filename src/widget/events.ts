@@ -4,7 +4,7 @@
  * A throwing integrator callback is logged, never allowed to break delivery to the others.
  */
 import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/index.js';
-import type { JourneyCallbacks } from './types.js';
+import type { BankAuthorisationPhase, JourneyCallbacks } from './types.js';
 
 export const DOM_EVENT_PREFIX = 'hosted-journey:';
 
@@ -13,11 +13,15 @@ const CALLBACKS: { readonly [K in JourneyEventType]?: keyof JourneyCallbacks } =
   step: 'onStep',
   institution_selected: 'onInstitutionSelected',
   bank_authorisation: 'onBankAuthorisation',
+  bank_authorisation_completed: 'onBankAuthorisation',
   released: 'onReleased',
   completed: 'onComplete',
   error: 'onError',
   exit: 'onExit',
 };
+
+/** `onBankAuthorisation` gets one union for every phase: these events' payloads are tagged with theirs. */
+const PHASES: { readonly [K in JourneyEventType]?: string } = { bank_authorisation: 'requested', bank_authorisation_completed: 'completed' };
 
 type Listener = (payload: never) => void;
 
@@ -54,6 +58,12 @@ export class EventHub {
     this.#listeners.get(type)?.delete(fn as Listener);
   }
 
+  /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
+  phase(event: BankAuthorisationPhase): void {
+    const fn = this.#callbacks.onBankAuthorisation;
+    if (fn) safely(() => fn(event));
+  }
+
   clear(): void {
     this.#listeners.clear();
   }
@@ -65,7 +75,8 @@ export class EventHub {
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const name = CALLBACKS[event.type];
     const callback = name ? (this.#callbacks[name] as ((p: unknown) => void) | undefined) : undefined;
-    if (callback) safely(() => callback(event.payload));
+    const phase = PHASES[event.type];
+    if (callback) safely(() => callback(phase ? { phase, ...event.payload } : event.payload));
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(event.payload));
     if (journey && this.#callbacks.onEvent) {
       const onEvent = this.#callbacks.onEvent;

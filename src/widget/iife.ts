@@ -1,10 +1,10 @@
 /**
  * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error guard, and
- * `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts from `document.currentScript`'s data attributes.
+ * `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts from `document.currentScript`'s data attributes.
  */
 import { autoMount } from './automount.js';
 
-export { createJourney, buildJourneyUrl, isJourneyConfigError, JourneyConfigError, JourneyWidgetErrorCode } from './index.js';
+export { createJourney, resumeJourney, resumeJourney as resume, buildJourneyUrl, isJourneyConfigError, JourneyConfigError, JourneyWidgetErrorCode } from './index.js';
 
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLElement | null) : null;
 export const mounted = autoMount(script);

@@ -36,6 +36,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     channel,
     getTarget: () => iframe?.contentWindow ?? null,
     ...(cfg.handshakePrefill ? { prefill: cfg.handshakePrefill } : {}),
+    bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
     onEvent: (event) => onJourneyEvent(event),
     onInvalid: (info) => {
       try {
@@ -65,7 +66,23 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       modal?.setStatus('error', event.payload.message);
     }
     hub.deliver(event, host());
+    if (event.type === 'bank_authorisation') {
+      const { url, popup } = event.payload;
+      if (popup === 'opened') hub.phase({ phase: 'opened', url });
+      else redirect(url); // blocked popup, or the journey did not try (redirect strategy)
+    }
     if (event.type === 'exit' && cfg.mode === 'modal') close();
+  }
+
+  /** Saves what `resumeJourney()` needs (lazily loaded: most pages never redirect), then takes the page to the bank. */
+  function redirect(url: string): void {
+    hub.phase({ phase: 'redirecting', url });
+    const saved = { ...options, mode: cfg.mode, bankAuthorisation: cfg.bankAuthorisation, returnUrl: cfg.returnUrl };
+    void import('./resume.js').then(({ saveJourney }) => {
+      if (state === 'destroyed' || state === 'closed') return;
+      saveJourney(channel, saved);
+      window.location.assign(url);
+    });
   }
 
   /** Creates a fresh iframe, listens before it loads, starts resizer and watchdog. */

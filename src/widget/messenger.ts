@@ -9,7 +9,7 @@
  *  4. ...and its envelope names this mount's `channel` (checked by `decodeJourneyEvent`).
  *  5. Messages failing 2 or 3 are dropped silently. Messages passing them but failing the envelope, channel, size or
  *     payload schema go to `onInvalid`; nothing is ever thrown into the host page.
- *  6. On `hello` the messenger answers `welcome { prefill }` and flushes messages queued by `send()`. A new `hello`
+ *  6. On `hello` the messenger answers `welcome { prefill, bankAuthorisation }` and flushes messages queued by `send()`. A new `hello`
  *     (the journey reloaded inside the frame) is answered again.
  *  7. Every post uses `targetOrigin = journeyOrigin`, never `'*'`: if the frame navigated elsewhere, the browser drops it.
  */
@@ -32,6 +32,8 @@ export interface MessengerOptions {
   getTarget(): Window | null;
   /** Prefill to hand over in `welcome` (undefined when it travels in the URL). */
   prefill?: JourneyPrefill;
+  /** Bank-step strategy to hand over in `welcome`. */
+  bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
   /** Called for every accepted event except `hello`. */
   onEvent(event: JourneyEvent): void;
   onInvalid(info: InvalidMessageInfo): void;
@@ -104,7 +106,8 @@ export class Messenger {
     }
     if (result.message.type === 'hello') {
       this.#connected = true;
-      this.#post('welcome', this.#o.prefill ? { prefill: this.#o.prefill } : {});
+      const { prefill, bankAuthorisation } = this.#o;
+      this.#post('welcome', { ...(prefill ? { prefill } : {}), ...(bankAuthorisation ? { bankAuthorisation } : {}) });
       const queued = this.#queue;
       this.#queue = [];
       for (const m of queued) this.#post(m.type, m.payload);

@@ -1,6 +1,6 @@
 /**
  * The modal overlay (Preact): loading indicator until `ready`, error view with a retry button, close button, Escape,
- * focus moved in and restored on close, focus kept inside while open, `aria-modal`, page scroll locked.
+ * focus moved in and restored on close, focus kept inside while open (sentinels wrap Tab at both ends), `aria-modal`, page scroll locked.
  * Loaded with `import()` only in modal mode, so inline users never download Preact.
  */
 import { render } from 'preact';
@@ -75,6 +75,9 @@ function ModalView(props: ViewProps) {
         tabIndex={-1}
         style={dialogStyle}
       >
+        {/* Focus sentinels: Shift+Tab before Close goes to the journey, Tab past the journey's last control comes back
+            to Close — without them the browser moves focus out of the document first. */}
+        <span tabIndex={0} class="hosted-journey-sentinel" onFocus={() => (props.slot.current?.querySelector('iframe') ?? close.current)?.focus()} />
         <button ref={close} type="button" class="hosted-journey-close" aria-label="Close" style={closeStyle} onClick={() => onClose.current()}>
           ×
         </button>
@@ -92,6 +95,7 @@ function ModalView(props: ViewProps) {
           </div>
         )}
         <div ref={props.slot} class="hosted-journey-frame" style={frameStyle(props.status === 'ready')} />
+        <span tabIndex={0} class="hosted-journey-sentinel" onFocus={() => close.current?.focus()} />
       </div>
     </div>
   );

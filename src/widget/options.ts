@@ -35,6 +35,25 @@ export interface ResolvedOptions {
   url: string;
   /** Prefill for the handshake (`undefined` when it travels in the URL or there is none). */
   handshakePrefill: JourneyPrefill | undefined;
+  bankAuthorisation: 'popup' | 'redirect';
+  /** Absolute, same origin as the page, no fragment. */
+  returnUrl: string;
+}
+
+/** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
+function resolveReturnUrl(value: unknown, parentOrigin: string): string {
+  if (value !== undefined && typeof value !== 'string') bad(C.OPTION, 'returnUrl', 'returnUrl must be a URL string.');
+  let url: URL | undefined;
+  try {
+    url = new URL(value ?? window.location.href, window.location.href);
+  } catch {
+    /* reported below */
+  }
+  if (!url || url.origin !== parentOrigin) {
+    bad(C.OPTION, 'returnUrl', `returnUrl must be a page of this site (${parentOrigin}); got '${String(value)}'.`);
+  }
+  url.hash = '';
+  return url.href;
 }
 
 function bad(code: JourneyConfigErrorCode, field: string, message: string): never {
@@ -91,6 +110,10 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     if (options[name] !== undefined && typeof options[name] !== 'function') bad(C.OPTION, name, `${name} must be a function.`);
   }
 
+  const bank = options.bankAuthorisation ?? 'popup';
+  if (bank !== 'popup' && bank !== 'redirect') bad(C.OPTION, 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
+  const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
+
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {
     mode,
@@ -102,5 +125,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     journeyOrigin,
     url,
     handshakePrefill: prefill,
+    bankAuthorisation: bank,
+    returnUrl,
   };
 }

@@ -2,6 +2,7 @@
  * Public option, handle and callback types of the browser widget.
  */
 import type {
+  BankAuthorisationStatus,
   DecodeFailure,
   JourneyEvent,
   JourneyEventPayloads,
@@ -34,6 +35,13 @@ export interface InvalidMessageInfo {
   origin: string;
 }
 
+/** What `onBankAuthorisation` receives, one call per phase. */
+export type BankAuthorisationPhase =
+  | ({ phase: 'requested' } & Payload<'bank_authorisation'>)
+  | { phase: 'opened'; url: string }
+  | { phase: 'redirecting'; url: string }
+  | { phase: 'completed'; status: BankAuthorisationStatus };
+
 export type JourneyState = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'destroyed';
 export type JourneyMode = 'inline' | 'modal';
 
@@ -47,10 +55,12 @@ export interface JourneyCallbacks {
   /** @example onInstitutionSelected: ({ institutionId, pathway }) => console.log(institutionId, pathway) */
   onInstitutionSelected?(payload: Payload<'institution_selected'>): void;
   /**
-   * The bank's consent page must run top-level. `popup` says whether the journey opened it from the customer's click.
-   * @example onBankAuthorisation: ({ url, popup }) => { if (popup === 'blocked') window.location.assign(url); }
+   * Each phase of the bank step (see docs/bank-authorisation.md): `requested` (the journey needs the bank; `popup` says
+   * whether it opened one), `opened` (popup open), `redirecting` (the widget takes the page to the bank; the saved state
+   * is in sessionStorage), `completed` (the outcome, also after `resumeJourney()`).
+   * @example onBankAuthorisation: (e) => { if (e.phase === 'completed') console.log('bank said', e.status); }
    */
-  onBankAuthorisation?(payload: Payload<'bank_authorisation'>): void;
+  onBankAuthorisation?(event: BankAuthorisationPhase): void;
   /** No further input from the customer is needed. @example onReleased: () => showSpinner('Fetching your data') */
   onReleased?(payload: Payload<'released'>): void;
   /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
@@ -87,6 +97,19 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   maxHeight?: number;
   /** How long to wait for the journey's `ready` before `onError({ code: 'READY_TIMEOUT' })`. @example 10000 */
   readyTimeoutMs?: number;
+  /**
+   * How the bank's consent page runs. `'popup'` (default): the journey opens it from the customer's click; if the browser
+   * blocks the popup the widget falls back to `'redirect'`. `'redirect'`: the whole page goes to the bank and comes back
+   * to `returnUrl`, where `resumeJourney()` (script tag: automatic) continues the journey.
+   * @example 'redirect'
+   */
+  bankAuthorisation?: 'popup' | 'redirect';
+  /**
+   * Redirect mode: the page of yours the bank sends the customer back to (same origin as this page; call
+   * `resumeJourney()` there). Default: this page's URL without its fragment.
+   * @example 'https://shop.example.com/apply/bank-return'
+   */
+  returnUrl?: string;
 }
 
 /** The handle `createJourney` returns. */

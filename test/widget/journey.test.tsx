@@ -68,6 +68,9 @@ describe('createJourney options', () => {
     [{ title: '' }, 'INVALID_OPTION', 'title'],
     [{ onReady: 'yes' as never }, 'INVALID_OPTION', 'onReady'],
     [{ prefill: { nickname: 'x' } as never }, 'INVALID_PREFILL', 'prefill.nickname'],
+    [{ bankAuthorisation: 'tab' as never }, 'INVALID_OPTION', 'bankAuthorisation'],
+    [{ returnUrl: 'https://evil.example.com/back' }, 'INVALID_OPTION', 'returnUrl'],
+    [{ returnUrl: 'javascript:alert(1)' }, 'INVALID_OPTION', 'returnUrl'],
   ];
   it.each(cases)('%j → %s, before any DOM is touched', (bad, code, field) => {
     container();
@@ -118,7 +121,8 @@ describe('inline lifecycle', () => {
     expect(iframe.getAttribute('style')).toContain('height: 400px');
 
     fromJourney(h, 'hello', {});
-    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' } }), ORIGIN);
+    const bankAuthorisation = { strategy: 'popup', returnUrl: window.location.href.replace(/#.*$/, '') };
+    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' }, bankAuthorisation }), ORIGIN);
     fromJourney(h, 'ready', { step: 'terms' });
     expect(h.state).toBe('ready');
     const viaOn = vi.fn();
