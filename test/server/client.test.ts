@@ -193,7 +193,8 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
     const seen: string[] = [];
     srv.setHandler((r, res) => {
       seen.push(String(r.headers.authorization));
-      json(res, 500, { error: { code: 'BOOM', message: 'internal' } });
+      // Answer late enough that the 1 ms client below always times out, however fast signing and loopback are.
+      setTimeout(() => json(res, 500, { error: { code: 'BOOM', message: 'internal' } }), 30);
     });
     const c = mk({ retry: false });
     const errors = [

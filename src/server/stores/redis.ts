@@ -1,6 +1,7 @@
 /**
- * Redis dedupe store (node-redis ≥ 5). Claim = `SET key owner NX PX lease` (atomic: exactly one concurrent delivery
- * wins); complete and release are Lua scripts that act only while the value is still the caller's owner id.
+ * Redis dedupe store (node-redis ≥ 5). Claim = `SET key owner NX PX lease` run in a Lua script that also returns the
+ * current value when the key is taken (atomic: exactly one concurrent delivery wins; one round trip); complete and
+ * release are Lua scripts that act only while the value is still the caller's owner id.
  * 'redis' is imported lazily, only when constructed with `{ url }`; pass `{ client }` to reuse your own connection.
  */
 import { ServerConfigError } from '../errors.js';
@@ -11,6 +12,9 @@ export interface RedisLikeClient {
   set(key: string, value: string, options: { condition: 'NX'; expiration: { type: 'PX'; value: number } }): Promise<string | null>;
   get(key: string): Promise<string | null>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** Used when present (node-redis has both): scripts are sent once and then run by SHA. */
+  evalSha?(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  scriptLoad?(script: string): Promise<string>;
 }
 
 export interface RedisDedupeStoreOptions {
@@ -20,10 +24,12 @@ export interface RedisDedupeStoreOptions {
   client?: RedisLikeClient;
   /** Key prefix. Default `hj:webhook:`. @example 'myapp:hj:' */
   prefix?: string;
-  /** Each store call fails after this long (so a hung Redis becomes a 503, not a hung request). Default 2000 ms. */
+  /** Each store call fails after about this long (up to a quarter more; so a hung Redis becomes a 503, not a hung request). Default 2000 ms. */
   operationTimeoutMs?: number;
 }
 
+/** Claim in one round trip: take the key if free, else report what holds it (DONE or an owner). */
+const CLAIM = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end return redis.call('GET', KEYS[1]) or ''`;
 const COMPLETE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
 
@@ -32,6 +38,9 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #timeoutMs: number;
   readonly #url: string | undefined;
   #client: Promise<RedisLikeClient> | undefined;
+  readonly #sha = new Map<string, Promise<string>>();
+  readonly #pending = new Set<{ deadline: number; reject: (e: Error) => void }>();
+  #sweeper: ReturnType<typeof setInterval> | undefined;
   #owned: { close?(): Promise<unknown>; destroy?(): void } | undefined;
 
   constructor(options: RedisDedupeStoreOptions) {
@@ -77,31 +86,76 @@ export class RedisDedupeStore implements DedupeStore {
     return this.#client;
   }
 
+  /**
+   * Each call fails once it has run `operationTimeoutMs` (checked by one sweeping timer, not a timer per call: under
+   * load a setTimeout/clearTimeout pair per command cost more than the command).
+   */
   #op<T>(fn: (c: RedisLikeClient) => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`redis operation timed out after ${this.#timeoutMs} ms`)), this.#timeoutMs);
+    return new Promise<T>((resolve, reject) => {
+      const entry = { deadline: Date.now() + this.#timeoutMs, reject };
+      this.#pending.add(entry);
+      this.#sweeper ??= setInterval(() => this.#sweep(), Math.max(10, Math.min(250, this.#timeoutMs / 4)));
+      (this.#sweeper as { unref?(): void }).unref?.();
+      this.#connect().then(fn).then(
+        (v) => {
+          this.#pending.delete(entry);
+          resolve(v);
+        },
+        (e: unknown) => {
+          this.#pending.delete(entry);
+          reject(e);
+        },
+      );
     });
-    return Promise.race([this.#connect().then(fn), timeout]).finally(() => clearTimeout(timer));
+  }
+
+  #sweep(): void {
+    const now = Date.now();
+    for (const p of this.#pending) {
+      if (p.deadline <= now) {
+        this.#pending.delete(p);
+        p.reject(new Error(`redis operation timed out after ${this.#timeoutMs} ms`));
+      }
+    }
+    if (this.#pending.size === 0) {
+      clearInterval(this.#sweeper);
+      this.#sweeper = undefined;
+    }
+  }
+
+  /** Runs a script by SHA (loading it once) when the client can, else with EVAL; reloads after a SCRIPT FLUSH or restart. */
+  async #script(c: RedisLikeClient, script: string, keys: string[], args: string[]): Promise<unknown> {
+    if (!c.evalSha || !c.scriptLoad) return c.eval(script, { keys, arguments: args });
+    let sha = this.#sha.get(script);
+    if (!sha) {
+      sha = c.scriptLoad(script);
+      sha.catch(() => this.#sha.delete(script));
+      this.#sha.set(script, sha);
+    }
+    try {
+      return await c.evalSha(await sha, { keys, arguments: args });
+    } catch (e) {
+      if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
+      this.#sha.delete(script);
+      return c.eval(script, { keys, arguments: args });
+    }
   }
 
   async claim(eventId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
-    const key = this.#prefix + eventId;
-    return this.#op(async (c) => {
-      const ok = await c.set(key, owner, { condition: 'NX', expiration: { type: 'PX', value: Math.max(1, Math.round(leaseMs)) } });
-      if (ok === 'OK') return 'claimed';
-      // Lost the race: it is either finished or someone holds it. A value that vanished in between counts as in flight.
-      return (await c.get(key)) === DONE ? 'done' : 'in_flight';
-    });
+    // SET NX PX inside one script: exactly one concurrent delivery wins, and the losers learn in the same round trip
+    // whether the event is finished or held. A value that vanished in between ('') counts as in flight.
+    const r = await this.#op((c) => this.#script(c, CLAIM, [this.#prefix + eventId], [owner, String(Math.max(1, Math.round(leaseMs)))]));
+    if (r === null || r === undefined) return 'claimed';
+    return r === DONE ? 'done' : 'in_flight';
   }
 
   async complete(eventId: string, owner: string, ttlMs: number): Promise<boolean> {
-    const r = await this.#op((c) => c.eval(COMPLETE, { keys: [this.#prefix + eventId], arguments: [owner, DONE, String(Math.round(ttlMs))] }));
+    const r = await this.#op((c) => this.#script(c, COMPLETE, [this.#prefix + eventId], [owner, DONE, String(Math.round(ttlMs))]));
     return Number(r) === 1;
   }
 
   async release(eventId: string, owner: string): Promise<boolean> {
-    const r = await this.#op((c) => c.eval(RELEASE, { keys: [this.#prefix + eventId], arguments: [owner] }));
+    const r = await this.#op((c) => this.#script(c, RELEASE, [this.#prefix + eventId], [owner]));
     return Number(r) === 1;
   }
 

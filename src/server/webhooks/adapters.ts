@@ -83,6 +83,7 @@ export function toNodeHandler(handler: WebhookHandler, options: NodeHandlerOptio
     });
     req.on('end', () => {
       if (tooBig) return;
+      if (chunks.length === 1) return void run(chunks[0]!); // the usual case: no copy
       const body = new Uint8Array(size);
       let o = 0;
       for (const c of chunks) {
