@@ -1,9 +1,11 @@
-// The Web provider's MD5 (src/server/crypto/md5.ts) against node:crypto and the RFC 1321 test suite.
+// The Web provider's Content-MD5 (@noble/hashes md5 + our base64) against node:crypto and the RFC 1321 test suite.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64 } from '../../src/server/crypto/base64.js';
-import { md5 } from '../../src/server/crypto/md5.js';
+import { webCrypto } from '../../src/server/crypto/web.js';
+
+const md5 = (b: Uint8Array) => base64ToBytes(webCrypto.md5Base64(b) as string);
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const enc = new TextEncoder();

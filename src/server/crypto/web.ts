@@ -1,9 +1,10 @@
 /**
  * Web Crypto provider for Fetch-API runtimes (edge workers, Deno, Bun, browsers): HMAC through `crypto.subtle` with
- * imported keys cached per secret, MD5 from ./md5.ts (Web Crypto has no MD5). Imports nothing Node-only.
+ * imported keys cached per secret, MD5 from @noble/hashes (audited, maintained; Web Crypto has no MD5). Imports nothing
+ * Node-only.
  */
 import { base64ToBytes, bytesToBase64 } from './base64.js';
-import { md5 } from './md5.js';
+import { md5 } from '@noble/hashes/legacy.js';
 import type { BinaryLike, CryptoProvider } from './provider.js';
 
 const encoder = new TextEncoder();
