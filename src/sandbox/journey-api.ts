@@ -4,7 +4,7 @@
  * cannot send that without a CORS preflight, which is never granted) and carry an `Origin` equal to our own.
  */
 import * as z from 'zod/mini';
-import { PATHWAYS, ID_PATTERN } from '../protocol/index.js';
+import { checkChannel, normaliseOrigin, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { INSTITUTIONS } from './data/institutions.js';
@@ -18,7 +18,36 @@ const startBody = z.object({
   phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
 });
 const institutionBody = z.object({ institution_id: z.string().check(z.regex(ID_PATTERN)), pathway: z.enum(PATHWAYS) });
-const consentBody = z.object({ return_url: z.optional(z.string().check(z.maxLength(2048))) });
+const consentBody = z.object({
+  return_url: z.optional(z.string().check(z.maxLength(2048))),
+  /** The framed journey's `parent_origin`: a `return_to` in `return_url` must be on it. */
+  parent_origin: z.optional(z.string().check(z.maxLength(256))),
+});
+
+/**
+ * A framed journey's return URL carries `return_to` (the integrator's page, for the redirect round trip) and `channel`.
+ * `return_to` must be on `parent_origin` — the origin the widget framed the journey for — so the bank cannot be made
+ * to bounce the customer to a third site. A real service would also check parent_origin against the vendor's
+ * registered origins; the sandbox accepts any, as any integrator may frame it.
+ */
+function checkReturnTo(returnUrl: URL, parentOrigin: string | undefined): void {
+  const to = returnUrl.searchParams.get(RETURN_TO_QUERY);
+  if (to === null) return;
+  let origin: string;
+  try {
+    origin = normaliseOrigin(parentOrigin, 'parent_origin');
+    checkChannel(returnUrl.searchParams.get('channel'));
+  } catch {
+    throw fieldError('parent_origin', 'a return_to needs the journey\'s parent_origin and channel');
+  }
+  let target: URL | undefined;
+  try {
+    target = new URL(to);
+  } catch {
+    /* below */
+  }
+  if (!target || target.origin !== origin) throw fieldError('return_url', `return_to must be on the parent origin ${origin}`);
+}
 const loginBody = z.object({
   institution_id: z.string().check(z.regex(ID_PATTERN)),
   username: z.string().check(z.maxLength(200)),
@@ -77,6 +106,7 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
         throw fieldError('return_url', 'must be a URL');
       }
       if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin) throw fieldError('return_url', 'must be on the journey origin');
+      checkReturnTo(parsed, body.parent_origin);
       const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
       return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
     }
@@ -100,7 +130,18 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
         ...(app.data ? { accounts: app.data.accounts.length, transactions: app.data.transactions.length } : {}),
       });
     }
-    default:
-      return null;
+    default: {
+      // `GET consents/{id}`: the bank-return page reads where to send the customer from here, never from its own URL.
+      const id = action.startsWith('consents/') ? action.slice('consents/'.length) : undefined;
+      if (!id || !ID_PATTERN.test(id)) return null;
+      expect('GET');
+      const consent = ctx.state.consents.get(id);
+      if (!consent || consent.application_id !== ctx.state.findByRef(vendor, ref)?.id) {
+        throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this application');
+      }
+      const back = new URL(consent.return_url).searchParams;
+      const returnTo = back.get(RETURN_TO_QUERY);
+      return json({ status: consent.status, ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}) });
+    }
   }
 }

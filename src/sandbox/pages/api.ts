@@ -50,7 +50,9 @@ export interface JourneyApi {
   institutions(): Promise<Institution[]>;
   start(body: { full_name: string; email: string; phone?: string }): Promise<JourneyApplication>;
   institution(body: { institution_id: string; pathway: Pathway }): Promise<JourneyApplication>;
-  consent(body?: { return_url?: string }): Promise<{ consent_id: string; consent_url: string }>;
+  consent(body?: { return_url?: string; parent_origin?: string }): Promise<{ consent_id: string; consent_url: string }>;
+  /** A consent's decision and, for a framed journey's consent, where the redirect round trip returns to. */
+  consentReturn(consentId: string): Promise<{ status: 'pending' | 'authorised' | 'denied'; return_to?: string; channel?: string }>;
   crawlerLogin(body: { institution_id: string; username: string; password: string }): Promise<CrawlerResult>;
   crawlerOtp(body: { code: string }): Promise<CrawlerResult>;
   /** `null` when no application exists yet for this vendor/ref. */
@@ -92,6 +94,7 @@ export function createJourneyApi(options: { apiBase: string; vendor: string; ref
     start: (body) => call('POST', `${app}/start`, body),
     institution: (body) => call('POST', `${app}/institution`, body),
     consent: (body) => call('POST', `${app}/consent`, body ?? {}),
+    consentReturn: (id) => call('GET', `${app}/consents/${encodeURIComponent(id)}`),
     crawlerLogin: (body) => call('POST', `${app}/crawler/login`, body),
     crawlerOtp: (body) => call('POST', `${app}/crawler/otp`, body),
     async status() {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';
-import type { JourneyPrefill } from '../../protocol/url.js';
+import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../protocol/url.js';
 import { isJourneyApiError, type Institution, type StatusResponse } from './api.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { AuthoriseStep } from './steps/authorise.js';
@@ -42,8 +42,13 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   const applicationId = useRef<string | undefined>(undefined);
   const details = useRef<JourneyPrefill>({});
   const rendered = useRef(0);
+  const current = useRef<Step | null>(null);
+  /** Boot decided the first step; a bank result from `resumeJourney()` that arrives later applies itself. */
+  const booted = useRef(false);
+  const resumedDenied = useRef(false);
 
   const go = (next: Step) => {
+    current.current = next;
     setFailure(undefined);
     setBusy(false);
     setStep(next);
@@ -51,6 +56,14 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
 
   // Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way.
   useEffect(() => {
+    // After a top-level bank visit the widget re-opens the journey and hands over the bank's answer (resumeJourney()).
+    const offResult = bridge.on('bank_authorisation_result', ({ status }) => {
+      if (current.current?.name === 'authorise') return; // the authorise step handles its own answer
+      bridge.emit('bank_authorisation_completed', { status });
+      if (status !== 'denied') return; // authorised: /status says consented, boot resumes at 'retrieving'
+      if (booted.current) go(denied());
+      else resumedDenied.current = true;
+    });
     void (async () => {
       // Started now, not after the handshake: the first step renders (and `ready` fires) one round trip sooner.
       const statusRequest = api.status().catch(() => null);
@@ -70,7 +83,9 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       const pendingInstitution = list?.find((i) => i.id === pending?.institutionId);
       if (returned) return go(returned.status === 'authorised' ? { name: 'retrieving', institution: pendingInstitution } : denied(pendingInstitution));
       const status = await statusRequest;
+      booted.current = true;
       if (status) applicationId.current = status.application_id;
+      if (resumedDenied.current) return go(denied());
       if (status && RESUMABLE.has(status.status)) return go({ name: 'retrieving' });
       const deepInstitution = url.institutionId ? list?.find((i) => i.id === url.institutionId) : undefined;
       if (deepInstitution) return void select(deepInstitution);
@@ -79,7 +94,10 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       go({ name: 'terms' });
     })();
     const offClose = bridge.onClose(() => go({ name: 'exited' }));
-    return offClose;
+    return () => {
+      offClose();
+      offResult();
+    };
   }, []);
 
   // Protocol events for the step now on screen.
@@ -106,6 +124,20 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     go({ name: 'bank', institution });
   }
 
+  /**
+   * Framed by a widget that named its return page: the consent returns via our bank-return page with `return_to` and
+   * `channel`, so a top-level bank visit (redirect strategy, or a blocked popup) can come back to the integrator.
+   * A popup's bank-return page answers its opener and ignores them.
+   */
+  function returnTo(): { return_url: string; parent_origin: string } | undefined {
+    const back = bridge.bankAuthorisation?.returnUrl;
+    if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return undefined;
+    const r = new URL(`/i/${encodeURIComponent(config.vendor)}/${encodeURIComponent(config.ref)}/bank-return`, location.href);
+    r.searchParams.set(RETURN_TO_QUERY, back);
+    r.searchParams.set(QUERY.channel, url.channel);
+    return { return_url: r.href, parent_origin: url.parentOrigin };
+  }
+
   async function choosePathway(institution: Institution, pathway: Pathway) {
     setBusy(true);
     setFailure(undefined);
@@ -113,7 +145,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       await api.institution({ institution_id: institution.id, pathway });
       bridge.emit('institution_selected', { institutionId: institution.id, name: institution.name, pathway });
       if (pathway === 'crawler') return go({ name: 'crawler', institution });
-      const consent = await api.consent();
+      const consent = await api.consent(returnTo());
       go({ name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
     } catch (e) {
       setBusy(false);

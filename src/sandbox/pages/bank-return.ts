@@ -3,7 +3,8 @@
  * dist/sandbox-assets/bank-return.js). The bank sends the customer here; this page hands the answer to the journey
  * (see bank-return-channel.ts for the three paths) and closes itself, or walks the customer back into the journey.
  */
-import { ID_PATTERN } from '../../protocol/url.js';
+import { ID_PATTERN, RESUME_QUERY } from '../../protocol/url.js';
+import { createJourneyApi } from './api.js';
 import {
   BANK_RETURN_TYPE, broadcastName, loadPendingConsent, saveBankResult, type BankReturnMessage,
 } from './bank-return-channel.js';
@@ -57,17 +58,35 @@ function main(): void {
   }
 
   const approved = status === 'authorised';
-  if (delivered || window.opener) {
+  // A popup (even one whose opener a Cross-Origin-Opener-Policy severed: its name survives) closes; the journey in the
+  // opener gets the answer by message or by polling /status.
+  if (delivered || window.opener || window.name.startsWith('hj-bank-')) {
     render(approved ? 'Bank connected' : 'Access not shared',
       approved ? 'Thanks — you can close this window and continue in the application.' : 'You can close this window and return to the application.');
     // Give the message a moment to leave before the window goes; scripts may close windows a script opened.
     setTimeout(() => window.close(), 400);
     return;
   }
-  // No journey window to talk to: the journey navigated here top-level (an emailed link). Go back into it.
+  // Top-level. A framed journey's consent names the integrator's page to return to (redirect round trip): read it
+  // from the server — never from this URL, which anyone can craft (no open redirect) — with the decided status.
+  render('Returning to your application…', 'One moment.');
+  createJourneyApi({ apiBase: '/journey-api', vendor, ref }).consentReturn(consentId)
+    .catch(() => undefined)
+    .then((info) => {
+      if (info?.return_to && info.channel && info.status !== 'pending') {
+        const to = new URL(info.return_to);
+        if (!/^https?:$/.test(to.protocol)) return backIntoJourney(vendor, ref, msg);
+        to.searchParams.set(RESUME_QUERY.channel, info.channel);
+        to.searchParams.set(RESUME_QUERY.status, info.status);
+        location.replace(to.href);
+      } else backIntoJourney(vendor, ref, msg);
+    });
+}
+
+/** No integrator page: the journey itself navigated here top-level (an unframed link). Go back into it. */
+function backIntoJourney(vendor: string, ref: string, msg: BankReturnMessage): void {
   saveBankResult(vendor, ref, msg);
   const pending = loadPendingConsent(vendor, ref);
-  render('Returning to your application…', 'One moment.');
   location.replace(pending?.returnTo ?? `/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}/banks`);
 }
 

@@ -9,6 +9,8 @@ type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
 export interface JourneyBridge {
   readonly framed: boolean;
   readonly prefill?: JourneyPrefill | undefined;
+  /** From the widget's `welcome`: the bank step's strategy and the integrator's return page. */
+  readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
   emit<T extends EmitType>(type: T, payload: JourneyEventPayloads[T]): void;
   on(type: 'bank_authorisation_result', handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void): () => void;

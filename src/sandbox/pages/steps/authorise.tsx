@@ -14,7 +14,7 @@ const POLL_MS = 1000;
 /** After the popup closes, how long the bank-return message may take before we call the window abandoned. */
 const CLOSED_GRACE_MS = 1500;
 
-type Phase = 'ready' | 'waiting' | 'blocked' | 'closed';
+type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting';
 
 export function AuthoriseStep(props: {
   focus: boolean;
@@ -31,10 +31,13 @@ export function AuthoriseStep(props: {
   const [phase, setPhase] = useState<Phase>('ready');
   const popup = useRef<Window | null>(null);
   const finished = useRef(false);
+  /** `closed` is reported once per opened popup; a result that arrives later still wins (and is reported too). */
+  const closedReported = useRef(false);
   const finish = (status: 'authorised' | 'denied') => {
     if (finished.current) return;
     finished.current = true;
     popup.current = null;
+    bridge.emit('bank_authorisation_completed', { status });
     props.onResult(status);
   };
 
@@ -73,7 +76,11 @@ export function AuthoriseStep(props: {
       const w = popup.current;
       if (w && w.closed) {
         closedAt ||= Date.now();
-        if (Date.now() - closedAt >= CLOSED_GRACE_MS && !finished.current) setPhase('closed');
+        if (Date.now() - closedAt >= CLOSED_GRACE_MS && !finished.current) {
+          setPhase('closed');
+          if (!closedReported.current) bridge.emit('bank_authorisation_completed', { status: 'closed' });
+          closedReported.current = true;
+        }
       }
     }, POLL_MS / 2);
     return () => clearInterval(timer);
@@ -89,11 +96,19 @@ export function AuthoriseStep(props: {
       location.assign(consentUrl);
       return;
     }
+    // Redirect strategy: the widget takes the whole page to the bank (and back to the integrator's return page).
+    if (bridge.bankAuthorisation?.strategy === 'redirect') {
+      bridge.emit('bank_authorisation', { url: consentUrl });
+      setPhase('redirecting');
+      return;
+    }
     // Must run synchronously inside the click: popup blockers allow only user-activated window.open.
     const w = window.open(consentUrl, `hj-bank-${consentId}`, 'popup,width=520,height=720');
     popup.current = w;
+    closedReported.current = false;
     bridge.emit('bank_authorisation', { url: consentUrl, popup: w ? 'opened' : 'blocked' });
-    setPhase(w ? 'waiting' : 'blocked');
+    // A widget that sent a strategy falls back to redirect when the popup is blocked; an older one leaves it to us.
+    setPhase(w ? 'waiting' : bridge.bankAuthorisation ? 'redirecting' : 'blocked');
   }
 
   const waiting = phase === 'waiting';
@@ -105,10 +120,11 @@ export function AuthoriseStep(props: {
           {waiting ? `Waiting for ${institution.name}` : `Connect ${institution.name}`}
         </StepHeading>
       </div>
-      {waiting ? (
+      {waiting || phase === 'redirecting' ? (
         <div class="hj-waiting" role="status">
           <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
-          <p>Approve access in the {institution.name} window. This page continues automatically when you are done.</p>
+          <p>{waiting ? `Approve access in the ${institution.name} window. This page continues automatically when you are done.`
+            : `Taking you to ${institution.name}…`}</p>
         </div>
       ) : (
         <ul class="hj-shared">

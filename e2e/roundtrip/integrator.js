@@ -1,0 +1,23 @@
+// The integrator's page for the round-trip specs: resumes a journey coming back from the bank, else mounts a new one.
+// Query: ref (customer id), strategy ('popup' | 'redirect'). Events are recorded in window.__events for the spec.
+const events = (window.__events = []);
+const callbacks = {
+  onReady: (p) => events.push(['ready', p]),
+  onBankAuthorisation: (e) => events.push(['bank', e]),
+  onComplete: (p) => events.push(['completed', p]),
+  onError: (p) => events.push(['error', p]),
+};
+const q = new URLSearchParams(location.search);
+const resumed = window.HostedJourney.resume(callbacks);
+window.__resumed = resumed !== null;
+window.__journey = resumed ?? window.HostedJourney.createJourney({
+  vendor: 'acme',
+  customerId: q.get('ref') ?? 'rt_default',
+  journeyOrigin: document.body.dataset.journey,
+  container: '#journey',
+  institutionId: 'cdr-only-bank',
+  prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
+  bankAuthorisation: q.get('strategy') ?? 'popup',
+  ...callbacks,
+});
+window.__journey.open();

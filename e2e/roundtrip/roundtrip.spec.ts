@@ -1,0 +1,159 @@
+/**
+ * The bank-authorisation round trip in Chromium against the real sandbox: popup (approve, deny, closed by the customer),
+ * blocked popup → redirect → bank → resume() → done, the redirect strategy on its own, stale/foreign saved state,
+ * and no open redirect through the bank-return page.
+ */
+import { expect, test } from '@playwright/test';
+import { bankPhases, blockPopups, events, journeyFrame, startRoundTrip, toBankButton, type RoundTrip } from './setup.js';
+
+let rt: RoundTrip;
+test.beforeAll(async () => {
+  rt = await startRoundTrip();
+});
+test.afterAll(async () => {
+  await rt?.close();
+});
+
+const DONE = 'You’re all done';
+const status = async (ref: string) => (await rt.sandbox.raw('GET', `/journey-api/acme/${ref}/status`)).json?.status as string;
+
+test('popup: approve → the popup closes itself, the journey completes', async ({ page }) => {
+  await page.goto(rt.page('pop_ok'));
+  await toBankButton(page);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await popup.waitForEvent('close'); // bank-return posted to its opener (the sandboxed iframe) and closed
+  await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
+  const url = (await bankPhases(page))[0].url as string;
+  expect(await bankPhases(page)).toEqual([
+    { phase: 'requested', url, popup: 'opened' },
+    { phase: 'opened', url },
+    { phase: 'completed', status: 'authorised' },
+  ]);
+  expect((await events(page)).some(([k]) => k === 'completed')).toBe(true);
+  expect(page.url()).toBe(rt.page('pop_ok')); // the integrator's page never left
+});
+
+test('popup: deny → the journey shows the denial with a retry', async ({ page }) => {
+  await page.goto(rt.page('pop_deny'));
+  await toBankButton(page);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  await popup.getByRole('button', { name: 'Deny' }).click();
+  await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
+  await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'denied' });
+});
+
+test('popup: the customer closes it → status closed; the journey offers to reopen', async ({ page }) => {
+  await page.goto(rt.page('pop_closed'));
+  await toBankButton(page);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  await popup.close();
+  await expect(journeyFrame(page).getByText('window closed before access was approved')).toBeVisible();
+  await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
+  await expect(journeyFrame(page).getByRole('button', { name: 'Reopen CDR-only Bank' })).toBeVisible();
+  expect(await status('pop_closed')).toBe('consent_pending');
+});
+
+test('popup blocked → redirect to the bank → back to the integrator → resume() → journey completes', async ({ page }) => {
+  await blockPopups(page, rt.sandbox.url);
+  const start = rt.page('blocked');
+  await page.goto(start);
+  await toBankButton(page);
+  const channel = await page.evaluate(() => (window as any).__journey.channel);
+  await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/bank/cdr-only-bank/authorise`)); // the whole page went
+  // The saved state is in the integrator origin's sessionStorage, without the customer's details.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(start); // back on the integrator page, hj_ parameters already removed
+  expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
+  expect(await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).toBeNull();
+  await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'authorised' }]);
+  expect((await events(page)).find(([k]) => k === 'completed')?.[1].applicationId).toMatch(/.+/);
+  expect(['crawled', 'finalised', 'report_ready']).toContain(await status('blocked'));
+});
+
+test('blocked popup: what is saved before leaving (no prefill, expiring, keyed by channel)', async ({ page }) => {
+  await blockPopups(page, rt.sandbox.url);
+  await page.goto(rt.page('saved'));
+  await toBankButton(page);
+  const channel = await page.evaluate(() => (window as any).__journey.channel);
+  // Keep the page here: the widget saves before it navigates, so stop the navigation to read what it saved.
+  await page.route(`${rt.sandbox.url}/bank/**`, (route) => route.abort());
+  await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await expect.poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).not.toBeNull();
+  const raw = (await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))!;
+  expect(raw).not.toMatch(/Alex|alex@example/);
+  const saved = JSON.parse(raw);
+  expect(saved).toMatchObject({ v: 1, channel, options: { vendor: 'acme', customerId: 'saved', container: '#journey', bankAuthorisation: 'popup' } });
+  expect(saved.expiresAt - saved.savedAt).toBe(30 * 60_000);
+});
+
+test('redirect strategy: no popup; deny at the bank → resume() → the journey shows the denial', async ({ page }) => {
+  const start = rt.page('redir', 'redirect');
+  await page.goto(start);
+  await toBankButton(page);
+  let popups = 0;
+  page.on('popup', () => popups++);
+  await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/bank/cdr-only-bank/authorise`));
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(start);
+  expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
+  await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'denied' }]);
+  expect(popups).toBe(0);
+});
+
+test('redirect strategy: approve → resume() → done', async ({ page }) => {
+  await page.goto(rt.page('redir_ok', 'redirect'));
+  await toBankButton(page);
+  await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
+});
+
+test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing is resumed', async ({ page }) => {
+  const ch = 'stale_channel_0001';
+  const base = { vendor: 'acme', customerId: 'stale', journeyOrigin: rt.sandbox.url, container: '#journey' };
+  await page.goto(`${rt.integrator.url}/favicon.ico`); // same origin, to seed sessionStorage
+  await page.evaluate(({ ch, base, origin }) => {
+    const now = Date.now();
+    sessionStorage.setItem(`hosted-journey:resume:${ch}`, JSON.stringify({ v: 1, channel: ch, options: { ...base, returnUrl: `${origin}/apply` }, savedAt: now - 3_600_000, expiresAt: now - 1_800_000 }));
+    sessionStorage.setItem('hosted-journey:resume:foreign_channel_01', JSON.stringify({ v: 1, channel: 'foreign_channel_01', options: { ...base, returnUrl: `${origin}/elsewhere` }, savedAt: now, expiresAt: now + 60_000 }));
+  }, { ch, base, origin: rt.integrator.url });
+  for (const channel of [ch, 'foreign_channel_01']) {
+    await page.goto(`${rt.integrator.url}/apply?ref=fresh&hj_channel=${channel}&hj_bank_status=authorised`);
+    await expect.poll(() => events(page)).toContainEqual(['ready', { step: 'details' }]);
+    expect(await page.evaluate(() => (window as any).__resumed)).toBe(false);
+    expect(await page.evaluate(() => (window as any).__journey.url)).toContain('/i/acme/fresh/');
+    expect(await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).toBeNull();
+  }
+});
+
+test('no open redirect: the journey API refuses a return_to off the parent origin; a crafted bank-return link goes nowhere else', async ({ page }) => {
+  const json = { 'content-type': 'application/json', origin: rt.sandbox.url };
+  await rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/start', { headers: json, body: JSON.stringify({ full_name: 'A B', email: 'a@example.com' }) });
+  await rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/institution', { headers: json, body: JSON.stringify({ institution_id: 'cdr-only-bank', pathway: 'cdr' }) });
+  const ret = (to: string) => `${rt.sandbox.url}/i/acme/redirect_attack/bank-return?return_to=${encodeURIComponent(to)}&channel=abcdefgh12345678`;
+  const consent = (body: object) => rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/consent', { headers: json, body: JSON.stringify(body) });
+  expect((await consent({ return_url: ret('https://evil.example/'), parent_origin: rt.integrator.url })).status).toBe(422);
+  expect((await consent({ return_url: ret(`${rt.integrator.url}/apply`) })).status).toBe(422); // no parent_origin
+  expect((await consent({ return_url: 'https://evil.example/bank-return' })).status).toBe(422); // off the journey origin
+  const ok = await consent({ return_url: ret(`${rt.integrator.url}/apply`), parent_origin: rt.integrator.url });
+  expect(ok.status).toBe(201);
+
+  // A link to the bank-return page naming another return_to, for a real consent: the page asks the server, which
+  // knows only the integrator's page — and the consent is still pending, so it does not go there either.
+  const evil: string[] = [];
+  await page.route('https://evil.example/**', (route) => {
+    evil.push(route.request().url());
+    return route.fulfill({ body: 'evil' });
+  });
+  for (const id of [ok.json.consent_id, 'cns_forged']) {
+    await page.goto(`${rt.sandbox.url}/i/acme/redirect_attack/bank-return?consent_id=${id}&status=authorised&return_to=${encodeURIComponent('https://evil.example/x')}`);
+    await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/i/acme/redirect_attack/banks`));
+  }
+  expect(evil).toEqual([]);
+});
