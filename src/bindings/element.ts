@@ -11,7 +11,7 @@
  */
 import { createJourney } from '../widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
-import type { CollectOption, JourneyPrefill, JourneyTheme, StartAt } from '../protocol/index.js';
+import type { CollectOption, JourneyPrefill, JourneyTheme, StartAt } from '../protocol/browser.js';
 
 /** Default tag name. */
 export const HOSTED_JOURNEY_TAG = 'hosted-journey';

@@ -26,7 +26,7 @@ import {
   type JourneyPrefill,
   type ParentMessagePayloads,
   type ParentMessageType,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';
 
 export interface ConnectOptions {
   /** Where to read `parent_origin`, `channel` and query prefill from. @example new URL('https://journey.example.com/i/acme/c1?channel=...') */

@@ -1,11 +1,11 @@
 // Package entry './child': the journey-side bridge, for the hosted journey's own pages.
 export { connectToParent, DEFAULT_HANDSHAKE_TIMEOUT_MS } from './bridge.js';
 export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge } from './bridge.js';
-export { JourneyConfigError, isJourneyConfigError } from '../protocol/index.js';
+export { JourneyConfigError, isJourneyConfigError } from '../protocol/browser.js';
 export type {
   JourneyEventPayloads,
   JourneyEventType,
   JourneyPrefill,
   ParentMessagePayloads,
   ParentMessageType,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';

@@ -3,7 +3,7 @@
  * with no other code, and on the page the bank returns to (`?hj_channel=`) resumes the saved journey. Errors go to `console.error` and a bubbling `hosted-journey:error` event on the script element
  * (detail `{ code, message, field? }`); nothing is thrown into the page.
  */
-import { isJourneyConfigError, RESUME_QUERY, type CollectOption, type JourneyTheme, type StartAt } from '../protocol/index.js';
+import { isJourneyConfigError, RESUME_QUERY, type CollectOption, type JourneyTheme, type StartAt } from '../protocol/browser.js';
 import { dispatchDomEvent } from './events.js';
 import { createJourney } from './journey.js';
 import { resumeJourney } from './resume.js';

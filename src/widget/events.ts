@@ -3,7 +3,7 @@
  * (`hosted-journey:<type>`, bubbling, detail = payload) on the host element for script-tag users.
  * A throwing integrator callback is logged, never allowed to break delivery to the others.
  */
-import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/index.js';
+import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/browser.js';
 import type { BankAuthorisationPhase, JourneyCallbacks } from './types.js';
 
 export const DOM_EVENT_PREFIX = 'hosted-journey:';

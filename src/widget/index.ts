@@ -16,7 +16,7 @@ export type {
 } from './types.js';
 export { IFRAME_ALLOW, IFRAME_REFERRER_POLICY, IFRAME_SANDBOX } from './iframe.js';
 export { DOM_EVENT_PREFIX } from './events.js';
-export { buildJourneyUrl, JourneyConfigError, JourneyConfigErrorCode, isJourneyConfigError } from '../protocol/index.js';
+export { buildJourneyUrl, JourneyConfigError, JourneyConfigErrorCode, isJourneyConfigError } from '../protocol/browser.js';
 export type {
   BankAuthorisationStatus,
   CollectOption,
@@ -30,4 +30,4 @@ export type {
   ParentMessagePayloads,
   ParentMessageType,
   StartAt,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';

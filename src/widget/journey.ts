@@ -2,7 +2,7 @@
  * `createJourney`: the lifecycle of one mount. It wires the parts, each in its own file: options (validation + URL),
  * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI) and events (delivery).
  */
-import { createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/index.js';
+import { createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/browser.js';
 import { EventHub } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import { Messenger } from './messenger.js';

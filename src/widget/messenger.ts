@@ -21,7 +21,7 @@ import {
   type JourneyPrefill,
   type ParentMessagePayloads,
   type ParentMessageType,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';
 import type { InvalidMessageInfo } from './types.js';
 
 export interface MessengerOptions {

@@ -8,7 +8,7 @@ import {
   JourneyConfigError,
   JourneyConfigErrorCode as C,
   type JourneyPrefill,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';
 import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {

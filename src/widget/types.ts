@@ -10,7 +10,7 @@ import type {
   JourneyUrlOptions,
   ParentMessagePayloads,
   ParentMessageType,
-} from '../protocol/index.js';
+} from '../protocol/browser.js';
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {

@@ -52,6 +52,25 @@ describe('dependency rules between parts of src/', () => {
     });
   }
 
+  it('browser parts reach the protocol only through src/protocol/browser.ts (no zod in browser bundles)', () => {
+    const violations: string[] = [];
+    for (const part of ['widget', 'child', 'bindings']) {
+      for (const file of files(path.join(src, part))) {
+        for (const spec of importsOf(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = path.relative(src, path.resolve(path.dirname(file), spec));
+          if (target.startsWith(`protocol${path.sep}`) && target !== path.join('protocol', 'browser.js')) violations.push(`${path.relative(src, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('src/protocol/browser.ts and what it re-exports never import zod', () => {
+    const browserFiles = ['browser.ts', 'errors.ts', 'url.ts', 'messages.ts', 'check.ts'].map((f) => path.join(src, 'protocol', f));
+    for (const file of browserFiles) expect(importsOf(file).filter((s) => s.startsWith('zod'))).toEqual([]);
+  });
+
   it('knows every part', () => {
     expect(parts.filter((p) => !(p in allowed))).toEqual([]);
   });
