@@ -50,7 +50,7 @@ test('popup: the customer closes it → status closed; the journey offers to reo
   await popup.close();
   await expect(journeyFrame(page).getByText('window closed before access was approved')).toBeVisible();
   await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
-  await expect(journeyFrame(page).getByRole('button', { name: 'Reopen CDR-only Bank' })).toBeVisible();
+  await expect(journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' })).toBeVisible();
   expect(await status('pop_closed')).toBe('consent_pending');
 });
 
@@ -78,8 +78,9 @@ test('blocked popup: what is saved before leaving (no prefill, expiring, keyed b
   await page.goto(rt.page('saved'));
   await toBankButton(page);
   const channel = await page.evaluate(() => (window as any).__journey.channel);
-  // Keep the page here: the widget saves before it navigates, so stop the navigation to read what it saved.
-  await page.route(`${rt.sandbox.url}/bank/**`, (route) => route.abort());
+  // Keep the page here (a 204 answer leaves a navigation where it was) to read what the widget saved before leaving.
+  let navigated = 0;
+  await page.route(`${rt.sandbox.url}/bank/**`, (route) => (navigated++, route.fulfill({ status: 204 })));
   await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
   await expect.poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).not.toBeNull();
   const raw = (await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))!;
@@ -87,6 +88,7 @@ test('blocked popup: what is saved before leaving (no prefill, expiring, keyed b
   const saved = JSON.parse(raw);
   expect(saved).toMatchObject({ v: 1, channel, options: { vendor: 'acme', customerId: 'saved', container: '#journey', bankAuthorisation: 'popup' } });
   expect(saved.expiresAt - saved.savedAt).toBe(30 * 60_000);
+  expect(navigated).toBe(1);
 });
 
 test('redirect strategy: no popup; deny at the bank → resume() → the journey shows the denial', async ({ page }) => {

@@ -9,7 +9,10 @@
  *     names our `channel` with a valid payload (`decodeParentMessage`); anything else is ignored, never thrown.
  *  4. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake prefill overrides
  *     the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with the URL prefill.
- *  5. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
+ *  5. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
+ *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
+ *     and handed to the first subscriber.
+ *  6. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
  *     `window.parent` and sends nothing but the document's width and height.
  */
 import {
@@ -106,6 +109,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
   const listeners = new Map<ParentMessageType, Set<(payload: never) => void>>();
+  const unheard = new Map<ParentMessageType, unknown>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settle: (value: { prefill: JourneyPrefill }) => void = () => {};
   let destroyed = false;
@@ -134,6 +138,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       bankAuthorisation = payload.bankAuthorisation;
       settle({ prefill });
     }
+    if (type !== 'welcome' && !listeners.get(type)?.size) unheard.set(type, payload);
     for (const fn of [...(listeners.get(type) ?? [])]) {
       try {
         (fn as (p: unknown) => void)(payload);
@@ -159,6 +164,11 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     let set = listeners.get(type);
     if (!set) listeners.set(type, (set = new Set()));
     set.add(fn as (payload: never) => void);
+    if (unheard.has(type)) {
+      const payload = unheard.get(type);
+      unheard.delete(type);
+      queueMicrotask(() => (fn as (p: unknown) => void)(payload));
+    }
     return () => {
       listeners.get(type)?.delete(fn as (payload: never) => void);
     };
