@@ -119,4 +119,21 @@ describe('connectToParent, framed', () => {
     expect(parent.postMessage.mock.calls.map((c) => c[0].type)).toEqual(['hello', 'completed']);
     removed.mockRestore();
   });
+  it('keeps welcome\'s bankAuthorisation, and hands a message that came before any subscriber to the first one', async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl() });
+    const bankAuthorisation = { strategy: 'redirect' as const, returnUrl: `${PARENT}/apply` };
+    fromParent('welcome', { bankAuthorisation });
+    fromParent('bank_authorisation_result', { status: 'denied' });
+    await bridge.connected;
+    expect(bridge.bankAuthorisation).toEqual(bankAuthorisation);
+    const late = vi.fn();
+    bridge.on('bank_authorisation_result', late);
+    await Promise.resolve();
+    expect(late).toHaveBeenCalledWith({ status: 'denied' });
+    const later = vi.fn();
+    bridge.on('bank_authorisation_result', later); // delivered once only
+    await Promise.resolve();
+    expect(later).not.toHaveBeenCalled();
+  });
 });
