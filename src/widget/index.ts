@@ -1,7 +1,8 @@
 // Package entry '.': the browser widget. Importing it has no side effects and touches no browser global,
 // so server-side rendering can import it.
 export { createJourney } from './journey.js';
-export { resumeJourney, RESUME_KEY_PREFIX, RESUME_TTL_MS } from './resume.js';
+export { resumeJourney } from './resume.js';
+export { RESUME_KEY_PREFIX, RESUME_TTL_MS } from './save.js';
 export type { ResumeOptions } from './resume.js';
 export { JourneyWidgetErrorCode } from './types.js';
 export type {

@@ -9,6 +9,7 @@ import { Messenger } from './messenger.js';
 import type { ModalController } from './modal.js';
 import { resolveOptions } from './options.js';
 import { Resizer, type ResizerModule } from './resizer.js';
+import { saveJourney } from './save.js';
 import { JourneyWidgetErrorCode, type JourneyHandle, type JourneyOptions, type JourneyState } from './types.js';
 import { createWatchdog } from './watchdog.js';
 
@@ -74,15 +75,12 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     if (event.type === 'exit' && cfg.mode === 'modal') close();
   }
 
-  /** Saves what `resumeJourney()` needs (lazily loaded: most pages never redirect), then takes the page to the bank. */
+  /** Saves what `resumeJourney()` needs, then takes the page to the bank. (A lazy chunk cost more bytes than it saved.) */
   function redirect(url: string): void {
     hub.phase({ phase: 'redirecting', url });
     const saved = { ...options, mode: cfg.mode, bankAuthorisation: cfg.bankAuthorisation, returnUrl: cfg.returnUrl };
-    void import('./resume.js').then(({ saveJourney }) => {
-      if (state === 'destroyed' || state === 'closed') return;
-      saveJourney(channel, saved);
-      window.location.assign(url);
-    });
+    saveJourney(channel, saved);
+    window.location.assign(url);
   }
 
   /** Creates a fresh iframe, listens before it loads, starts resizer and watchdog. */

@@ -6,43 +6,11 @@
  */
 import { BANK_AUTHORISATION_STATUSES, checkChannel, RESUME_QUERY, type BankAuthorisationStatus } from '../protocol/browser.js';
 import { createJourney } from './journey.js';
-import type { JourneyCallbacks, JourneyHandle, JourneyOptions } from './types.js';
+import type { JourneyCallbacks, JourneyHandle } from './types.js';
 
-export const RESUME_KEY_PREFIX = 'hosted-journey:resume:';
-export const RESUME_TTL_MS = 30 * 60_000;
-const KEPT = [
-  'vendor', 'customerId', 'journeyOrigin', 'mode', 'container', 'theme', 'collect', 'multipleInstitutions', 'startAt',
-  'institutionId', 'readyTimeoutMs', 'minHeight', 'maxHeight', 'title', 'bankAuthorisation', 'returnUrl',
-] as const;
+import { RESUME_KEY_PREFIX, storage, type SavedJourney } from './save.js';
 
-export interface SavedJourney {
-  v: 1;
-  channel: string;
-  options: JourneyOptions;
-  savedAt: number;
-  expiresAt: number;
-}
-
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage disabled: the journey cannot be resumed, the bank step still runs
-  }
-}
-
-/** Saves the serialisable subset of `options` (a `container` only if it is a selector). False if storage failed. */
-export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
-  const kept: Record<string, unknown> = {};
-  for (const k of KEPT) if (options[k] !== undefined && (k !== 'container' || typeof options[k] === 'string')) kept[k] = options[k];
-  const record: SavedJourney = { v: 1, channel, options: kept as unknown as JourneyOptions, savedAt: now, expiresAt: now + RESUME_TTL_MS };
-  try {
-    storage()!.setItem(RESUME_KEY_PREFIX + channel, JSON.stringify(record));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { RESUME_KEY_PREFIX };
 
 /**
  * Reads and deletes the record of `channel`. `null` when missing, malformed, expired, or foreign (another channel's

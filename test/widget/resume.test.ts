@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/protocol/index.js';
-import { createJourney, resumeJourney, RESUME_KEY_PREFIX, RESUME_TTL_MS } from '../../src/widget/index.js';
-import { saveJourney, takeSavedJourney, type SavedJourney } from '../../src/widget/resume.js';
+import { createJourney, resumeJourney, RESUME_KEY_PREFIX } from '../../src/widget/index.js';
+import { takeSavedJourney } from '../../src/widget/resume.js';
+import { RESUME_TTL_MS, saveJourney, type SavedJourney } from '../../src/widget/save.js';
 import type { JourneyHandle } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.example.com';

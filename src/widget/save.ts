@@ -1,0 +1,42 @@
+/**
+ * Saved state of the bank redirect round trip (see resume.ts): sessionStorage `hosted-journey:resume:<channel>` holds
+ * the serialisable, non-personal options. Never stored: prefill (PII), callbacks, elements.
+ */
+import type { JourneyOptions } from './types.js';
+
+export const RESUME_KEY_PREFIX = 'hosted-journey:resume:';
+export const RESUME_TTL_MS = 30 * 60_000;
+const KEPT = [
+  'vendor', 'customerId', 'journeyOrigin', 'mode', 'container', 'theme', 'collect', 'multipleInstitutions', 'startAt',
+  'institutionId', 'readyTimeoutMs', 'minHeight', 'maxHeight', 'title', 'bankAuthorisation', 'returnUrl',
+] as const;
+
+export interface SavedJourney {
+  v: 1;
+  channel: string;
+  options: JourneyOptions;
+  savedAt: number;
+  expiresAt: number;
+}
+
+export function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled: the journey cannot be resumed, the bank step still runs
+  }
+}
+
+/** Saves the serialisable subset of `options` (a `container` only if it is a selector). False if storage failed. */
+export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
+  const kept: Record<string, unknown> = {};
+  for (const k of KEPT) if (options[k] !== undefined && (k !== 'container' || typeof options[k] === 'string')) kept[k] = options[k];
+  const record: SavedJourney = { v: 1, channel, options: kept as unknown as JourneyOptions, savedAt: now, expiresAt: now + RESUME_TTL_MS };
+  try {
+    storage()!.setItem(RESUME_KEY_PREFIX + channel, JSON.stringify(record));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
