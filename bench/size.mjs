@@ -8,18 +8,18 @@
 //      identifier: createHmac, node:crypto, timingSafeEqual, signingSecret.
 // KB = 1000 bytes, as in bench/sections/sizes.mjs. Prints every figure; exits 1 when any check fails.
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { measureInlineMount } from './lib/inline.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const KB = 1000;
 const BUDGET = { iife: 16 * KB, inline: 10 * KB };
 const FORBIDDEN = ['createHmac', 'node:crypto', 'timingSafeEqual', 'signingSecret'];
-const BROWSER_ENTRIES = ['index.js', 'child.js', 'preact.js', 'react.js', 'element.js', 'hosted-journey.iife.js'];
+const BROWSER_ENTRIES = ['index.js', 'child.js', 'preact.js', 'react.js', 'element.js', 'hosted-journey.iife.js', 'hosted-journey.modal.js'];
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(2)} KB`;
@@ -51,36 +51,23 @@ if (!existsSync(iifeFile)) {
   check(gz(buf) <= BUDGET.iife, `IIFE dist/hosted-journey.iife.js: ${kb(gz(buf))} gzip (${kb(buf.length)} min), budget ${kb(BUDGET.iife)}`);
   const analysed = await build({
     entryPoints: [path.join(root, 'src/widget/iife.ts')], // not `import '...'`: package.json sideEffects:false would drop it
-    bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2020', write: false, metafile: true,
-    jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"' },
+    bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, metafile: true,
+    jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
   });
   console.log(`    composition (esbuild rebuild): ${parts(analysed.metafile)}`);
+  const modalFile = path.join(dist, 'hosted-journey.modal.js');
+  if (existsSync(modalFile)) {
+    const m = readFileSync(modalFile);
+    console.log(`    + dist/hosted-journey.modal.js, loaded in modal mode only: ${kb(gz(m))} gzip (script tag in modal mode: ${kb(gz(buf) + gz(m))})`);
+  } else check(false, 'dist/hosted-journey.modal.js is missing: run `node scripts/build.mjs iife`');
 }
 
-// 2. Inline ES-module fixture
-const outdir = mkdtempSync(path.join(tmpdir(), 'hj-size-'));
-try {
-  const fixture = `import { createJourney } from './src/widget/index.ts';
-createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com',
-  container: document.getElementById('journey'), onComplete: (p) => console.log(p.applicationId) }).open();`;
-  const res = await build({
-    stdin: { contents: fixture, resolveDir: root, loader: 'js', sourcefile: 'inline-fixture.js' },
-    bundle: true, minify: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2020', outdir,
-    write: true, metafile: true, jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
-  const isModal = ([, out]) => Object.keys(out.inputs).some((i) => i.endsWith('src/widget/modal.tsx'));
-  const loaded = outputs.filter((o) => !isModal(o));
-  const lazy = outputs.filter(isModal);
-  const sizeOf = ([name]) => gz(readFileSync(path.resolve(root, name)));
-  const inlineTotal = loaded.reduce((n, o) => n + sizeOf(o), 0);
-  const preactInLoaded = loaded.some(([, out]) => Object.keys(out.inputs).some((i) => /node_modules\/preact\//.test(i)));
-  check(inlineTotal <= BUDGET.inline, `inline createJourney fixture: ${kb(inlineTotal)} gzip over ${loaded.length} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`);
-  console.log(`    composition: ${parts(res.metafile, loaded.map(([n]) => n))}`);
-  check(!preactInLoaded && lazy.length > 0, `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${lazy.map((o) => kb(sizeOf(o))).join(' + ') || 'none'} gzip)`);
-} finally {
-  rmSync(outdir, { recursive: true, force: true });
+// 2. Inline ES-module fixture (bench/lib/inline.mjs: the same figure the bench report uses)
+{
+  const m = await measureInlineMount(root);
+  check(m.gz <= BUDGET.inline, `inline createJourney fixture: ${kb(m.gz)} gzip over ${m.chunks} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`);
+  console.log(`    composition: ${parts(m.metafile, m.loadedNames)}`);
+  check(!m.preactInLoaded && m.lazyGz.length > 0, `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`);
 }
 
 // 3. Must-not-appear in every browser file of dist/

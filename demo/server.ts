@@ -41,6 +41,7 @@ export interface DemoOptions {
 const STATIC: Record<string, { file: string; type: string }> = {
   '/styles.css': { file: path.join(ROOT, 'demo', 'public', 'styles.css'), type: 'text/css; charset=utf-8' },
   '/sdk/hosted-journey.iife.js': { file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'), type: 'text/javascript; charset=utf-8' },
+  '/sdk/hosted-journey.modal.js': { file: path.join(ROOT, 'dist', 'hosted-journey.modal.js'), type: 'text/javascript; charset=utf-8' },
 };
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const newRef = () => `cust_${randomBytes(6).toString('hex')}`;

@@ -60,6 +60,7 @@ const groups = {
     if (!Object.keys(entry).length) return;
     await build({
       ...common,
+      define: { __HJ_SCRIPT_BUILD__: 'false' },
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
@@ -69,9 +70,18 @@ const groups = {
   },
   async iife() {
     if (!existsSync(r('src/widget/iife.ts'))) return console.log('  (skip iife: src/widget/iife.ts not written yet)');
+    // The modal UI (Preact) is its own file for the script tag, loaded from next to the main script in modal mode only.
     await build({
       ...common,
       define: { 'process.env.NODE_ENV': '"production"' },
+      build: {
+        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
+        lib: { entry: r('src/widget/modal-script.ts'), name: 'HostedJourneyModal', formats: ['iife'], fileName: () => 'hosted-journey.modal.js' },
+      },
+    });
+    await build({
+      ...common,
+      define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
         lib: { entry: r('src/widget/iife.ts'), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },

@@ -13,10 +13,10 @@ export const ESBUILD_SETTINGS = Object.freeze({
   minify: true,
   format: 'esm',
   platform: 'browser',
-  target: 'es2020',
+  target: 'es2022',
   treeShaking: true,
   legalComments: 'none',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
   jsx: 'automatic',
   jsxImportSource: 'preact',
 });

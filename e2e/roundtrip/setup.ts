@@ -31,6 +31,7 @@ export async function startRoundTrip(): Promise<RoundTrip> {
     routes: {
       '/apply': { body: html, type: 'text/html; charset=utf-8' },
       '/hosted-journey.iife.js': { body: iife },
+      '/hosted-journey.modal.js': { body: await readFile(path.join(here, '../../dist/hosted-journey.modal.js')) },
       '/integrator.js': { body: app },
     },
   });

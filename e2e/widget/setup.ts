@@ -53,6 +53,8 @@ export async function startOrigins(): Promise<Origins> {
     host: '127.0.0.1',
     routes: {
       '/hosted-journey.iife.js': { body: iife, type: 'text/javascript; charset=utf-8' },
+      // Loaded by the script build from next to itself, in modal mode only.
+      '/hosted-journey.modal.js': { body: readFileSync(path.join(ROOT, 'dist/hosted-journey.modal.js')), type: 'text/javascript; charset=utf-8' },
       '/index.html': page('<button id="opener">Connect bank</button><div id="journey"></div><div id="journey2"></div><script src="/hosted-journey.iife.js"></script>'),
       '/script-tag.html': tag(`data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-full-name="Alex Citizen" data-email="alex@example.com" data-primary-colour="#0B5FFF"`),
       '/script-tag-bad.html': tag(`data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-primary-colour="red"`),

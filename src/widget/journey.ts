@@ -7,6 +7,7 @@ import { EventHub } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import { Messenger } from './messenger.js';
 import type { ModalController } from './modal.js';
+import { loadModalScript } from './modal-loader.js';
 import { resolveOptions } from './options.js';
 import { Resizer, type ResizerModule } from './resizer.js';
 import { saveJourney } from './save.js';
@@ -118,7 +119,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       return;
     }
     state = 'loading';
-    const load = deps.loadModal ?? (() => import('./modal.js'));
+    // The script-tag build loads the modal as a sibling file; ES builds as a lazy chunk (decided at build time).
+    const load = deps.loadModal ?? (typeof __HJ_SCRIPT_BUILD__ !== 'undefined' && __HJ_SCRIPT_BUILD__ ? loadModalScript : () => import('./modal.js'));
     load()
       .then(({ mountModal }) => {
         if (mine !== generation) return;
