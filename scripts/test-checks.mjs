@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 
 const node = process.execPath;
 export const checks = [
+  // Type-checks the whole repository, including the compile-time assertions of test/types/.
+  { name: 'typecheck', cmd: node, args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], ready: () => existsSync('node_modules/typescript/bin/tsc') },
   { name: 'packaging', cmd: node, args: ['scripts/check-packaging.mjs'], ready: () => existsSync('scripts/check-packaging.mjs') },
   { name: 'size budget', cmd: node, args: ['bench/size.mjs'], ready: () => existsSync('bench/size.mjs') },
 ];

@@ -1,0 +1,76 @@
+// Type tests of the public API. The assertions are compile-time (bodies are never run): `npm test` runs `tsc --noEmit` over the repository
+// as one of its checks (scripts/test-checks.mjs), so a wrong type fails CI; vitest only runs the file.
+import { describe, expectTypeOf, it } from 'vitest';
+import { buildJourneyUrl, createJourney, type JourneyHandle } from '../../src/widget/index.js';
+import { connectToParent } from '../../src/child/index.js';
+import { createClient, createWebhookHandler, MemoryDedupeStore } from '../../src/server/index.js';
+
+describe('public types', () => {
+  it('widget callbacks and on() get the payload of their event', () => {
+    // Compile-time only: never called (it would touch the network or a browser).
+    const types = () => {
+      const make = () =>
+        createJourney({
+          vendor: 'acme',
+          customerId: 'c1',
+          journeyOrigin: 'https://journey.example.com',
+          onComplete: (p) => expectTypeOf(p.applicationId).toEqualTypeOf<string>(),
+          onInstitutionSelected: (p) => expectTypeOf(p.pathway).toEqualTypeOf<'cdr' | 'crawler'>(),
+          onError: (e) => expectTypeOf(e.recoverable).toEqualTypeOf<boolean>(),
+        });
+      expectTypeOf(make).returns.toEqualTypeOf<JourneyHandle>();
+      const h = {} as JourneyHandle;
+      h.on('step', (p) => expectTypeOf(p.step).toEqualTypeOf<string>());
+      // @ts-expect-error not an event type
+      h.on('stepped', () => undefined);
+      // @ts-expect-error not a bank-authorisation status
+      h.send('bank_authorisation_result', { status: 'maybe' });
+      h.send('bank_authorisation_result', { status: 'authorised' });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('buildJourneyUrl needs vendor, customerId and journeyOrigin, and only known enum values', () => {
+    // Compile-time only: never called (it would touch the network or a browser).
+    const types = () => {
+      // @ts-expect-error journeyOrigin missing
+      expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b' });
+      expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', startAt: 'banks', collect: ['analysis'] });
+      // @ts-expect-error unknown deep link
+      expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', startAt: 'nowhere' });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('the journey bridge emits typed events only', () => {
+    // Compile-time only: never called (it would touch the network or a browser).
+    const types = () => {
+      const bridge = connectToParent();
+      bridge.emit('completed', { applicationId: 'app_1' });
+      // @ts-expect-error wrong payload
+      bridge.emit('completed', { application: 'app_1' });
+      bridge.on('bank_authorisation_result', (p) => expectTypeOf(p.status).toEqualTypeOf<'authorised' | 'denied' | 'closed' | 'blocked'>());
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('the client returns bytes or a stream as asked; webhook handlers get their event type', () => {
+    // Compile-time only: never called (it would touch the network or a browser).
+    const types = () => {
+      const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 't', signingSecret: 's' });
+      expectTypeOf(client.downloadBundle({ id: 'app_1', format: 'pdf' })).resolves.toEqualTypeOf<Uint8Array>();
+      expectTypeOf(client.downloadBundle({ id: 'app_1', format: 'csv', as: 'stream' })).resolves.toEqualTypeOf<ReadableStream<Uint8Array>>();
+      // @ts-expect-error not a bundle format
+      void client.downloadBundle({ id: 'app_1', format: 'xlsx' });
+      createWebhookHandler({
+        verify: { keys: [{ tokenId: 'wh', secret: 's' }] },
+        store: new MemoryDedupeStore(),
+        on: {
+          'consent.authorised': (e) => expectTypeOf(e.data.pathway).toEqualTypeOf<'cdr' | 'crawler'>(),
+          'crawl.completed': (e) => expectTypeOf(e.data.transactions).toEqualTypeOf<number>(),
+        },
+      });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+});
