@@ -69,6 +69,17 @@ export function checkJourneyRequest(info: RequestInfo, ownOrigins: readonly stri
 }
 
 /** Route table of the journey API; `null` when the path is not one of its routes. */
+/** `GET …/status` body, or null when there is no application yet. Also written into the journey shell's config. */
+export function journeyStatus(ctx: SandboxContext, vendor: string, ref: string): Record<string, unknown> | null {
+  const app = ctx.state.findByRef(vendor, ref);
+  if (!app) return null;
+  return {
+    application_id: app.id,
+    status: app.status,
+    ...(app.data ? { accounts: app.data.accounts.length, transactions: app.data.transactions.length } : {}),
+  };
+}
+
 export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null {
   const parts = info.url.pathname.split('/').slice(2).map(decodeURIComponent); // after '/journey-api'
   const method = info.req.method;
@@ -122,13 +133,9 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
     }
     case 'status': {
       expect('GET');
-      const app = ctx.state.findByRef(vendor, ref);
-      if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
-      return json({
-        application_id: app.id,
-        status: app.status,
-        ...(app.data ? { accounts: app.data.accounts.length, transactions: app.data.transactions.length } : {}),
-      });
+      const status = journeyStatus(ctx, vendor, ref);
+      if (!status) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
+      return json(status);
     }
     default: {
       // `GET consents/{id}`: the bank-return page reads where to send the customer from here, never from its own URL.

@@ -76,7 +76,7 @@ function shell(title: string, script: string, config: unknown): Reply {
 }
 
 /** `/i/{vendor}/{ref}…`: the journey shell, the bank-return shell, or `null` when the path is not a journey. */
-export function journeyPage(url: URL): Reply | null {
+export function journeyPage(url: URL, status?: (vendor: string, ref: string) => unknown): Reply | null {
   const segments = url.pathname.split('/').filter(Boolean);
   if (segments.length === 4 && segments[3] === 'bank-return') {
     const parsed = parseJourneyUrl(new URL(`/i/${segments[1]}/${segments[2]}`, url));
@@ -89,6 +89,8 @@ export function journeyPage(url: URL): Reply | null {
     vendor: parsed.vendor,
     ref: parsed.customerId,
     apiBase: '/journey-api',
+    // The application's status as of this response, so the first step renders without a request first.
+    ...(status ? { status: status(parsed.vendor, parsed.customerId) } : {}),
     institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
   });
 }

@@ -9,7 +9,7 @@ import { authenticate, withIdempotency } from './api/auth.js';
 import { bundle, consents, finaliseApplication, profile } from './api/open-banking.js';
 import { createAccount, downloadReport, getReport, lodgeEnquiry, registerDefault, savePayment, updateAccount, updateDefault } from './api/credit.js';
 import { registerWebhook } from './api/webhooks.js';
-import { checkJourneyRequest, journeyApi } from './journey-api.js';
+import { checkJourneyRequest, journeyApi, journeyStatus } from './journey-api.js';
 import { journeyPage, serveAsset } from './journey-pages.js';
 import { authorisePage, bankStylesheet, decision } from './bank-pages.js';
 import type { WebhookSender } from './webhooks/sender.js';
@@ -110,7 +110,7 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       if (asset) return asset;
     }
     if (method === 'GET' && pathname.startsWith('/i/')) {
-      const page = journeyPage(info.url);
+      const page = journeyPage(info.url, (vendor, ref) => journeyStatus(ctx, vendor, ref));
       if (page) return page;
     }
     if (method === 'GET' && pathname === '/health') return { status: 200, json: { ok: true } };

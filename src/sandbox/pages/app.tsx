@@ -3,7 +3,7 @@
  * their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
  * `completed`, `error`, `exit`). Steps render themselves (steps/*.tsx).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';
 import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../protocol/url.js';
 import { isJourneyApiError, type Institution, type StatusResponse } from './api.js';
@@ -65,8 +65,9 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       else resumedDenied.current = true;
     });
     void (async () => {
-      // Started now, not after the handshake: the first step renders (and `ready` fires) one round trip sooner.
-      const statusRequest = api.status().catch(() => null);
+      // The shell carries the status, so the first step renders (and `ready` fires) without waiting for a request;
+      // without it, the request starts now rather than after the handshake.
+      const statusRequest = config.status !== undefined ? Promise.resolve(config.status) : api.status().catch(() => null);
       if (bridge.framed) {
         const hello = await Promise.race([bridge.connected.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS))]);
         const handed = hello?.prefill ?? bridge.prefill;
@@ -100,8 +101,9 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     };
   }, []);
 
-  // Protocol events for the step now on screen.
-  useEffect(() => {
+  // Protocol events for the step now on screen: a layout effect runs as soon as the step is in the DOM, not a frame
+  // later as useEffect would (which cost every step, and `ready`, ~16 ms).
+  useLayoutEffect(() => {
     if (!step) return;
     const name = STEP_EVENT_NAMES[step.name];
     if (rendered.current++ === 0) bridge.emit('ready', { step: name });

@@ -1,7 +1,7 @@
 /** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
 import type { JourneyEventPayloads, ParentMessagePayloads } from '../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../protocol/url.js';
-import type { Institution, JourneyApi } from './api.js';
+import type { Institution, JourneyApi, StatusResponse } from './api.js';
 
 type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
 
@@ -23,6 +23,8 @@ export interface JourneyConfig {
   ref: string;
   apiBase: string;
   institutions?: Institution[];
+  /** The application's status when the page was served (`null`: none yet); absent → the page asks `/status`. */
+  status?: StatusResponse | null;
 }
 
 export interface JourneyContext {
