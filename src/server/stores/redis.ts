@@ -15,6 +15,8 @@ export interface RedisLikeClient {
   /** Used when present (node-redis has both): scripts are sent once and then run by SHA. */
   evalSha?(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   scriptLoad?(script: string): Promise<string>;
+  /** Used when present (node-redis ≥ 5): a view of the client with other per-command options. */
+  withCommandOptions?(options: { timeout?: number }): RedisLikeClient;
 }
 
 export interface RedisDedupeStoreOptions {
@@ -38,7 +40,11 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #timeoutMs: number;
   readonly #url: string | undefined;
   #client: Promise<RedisLikeClient> | undefined;
-  readonly #sha = new Map<string, Promise<string>>();
+  /** The connected client, once known: the hot path then calls it without awaiting #client. */
+  #ready: RedisLikeClient | undefined;
+  /** SHA1 of each script once SCRIPT LOAD answered; a load in progress is in #loading. */
+  readonly #sha = new Map<string, string>();
+  readonly #loading = new Map<string, Promise<string>>();
   readonly #pending = new Set<{ deadline: number; reject: (e: Error) => void }>();
   #sweeper: ReturnType<typeof setInterval> | undefined;
   #owned: { close?(): Promise<unknown>; destroy?(): void } | undefined;
@@ -48,7 +54,18 @@ export class RedisDedupeStore implements DedupeStore {
     this.#prefix = options.prefix ?? 'hj:webhook:';
     this.#timeoutMs = options.operationTimeoutMs ?? 2000;
     this.#url = options.url;
-    if (options.client) this.#client = Promise.resolve(options.client);
+    if (options.client) this.#client = Promise.resolve(this.#adopt(options.client));
+  }
+
+  /**
+   * The store enforces its own deadline (operationTimeoutMs), so node-redis's per-command timeout (default 5 s in
+   * node-redis 6: an AbortSignal.timeout plus two listeners per command, about a fifth of the client's CPU under load)
+   * is switched off for the store's commands only; the caller's client keeps its options for its own commands.
+   */
+  #adopt(client: RedisLikeClient): RedisLikeClient {
+    const c = client.withCommandOptions ? client.withCommandOptions({ timeout: 0 }) : client;
+    this.#ready = c;
+    return c;
   }
 
   /**
@@ -74,11 +91,12 @@ export class RedisDedupeStore implements DedupeStore {
       });
       this.#owned = client as never;
       await client.connect();
-      return client as unknown as RedisLikeClient;
+      return this.#adopt(client as unknown as RedisLikeClient);
     })().catch((e: unknown) => {
       // Allow the next call to try again; the owned client keeps reconnecting only once connected.
       const owned = this.#owned;
       this.#client = undefined;
+      this.#ready = undefined;
       this.#owned = undefined;
       owned?.destroy?.();
       throw e;
@@ -87,16 +105,22 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   /**
-   * Each call fails once it has run `operationTimeoutMs` (checked by one sweeping timer, not a timer per call: under
-   * load a setTimeout/clearTimeout pair per command cost more than the command).
+   * Runs a script, failing once it has run `operationTimeoutMs` (checked by one sweeping timer, not a timer per call:
+   * under load a setTimeout/clearTimeout pair per command cost more than the command). Once connected and loaded, the
+   * command is queued synchronously, so the claims of one tick leave in node-redis's one write per tick.
    */
-  #op<T>(fn: (c: RedisLikeClient) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+  #op(script: string, keys: string[], args: string[]): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
       const entry = { deadline: Date.now() + this.#timeoutMs, reject };
       this.#pending.add(entry);
-      this.#sweeper ??= setInterval(() => this.#sweep(), Math.max(10, Math.min(250, this.#timeoutMs / 4)));
-      (this.#sweeper as { unref?(): void }).unref?.();
-      this.#connect().then(fn).then(
+      if (this.#sweeper === undefined) {
+        this.#sweeper = setInterval(() => this.#sweep(), Math.max(10, Math.min(250, this.#timeoutMs / 4)));
+        (this.#sweeper as { unref?(): void }).unref?.();
+      }
+      const c = this.#ready;
+      const sha = c && this.#sha.get(script);
+      const run = c && sha ? this.#bySha(c, sha, script, keys, args) : this.#connect().then((cc) => this.#script(cc, script, keys, args));
+      run.then(
         (v) => {
           this.#pending.delete(entry);
           resolve(v);
@@ -123,39 +147,52 @@ export class RedisDedupeStore implements DedupeStore {
     }
   }
 
-  /** Runs a script by SHA (loading it once) when the client can, else with EVAL; reloads after a SCRIPT FLUSH or restart. */
+  /** Runs a script by SHA (loading it once) when the client can, else with EVAL. */
   async #script(c: RedisLikeClient, script: string, keys: string[], args: string[]): Promise<unknown> {
     if (!c.evalSha || !c.scriptLoad) return c.eval(script, { keys, arguments: args });
     let sha = this.#sha.get(script);
     if (!sha) {
-      sha = c.scriptLoad(script);
-      sha.catch(() => this.#sha.delete(script));
-      this.#sha.set(script, sha);
+      let loading = this.#loading.get(script);
+      if (!loading) {
+        loading = c.scriptLoad(script);
+        this.#loading.set(script, loading);
+        loading.then(
+          (s) => {
+            this.#sha.set(script, s);
+            this.#loading.delete(script);
+          },
+          () => this.#loading.delete(script),
+        );
+      }
+      sha = await loading;
     }
-    try {
-      return await c.evalSha(await sha, { keys, arguments: args });
-    } catch (e) {
+    return this.#bySha(c, sha, script, keys, args);
+  }
+
+  /** EVALSHA; after a SCRIPT FLUSH or a Redis restart (NOSCRIPT) runs it with EVAL and loads it again next time. */
+  #bySha(c: RedisLikeClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
+    return c.evalSha!(sha, { keys, arguments: args }).catch((e: unknown) => {
       if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
       this.#sha.delete(script);
       return c.eval(script, { keys, arguments: args });
-    }
+    });
   }
 
   async claim(eventId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
     // SET NX PX inside one script: exactly one concurrent delivery wins, and the losers learn in the same round trip
     // whether the event is finished or held. A value that vanished in between ('') counts as in flight.
-    const r = await this.#op((c) => this.#script(c, CLAIM, [this.#prefix + eventId], [owner, String(Math.max(1, Math.round(leaseMs)))]));
+    const r = await this.#op(CLAIM, [this.#prefix + eventId], [owner, String(Math.max(1, Math.round(leaseMs)))]);
     if (r === null || r === undefined) return 'claimed';
     return r === DONE ? 'done' : 'in_flight';
   }
 
   async complete(eventId: string, owner: string, ttlMs: number): Promise<boolean> {
-    const r = await this.#op((c) => this.#script(c, COMPLETE, [this.#prefix + eventId], [owner, DONE, String(Math.round(ttlMs))]));
+    const r = await this.#op(COMPLETE, [this.#prefix + eventId], [owner, DONE, String(Math.round(ttlMs))]);
     return Number(r) === 1;
   }
 
   async release(eventId: string, owner: string): Promise<boolean> {
-    const r = await this.#op((c) => this.#script(c, RELEASE, [this.#prefix + eventId], [owner]));
+    const r = await this.#op(RELEASE, [this.#prefix + eventId], [owner]);
     return Number(r) === 1;
   }
 
@@ -164,6 +201,7 @@ export class RedisDedupeStore implements DedupeStore {
     const owned = this.#owned;
     this.#owned = undefined;
     this.#client = undefined;
+    this.#ready = undefined;
     if (owned?.close) await owned.close().catch(() => owned.destroy?.());
   }
 }

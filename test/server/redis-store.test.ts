@@ -1,0 +1,61 @@
+// RedisDedupeStore's own deadline and script cache against a real redis-server (the hot path skips node-redis's
+// per-command timeout and the SCRIPT LOAD round trip, so both fallbacks are checked here).
+import { createClient } from 'redis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RedisDedupeStore } from '../../src/server/index.js';
+import { startRedis, type RunningRedis } from '../support/redis.js';
+
+let redis: RunningRedis;
+let admin: ReturnType<typeof createClient>;
+beforeAll(async () => {
+  redis = await startRedis();
+  admin = createClient({ url: redis.url });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.close();
+  await redis?.stop();
+});
+
+it('a Redis that stops answering: each call rejects after about operationTimeoutMs, and works again once it answers', async () => {
+  const s = new RedisDedupeStore({ url: redis.url, prefix: 'hang:', operationTimeoutMs: 200 });
+  await s.connect();
+  expect(await s.claim('warm', 'o', 5000)).toBe('claimed'); // scripts loaded: the next calls take the hot path
+  await admin.sendCommand(['CLIENT', 'PAUSE', '1500', 'ALL']);
+  const t0 = Date.now();
+  const outcome = await s.claim('e1', 'o1', 5000).then(
+    (v) => `resolved ${v}`,
+    (e: Error) => e.message,
+  );
+  const took = Date.now() - t0;
+  expect(outcome).toMatch(/timed out after 200 ms/);
+  expect(took).toBeGreaterThanOrEqual(190);
+  expect(took).toBeLessThan(1000);
+  await new Promise((r) => setTimeout(r, 1600)); // the pause ends; the queued claim ran late and holds its lease
+  expect(await s.claim('e1', 'o2', 5000)).toBe('in_flight');
+  expect(await s.claim('e2', 'o2', 5000)).toBe('claimed');
+  await s.close();
+});
+
+it('SCRIPT FLUSH (or a Redis restart) between calls: the store falls back to EVAL and keeps its guarantees', async () => {
+  const s = new RedisDedupeStore({ url: redis.url, prefix: 'flush:' });
+  expect(await s.claim('a', 'o1', 5000)).toBe('claimed');
+  await admin.sendCommand(['SCRIPT', 'FLUSH']);
+  expect(await s.claim('a', 'o2', 5000)).toBe('in_flight');
+  expect(await s.complete('a', 'o1', 60_000)).toBe(true);
+  await admin.sendCommand(['SCRIPT', 'FLUSH']);
+  expect(await s.claim('a', 'o3', 5000)).toBe('done');
+  expect(await s.claim('b', 'o1', 5000)).toBe('claimed');
+  expect(await s.release('b', 'o1')).toBe(true);
+  await s.close();
+});
+
+it('claims issued in the same tick: exactly one of 200 wins', async () => {
+  const s = new RedisDedupeStore({ url: redis.url, prefix: 'tick:' });
+  await s.connect();
+  expect(await s.claim('warm', 'o', 5000)).toBe('claimed');
+  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => s.claim('same', `o${i}`, 5000)));
+  expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
+  expect(results.filter((r) => r === 'in_flight')).toHaveLength(199);
+  await s.close();
+});
