@@ -60,8 +60,28 @@ const STANDARD_SECRET = 'whsec_';
 const UNIX_SECONDS = /^\d{1,12}$/;
 const WHITESPACE = /\s/;
 
-/** Checks the signature and freshness; resolves to the raw body and the matching tokenId. */
-export async function checkDelivery(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<{ body: string | Uint8Array; tokenId: string }> {
+type Checked = { body: string | Uint8Array; tokenId: string };
+
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> => typeof (v as { then?: unknown })?.then === 'function';
+
+/**
+ * Runs `fn` and hands back one Promise: a synchronous result (the Node provider) costs the caller a single microtask,
+ * not one per nested `await`, and a synchronous throw becomes a rejection, as from an async function.
+ */
+export function settle<T, R>(fn: () => T | Promise<T>, then: (v: T) => R): Promise<R> {
+  try {
+    const v = fn();
+    return isPromise(v) ? v.then(then) : Promise.resolve(then(v));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/**
+ * Checks the signature and freshness; returns the raw body and the matching tokenId — synchronously when the crypto
+ * provider is synchronous (callers wrap it with `settle`). Throws/rejects with SignatureVerificationError.
+ */
+export function checkDelivery(provider: CryptoProvider, o: VerifyWebhookOptions): Checked | Promise<Checked> {
   if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyWebhook needs an options object');
   const body = toRawBody(o.body);
   const scheme = o.scheme;
@@ -69,16 +89,18 @@ export async function checkDelivery(provider: CryptoProvider, o: VerifyWebhookOp
     if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
       throw new ServerConfigError('path', "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'");
     }
-    return { body, tokenId: await verifyRequestSignature(provider, 'POST', o.path, o.headers, body, o) };
+    return verifyRequestSignature(provider, 'POST', o.path, o.headers, body, o).then((tokenId) => ({ body, tokenId }));
   }
-  if (scheme === 'standard') return { body, tokenId: await verifyStandard(provider, o, body) };
+  if (scheme === 'standard') {
+    const t = verifyStandard(provider, o, body);
+    return isPromise(t) ? t.then((tokenId) => ({ body, tokenId })) : { body, tokenId: t };
+  }
   throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
 }
 
 /** Verifies signature and freshness and parses the JSON body without validating it against the event schemas. */
-export async function verifyWebhookSignatureWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
-  const { body, tokenId } = await checkDelivery(provider, o);
-  return { payload: parseJson(body), tokenId };
+export function verifyWebhookSignatureWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
+  return settle(() => checkDelivery(provider, o), ({ body, tokenId }) => ({ payload: parseJson(body), tokenId }));
 }
 
 /** Decoded `whsec_` keys, by secret (decoding is cheap, but this keeps the hot path allocation-free). */
@@ -99,7 +121,7 @@ export function standardKey(provider: CryptoProvider, secret: string, field: str
   return key;
 }
 
-async function verifyStandard(provider: CryptoProvider, o: VerifyWebhookOptions, body: string | Uint8Array): Promise<string> {
+function verifyStandard(provider: CryptoProvider, o: VerifyWebhookOptions, body: string | Uint8Array): string | Promise<string> {
   const keys = resolveKeys(o.keys).list;
   const tol = resolveTolerance(o.tolerance);
   const id = requireHeader(o.headers, HEADERS.webhookId);
@@ -118,12 +140,21 @@ async function verifyStandard(provider: CryptoProvider, o: VerifyWebhookOptions,
   }
   checkTimestamp(Number(tsText) * 1000, readClock(o.now), tol);
   const prefix = `${id}.${tsText}.`;
+  // Every key is tried (no early exit on a match), so the time taken does not tell which key matched.
+  const expected: (string | Promise<string>)[] = [];
+  let pending = false;
+  for (let i = 0; i < keys.length; i++) {
+    const r = provider.hmacSha256Base64(standardKey(provider, keys[i]!.secret, `keys[${i}].secret`), [prefix, body]);
+    if (typeof r !== 'string') pending = true;
+    expected.push(r);
+  }
+  return pending ? Promise.all(expected).then((e) => matchStandard(keys, e, offered)) : matchStandard(keys, expected as string[], offered);
+}
+
+function matchStandard(keys: readonly VerificationKey[], expected: readonly string[], offered: readonly string[]): string {
   let matched: string | undefined;
   for (let i = 0; i < keys.length; i++) {
-    const key = standardKey(provider, keys[i]!.secret, `keys[${i}].secret`);
-    const r = provider.hmacSha256Base64(key, [prefix, body]);
-    const expected = typeof r === 'string' ? r : await r;
-    for (const sig of offered) if (timingSafeEqualString(expected, sig) && matched === undefined) matched = keys[i]!.tokenId;
+    for (const sig of offered) if (timingSafeEqualString(expected[i]!, sig) && matched === undefined) matched = keys[i]!.tokenId;
   }
   if (matched === undefined) throw new SignatureVerificationError('BAD_SIGNATURE', 'no webhook-signature matches any configured key');
   return matched;

@@ -2,7 +2,7 @@
 import { type WebhookEvent, parseWebhookEvent } from '../../protocol/webhooks.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { SignatureVerificationError } from '../errors.js';
-import { type VerifyWebhookOptions, checkDelivery, parseJson } from './verify-signature.js';
+import { type VerifyWebhookOptions, checkDelivery, parseJson, settle } from './verify-signature.js';
 
 export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions } from './verify-signature.js';
 
@@ -14,9 +14,10 @@ export interface VerifiedWebhook {
   tokenId: string;
 }
 
-export async function verifyWebhookWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  const { body, tokenId } = await checkDelivery(provider, o);
-  const r = parseWebhookEvent(parseJson(body));
-  if (!r.ok) throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
-  return { event: r.event, known: r.known, tokenId };
+export function verifyWebhookWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
+  return settle(() => checkDelivery(provider, o), ({ body, tokenId }) => {
+    const r = parseWebhookEvent(parseJson(body));
+    if (!r.ok) throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
+    return { event: r.event, known: r.known, tokenId };
+  });
 }
