@@ -15,6 +15,8 @@ export interface RedisLikeClient {
   /** Used when present (node-redis has both): scripts are sent once and then run by SHA. */
   evalSha?(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   scriptLoad?(script: string): Promise<string>;
+  /** Used when present (node-redis): EVALSHA as a raw command, without the typed command layer (its parser, transform and extra async hop). */
+  sendCommand?(args: string[]): Promise<unknown>;
   /** Used when present (node-redis ≥ 5): a view of the client with other per-command options. */
   withCommandOptions?(options: { timeout?: number }): RedisLikeClient;
 }
@@ -171,7 +173,8 @@ export class RedisDedupeStore implements DedupeStore {
 
   /** EVALSHA; after a SCRIPT FLUSH or a Redis restart (NOSCRIPT) runs it with EVAL and loads it again next time. */
   #bySha(c: RedisLikeClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
-    return c.evalSha!(sha, { keys, arguments: args }).catch((e: unknown) => {
+    const sent = c.sendCommand ? c.sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args]) : c.evalSha!(sha, { keys, arguments: args });
+    return sent.catch((e: unknown) => {
       if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
       this.#sha.delete(script);
       return c.eval(script, { keys, arguments: args });
