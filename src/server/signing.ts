@@ -123,17 +123,17 @@ export async function verifyRequestWith(provider: CryptoProvider, o: VerifyReque
 }
 
 /**
- * The verification itself; resolves to the matching tokenId. Synchronous providers (node:crypto) are called without
- * an `await`, so on Node the whole check runs in one turn.
+ * The verification itself; returns (or, with an asynchronous provider, resolves to) the matching tokenId. With a
+ * synchronous provider (node:crypto) it returns synchronously, so callers pay no microtask per step.
  */
-export async function verifyRequestSignature(
+export function verifyRequestSignature(
   provider: CryptoProvider,
   method: string,
   path: string,
   headers: HeadersInput,
   body: string | Uint8Array,
   o: { keys: unknown; tolerance?: Tolerance | undefined; now?: Clock | undefined },
-): Promise<string> {
+): string | Promise<string> {
   const { byTokenId } = resolveKeys(o.keys);
   const tol = resolveTolerance(o.tolerance);
 
@@ -161,21 +161,36 @@ export async function verifyRequestSignature(
   checkTimestamp(ts, readClock(o.now), tol);
 
   const text = stringToSign({ method, contentMd5: md5Header, contentType, date: dateHeader, pathWithQuery: path });
-  let matched: VerificationKey | undefined;
+  // Every candidate is computed and compared, so timing does not reveal which one matched.
+  const expected: (string | Promise<string>)[] = [];
+  let pending = false;
   for (const key of candidates) {
-    // Every candidate is computed and compared, so timing does not reveal which one matched.
     const r = provider.hmacSha256Base64(key.secret, [text]);
-    const expected = typeof r === 'string' ? r : await r;
-    if (timingSafeEqualString(expected, auth.signature) && !matched) matched = key;
+    if (typeof r !== 'string') pending = true;
+    expected.push(r);
   }
-  if (!matched) throw new SignatureVerificationError('BAD_SIGNATURE', 'signature does not match any configured key');
+  if (pending) return Promise.all(expected).then((e) => checkDigest(provider, body, md5Header, matchKey(candidates, e, auth.signature)));
+  return checkDigest(provider, body, md5Header, matchKey(candidates, expected as string[], auth.signature));
+}
 
+function matchKey(candidates: readonly VerificationKey[], expected: readonly string[], signature: string): string {
+  let matched: VerificationKey | undefined;
+  for (let i = 0; i < candidates.length; i++) if (timingSafeEqualString(expected[i]!, signature) && !matched) matched = candidates[i];
+  if (!matched) throw new SignatureVerificationError('BAD_SIGNATURE', 'signature does not match any configured key');
+  return matched.tokenId;
+}
+
+/** The body digest is computed only once the signature matched. */
+function checkDigest(provider: CryptoProvider, body: string | Uint8Array, md5Header: string, tokenId: string): string | Promise<string> {
   const m = provider.md5Base64(body);
-  const actualMd5 = typeof m === 'string' ? m : await m;
+  return typeof m === 'string' ? digestMatches(m, md5Header, tokenId) : m.then((actual) => digestMatches(actual, md5Header, tokenId));
+}
+
+function digestMatches(actualMd5: string, md5Header: string, tokenId: string): string {
   if (!timingSafeEqualString(actualMd5, md5Header)) {
     throw new SignatureVerificationError('BODY_DIGEST_MISMATCH', 'content-md5 does not match the body received (was the body re-serialised or altered?)', {
       header: HEADERS.contentMd5,
     });
   }
-  return matched.tokenId;
+  return tokenId;
 }

@@ -89,7 +89,8 @@ export function checkDelivery(provider: CryptoProvider, o: VerifyWebhookOptions)
     if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
       throw new ServerConfigError('path', "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'");
     }
-    return verifyRequestSignature(provider, 'POST', o.path, o.headers, body, o).then((tokenId) => ({ body, tokenId }));
+    const t = verifyRequestSignature(provider, 'POST', o.path, o.headers, body, o);
+    return isPromise(t) ? t.then((tokenId) => ({ body, tokenId })) : { body, tokenId: t };
   }
   if (scheme === 'standard') {
     const t = verifyStandard(provider, o, body);
