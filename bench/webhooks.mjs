@@ -120,6 +120,7 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
     add('verify', 'raw node:crypto', 'hmac', () => rawHmacVerify(buf, hmacHeaders, SECRET, P));
     add('verify', 'hosted-journey', 'hmac', () => ours.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }));
     add('verify', 'raw node:crypto', 'standard', () => rawStdVerify(buf, stdHeaders, KEY));
+    add('verify', 'raw node:crypto, async', 'standard', async () => rawStdVerify(buf, stdHeaders, KEY));
     add('verify', 'hosted-journey', 'standard', () => ours.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }));
     add('verify', 'standardwebhooks', 'standard', () => std.verify(body, stdHeaders));
     add('verify', 'svix', 'standard', () => svix.verify(body, svixHeaders));
@@ -127,6 +128,8 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
     add('sign', 'raw node:crypto', 'hmac', () => rawHmacSign(buf, SECRET, P, now));
     add('sign', 'hosted-journey', 'hmac', () => ours.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }));
     add('sign', 'raw node:crypto', 'standard', () => rawStdSign(buf, KEY, 'msg_1', now));
+    // The floor of a Promise-returning API: the raw implementation behind `async` (the caller awaits each call).
+    add('sign', 'raw node:crypto, async', 'standard', async () => rawStdSign(buf, KEY, 'msg_1', now));
     add('sign', 'hosted-journey', 'standard', () => ours.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }));
     add('sign', 'standardwebhooks', 'standard', () => std.sign('msg_1', now, body));
     add('sign', 'svix', 'standard', () => svix.sign('msg_1', now, body));
