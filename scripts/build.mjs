@@ -3,7 +3,7 @@
 // skipped with a note, so parts can land one at a time.
 //   browser ES modules  → dist/<name>.js (dependencies external: the integrator's bundler resolves them)
 //   IIFE for <script>    → dist/hosted-journey.iife.js (everything bundled, global HostedJourney)
-//   Node / Fetch runtime → dist/<name>.js (dependencies and node: built-ins external)
+//   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by a browser entry)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 import { build } from 'vite';
@@ -96,7 +96,7 @@ const groups = {
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'node20', minify: false, sourcemap: true, ssr: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
-        rollupOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: { external: isExternal, output: { chunkFileNames: 'server-chunks/[name]-[hash].js' } },
       },
     });
   },
