@@ -2,17 +2,19 @@
  * Every error the sandbox answers with: one code → one HTTP status. docs/sandbox.md lists the same table.
  * Response body: `{ error: { code, message, request_id, fields? } }`.
  */
+import { SignatureVerificationErrorCode as S } from '../server/errors.js';
+
 export const SandboxErrorCode = {
   INVALID_JSON: 'INVALID_JSON',
   BAD_REQUEST: 'BAD_REQUEST',
-  // 401: the signature codes of src/server's verifyRequest pass through unchanged.
-  MISSING_HEADER: 'MISSING_HEADER',
-  MALFORMED_HEADER: 'MALFORMED_HEADER',
-  UNKNOWN_KEY: 'UNKNOWN_KEY',
-  BAD_SIGNATURE: 'BAD_SIGNATURE',
-  BODY_DIGEST_MISMATCH: 'BODY_DIGEST_MISMATCH',
-  TIMESTAMP_TOO_OLD: 'TIMESTAMP_TOO_OLD',
-  TIMESTAMP_IN_FUTURE: 'TIMESTAMP_IN_FUTURE',
+  // 401: the signature codes of src/server's verifyRequest pass through unchanged (one definition, there).
+  MISSING_HEADER: S.MISSING_HEADER,
+  MALFORMED_HEADER: S.MALFORMED_HEADER,
+  UNKNOWN_KEY: S.UNKNOWN_KEY,
+  BAD_SIGNATURE: S.BAD_SIGNATURE,
+  BODY_DIGEST_MISMATCH: S.BODY_DIGEST_MISMATCH,
+  TIMESTAMP_TOO_OLD: S.TIMESTAMP_TOO_OLD,
+  TIMESTAMP_IN_FUTURE: S.TIMESTAMP_IN_FUTURE,
   UNAUTHORISED: 'UNAUTHORISED',
   FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
   INVALID_FORM_TOKEN: 'INVALID_FORM_TOKEN',
