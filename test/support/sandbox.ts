@@ -35,6 +35,50 @@ export interface TestSandbox extends Sandbox {
   driveToCrawled(vendor: string, ref: string, options?: { bankId?: string; analysis?: boolean }): Promise<string>;
   /** Polls the journey status until it equals `status`. */
   waitForStatus(vendor: string, ref: string, status: string, timeoutMs?: number): Promise<void>;
+  /** Loads the journey page (or its bank-return page) like a browser; its calls carry the page's session credential. */
+  journey(vendor: string, ref: string, options?: JourneyPageOptions): Promise<JourneyPage>;
+}
+
+export interface JourneyPageOptions {
+  /** The widget's `parent_origin` (with a channel); absent: an unframed journey. @example 'http://localhost:4000' */
+  parentOrigin?: string;
+  /** `'bank-return'` loads `/i/{vendor}/{ref}/bank-return` instead of the journey. */
+  page?: 'journey' | 'bank-return';
+}
+
+export interface JourneyPage {
+  /** The page load's answer. */
+  page: SandboxResponse;
+  /** The session credential from the page's `hj-config`, or undefined when the page has none. */
+  session: string | undefined;
+  /** A journey-API call as the page makes it: same Origin, JSON content type, the session header. */
+  call(method: 'GET' | 'POST', action: string, body?: unknown, headers?: Record<string, string>): Promise<SandboxResponse>;
+}
+
+/** The header the journey pages send their session credential in. */
+export const JOURNEY_SESSION_HEADER = 'x-journey-session';
+
+/** The `hj-config` JSON of a journey page shell, or undefined. */
+export function pageConfig(html: string): Record<string, any> | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const m = /<script type="application\/json" id="hj-config">(.*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : undefined;
+}
+
+/** Loads `/i/{vendor}/{ref}` (or its bank-return page) from `origin` and returns a caller bound to its session. */
+export async function loadJourneyPage(origin: string, vendor: string, ref: string, options: JourneyPageOptions = {}): Promise<JourneyPage> {
+  const url = new URL(`/i/${vendor}/${ref}${options.page === 'bank-return' ? '/bank-return' : ''}`, origin);
+  if (options.parentOrigin !== undefined) {
+    url.searchParams.set('parent_origin', options.parentOrigin);
+    url.searchParams.set('channel', 'abcdefgh12345678');
+  }
+  const page = await toResponse(await fetch(url));
+  const session = pageConfig(page.text)?.session as string | undefined;
+  const call: JourneyPage['call'] = async (method, action, body, headers = {}) => toResponse(await fetch(`${origin}/journey-api/${vendor}/${ref}/${action}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin, ...(session ? { [JOURNEY_SESSION_HEADER]: session } : {}), ...headers },
+    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+  }));
+  return { page, session, call };
 }
 
 async function toResponse(res: Response): Promise<SandboxResponse> {
@@ -72,8 +116,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   const waitForStatus: TestSandbox['waitForStatus'] = async (vendor, ref, status, timeoutMs = 5000) => {
     const until = Date.now() + timeoutMs;
     let last = '';
+    const page = await loadJourneyPage(sandbox.url, vendor, ref);
     while (Date.now() < until) {
-      const res = await raw('GET', `/journey-api/${vendor}/${ref}/status`);
+      const res = await page.call('GET', 'status');
       last = res.json?.status;
       if (last === status) return;
       await new Promise((r) => setTimeout(r, 10));
@@ -93,7 +138,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     return prof.json.application_id as string;
   };
 
-  return Object.assign(sandbox, { token, request, raw, driveToCrawled, waitForStatus });
+  const journey: TestSandbox['journey'] = (vendor, ref, o) => loadJourneyPage(sandbox.url, vendor, ref, o);
+  return Object.assign(sandbox, { token, request, raw, driveToCrawled, waitForStatus, journey });
 }
 
 /** Loads the bank page like a browser and submits its form; returns the 303 Location. */
