@@ -11,7 +11,12 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --port <n>              port to listen on (default 4010; 0 = any free port)
   --host <host>           interface (default 127.0.0.1)
   --token <id:secret>     API credentials, repeatable (default sandbox_token:sandbox_secret)
-  --webhook <url[@token]> webhook receiver, repeatable; signed with that token's secret (default the first token)
+  --webhook <url[@token]> webhook receiver, repeatable; gets that token's events, signed with its secret
+                          (default the first token)
+  --parent-origin <vendor=origin>
+                          a parent origin allowed to frame the vendor's journey, repeatable; vendor '*' = any
+                          vendor without its own entry, origin 'loopback' = any loopback origin
+                          (default: loopback origins only, for every vendor)
   --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
   --seed <text>           seed of all generated data (default sandbox)
   --crawl-delay-ms <n>    simulated crawl duration (default 1500)
@@ -36,6 +41,7 @@ function parseCli(argv: string[]): SandboxOptions {
       args: argv,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string', multiple: true }, webhook: { type: 'string', multiple: true },
+        'parent-origin': { type: 'string', multiple: true },
         'duplicate-rate': { type: 'string' }, seed: { type: 'string' }, 'crawl-delay-ms': { type: 'string' }, help: { type: 'boolean' },
       },
       strict: true,
@@ -63,7 +69,14 @@ function parseCli(argv: string[]): SandboxOptions {
     }
     return hasToken ? { url, tokenId: w.slice(at + 1) } : { url };
   });
+  const parentOrigins: Record<string, string[]> = {};
+  for (const entry of values['parent-origin'] ?? []) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0 || eq === entry.length - 1) fail(`--parent-origin must be vendor=origin, got '${entry}'`);
+    (parentOrigins[entry.slice(0, eq)] ??= []).push(entry.slice(eq + 1));
+  }
   const opts: SandboxOptions = { port: number(values.port, 'port', 0, 65535) ?? 4010, tokens, webhooks };
+  if (Object.keys(parentOrigins).length > 0) opts.parentOrigins = parentOrigins;
   if (values.host) opts.host = values.host;
   const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
   if (rate !== undefined) opts.duplicateRate = rate;
@@ -83,6 +96,9 @@ async function main(): Promise<void> {
     `  journey:         ${sandbox.url}/i/{vendor}/{ref}   e.g. ${sandbox.url}/i/demo/cust_1`,
     ...tokens.map((t) => `  credentials:     token id ${t.tokenId}  secret ${t.secret}`),
     ...(options.webhooks ?? []).map((w) => `  webhook:         ${w.url}${w.tokenId ? ` (signed as ${w.tokenId})` : ''}`),
+    ...(options.parentOrigins
+      ? Object.entries(options.parentOrigins).map(([v, list]) => `  parent origins:  ${v === '*' ? 'any other vendor' : v}: ${list.join(', ')}`)
+      : ['  parent origins:  loopback only (add --parent-origin vendor=https://your.app)']),
     `  banks:           ${INSTITUTIONS.map((i) => `${i.id} (${i.pathways.join('+')})`).join(', ')}`,
     `  crawler logins:  ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects; ` +
       `${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code}; ` +

@@ -1,5 +1,7 @@
 /** What every handler shares: state, options, the clock and the webhook emitter. */
 import type { SandboxState, Application } from './state.js';
+import type { JourneySessions } from './journey-session.js';
+import type { ParentOriginCheck } from './parent-origins.js';
 
 export interface SandboxToken {
   /** Public token id sent in `Authorization: HMAC <tokenId>:…`. @example 'sandbox_token' */
@@ -14,6 +16,10 @@ export interface SandboxContext {
   crawlDelayMs: number;
   tokens: readonly SandboxToken[];
   now(): Date;
+  /** Issues and verifies the journey pages' session credentials. */
+  sessions: JourneySessions;
+  /** Whether `origin` is a registered parent origin of `vendor` (the `parentOrigins` option). */
+  parentOriginAllowed: ParentOriginCheck;
   /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */
   origin(): string;
   /** Queues a webhook event about an application for every receiver. */

@@ -21,12 +21,15 @@ export interface StartFields {
   analysis?: boolean | undefined;
 }
 
-/** Creates the application for vendor/ref, or updates and returns the existing one. */
-export function startApplication(ctx: SandboxContext, vendor: string, ref: string, fields: StartFields): Application {
+/**
+ * Creates the application for vendor/ref, or updates and returns the existing one. `owner` is the token of the signed
+ * call that creates it; one the journey creates (no token) belongs to the sandbox's first token.
+ */
+export function startApplication(ctx: SandboxContext, vendor: string, ref: string, fields: StartFields, owner = ctx.tokens[0]!.tokenId): Application {
   let app = ctx.state.findByRef(vendor, ref);
   if (!app) {
     app = {
-      id: newId('app'), vendor, ref, status: 'started', institution: null, analysis: false,
+      id: newId('app'), vendor, ref, owner, status: 'started', institution: null, analysis: false,
       created_at: ctx.now().toISOString(), crawler: null, data: null,
     };
     ctx.state.addApplication(app);
@@ -186,7 +189,15 @@ export function finalise(ctx: SandboxContext, app: Application): Application {
   return app;
 }
 
-/** The application as the API and the journey API return it. */
+/**
+ * The application as the journey API returns it: only what the journey page shows or already knows. Never the
+ * stored name, email or phone — those may come from the integrator, and the journey URL is not a secret.
+ */
+export function journeyApplicationView(app: Application): Record<string, unknown> {
+  return { application_id: app.id, status: app.status, institution: app.institution };
+}
+
+/** The application as the signed API returns it. */
 export function applicationView(ctx: SandboxContext, app: Application): Record<string, unknown> {
   return {
     application_id: app.id,

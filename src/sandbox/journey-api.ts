@@ -1,16 +1,21 @@
 /**
  * The journey-facing JSON API (`/journey-api/…`), called by the journey pages in the browser. No HMAC: it is
- * same-origin with the pages. CSRF defence: every POST must be `Content-Type: application/json` (a cross-site form
- * cannot send that without a CORS preflight, which is never granted) and carry an `Origin` equal to our own.
+ * same-origin with the pages. Every call carries the page's session credential (`X-Journey-Session`, see
+ * journey-session.ts) bound to the vendor and ref it acts on; 401 `INVALID_SESSION` otherwise. Answers hold no more
+ * than the page shows (no stored name, email or phone). CSRF defence: every POST must be
+ * `Content-Type: application/json` (a cross-site form cannot send that without a CORS preflight, which is never
+ * granted) and carry an `Origin` equal to our own.
  */
 import * as z from 'zod/mini';
-import { checkChannel, normaliseOrigin, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../protocol/index.js';
+import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { INSTITUTIONS } from './data/institutions.js';
-import { applicationView, attachInstitution, consentUrl, createConsent, crawlerLogin, crawlerOtp, requireApplication, startApplication } from './flow.js';
+import { journeyApplicationView, attachInstitution, consentUrl, createConsent, crawlerLogin, crawlerOtp, requireApplication, startApplication } from './flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from './http.js';
 import { bankReturnUrl } from './api/open-banking.js';
+import { JOURNEY_SESSION_HEADER } from './pages/api.js';
+import type { JourneySession } from './journey-session.js';
 
 const startBody = z.object({
   full_name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -20,25 +25,27 @@ const startBody = z.object({
 const institutionBody = z.object({ institution_id: z.string().check(z.regex(ID_PATTERN)), pathway: z.enum(PATHWAYS) });
 const consentBody = z.object({
   return_url: z.optional(z.string().check(z.maxLength(2048))),
-  /** The framed journey's `parent_origin`: a `return_to` in `return_url` must be on it. */
+  /** Optional: if given it must be the parent origin the page's session was served for (the one that counts). */
   parent_origin: z.optional(z.string().check(z.maxLength(256))),
 });
 
 /**
  * A framed journey's return URL carries `return_to` (the integrator's page, for the redirect round trip) and `channel`.
- * `return_to` must be on `parent_origin` — the origin the widget framed the journey for — so the bank cannot be made
- * to bounce the customer to a third site. A real service would also check parent_origin against the vendor's
- * registered origins; the sandbox accepts any, as any integrator may frame it.
+ * `return_to` must be on the parent origin the page's session was served for — which was checked against the
+ * vendor's registered parent origins when the page loaded, and is checked again here — so the bank cannot be made to
+ * bounce the customer to a third site. An unframed page (no parent origin) cannot name a `return_to`.
  */
-function checkReturnTo(returnUrl: URL, parentOrigin: string | undefined): void {
+function checkReturnTo(ctx: SandboxContext, session: JourneySession, returnUrl: URL): void {
   const to = returnUrl.searchParams.get(RETURN_TO_QUERY);
   if (to === null) return;
-  let origin: string;
+  const origin = session.parentOrigin;
+  if (origin === null || !ctx.parentOriginAllowed(session.vendor, origin)) {
+    throw fieldError('return_url', 'a return_to needs a journey framed for a registered parent origin');
+  }
   try {
-    origin = normaliseOrigin(parentOrigin, 'parent_origin');
     checkChannel(returnUrl.searchParams.get('channel'));
   } catch {
-    throw fieldError('parent_origin', 'a return_to needs the journey\'s parent_origin and channel');
+    throw fieldError('return_url', 'a return_to needs the journey\'s channel');
   }
   let target: URL | undefined;
   try {
@@ -68,7 +75,6 @@ export function checkJourneyRequest(info: RequestInfo, ownOrigins: readonly stri
   }
 }
 
-/** Route table of the journey API; `null` when the path is not one of its routes. */
 /** `GET …/status` body, or null when there is no application yet. Also written into the journey shell's config. */
 export function journeyStatus(ctx: SandboxContext, vendor: string, ref: string): Record<string, unknown> | null {
   const app = ctx.state.findByRef(vendor, ref);
@@ -80,9 +86,23 @@ export function journeyStatus(ctx: SandboxContext, vendor: string, ref: string):
   };
 }
 
+/** Path segments after `/journey-api/`, decoded; 400 on bad percent-encoding. */
+function segments(url: URL): string[] {
+  try {
+    return url.pathname.split('/').slice(2).map(decodeURIComponent);
+  } catch {
+    throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding');
+  }
+}
+
+/**
+ * Route table of the journey API; `null` when the path is not one of its routes. The session credential is checked
+ * first (401 before any validation): bound to this vendor and ref; a bank-return page's only reads its consent.
+ */
 export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null {
-  const parts = info.url.pathname.split('/').slice(2).map(decodeURIComponent); // after '/journey-api'
+  const parts = segments(info.url); // after '/journey-api'
   const method = info.req.method;
+  const session = ctx.sessions.verify(info.req.headers[JOURNEY_SESSION_HEADER]);
   if (parts.length === 1 && parts[0] === 'institutions') {
     if (method !== 'GET') throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'use GET');
     return json({ institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })) });
@@ -90,6 +110,12 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
   const [vendor, ref, ...rest] = parts;
   if (!vendor || !ref || !ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref)) return null;
   const action = rest.join('/');
+  if (session.vendor !== vendor || session.ref !== ref) {
+    throw new SandboxHttpError(E.INVALID_SESSION, `this session credential belongs to another journey, not ${vendor}/${ref}`);
+  }
+  if (session.kind !== 'journey' && !(method === 'GET' && action.startsWith('consents/'))) {
+    throw new SandboxHttpError(E.INVALID_SESSION, 'the bank-return page\'s session credential only reads its consent');
+  }
   const expect = (m: string) => {
     if (method !== m) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${m}`);
   };
@@ -98,12 +124,12 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
       expect('POST');
       const body = validate(startBody, parseJson(info.body));
       const existed = ctx.state.findByRef(vendor, ref) !== undefined;
-      return json(applicationView(ctx, startApplication(ctx, vendor, ref, body)), existed ? 200 : 201);
+      return json(journeyApplicationView(startApplication(ctx, vendor, ref, body)), existed ? 200 : 201);
     }
     case 'institution': {
       expect('POST');
       const body = validate(institutionBody, parseJson(info.body));
-      return json(applicationView(ctx, attachInstitution(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.pathway, 'institution_id')));
+      return json(journeyApplicationView(attachInstitution(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.pathway, 'institution_id')));
     }
     case 'consent': {
       expect('POST');
@@ -117,7 +143,10 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
         throw fieldError('return_url', 'must be a URL');
       }
       if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin) throw fieldError('return_url', 'must be on the journey origin');
-      checkReturnTo(parsed, body.parent_origin);
+      if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
+        throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
+      }
+      checkReturnTo(ctx, session, parsed);
       const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
       return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
     }

@@ -6,10 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseJourneyUrl } from '../protocol/index.js';
+import { parseJourneyUrl, QUERY } from '../protocol/index.js';
 import { INSTITUTIONS } from './data/institutions.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
 import type { Reply } from './http.js';
+import type { JourneySessionKind } from './journey-session.js';
 
 export const JOURNEY_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *";
@@ -75,22 +76,65 @@ function shell(title: string, script: string, config: unknown): Reply {
   return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': JOURNEY_CSP } };
 }
 
+/**
+ * A journey load for a parent origin the vendor has not registered: an error page that refuses framing, so a foreign
+ * parent gets neither the journey nor a session credential.
+ */
+function parentRefused(vendor: string, parent: string): Reply {
+  const code = E.PARENT_ORIGIN_NOT_ALLOWED;
+  const message = `${parent} is not a registered parent origin of '${vendor}'. Register it: startSandbox({ parentOrigins: { ${vendor}: ['${parent}'] } }) or --parent-origin ${vendor}=${parent} (the default allows loopback origins only).`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Journey unavailable</title><link rel="stylesheet" href="/assets/journey.css"></head>
+<body><main class="hj-return"><h1>This journey cannot be shown here</h1><p data-code="${code}">${escapeHtml(message)}</p></main></body>
+</html>
+`;
+  return {
+    status: 403,
+    body: html,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'x-frame-options': 'DENY',
+      'content-security-policy': "frame-ancestors 'none'; default-src 'none'; style-src 'self'",
+    },
+  };
+}
+
+/** What the journey shells need from the sandbox. */
+export interface JourneyPageDeps {
+  /** The application's status, written into the shell so the first step renders without a request. */
+  status?(vendor: string, ref: string): unknown;
+  /** Whether `origin` may frame `vendor`'s journey (the parent-origin registry). */
+  parentOriginAllowed(vendor: string, origin: string): boolean;
+  /** A fresh session credential for this page load. */
+  issueSession(s: { kind: JourneySessionKind; vendor: string; ref: string; parentOrigin: string | null }): string;
+}
+
 /** `/i/{vendor}/{ref}…`: the journey shell, the bank-return shell, or `null` when the path is not a journey. */
-export function journeyPage(url: URL, status?: (vendor: string, ref: string) => unknown): Reply | null {
+export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   const segments = url.pathname.split('/').filter(Boolean);
   if (segments.length === 4 && segments[3] === 'bank-return') {
     const parsed = parseJourneyUrl(new URL(`/i/${segments[1]}/${segments[2]}`, url));
     if (!parsed) return null;
-    return shell('Returning to your application', 'bank-return.js', { vendor: parsed.vendor, ref: parsed.customerId, apiBase: '/journey-api' });
+    const { vendor, customerId: ref } = parsed;
+    const session = deps.issueSession({ kind: 'bank-return', vendor, ref, parentOrigin: null });
+    return shell('Returning to your application', 'bank-return.js', { vendor, ref, apiBase: '/journey-api', session });
   }
   const parsed = parseJourneyUrl(url);
   if (!parsed) return null;
+  // A parent_origin that is present but invalid (parseJourneyUrl drops it) is refused like an unregistered one.
+  const rawParent = url.searchParams.get(QUERY.parentOrigin);
+  const parentOrigin = parsed.parentOrigin ?? null;
+  if (rawParent && (parentOrigin === null || !deps.parentOriginAllowed(parsed.vendor, parentOrigin))) {
+    return parentRefused(parsed.vendor, parentOrigin ?? rawParent);
+  }
   return shell('Connect your bank', 'journey.js', {
     vendor: parsed.vendor,
     ref: parsed.customerId,
     apiBase: '/journey-api',
+    session: deps.issueSession({ kind: 'journey', vendor: parsed.vendor, ref: parsed.customerId, parentOrigin }),
     // The application's status as of this response, so the first step renders without a request first.
-    ...(status ? { status: status(parsed.vendor, parsed.customerId) } : {}),
+    ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),
     institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
   });
 }

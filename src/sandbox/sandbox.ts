@@ -7,6 +7,8 @@ import type { SandboxContext, SandboxToken } from './context.js';
 import { createRandom } from './data/random.js';
 import { createListener } from './server.js';
 import { SandboxState } from './state.js';
+import { JourneySessions } from './journey-session.js';
+import { compileParentOrigins, type ParentOriginRegistry } from './parent-origins.js';
 import { WebhookSender, type Delivery, type RetryPolicy, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
 
 export interface SandboxWebhookOption {
@@ -39,6 +41,13 @@ export interface SandboxOptions {
   webhookRetry?: RetryPolicy;
   /** Injectable clock (signature freshness, timestamps, data dates). @example () => new Date('2026-11-22T00:00:00Z') */
   now?: () => Date;
+  /**
+   * Parent origins allowed to frame each vendor's journey (and to be a consent's `return_to`): vendor → exact origins
+   * and/or `'loopback'`; the key `'*'` covers vendors without an entry. Default: every vendor, loopback origins only
+   * (http/https on localhost, 127.0.0.0/8, [::1], any port).
+   * @example { acme: ['https://app.acme.example', 'loopback'] }
+   */
+  parentOrigins?: ParentOriginRegistry;
 }
 
 export interface Sandbox {
@@ -66,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? 'sandbox';
   const now = options.now ?? (() => new Date());
   const duplicateRate = options.duplicateRate ?? 0.2;
+  const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
   if (!(duplicateRate >= 0 && duplicateRate <= 1)) throw new RangeError('duplicateRate must be between 0 and 1');
   const receivers = (options.webhooks ?? []).map((w) => {
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
@@ -90,12 +100,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     crawlDelayMs: options.crawlDelayMs ?? 1500,
     tokens,
     now,
+    sessions: new JourneySessions(now),
+    parentOriginAllowed,
     origin: () => origin,
     emit(app, type, data) {
       const payload: WebhookPayload = {
         event_id: `evt_${randomUUID()}`, type, created_at: now().toISOString(), vendor: app.vendor, ref: app.ref, application_id: app.id, data,
       };
-      sender.enqueue(payload);
+      sender.enqueue(payload, app.owner);
     },
     later(ms, fn) {
       const t = setTimeout(() => {

@@ -110,7 +110,11 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       if (asset) return asset;
     }
     if (method === 'GET' && pathname.startsWith('/i/')) {
-      const page = journeyPage(info.url, (vendor, ref) => journeyStatus(ctx, vendor, ref));
+      const page = journeyPage(info.url, {
+        status: (vendor, ref) => journeyStatus(ctx, vendor, ref),
+        parentOriginAllowed: ctx.parentOriginAllowed,
+        issueSession: (s) => ctx.sessions.issue(s),
+      });
       if (page) return page;
     }
     if (method === 'GET' && pathname === '/health') return { status: 200, json: { ok: true } };
@@ -125,6 +129,14 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       url = new URL(rawPath, 'http://sandbox.invalid');
     } catch {
       writeReply(res, errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed URL'), requestId), requestId);
+      return;
+    }
+    // Every route decodes path segments somewhere; a path that cannot be decoded is the client's error, for all of them.
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      writeReply(res, errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding'), requestId), requestId);
+      req.resume();
       return;
     }
     const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };

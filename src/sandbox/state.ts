@@ -12,6 +12,8 @@ export interface Application {
   id: string;
   vendor: string;
   ref: string;
+  /** Token id of the account the application belongs to: its webhook events go only to that token's receivers. */
+  owner: string;
   status: ApplicationStatus;
   full_name?: string;
   email?: string;

@@ -2,7 +2,7 @@
 // the fake bank pages (framing refused, form token) and the crawler test logins.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveConsent, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { approveConsent, JOURNEY_SESSION_HEADER, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
 let json: (extra?: Record<string, string>) => Record<string, string>;
@@ -12,7 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const post = (path: string, body: unknown, headers = json()) => sb.raw('POST', path, { body: JSON.stringify(body), headers });
+// Journey-API calls carry the session credential of a page load for the path's vendor/ref, as the page's do.
+const sessions = new Map<string, string>();
+async function session(path: string, on: TestSandbox = sb): Promise<Record<string, string>> {
+  const [, vendor = 'acme', ref = 'cust_1'] = /^\/journey-api\/([^/]+)\/([^/]+)\//.exec(path) ?? [];
+  const key = `${on.url} ${vendor}/${ref}`;
+  if (!sessions.has(key)) sessions.set(key, (await on.journey(vendor, ref)).session!);
+  return { [JOURNEY_SESSION_HEADER]: sessions.get(key)! };
+}
+const post = async (path: string, body: unknown, headers = json()) => sb.raw('POST', path, { body: JSON.stringify(body), headers: { ...(await session(path)), ...headers } });
+const get = async (path: string, headers: Record<string, string> = {}) => sb.raw('GET', path, { headers: { ...(await session(path)), ...headers } });
 const expectError = (res: { status: number; json: any }, status: number, code: string) => {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json.error.code).toBe(code);
@@ -67,25 +76,25 @@ describe('journey page shells', () => {
 
 describe('journey-facing API', () => {
   it('lists institutions with their pathways and colours', async () => {
-    const res = await sb.raw('GET', '/journey-api/institutions');
+    const res = await get('/journey-api/institutions');
     expect(res.json.institutions).toContainEqual({ id: 'sandbox-bank', name: 'Sandbox Bank', pathways: ['cdr', 'crawler'], colour: '#0B5FFF' });
   });
 
   it('CDR: start → institution → consent → bank approval → bank-return → crawled', async () => {
     const start = await post('/journey-api/acme/j_1/start', { full_name: 'Jo Journey', email: 'jo@example.com' });
     expect(start.status).toBe(201);
-    expect(start.json).toMatchObject({ vendor: 'acme', ref: 'j_1', status: 'started', full_name: 'Jo Journey' });
+    expect(start.json).toEqual({ application_id: expect.stringMatching(/^app_/), status: 'started', institution: null });
     expect((await post('/journey-api/acme/j_1/start', { full_name: 'Jo Journey', email: 'jo@example.com' })).json.application_id).toBe(start.json.application_id);
     const inst = await post('/journey-api/acme/j_1/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' });
     expect(inst.json.status).toBe('institution_selected');
     const consent = await post('/journey-api/acme/j_1/consent', {});
     expect(consent.status).toBe(201);
-    expect((await sb.raw('GET', '/journey-api/acme/j_1/status')).json.status).toBe('consent_pending');
+    expect((await get('/journey-api/acme/j_1/status')).json.status).toBe('consent_pending');
     const back = new URL(await approveConsent(sb.url, consent.json.consent_url, 'approve'));
     expect(back.origin + back.pathname).toBe(`${sb.url}/i/acme/j_1/bank-return`);
     expect(back.searchParams.get('status')).toBe('authorised');
     await sb.waitForStatus('acme', 'j_1', 'crawled');
-    const status = (await sb.raw('GET', '/journey-api/acme/j_1/status')).json;
+    const status = (await get('/journey-api/acme/j_1/status')).json;
     expect(status.accounts).toBe(3);
     expect(status.transactions).toBeGreaterThanOrEqual(200);
   });
@@ -104,7 +113,7 @@ describe('journey-facing API', () => {
 
     const fail = await post('/journey-api/acme/k_3/crawler/login', { institution_id: 'sandbox-bank', username: 'fail', password: 'fail' });
     expect(fail.json).toEqual({ status: 'failed', message: expect.any(String) });
-    expect((await sb.raw('GET', '/journey-api/acme/k_3/status')).json.status).toBe('institution_selected');
+    expect((await get('/journey-api/acme/k_3/status')).json.status).toBe('institution_selected');
     const wrong = await post('/journey-api/acme/k_3/crawler/login', { institution_id: 'cdr-only-bank', username: 'demo', password: 'demo' });
     expectError(wrong, 422, 'VALIDATION_FAILED');
   });
@@ -112,10 +121,10 @@ describe('journey-facing API', () => {
   it('crawler passes through released while crawling (with a crawl delay)', async () => {
     const slow = await startTestSandbox({ crawlDelayMs: 300 });
     try {
-      const h = { 'content-type': 'application/json', origin: slow.url };
+      const h = { 'content-type': 'application/json', origin: slow.url, ...(await session('/journey-api/acme/r_1/', slow)) };
       await slow.raw('POST', '/journey-api/acme/r_1/start', { body: JSON.stringify({ full_name: 'R', email: 'r@example.com' }), headers: h });
       await slow.raw('POST', '/journey-api/acme/r_1/crawler/login', { body: JSON.stringify({ institution_id: 'sandbox-bank', username: 'demo', password: 'demo' }), headers: h });
-      expect((await slow.raw('GET', '/journey-api/acme/r_1/status')).json.status).toBe('released');
+      expect((await slow.raw('GET', '/journey-api/acme/r_1/status', { headers: h })).json.status).toBe('released');
       await slow.waitForStatus('acme', 'r_1', 'crawled');
     } finally {
       await slow.close();
@@ -124,11 +133,11 @@ describe('journey-facing API', () => {
 
   it('errors: 409 before start, 404 status of an unknown application, 422 bad details, 405 wrong method', async () => {
     expectError(await post('/journey-api/acme/none/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' }), 409, 'APPLICATION_NOT_STARTED');
-    expectError(await sb.raw('GET', '/journey-api/acme/none/status'), 404, 'APPLICATION_NOT_FOUND');
+    expectError(await get('/journey-api/acme/none/status'), 404, 'APPLICATION_NOT_FOUND');
     const bad = await post('/journey-api/acme/none/start', { full_name: '', email: 'x' });
     expectError(bad, 422, 'VALIDATION_FAILED');
     expect(bad.json.error.fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'full_name']);
-    expectError(await sb.raw('GET', '/journey-api/acme/none/start'), 405, 'METHOD_NOT_ALLOWED');
+    expectError(await get('/journey-api/acme/none/start'), 405, 'METHOD_NOT_ALLOWED');
   });
 
   it('CSRF: refuses a foreign Origin, a missing Origin and a form content type', async () => {
@@ -136,15 +145,16 @@ describe('journey-facing API', () => {
     expectError(await post('/journey-api/acme/x_1/start', body, json({ origin: 'https://evil.example' })), 403, 'FORBIDDEN_ORIGIN');
     expectError(await post('/journey-api/acme/x_1/start', body, { 'content-type': 'application/json' }), 403, 'FORBIDDEN_ORIGIN');
     expectError(await post('/journey-api/acme/x_1/start', body, json({ 'content-type': 'text/plain' })), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await sb.raw('GET', '/journey-api/acme/x_1/status', { headers: { origin: 'https://evil.example' } }), 403, 'FORBIDDEN_ORIGIN');
-    expectError(await sb.raw('GET', '/journey-api/acme/x_1/status'), 404, 'APPLICATION_NOT_FOUND'); // nothing was created
+    expectError(await get('/journey-api/acme/x_1/status', { origin: 'https://evil.example' }), 403, 'FORBIDDEN_ORIGIN');
+    expectError(await get('/journey-api/acme/x_1/status'), 404, 'APPLICATION_NOT_FOUND'); // nothing was created
   });
 
   it('DNS rebinding: a foreign host name that reaches us is refused even when Origin matches Host; localhost is fine', async () => {
+    const credential = await session('/journey-api/acme/dns_1/');
     const send = (host: string) => new Promise<number>((resolve, reject) => {
       const { port } = new URL(sb.url);
       const req = httpRequest({ host: '127.0.0.1', port, path: '/journey-api/acme/dns_1/start', method: 'POST',
-        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' } }, (res) => {
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', ...credential } }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       });
@@ -201,7 +211,7 @@ describe('bank authorisation pages', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.text).toContain('INVALID_FORM_TOKEN');
-    expect((await sb.raw('GET', '/journey-api/acme/b_2/status')).json.status).toBe('consent_pending');
+    expect((await get('/journey-api/acme/b_2/status')).json.status).toBe('consent_pending');
   });
 
   it('a consent is decided once; unknown consents and consents of another bank are 404', async () => {

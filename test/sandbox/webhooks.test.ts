@@ -80,7 +80,8 @@ describe('webhooks', () => {
 
   it('crawler pathway: lifecycle connected → released, then the data events', async () => {
     const { sb, receiver } = await setup();
-    const h = { 'content-type': 'application/json', origin: sb.url };
+    const { session } = await sb.journey('acme', 'w_c');
+    const h = { 'content-type': 'application/json', origin: sb.url, 'x-journey-session': session! };
     await sb.raw('POST', '/journey-api/acme/w_c/start', { body: JSON.stringify({ full_name: 'C', email: 'c@example.com' }), headers: h });
     await sb.raw('POST', '/journey-api/acme/w_c/crawler/login', { body: JSON.stringify({ institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' }), headers: h });
     await sb.waitForStatus('acme', 'w_c', 'crawled');

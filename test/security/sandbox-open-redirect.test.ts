@@ -31,7 +31,7 @@ describe('sandbox open redirect: parent-origin registry', () => {
     expect(html).not.toContain('journey.js');
   });
 
-  it.each(['http://localhost:4000', 'https://localhost', 'http://127.0.0.1:5173', 'http://127.1.2.3:8080', 'http://[::1]:3000'])(
+  it.each(['http://localhost:4000', 'https://localhost', 'http://127.0.0.1:5173', 'https://127.1.2.3:8080', 'http://[::1]:3000'])(
     'default registry: loopback parent %s is allowed',
     async (parent) => {
       expect((await load(sb.url, '/i/acme/cust_1', parent)).status).toBe(200);

@@ -14,11 +14,11 @@ export function bankReturnUrl(ctx: SandboxContext, vendor: string, ref: string):
 }
 
 /** Without bank_id: start (or update) the application. With bank_id: attach it (starting the application if needed). */
-export function profile(ctx: SandboxContext, info: RequestInfo): Reply {
+export function profile(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(profileBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
   const existed = ctx.state.findByRef(vendor, ref) !== undefined;
-  const app = startApplication(ctx, vendor, ref, body);
+  const app = startApplication(ctx, vendor, ref, body, tokenId);
   if (body.bank_id !== undefined) attachInstitution(ctx, app, body.bank_id, body.pathway);
   else if (body.pathway !== undefined) throw fieldError('bank_id', 'bank_id is required when pathway is given');
   return json(applicationView(ctx, app), existed ? 200 : 201);

@@ -1,9 +1,13 @@
 /**
  * The journey pages' client for the sandbox's journey-facing API (same origin, no HMAC).
  * The sandbox refuses a request without `Content-Type: application/json` or with a foreign `Origin` (CSRF guard),
- * so every call sends the header, GETs included.
+ * so every call sends the header, GETs included; and one without the page's session credential (401), so every call
+ * sends `X-Journey-Session` with the credential the page was served with.
  */
 import type { Pathway } from '../../protocol/api.js';
+
+/** Request header carrying the page's session credential (from its `hj-config`). Shared with the sandbox server. */
+export const JOURNEY_SESSION_HEADER = 'x-journey-session';
 
 export interface Institution {
   id: string;
@@ -59,7 +63,7 @@ export interface JourneyApi {
   status(): Promise<StatusResponse | null>;
 }
 
-export function createJourneyApi(options: { apiBase: string; vendor: string; ref: string }): JourneyApi {
+export function createJourneyApi(options: { apiBase: string; vendor: string; ref: string; session?: string | undefined }): JourneyApi {
   const base = options.apiBase.replace(/\/$/, '');
   const app = `${base}/${encodeURIComponent(options.vendor)}/${encodeURIComponent(options.ref)}`;
 
@@ -69,7 +73,10 @@ export function createJourneyApi(options: { apiBase: string; vendor: string; ref
       res = await fetch(url, {
         method,
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/json', accept: 'application/json',
+          ...(options.session ? { [JOURNEY_SESSION_HEADER]: options.session } : {}),
+        },
         ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       });
     } catch {

@@ -20,6 +20,16 @@ function render(title: string, text: string): void {
   document.body.replaceChildren(main);
 }
 
+/** This page load's session credential, from the shell's `hj-config` (the journey API refuses calls without it). */
+function sessionCredential(): string | undefined {
+  try {
+    const session: unknown = (JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as { session?: unknown }).session;
+    return typeof session === 'string' ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sameOriginWindow(w: Window | null | undefined): w is Window {
   if (!w || w === window) return false;
   try {
@@ -70,7 +80,7 @@ function main(): void {
   // Top-level. A framed journey's consent names the integrator's page to return to (redirect round trip): read it
   // from the server — never from this URL, which anyone can craft (no open redirect) — with the decided status.
   render('Returning to your application…', 'One moment.');
-  createJourneyApi({ apiBase: '/journey-api', vendor, ref }).consentReturn(consentId)
+  createJourneyApi({ apiBase: '/journey-api', vendor, ref, session: sessionCredential() }).consentReturn(consentId)
     .catch(() => undefined)
     .then((info) => {
       if (info?.return_to && info.channel && info.status !== 'pending') {

@@ -41,7 +41,7 @@ function start(): void {
   }
   applyTheme(url.theme);
   const bridge: JourneyBridge = connectToParent();
-  const api = createJourneyApi({ apiBase: config.apiBase, vendor: config.vendor, ref: config.ref });
+  const api = createJourneyApi({ apiBase: config.apiBase, vendor: config.vendor, ref: config.ref, session: config.session });
   render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
 }
 

@@ -23,6 +23,8 @@ export interface JourneyConfig {
   ref: string;
   apiBase: string;
   institutions?: Institution[];
+  /** This page load's session credential: sent as `X-Journey-Session` on every journey-API call. */
+  session?: string;
   /** The application's status when the page was served (`null`: none yet); absent → the page asks `/status`. */
   status?: StatusResponse | null;
 }

@@ -1,6 +1,6 @@
 /**
  * Signed, at-least-once webhook delivery.
- * 1. Each event goes to every receiver; with probability `duplicateRate` (seeded) it is sent a second time.
+ * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with probability `duplicateRate` (seeded) it is sent a second time.
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
@@ -92,11 +92,13 @@ export class WebhookSender {
     return this.receivers;
   }
 
-  enqueue(payload: WebhookPayload): void {
+  /** Queues `payload` for every receiver of `owner` (the token the application belongs to). */
+  enqueue(payload: WebhookPayload, owner: string): void {
     if (this.closed) return;
     const body = JSON.stringify(payload);
     const duplicate = this.options.random.chance(this.options.duplicateRate);
     this.receivers.forEach((receiver, index) => {
+      if (receiver.tokenId !== owner) return;
       const key = `${index} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
       let queue = this.queues.get(key);
       if (!queue) this.queues.set(key, (queue = { receiver, items: [], running: false }));
