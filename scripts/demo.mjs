@@ -32,8 +32,12 @@ if (!process.argv.includes('--skip-build')) {
 }
 
 const { startSandbox, DEFAULT_TOKENS, CRAWLER_LOGINS } = await import(pathToFileURL(path.join(root, 'dist', 'sandbox.js')).href);
-const sandbox = await startSandbox({ host: '127.0.0.1', port: await freePort(4010, '127.0.0.1') });
+const sandboxPort = await freePort(4010, '127.0.0.1');
 const demoPort = await freePort(4000, '127.0.0.1');
+// The demo registers its own origin as Lendly's parent origin, as an integrator registers theirs with the service:
+// the sandbox serves Lendly's journey only to frames of that page (and sends the bank's return only there).
+const demoOrigin = `http://localhost:${demoPort}`;
+const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort, parentOrigins: { lendly: [demoOrigin] } });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
   cwd: root,

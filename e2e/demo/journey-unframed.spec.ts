@@ -1,5 +1,6 @@
 /** The journey opened as an emailed link (not framed): deep link, top-level bank visit, denial with retry, return. */
 import { expect, test } from '@playwright/test';
+import { loadJourneyPage } from '../../test/support/sandbox.js';
 import { startStack, type Stack } from './stack.js';
 
 let stack: Stack;
@@ -49,6 +50,6 @@ test('details are validated before the application starts', async ({ page }) => 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter your full name.')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  const status = await page.request.get(`${stack.sandbox.url}/journey-api/lendly/emailed_3/status`, { headers: { 'content-type': 'application/json' } });
-  expect(status.status()).toBe(404); // nothing was started
+  const { call } = await loadJourneyPage(stack.sandbox.url, 'lendly', 'emailed_3');
+  expect((await call('GET', 'status')).status).toBe(404); // nothing was started
 });

@@ -15,7 +15,7 @@ test.afterAll(async () => {
 });
 
 const DONE = 'You’re all done';
-const status = async (ref: string) => (await rt.sandbox.raw('GET', `/journey-api/acme/${ref}/status`)).json?.status as string;
+const status = async (ref: string) => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).json?.status as string;
 
 test('popup: approve → the popup closes itself, the journey completes', async ({ page }) => {
   await page.goto(rt.page('pop_ok'));
@@ -135,15 +135,19 @@ test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing
 });
 
 test('no open redirect: the journey API refuses a return_to off the parent origin; a crafted bank-return link goes nowhere else', async ({ page }) => {
-  const json = { 'content-type': 'application/json', origin: rt.sandbox.url };
-  await rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/start', { headers: json, body: JSON.stringify({ full_name: 'A B', email: 'a@example.com' }) });
-  await rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/institution', { headers: json, body: JSON.stringify({ institution_id: 'cdr-only-bank', pathway: 'cdr' }) });
+  // A page served for the integrator's (registered, loopback) origin, and an unframed one (no parent origin).
+  const framed = await rt.sandbox.journey('acme', 'redirect_attack', { parentOrigin: rt.integrator.url });
+  const unframed = await rt.sandbox.journey('acme', 'redirect_attack');
+  await framed.call('POST', 'start', { full_name: 'A B', email: 'a@example.com' });
+  await framed.call('POST', 'institution', { institution_id: 'cdr-only-bank', pathway: 'cdr' });
   const ret = (to: string) => `${rt.sandbox.url}/i/acme/redirect_attack/bank-return?return_to=${encodeURIComponent(to)}&channel=abcdefgh12345678`;
-  const consent = (body: object) => rt.sandbox.raw('POST', '/journey-api/acme/redirect_attack/consent', { headers: json, body: JSON.stringify(body) });
-  expect((await consent({ return_url: ret('https://evil.example/'), parent_origin: rt.integrator.url })).status).toBe(422);
-  expect((await consent({ return_url: ret(`${rt.integrator.url}/apply`) })).status).toBe(422); // no parent_origin
-  expect((await consent({ return_url: 'https://evil.example/bank-return' })).status).toBe(422); // off the journey origin
-  const ok = await consent({ return_url: ret(`${rt.integrator.url}/apply`), parent_origin: rt.integrator.url });
+  expect((await framed.call('POST', 'consent', { return_url: ret('https://evil.example/') })).status).toBe(422);
+  expect((await framed.call('POST', 'consent', { return_url: ret('https://evil.example/'), parent_origin: 'https://evil.example' })).status).toBe(422);
+  expect((await unframed.call('POST', 'consent', { return_url: ret(`${rt.integrator.url}/apply`) })).status).toBe(422); // no parent origin
+  expect((await framed.call('POST', 'consent', { return_url: 'https://evil.example/bank-return' })).status).toBe(422); // off the journey origin
+  // A journey framed for an unregistered parent is not served at all.
+  expect((await fetch(`${rt.sandbox.url}/i/acme/redirect_attack?parent_origin=https%3A%2F%2Fevil.example&channel=abcdefgh12345678`)).status).toBe(403);
+  const ok = await framed.call('POST', 'consent', { return_url: ret(`${rt.integrator.url}/apply`), parent_origin: rt.integrator.url });
   expect(ok.status).toBe(201);
 
   // A link to the bank-return page naming another return_to, for a real consent: the page asks the server, which
