@@ -50,4 +50,10 @@ describe('hosted-journey-sandbox CLI', () => {
     expect(cli.output()).toContain('--duplicate-rate must be a number from 0 to 1');
     expect(cli.output()).toContain('Usage: hosted-journey-sandbox');
   });
+
+  it.each([['acme'], ['acme=not-an-origin'], ['bad vendor=https://app.example']])('exits 2 on a bad --parent-origin %s', async (value) => {
+    const cli = start(['--port', '0', '--parent-origin', value]);
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toMatch(/--parent-origin must be vendor=origin|parentOrigins/);
+  });
 });
