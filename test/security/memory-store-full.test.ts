@@ -16,7 +16,8 @@ function mapSteps<T>(fn: () => T): { value: T; steps: number } {
     steps++;
     return next.apply(this, a);
   };
-  Map.prototype.forEach = function (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, thisArg?: unknown) {
+  const proto = Map.prototype as unknown as { forEach: (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, t?: unknown) => void };
+  proto.forEach = function (cb, thisArg) {
     return forEach.call(this, (...a: unknown[]) => (steps++, cb.apply(thisArg, a)));
   };
   try {
