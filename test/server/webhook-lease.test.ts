@@ -1,0 +1,137 @@
+// The lease model of createWebhookHandler (issue 9, point 1): renewal, the owner check, the answers when ownership
+// cannot be confirmed, and the renewal timer cleared on every path.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler, isServerConfigError, type DedupeStore, type WebhookContext } from '../../src/server/index.js';
+import { KEYS, deliver, event, sleep, storesOf } from '../support/deliveries.js';
+import { startRedis, type RunningRedis } from '../support/redis.js';
+
+let redis: RunningRedis;
+beforeAll(async () => void (redis = await startRedis()));
+afterAll(() => redis?.stop());
+afterEach(() => void vi.useRealTimers());
+
+/** A memory store whose methods can be overridden per test, counting renewals. */
+function scripted(over: Partial<DedupeStore> = {}) {
+  const inner = new MemoryDedupeStore();
+  const calls = { renew: 0, complete: 0 };
+  const store: DedupeStore = {
+    claim: (...a) => inner.claim(...a),
+    renew: (...a) => (calls.renew++, over.renew ? over.renew(...a) : inner.renew(...a)),
+    complete: (...a) => (calls.complete++, over.complete ? over.complete(...a) : inner.complete(...a)),
+    release: (...a) => inner.release(...a),
+  };
+  return { store, calls, inner };
+}
+
+describe.each(storesOf(() => redis))('$name: renew', ({ make }) => {
+  it('only the owner renews; renewal extends the lease past its first expiry', async () => {
+    const s = make();
+    expect(await s.claim('r1', 'o1', 150)).toBe('claimed');
+    expect(await s.renew('r1', 'o2', 150)).toBe(false);
+    for (let i = 0; i < 4; i++) {
+      await sleep(75);
+      expect(await s.renew('r1', 'o1', 150)).toBe(true);
+    }
+    expect(await s.claim('r1', 'o2', 150)).toBe('in_flight'); // 300 ms after a 150 ms claim
+    await sleep(200);
+    expect(await s.renew('r1', 'o1', 150)).toBe(false); // expired: it never comes back to its owner
+    expect(await s.claim('r1', 'o2', 150)).toBe('claimed');
+    expect(await s.complete('r1', 'o2', 10_000)).toBe(true);
+    expect(await s.renew('r1', 'o2', 150)).toBe(false); // a done mark is not a claim
+    expect(await s.claim('r1', 'o3', 150)).toBe('done');
+    await s.close?.();
+  });
+});
+
+describe('createWebhookHandler lease model', () => {
+  it('a renewal that finds the claim gone aborts ctx.signal and answers 503 LEASE_LOST without completing', async () => {
+    const { store, calls } = scripted({ renew: async () => false });
+    const stages: string[] = [];
+    let signal!: AbortSignal;
+    const h = createWebhookHandler({
+      verify: { keys: KEYS }, store, leaseMs: 80, onError: (_e, i) => stages.push(i.stage),
+      on: { '*': async (_e, ctx: WebhookContext) => { signal = ctx.signal; await sleep(150); } },
+    });
+    const r = await deliver(h, event('evt_gone'));
+    expect([r.status, r.outcome, r.json.error?.code, r.headers['retry-after']]).toEqual([503, 'unavailable', 'LEASE_LOST', '5']);
+    expect(signal.aborted).toBe(true);
+    expect(stages).toEqual(['lease_lost']);
+    expect(calls.complete).toBe(0);
+  });
+
+  it('renewals failing with store errors, but complete() confirms ownership → 200 (nobody claimed it meanwhile); reported once', async () => {
+    const { store, calls } = scripted({ renew: async () => { throw new Error('ECONNRESET'); } });
+    const stages: string[] = [];
+    const h = createWebhookHandler({ verify: { keys: KEYS }, store, leaseMs: 1000, onError: (_e, i) => stages.push(i.stage), on: { '*': () => sleep(700) } });
+    // 1000 ms lease, renewals from ~250 ms fail; the handler ends before the lease does and completes as its owner.
+    const r = await deliver(h, event('evt_flaky'));
+    expect([r.status, r.outcome]).toEqual([200, 'processed']);
+    expect(calls.renew).toBeGreaterThanOrEqual(2);
+    expect(stages).toEqual(['store']);
+  });
+
+  it('complete() answering false (claim lost) → 503 LEASE_LOST, never 200', async () => {
+    const { store } = scripted({ complete: async () => false });
+    const stages: string[] = [];
+    const h = createWebhookHandler({ verify: { keys: KEYS }, store, onError: (_e, i) => stages.push(i.stage), on: { '*': () => {} } });
+    const r = await deliver(h, event('evt_cf'));
+    expect([r.status, r.json.error?.code]).toEqual([503, 'LEASE_LOST']);
+    expect(stages).toEqual(['lease_lost']);
+  });
+
+  it('the renewal timer runs only while a handler runs, and is cleared on every path', async () => {
+    vi.useFakeTimers();
+    const paths: Record<string, Partial<DedupeStore>> = {
+      processed: {},
+      'lease lost': { renew: async () => false },
+      'complete fails': { complete: async () => { throw new Error('down'); } },
+      'complete false': { complete: async () => false },
+      'renew fails': { renew: async () => { throw new Error('down'); } },
+    };
+    const seen: Record<string, [number, number]> = {};
+    for (const [name, over] of Object.entries({ ...paths, 'handler throws': {} })) {
+      const { store } = scripted(over);
+      let during = -1;
+      const h = createWebhookHandler({
+        verify: { keys: KEYS }, store, leaseMs: 400,
+        on: {
+          '*': async () => {
+            await vi.advanceTimersByTimeAsync(350); // a few renewal ticks
+            during = vi.getTimerCount();
+            if (name === 'handler throws') throw new Error('boom');
+          },
+        },
+      });
+      const r = await deliver(h, event(`evt_${name.replace(/ /g, '_')}`));
+      seen[name] = [during, vi.getTimerCount()];
+      expect(r.status).not.toBe(0);
+    }
+    expect(seen).toEqual({
+      processed: [1, 0], 'lease lost': [1, 0], 'complete fails': [1, 0], 'complete false': [1, 0], 'renew fails': [1, 0], 'handler throws': [1, 0],
+    });
+  });
+
+  it('many deliveries at once share one renewal timer', async () => {
+    vi.useFakeTimers();
+    const { store } = scripted();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const h = createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => gate } });
+    const all = Array.from({ length: 20 }, (_, i) => deliver(h, event(`evt_many_${i}`)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(vi.getTimerCount()).toBe(1);
+    open();
+    expect((await Promise.all(all)).map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('createWebhookHandler refuses unusable handlers and stores at creation', () => {
+  const err = (fn: () => unknown) => { try { fn(); } catch (e) { return [isServerConfigError(e), (e as { field: string }).field]; } return undefined; };
+  it('a store without renew (written for the old interface), or a handler that is not a function', () => {
+    const old = { claim: async () => 'claimed', complete: async () => true, release: async () => true } as unknown as DedupeStore;
+    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, store: old, on: { '*': () => {} } }))).toEqual([true, 'store']);
+    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, on: { '*': 'log' as never } }))).toEqual([true, 'on.*']);
+    expect(err(() => new RedisDedupeStore({ url: 'redis://127.0.0.1:1', prefix: 5 as never }))).toEqual([true, 'prefix']);
+  });
+});
