@@ -126,6 +126,45 @@ describe('createWebhookHandler lease model', () => {
   });
 });
 
+describe('lost claims on a real redis-server', () => {
+  it('the key deleted while the handler runs (failover, eviction, FLUSHDB) → 503 LEASE_LOST, and the redelivery runs it', async () => {
+    const { createClient } = await import('redis');
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    const store = new RedisDedupeStore({ url: redis.url, prefix: 'lost:' });
+    const stages: string[] = [];
+    let runs = 0;
+    const h = createWebhookHandler({
+      verify: { keys: KEYS }, store, leaseMs: 200, onError: (_e, i) => stages.push(i.stage),
+      on: {
+        '*': async () => {
+          if (++runs > 1) return;
+          await admin.del('lost:evt_del');
+          await sleep(150); // at least one renewal tick after the key vanished
+        },
+      },
+    });
+    const r = await deliver(h, event('evt_del'));
+    expect([r.status, r.json.error?.code]).toEqual([503, 'LEASE_LOST']);
+    expect(stages).toEqual(['lease_lost']);
+    expect(await admin.get('lost:evt_del')).toBeNull(); // nothing marked done
+    expect((await deliver(h, event('evt_del'))).outcome).toBe('processed');
+    expect(runs).toBe(2);
+    await store.close();
+    await admin.close();
+  });
+});
+
+it('a throwing onError does not change the answer', async () => {
+  let calls = 0;
+  const h = createWebhookHandler({
+    verify: { keys: KEYS }, onError: () => { throw new Error('logger down'); },
+    on: { '*': () => { if (++calls === 1) throw new Error('db down'); } },
+  });
+  expect((await deliver(h, event('evt_log'))).status).toBe(500);
+  expect((await deliver(h, event('evt_log'))).outcome).toBe('processed');
+});
+
 describe('createWebhookHandler refuses unusable handlers and stores at creation', () => {
   const err = (fn: () => unknown) => { try { fn(); } catch (e) { return [isServerConfigError(e), (e as { field: string }).field]; } return undefined; };
   it('a store without renew (written for the old interface), or a handler that is not a function', () => {
