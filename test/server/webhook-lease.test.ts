@@ -79,7 +79,7 @@ describe('createWebhookHandler lease model', () => {
     expect(stages).toEqual(['lease_lost']);
   });
 
-  it('the renewal timer runs only while a handler runs, and is cleared on every path', async () => {
+  it('the renewal timer runs only while a handler runs: it stops at its first tick after the answer, on every path', async () => {
     vi.useFakeTimers();
     const paths: Record<string, Partial<DedupeStore>> = {
       processed: {},
@@ -87,10 +87,11 @@ describe('createWebhookHandler lease model', () => {
       'complete fails': { complete: async () => { throw new Error('down'); } },
       'complete false': { complete: async () => false },
       'renew fails': { renew: async () => { throw new Error('down'); } },
+      'handler throws': {},
     };
-    const seen: Record<string, [number, number]> = {};
-    for (const [name, over] of Object.entries({ ...paths, 'handler throws': {} })) {
-      const { store } = scripted(over);
+    const seen: Record<string, [number, number, boolean]> = {};
+    for (const [name, over] of Object.entries(paths)) {
+      const { store, calls } = scripted(over);
       let during = -1;
       const h = createWebhookHandler({
         verify: { keys: KEYS }, store, leaseMs: 400,
@@ -102,26 +103,30 @@ describe('createWebhookHandler lease model', () => {
           },
         },
       });
-      const r = await deliver(h, event(`evt_${name.replace(/ /g, '_')}`));
-      seen[name] = [during, vi.getTimerCount()];
-      expect(r.status).not.toBe(0);
+      await deliver(h, event(`evt_${name.replace(/ /g, '_')}`));
+      const renewals = calls.renew;
+      await vi.advanceTimersByTimeAsync(100); // one period (leaseMs/4)
+      seen[name] = [during, vi.getTimerCount(), calls.renew === renewals && renewals > 0];
     }
     expect(seen).toEqual({
-      processed: [1, 0], 'lease lost': [1, 0], 'complete fails': [1, 0], 'complete false': [1, 0], 'renew fails': [1, 0], 'handler throws': [1, 0],
+      processed: [1, 0, true], 'lease lost': [1, 0, true], 'complete fails': [1, 0, true], 'complete false': [1, 0, true], 'renew fails': [1, 0, true], 'handler throws': [1, 0, true],
     });
   });
 
-  it('many deliveries at once share one renewal timer', async () => {
+  it('many deliveries at once share one renewal timer; an event without a handler starts none', async () => {
     vi.useFakeTimers();
     const { store } = scripted();
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const h = createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => gate } });
+    const h = createWebhookHandler({ verify: { keys: KEYS }, store, on: { 'application.completed': () => gate } });
     const all = Array.from({ length: 20 }, (_, i) => deliver(h, event(`evt_many_${i}`)));
     await vi.advanceTimersByTimeAsync(10);
     expect(vi.getTimerCount()).toBe(1);
     open();
     expect((await Promise.all(all)).map((r) => r.status)).toEqual(Array(20).fill(200));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(vi.getTimerCount()).toBe(0);
+    expect((await deliver(h, event('evt_other', 'brand.new'))).outcome).toBe('ignored');
     expect(vi.getTimerCount()).toBe(0);
   });
 });

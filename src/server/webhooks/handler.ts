@@ -128,6 +128,22 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
   const v = options.verify;
   const leases = new LeaseKeeper(store, leaseMs, (e, id) => report(e, { stage: 'store', eventId: id }));
   const unavailable = (id: string, code: string, message: string) => result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
+  const leaseLost = (id: string) => {
+    report(new Error(`the claim on ${id} was lost while its handler ran (lease expired or taken by another delivery); answered 503`), { stage: 'lease_lost', eventId: id });
+    return unavailable(id, 'LEASE_LOST', 'the claim on this event was lost while it was processed; retry later');
+  };
+  /** Marks done; 200 only when the store confirms this owner still held the claim. */
+  const finish = async (id: string, owner: string, outcome: 'processed' | 'ignored'): Promise<WebhookResult> => {
+    let completed: boolean;
+    try {
+      completed = await store.complete(id, owner, doneTtlMs);
+    } catch (e) {
+      report(e, { stage: 'store', eventId: id });
+      return unavailable(id, 'STORE_UNAVAILABLE', 'processed but not recorded; retry later');
+    }
+    if (!completed) return leaseLost(id);
+    return result(200, outcome, { status: outcome, event_id: id }, {}, id);
+  };
 
   return {
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
@@ -155,18 +171,19 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       if (claim === 'in_flight') {
         return result(409, 'in_flight', { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } }, { 'retry-after': retryAfter }, id);
       }
-      if (claim !== 'claimed') {
-        report(new Error(`dedupe store cannot take a claim (${String(claim)}): it is full of claims in progress`), { stage: 'store', eventId: id });
+      if (claim === 'busy') {
+        report(new Error('dedupe store full: every entry is a claim in progress (raise maxEntries?)'), { stage: 'store', eventId: id });
         return unavailable(id, 'STORE_BUSY', 'dedupe store full; retry later');
       }
+      if (claim !== 'claimed') {
+        report(new Error(`store.claim() answered ${JSON.stringify(claim)}; expected 'claimed', 'in_flight', 'done' or 'busy'`), { stage: 'store', eventId: id });
+        return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
+      }
       const fn = own(on, event.type) ?? own(on, '*');
+      if (!fn) return finish(id, owner, 'ignored');
       const held = leases.hold(id, owner);
-      const leaseLost = () => {
-        report(new Error(`the claim on ${id} was lost while its handler ran (lease expired or taken by another delivery); answered 503`), { stage: 'lease_lost', eventId: id });
-        return unavailable(id, 'LEASE_LOST', 'the claim on this event was lost while it was processed; retry later');
-      };
       try {
-        if (fn) await fn(event, { tokenId, known, get signal() { return held.signal; } });
+        await fn(event, { tokenId, known, get signal() { return held.signal; } });
       } catch (e) {
         await leases.drop(held);
         report(e, { stage: 'handler', eventId: id });
@@ -177,16 +194,8 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         }
         return result(500, 'failed', { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } }, {}, id);
       }
-      if (await leases.drop(held)) return leaseLost();
-      let completed: boolean;
-      try {
-        completed = await store.complete(id, owner, doneTtlMs);
-      } catch (e) {
-        report(e, { stage: 'store', eventId: id });
-        return unavailable(id, 'STORE_UNAVAILABLE', 'processed but not recorded; retry later');
-      }
-      if (!completed) return leaseLost();
-      return result(200, fn ? 'processed' : 'ignored', { status: fn ? 'processed' : 'ignored', event_id: id }, {}, id);
+      if (await leases.drop(held)) return leaseLost(id);
+      return finish(id, owner, 'processed');
     },
   };
 }
