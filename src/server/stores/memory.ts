@@ -4,6 +4,7 @@
  * (claim or renewal; completion), so expiry and eviction look only at the maps' heads: O(1) amortised per call.
  * A claim in progress is never evicted; a full store whose entries are all in progress answers 'busy'.
  */
+import { ServerConfigError } from '../errors.js';
 import { positiveNumber } from '../options.js';
 import { type ClaimResult, type DedupeStore } from './types.js';
 
@@ -33,7 +34,7 @@ export class MemoryDedupeStore implements DedupeStore {
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.#max = positiveNumber('maxEntries', options.maxEntries ?? 100_000, true);
-    if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('now must be a function returning epoch ms');
+    if (options.now !== undefined && typeof options.now !== 'function') throw new ServerConfigError('now', 'now must be a function returning epoch ms');
     this.#now = options.now ?? Date.now;
   }
 
