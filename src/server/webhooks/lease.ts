@@ -1,10 +1,10 @@
 /**
  * Keeps the claims of running handlers alive. One timer per webhook handler, not one per delivery (a setInterval /
- * clearInterval pair costs about 3 µs, a tenth of a whole delivery on the memory store): it starts with the first
- * claim held and stops itself at the first tick that finds none (unref'd meanwhile, so it never keeps a Node process
- * alive; it never renews a claim that was dropped). Every leaseMs/4 it renews
- * each held claim not renewed for leaseMs/8, one renewal per claim at a time, so a running claim is renewed at
- * most 3/8 leaseMs apart (timers and the store permitting).
+ * clearInterval pair took about 3 µs in a tight loop, a tenth of the memory store's CPU per delivery in BENCHMARKS.md):
+ * it starts with the first claim held and stops itself at the first tick that finds none (unref'd meanwhile, so it
+ * never keeps a Node process alive; a dropped claim is never renewed). Every leaseMs/4 it renews each held claim not
+ * renewed for leaseMs/8, one renewal per claim at a time, so a running claim is renewed at most 3/8 leaseMs apart
+ * (timers and the store permitting).
  *   - renew() → false: the claim is gone for good (it never returns to an owner that lost it); the signal aborts and
  *     the delivery will answer 503 LEASE_LOST.
  *   - renew() rejects (store error): decides nothing; complete() later confirms or refutes ownership.
