@@ -28,7 +28,7 @@ export type { ClientOptions, CallOptions, HostedJourneyClient } from './client/c
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
-export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome } from './webhooks/handler.js';
+export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
 export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
 export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';

@@ -49,7 +49,8 @@ export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
   return signWebhookWith(webCrypto, o);
 }
 /**
- * Exactly-once handling: verify, claim the event id, run the handler, mark done. Wrap with toFetchHandler / toNodeHandler.
+ * Exactly-once handling: verify, claim the event id (renewed while the handler runs), run the handler, mark done.
+ * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler.
  * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*': log } });
  */
 export function createWebhookHandler(o: WebhookHandlerOptions): WebhookHandler {

@@ -193,7 +193,12 @@ describe('stores', () => {
     await s.claim('d', 'o', 5000);
     expect(s.size).toBe(3);
     expect(await s.claim('b', 'x', 5000)).toBe('in_flight'); // in-flight claims survived; the done 'a' was evicted
-    expect(await s.claim('a', 'x', 5000)).toBe('claimed');
+    // Full of claims in progress: none is evicted, a new claim is refused as busy (the handler answers 503).
+    expect(await s.claim('a', 'x', 5000)).toBe('busy');
+    expect(await s.claim('b', 'x', 5000)).toBe('in_flight');
+    expect(await s.complete('b', 'o', 60_000)).toBe(true); // a finished id can make room again
+    expect(await s.claim('a', 'x', 5000)).toBe('claimed'); // by evicting the done 'b'
+    expect([await s.claim('b', 'y', 5000), s.size]).toEqual(['busy', 3]); // 'b' is forgotten; a, c, d are in progress
   });
 
   it('RedisDedupeStore: SET NX PX lease, owner-checked release and complete, lease expiry', async () => {

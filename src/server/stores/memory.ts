@@ -1,70 +1,115 @@
-/** In-process dedupe store: bounded, with TTLs. Correct for one process only (use RedisDedupeStore for several). */
+/**
+ * In-process dedupe store: bounded, with TTLs. Correct for one process only (use RedisDedupeStore for several).
+ * Claims in progress and finished ids live in two insertion-ordered maps, each ordered by its entries' last write
+ * (claim or renewal; completion), so expiry and eviction look only at the maps' heads: O(1) amortised per call.
+ * A claim in progress is never evicted; a full store whose entries are all in progress answers 'busy'.
+ */
 import { ServerConfigError } from '../errors.js';
-import { type ClaimResult, DONE, type DedupeStore } from './types.js';
+import { positiveNumber } from '../options.js';
+import { type ClaimResult, type DedupeStore } from './types.js';
 
 export interface MemoryDedupeStoreOptions {
-  /** Most event ids kept; the oldest finished ones are evicted first. Default 100 000. @example { maxEntries: 10_000 } */
+  /**
+   * Most event ids kept, in progress and finished together. When full, a new claim first drops expired entries, then
+   * the oldest finished id; claims in progress are never evicted, so a store full of them answers `'busy'` (the
+   * webhook handler answers 503 + Retry-After). Default 100 000. @example { maxEntries: 10_000 }
+   */
   maxEntries?: number;
   /** Injectable clock (epoch ms). @example () => fakeNow */
   now?: () => number;
 }
 
+interface Claim {
+  owner: string;
+  expiresAt: number;
+}
+
 export class MemoryDedupeStore implements DedupeStore {
-  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+  /** Claims in progress, ordered by their last claim or renewal. */
+  readonly #claims = new Map<string, Claim>();
+  /** Finished ids → expiry, ordered by completion. */
+  readonly #done = new Map<string, number>();
   readonly #max: number;
   readonly #now: () => number;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.#max = options.maxEntries ?? 100_000;
-    if (!Number.isInteger(this.#max) || this.#max < 1) throw new ServerConfigError('maxEntries', 'maxEntries must be a positive integer');
+    this.#max = positiveNumber('maxEntries', options.maxEntries ?? 100_000, true);
+    if (options.now !== undefined && typeof options.now !== 'function') throw new ServerConfigError('now', 'now must be a function returning epoch ms');
     this.#now = options.now ?? Date.now;
   }
 
+  /** Entries held, in progress and finished (expired ones count until they are dropped). */
   get size(): number {
-    return this.#entries.size;
+    return this.#claims.size + this.#done.size;
   }
 
-  #live(id: string) {
-    const e = this.#entries.get(id);
-    if (e && e.expiresAt <= this.#now()) {
-      this.#entries.delete(id);
+  /** The live claim of `id`, dropping it if its lease ran out. */
+  #claim(id: string, now: number): Claim | undefined {
+    const c = this.#claims.get(id);
+    if (c && c.expiresAt <= now) {
+      this.#claims.delete(id);
       return undefined;
     }
-    return e;
+    return c;
+  }
+
+  #isDone(id: string, now: number): boolean {
+    const expiresAt = this.#done.get(id);
+    if (expiresAt === undefined) return false;
+    if (expiresAt > now) return true;
+    this.#done.delete(id);
+    return false;
   }
 
   async claim(eventId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
-    const e = this.#live(eventId);
-    if (e) return e.value === DONE ? 'done' : 'in_flight';
-    this.#makeRoom();
-    this.#entries.set(eventId, { value: owner, expiresAt: this.#now() + leaseMs });
+    const now = this.#now();
+    this.#dropExpiredHeads(now);
+    if (this.#claim(eventId, now)) return 'in_flight';
+    if (this.#isDone(eventId, now)) return 'done';
+    if (this.size >= this.#max) {
+      const oldestDone = this.#done.keys().next();
+      if (oldestDone.done) return 'busy';
+      this.#done.delete(oldestDone.value);
+    }
+    this.#claims.set(eventId, { owner, expiresAt: now + leaseMs });
     return 'claimed';
   }
 
+  async renew(eventId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const now = this.#now();
+    if (this.#claim(eventId, now)?.owner !== owner) return false;
+    this.#claims.delete(eventId); // re-insert: the map stays ordered by last write, i.e. by expiry for one leaseMs
+    this.#claims.set(eventId, { owner, expiresAt: now + leaseMs });
+    return true;
+  }
+
   async complete(eventId: string, owner: string, ttlMs: number): Promise<boolean> {
-    if (this.#live(eventId)?.value !== owner) return false;
-    this.#entries.delete(eventId); // re-insert so insertion order tracks completion order for eviction
-    this.#entries.set(eventId, { value: DONE, expiresAt: this.#now() + ttlMs });
+    const now = this.#now();
+    if (this.#claim(eventId, now)?.owner !== owner) return false;
+    this.#claims.delete(eventId);
+    this.#done.set(eventId, now + ttlMs);
     return true;
   }
 
   async release(eventId: string, owner: string): Promise<boolean> {
-    if (this.#live(eventId)?.value !== owner) return false;
-    this.#entries.delete(eventId);
+    if (this.#claim(eventId, this.#now())?.owner !== owner) return false;
+    this.#claims.delete(eventId);
     return true;
   }
 
-  #makeRoom(): void {
-    if (this.#entries.size < this.#max) return;
-    const now = this.#now();
-    for (const [k, e] of this.#entries) if (e.expiresAt <= now) this.#entries.delete(k);
-    if (this.#entries.size < this.#max) return;
-    for (const [k, e] of this.#entries) {
-      if (e.value === DONE) {
-        this.#entries.delete(k);
-        return;
-      }
+  /**
+   * Drops expired entries from the head of each map, stopping at the first live one: each entry is dropped once, so
+   * this is O(1) amortised. An expired entry behind a live head (a shorter lease or TTL written later) is still treated
+   * as absent by every lookup; its space comes back when it reaches the head or is looked up.
+   */
+  #dropExpiredHeads(now: number): void {
+    for (const [id, c] of this.#claims) {
+      if (c.expiresAt > now) break;
+      this.#claims.delete(id);
     }
-    this.#entries.delete(this.#entries.keys().next().value!);
+    for (const [id, expiresAt] of this.#done) {
+      if (expiresAt > now) break;
+      this.#done.delete(id);
+    }
   }
 }

@@ -1,10 +1,11 @@
 /**
  * Redis dedupe store (node-redis ≥ 5). Claim = `SET key owner NX PX lease` run in a Lua script that also returns the
- * current value when the key is taken (atomic: exactly one concurrent delivery wins; one round trip); complete and
- * release are Lua scripts that act only while the value is still the caller's owner id.
+ * current value when the key is taken (atomic: exactly one concurrent delivery wins; one round trip); renew (PEXPIRE),
+ * complete and release are Lua scripts that act only while the value is still the caller's owner id.
  * 'redis' is imported lazily, only when constructed with `{ url }`; pass `{ client }` to reuse your own connection.
  */
 import { ServerConfigError } from '../errors.js';
+import { positiveNumber } from '../options.js';
 import { type ClaimResult, DONE, type DedupeStore } from './types.js';
 
 /** The subset of a node-redis client this store uses. */
@@ -34,6 +35,7 @@ export interface RedisDedupeStoreOptions {
 
 /** Claim in one round trip: take the key if free, else report what holds it (DONE or an owner). */
 const CLAIM = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end return redis.call('GET', KEYS[1]) or ''`;
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const COMPLETE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
 
@@ -54,7 +56,8 @@ export class RedisDedupeStore implements DedupeStore {
   constructor(options: RedisDedupeStoreOptions) {
     if (!options || (!options.url && !options.client)) throw new ServerConfigError('url', 'RedisDedupeStore needs { url } or { client }');
     this.#prefix = options.prefix ?? 'hj:webhook:';
-    this.#timeoutMs = options.operationTimeoutMs ?? 2000;
+    if (typeof this.#prefix !== 'string') throw new ServerConfigError('prefix', 'prefix must be a string');
+    this.#timeoutMs = positiveNumber('operationTimeoutMs', options.operationTimeoutMs ?? 2000);
     this.#url = options.url;
     if (options.client) this.#client = Promise.resolve(this.#adopt(options.client));
   }
@@ -189,8 +192,13 @@ export class RedisDedupeStore implements DedupeStore {
     return r === DONE ? 'done' : 'in_flight';
   }
 
+  async renew(eventId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const r = await this.#op(RENEW, [this.#prefix + eventId], [owner, String(Math.max(1, Math.round(leaseMs)))]);
+    return Number(r) === 1;
+  }
+
   async complete(eventId: string, owner: string, ttlMs: number): Promise<boolean> {
-    const r = await this.#op(COMPLETE, [this.#prefix + eventId], [owner, DONE, String(Math.round(ttlMs))]);
+    const r = await this.#op(COMPLETE, [this.#prefix + eventId], [owner, DONE, String(Math.max(1, Math.round(ttlMs)))]);
     return Number(r) === 1;
   }
 

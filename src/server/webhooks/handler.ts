@@ -3,13 +3,19 @@
  *   200 processed · 200 duplicate of a finished event · 200 ignored (no handler for the type; acknowledged)
  *   400 malformed delivery (missing/malformed header, parsed body, invalid payload) · 401 bad signature/key/timestamp/digest
  *   405 not POST · 409 + Retry-After: the same event is being processed right now (retryable)
- *   500 the handler threw: the claim is released so the retry runs it · 503 + Retry-After: the dedupe store is unreachable
- * Nothing is marked done unless the handler returned and the store confirmed it.
+ *   500 the handler threw: the claim is released so the retry runs it
+ *   503 + Retry-After: the dedupe store is unreachable or full (STORE_UNAVAILABLE, STORE_BUSY), or the claim was lost
+ *   while the handler ran (LEASE_LOST: another delivery may have run it too)
+ * Ownership: a delivery claims the event under a random owner token and renews the lease (lease.ts) while its
+ * handler runs; only that owner can renew, complete or release it. The answer is 200 only when complete() confirmed
+ * the owner still held the claim, i.e. no other delivery claimed the event since (see stores/types.ts).
  */
 import type { KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
 import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
 import type { HeadersInput, RawBody } from '../inputs.js';
+import { positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
+import { LeaseKeeper } from './lease.js';
 import type { DedupeStore } from '../stores/types.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { type VerifiedWebhook, type VerifyWebhookOptions, type WebhookVerifyOptions, verifyWebhookWith } from './verify.js';
@@ -19,6 +25,12 @@ export interface WebhookContext {
   tokenId: string;
   /** Whether the event type is one this SDK version knows. */
   known: boolean;
+  /**
+   * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
+   * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
+   * answer will be 503 whatever the handler returns. @example await db.tx(work, { signal: ctx.signal })
+   */
+  signal: AbortSignal;
 }
 
 type Fn<E> = (event: E, ctx: WebhookContext) => unknown | Promise<unknown>;
@@ -34,15 +46,24 @@ export interface WebhookHandlerOptions {
   store?: DedupeStore;
   /** Handlers by event type, and '*' for the rest. @example { 'consent.authorised': async (e) => save(e.data.consent_id) } */
   on: WebhookHandlers;
-  /** How long a claim holds while the handler runs; keep it above the handler's worst-case time. Default 60 000 ms. */
+  /**
+   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process blocks
+   * redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms. @example { leaseMs: 30_000 }
+   */
   leaseMs?: number;
-  /** How long a finished event id is remembered; longer than the sender's whole retry window. Default 7 days. */
+  /** How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7 days. @example { doneTtlMs: 3 * 24 * 3600_000 } */
   doneTtlMs?: number;
-  /** Retry-After (seconds) on 409 and 503. Default 5. */
+  /** Retry-After (whole seconds) on 409 and 503. Integer, > 0. Default 5. @example { retryAfterSec: 10 } */
   retryAfterSec?: number;
-  /** Called with handler and store failures (never with secrets); for your logging. */
-  onError?: (error: unknown, info: { stage: 'handler' | 'store'; eventId?: string }) => void;
+  /**
+   * Called with handler and store failures (never with secrets); for your logging. Stages: 'handler' (your function
+   * threw), 'store' (the store failed or is full; a renewal failure is reported once per delivery), 'lease_lost' (the
+   * claim was lost while the handler ran; answered 503). @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
+   */
+  onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
 }
+
+export type WebhookErrorStage = 'handler' | 'store' | 'lease_lost';
 
 export interface WebhookDelivery {
   method: string;
@@ -67,6 +88,10 @@ export interface WebhookHandler {
   handle(delivery: WebhookDelivery): Promise<WebhookResult>;
 }
 
+const has = Object.prototype.hasOwnProperty;
+/** Own properties only: an event type such as 'constructor' or '__proto__' must not find Object.prototype's members. */
+const own = <T>(o: Record<string, T>, k: string): T | undefined => (has.call(o, k) ? o[k] : undefined);
+
 const result = (status: number, outcome: WebhookOutcome, payload: object, extra: Record<string, string> = {}, eventId?: string): WebhookResult => ({
   status,
   outcome,
@@ -78,13 +103,47 @@ const result = (status: number, outcome: WebhookOutcome, payload: object, extra:
 export function createWebhookHandlerWith(provider: CryptoProvider, options: WebhookHandlerOptions): WebhookHandler {
   if (!options?.verify) throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
   if (!options.on || typeof options.on !== 'object') throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
+  for (const [type, fn] of Object.entries(options.on)) {
+    if (fn !== undefined && typeof fn !== 'function') throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
+  }
   const store = options.store ?? new MemoryDedupeStore();
-  const leaseMs = options.leaseMs ?? 60_000;
-  const doneTtlMs = options.doneTtlMs ?? 7 * 24 * 3600_000;
-  const retryAfter = String(options.retryAfterSec ?? 5);
-  const report = options.onError ?? (() => {});
+  for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
+    if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
+      throw new ServerConfigError('store', `store must implement claim, renew, complete and release (DedupeStore); ${m} is missing`);
+    }
+  }
+  const leaseMs = positiveNumber('leaseMs', options.leaseMs ?? 60_000);
+  const doneTtlMs = positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000);
+  const retryAfter = String(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
+  if (options.onError !== undefined && typeof options.onError !== 'function') throw new ServerConfigError('onError', 'onError must be a function');
+  const onError = options.onError;
+  const report: NonNullable<WebhookHandlerOptions['onError']> = (e, info) => {
+    try {
+      onError?.(e, info);
+    } catch {
+      /* a throwing logger must not change the answer */
+    }
+  };
   const on = options.on as Record<string, Fn<WebhookEvent> | undefined>;
   const v = options.verify;
+  const leases = new LeaseKeeper(store, leaseMs, (e, id) => report(e, { stage: 'store', eventId: id }));
+  const unavailable = (id: string, code: string, message: string) => result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
+  const leaseLost = (id: string) => {
+    report(new Error(`the claim on ${id} was lost while its handler ran (lease expired or taken by another delivery); answered 503`), { stage: 'lease_lost', eventId: id });
+    return unavailable(id, 'LEASE_LOST', 'the claim on this event was lost while it was processed; retry later');
+  };
+  /** Marks done; 200 only when the store confirms this owner still held the claim. */
+  const finish = async (id: string, owner: string, outcome: 'processed' | 'ignored'): Promise<WebhookResult> => {
+    let completed: boolean;
+    try {
+      completed = await store.complete(id, owner, doneTtlMs);
+    } catch (e) {
+      report(e, { stage: 'store', eventId: id });
+      return unavailable(id, 'STORE_UNAVAILABLE', 'processed but not recorded; retry later');
+    }
+    if (!completed) return leaseLost(id);
+    return result(200, outcome, { status: outcome, event_id: id }, {}, id);
+  };
 
   return {
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
@@ -106,27 +165,37 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         claim = await store.claim(id, owner, leaseMs);
       } catch (e) {
         report(e, { stage: 'store', eventId: id });
-        return result(503, 'unavailable', { error: { code: 'STORE_UNAVAILABLE', message: 'dedupe store unreachable; retry later' } }, { 'retry-after': retryAfter }, id);
+        return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
       }
       if (claim === 'done') return result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id);
       if (claim === 'in_flight') {
         return result(409, 'in_flight', { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } }, { 'retry-after': retryAfter }, id);
       }
-      const fn = on[event.type] ?? on['*'];
+      if (claim === 'busy') {
+        report(new Error('dedupe store full: every entry is a claim in progress (raise maxEntries?)'), { stage: 'store', eventId: id });
+        return unavailable(id, 'STORE_BUSY', 'dedupe store full; retry later');
+      }
+      if (claim !== 'claimed') {
+        report(new Error(`store.claim() answered ${JSON.stringify(claim)}; expected 'claimed', 'in_flight', 'done' or 'busy'`), { stage: 'store', eventId: id });
+        return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
+      }
+      const fn = own(on, event.type) ?? own(on, '*');
+      if (!fn) return finish(id, owner, 'ignored');
+      const held = leases.hold(id, owner);
       try {
-        if (fn) await fn(event, { tokenId, known });
+        await fn(event, { tokenId, known, get signal() { return held.signal; } });
       } catch (e) {
+        await leases.drop(held);
         report(e, { stage: 'handler', eventId: id });
-        await store.release(id, owner).catch((err: unknown) => report(err, { stage: 'store', eventId: id }));
+        try {
+          await store.release(id, owner);
+        } catch (err) {
+          report(err, { stage: 'store', eventId: id });
+        }
         return result(500, 'failed', { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } }, {}, id);
       }
-      try {
-        await store.complete(id, owner, doneTtlMs);
-      } catch (e) {
-        report(e, { stage: 'store', eventId: id });
-        return result(503, 'unavailable', { error: { code: 'STORE_UNAVAILABLE', message: 'processed but not recorded; retry later' } }, { 'retry-after': retryAfter }, id);
-      }
-      return result(200, fn ? 'processed' : 'ignored', { status: fn ? 'processed' : 'ignored', event_id: id }, {}, id);
+      if (await leases.drop(held)) return leaseLost(id);
+      return finish(id, owner, 'processed');
     },
   };
 }

@@ -1,0 +1,46 @@
+// Issue 9, point 11: createWebhookHandler and the stores took any number (doneTtlMs 0 processed twice on memory and
+// answered 503 after the handler ran on Redis; leaseMs NaN answered 503 or duplicate forever). Every numeric option
+// must be finite and positive, else ServerConfigError at creation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler, isServerConfigError } from '../../src/server/index.js';
+import { KEYS, storesOf } from '../support/deliveries.js';
+import { startRedis, type RunningRedis } from '../support/redis.js';
+
+let redis: RunningRedis;
+beforeAll(async () => void (redis = await startRedis()));
+afterAll(() => redis?.stop());
+
+const BAD = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '5' as unknown as number];
+const thrown = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+};
+
+describe.each(storesOf(() => redis))('$name', ({ make }) => {
+  it('leaseMs, doneTtlMs and retryAfterSec that are not finite and positive are refused at creation', async () => {
+    const store = make();
+    for (const field of ['leaseMs', 'doneTtlMs', 'retryAfterSec'] as const) {
+      for (const bad of field === 'retryAfterSec' ? [...BAD, 1.5] : BAD) { // Retry-After is whole seconds
+        const e = thrown(() => createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, [field]: bad }));
+        expect([field, bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([field, bad, true, field]);
+      }
+    }
+    expect(() => createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, leaseMs: 250, doneTtlMs: 1000, retryAfterSec: 1 })).not.toThrow();
+    await store.close?.();
+  });
+});
+
+it('store options that are not finite and positive are refused at creation (maxEntries, operationTimeoutMs)', () => {
+  for (const bad of [...BAD, 1.5]) {
+    const e = thrown(() => new MemoryDedupeStore({ maxEntries: bad }));
+    expect([bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([bad, true, 'maxEntries']);
+  }
+  for (const bad of BAD) {
+    const e = thrown(() => new RedisDedupeStore({ url: 'redis://127.0.0.1:1', operationTimeoutMs: bad }));
+    expect([bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([bad, true, 'operationTimeoutMs']);
+  }
+});
