@@ -91,7 +91,7 @@ export interface JourneyUrlOptions {
   vendor: string;
   /** Your id for this customer (the `ref`): letters, digits, `-`, `_`. @example 'cust_1234' */
   customerId: string;
-  /** Origin serving the journey; https, or http only for localhost/127.0.0.1/[::1]. @example 'https://journey.example.com' */
+  /** Origin serving the journey; https, or http only for localhost, 127.0.0.0/8 and [::1]. @example 'https://journey.example.com' */
   journeyOrigin: string;
   /** Deep link to a step. @example 'banks' */
   startAt?: StartAt;
