@@ -209,7 +209,7 @@ export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrig
   const vendor = checkId(options.vendor, 'vendor', C.VENDOR, 64);
   const customerId = checkId(options.customerId, 'customerId', C.CUSTOMER_ID, 255);
   if (typeof options.consentId !== 'string' || !CONSENT_ID_PATTERN.test(options.consentId)) {
-    fail(C.OPTION, 'consentId', 'consentId must be 1-128 letters, digits, - or _.');
+    fail(C.OPTION, 'consentId', 'Invalid consentId.');
   }
   return `${origin}/${BANK_REDIRECT_SEGMENT}/${vendor}/${customerId}/${options.consentId}`;
 }

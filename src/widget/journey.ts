@@ -80,7 +80,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   function bankStep(event: Extract<JourneyEvent, { type: 'bank_authorisation' }>): void {
     const { consentId, popup } = event.payload;
     if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
-      const message = "The journey asked to take the page to the bank, but bankAuthorisation is 'popup' and no popup was blocked.";
+      const message = 'Bank redirect refused: popup strategy, popup not blocked.';
       return hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } }, host(), false);
     }
     hub.deliver(event, host());
