@@ -24,10 +24,11 @@ test('popup: approve → the popup closes itself, the journey completes', async 
   await popup.getByRole('button', { name: 'Approve' }).click();
   await popup.waitForEvent('close'); // bank-return posted to its opener (the sandboxed iframe) and closed
   await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
-  const url = (await bankPhases(page))[0].url as string;
+  const consentId = (await bankPhases(page))[0].consentId as string;
+  expect(consentId).toMatch(/^cns_/);
   expect(await bankPhases(page)).toEqual([
-    { phase: 'requested', url, popup: 'opened' },
-    { phase: 'opened', url },
+    { phase: 'requested', consentId, popup: 'opened' },
+    { phase: 'opened', consentId },
     { phase: 'completed', status: 'authorised' },
   ]);
   expect((await events(page)).some(([k]) => k === 'completed')).toBe(true);
@@ -60,8 +61,12 @@ test('popup blocked → redirect to the bank → back to the integrator → resu
   await page.goto(start);
   await toBankButton(page);
   const channel = await page.evaluate(() => (window as any).__journey.channel);
+  // The widget takes the page to the journey origin's bank-redirect endpoint, which 302s to the consent's bank page.
+  const hops: string[] = [];
+  page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && hops.push(r.url()));
   await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
   await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/bank/cdr-only-bank/authorise`)); // the whole page went
+  expect(hops[0]).toMatch(new RegExp(`^${rt.sandbox.url}/bank-redirect/acme/blocked/cns_[0-9a-f]+$`));
   // The saved state is in the integrator origin's sessionStorage, without the customer's details.
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(start); // back on the integrator page, hj_ parameters already removed
@@ -79,8 +84,9 @@ test('blocked popup: what is saved before leaving (no prefill, expiring, keyed b
   await toBankButton(page);
   const channel = await page.evaluate(() => (window as any).__journey.channel);
   // Keep the page here (a 204 answer leaves a navigation where it was) to read what the widget saved before leaving.
+  // The widget's only navigation target is the journey origin's bank-redirect endpoint.
   let navigated = 0;
-  await page.route(`${rt.sandbox.url}/bank/**`, (route) => (navigated++, route.fulfill({ status: 204 })));
+  await page.route(`${rt.sandbox.url}/bank-redirect/**`, (route) => (navigated++, route.fulfill({ status: 204 })));
   await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
   await expect.poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).not.toBeNull();
   const raw = (await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))!;

@@ -117,15 +117,14 @@ test('every event type reaches its callback and its DOM event; the parent can an
   await mount(page);
   await expect.poll(() => state(page)).toBe('ready');
   const frame = page.frameLocator('iframe');
-  const bankUrl = 'https://bank.example.com/authorise?x=1';
   // [type, DOM detail, what the callbacks see]: onBankAuthorisation gets each phase, tagged; 'opened' is the widget's own.
   const expected: Array<[string, unknown, unknown[][]]> = [
     ['step', { step: 'banks' }, [['onStep', { step: 'banks' }]]],
     ['institution_selected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' },
       [['onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }]]],
-    ['bank_authorisation', { url: bankUrl, popup: 'opened' }, [
-      ['onBankAuthorisation', { phase: 'requested', url: bankUrl, popup: 'opened' }], ['onEvent', 'bank_authorisation'],
-      ['onBankAuthorisation', { phase: 'opened', url: bankUrl }]]],
+    ['bank_authorisation', { consentId: 'cns_123', popup: 'opened' }, [
+      ['onBankAuthorisation', { phase: 'requested', consentId: 'cns_123', popup: 'opened' }], ['onEvent', 'bank_authorisation'],
+      ['onBankAuthorisation', { phase: 'opened', consentId: 'cns_123' }]]],
     ['bank_authorisation_completed', { status: 'authorised' }, [['onBankAuthorisation', { phase: 'completed', status: 'authorised' }]]],
     ['released', {}, [['onReleased', {}]]],
     ['completed', { applicationId: 'app_123' }, [['onComplete', { applicationId: 'app_123' }]]],

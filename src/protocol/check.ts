@@ -42,6 +42,10 @@ const fail = <T>(issues: Issue[], path: PropertyKey[], message: string): T => {
 export const str = (min = 0, max = Infinity): Schema<string> =>
   schema((v, p, i) => (typeof v === 'string' && v.length >= min && v.length <= max ? v : fail(i, p, `expected a string of ${min}..${max} characters`)));
 
+/** A string matching `pattern` (as zod's `z.string().check(z.regex(pattern))`; give `pattern` no `g`/`y` flag). */
+export const match = (pattern: RegExp): Schema<string> =>
+  schema((v, p, i) => (typeof v === 'string' && pattern.test(v) ? v : fail(i, p, `expected a string matching ${pattern}`)));
+
 export const bool = (): Schema<boolean> => schema((v, p, i) => (typeof v === 'boolean' ? v : fail(i, p, 'expected a boolean')));
 
 export const oneOf = <const V extends readonly string[]>(values: V): Schema<V[number]> =>

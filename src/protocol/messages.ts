@@ -3,7 +3,8 @@
  * Both the widget and the journey bridge import this file, so the two sides cannot drift.
  * Schemas use the tiny checker in check.ts (not zod) to keep the browser bundles within budget.
  */
-import { bool, httpUrl, type Infer, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
+import { bool, httpUrl, type Infer, match, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
+import { CONSENT_ID_PATTERN } from './url.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
 export const PROTOCOL_VERSION = 1 as const;
@@ -25,10 +26,14 @@ export const journeyEventSchemas = {
   step: obj({ step }),
   institution_selected: obj({ institutionId: str(1, 64), name: str(0, 200), pathway: oneOf(['cdr', 'crawler']) }),
   /**
-   * The bank's consent page must run top-level (banks refuse to be framed). `popup` tells whether the journey
-   * managed to open it from the customer's click: `'opened'`, `'blocked'`, or absent when it did not try.
+   * The bank's consent page must run top-level (banks refuse to be framed). `consentId` names the consent the journey
+   * origin's server created; `popup` tells whether the journey managed to open the bank from the customer's click:
+   * `'opened'`, `'blocked'`, or absent when it did not try (redirect strategy). No URL travels here: when the page must
+   * go to the bank, the widget builds `{journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}` itself
+   * (`buildBankRedirectUrl`), and the journey origin's server redirects to that consent's bank. A `url` key, as older
+   * journeys sent, is dropped unread.
    */
-  bank_authorisation: obj({ url: httpUrl(), popup: opt(oneOf(['opened', 'blocked'])) }),
+  bank_authorisation: obj({ consentId: match(CONSENT_ID_PATTERN), popup: opt(oneOf(['opened', 'blocked'])) }),
   /**
    * The bank step finished, whichever way it ran (popup, top-level redirect and resume): the journey reports the outcome
    * so the integrator's `onBankAuthorisation` sees the last phase. `closed` = the customer closed the popup.

@@ -9,6 +9,11 @@ export const MAX_URL_LENGTH = 2048;
 
 /** Letters, digits, `-` and `_` [doc: the `ref`]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+/**
+ * A consent id as it travels in `bank_authorisation` and in the bank-redirect path [ours]: 1–128 letters, digits, `-`,
+ * `_`. No `.`, `/`, `%` or `:`, so it can never steer the path (`..`), the host (`//`) or the scheme of the URL it joins.
+ */
+export const CONSENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const HEX_COLOUR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 /** Google Fonts family names are letters, digits and single spaces; anything else could smuggle URL syntax. */
 const FONT_PATTERN = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
@@ -47,6 +52,20 @@ export const RESUME_QUERY = {
 /** Query parameter of the journey's bank-return page naming where to send the customer (must be on parent_origin). */
 export const RETURN_TO_QUERY = 'return_to';
 
+/**
+ * First path segment of the journey origin's bank-redirect endpoint [ours]:
+ * `GET {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}`. The journey origin's server looks the consent up
+ * (it must belong to that vendor/customer) and answers 302 to that consent's bank page, or 404 — never a URL from the
+ * request. It is the only place the widget ever sends the integrator's top-level page (docs/bank-authorisation.md).
+ */
+export const BANK_REDIRECT_SEGMENT = 'bank-redirect';
+
+export interface BankRedirectTarget {
+  vendor: string;
+  customerId: string;
+  consentId: string;
+}
+
 export interface JourneyTheme {
   /** Hex colour, `#RRGGBB`, `RRGGBB` or `#RGB`. @example '#0B5FFF' */
   primaryColour?: string;
@@ -72,7 +91,7 @@ export interface JourneyUrlOptions {
   vendor: string;
   /** Your id for this customer (the `ref`): letters, digits, `-`, `_`. @example 'cust_1234' */
   customerId: string;
-  /** Origin serving the journey; https, or http only for localhost/127.0.0.1/[::1]. @example 'https://journey.example.com' */
+  /** Origin serving the journey; https, or http only for localhost, 127.0.0.0/8 and [::1]. @example 'https://journey.example.com' */
   journeyOrigin: string;
   /** Deep link to a step. @example 'banks' */
   startAt?: StartAt;
@@ -100,8 +119,9 @@ function fail(code: (typeof C)[keyof typeof C], field: string, message: string):
   throw new JourneyConfigError(code, field, message);
 }
 
+/** `localhost`, `127.0.0.0/8` (the URL parser has already normalised forms like `127.1`) and `[::1]`. */
 function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 /**
@@ -122,7 +142,7 @@ export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: (
     fail(code, field, `${field} must be an origin only (no path, query or fragment); did you mean '${url.origin}'?`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    fail(code, field, `${field} must use https (http is allowed only for localhost and 127.0.0.1); got '${value}'.`);
+    fail(code, field, `${field} must use https (http is allowed only for localhost, 127.0.0.0/8 and [::1]); got '${value}'.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(code, field, `${field} must use https; got '${url.protocol}'.`);
   return url.origin;
@@ -166,13 +186,41 @@ export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
   if (typeof prefill !== 'object' || prefill === null) fail(C.PREFILL, 'prefill', 'prefill must be an object.');
   const out: JourneyPrefill = {};
   for (const [key, value] of Object.entries(prefill)) {
-    if (!(key in PREFILL_LIMITS)) fail(C.PREFILL, `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
+    if (!Object.prototype.hasOwnProperty.call(PREFILL_LIMITS, key)) fail(C.PREFILL, `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
     if (value === undefined) continue;
     const max = PREFILL_LIMITS[key as keyof JourneyPrefill];
     if (typeof value !== 'string' || value.length > max) fail(C.PREFILL, `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
     out[key as keyof JourneyPrefill] = value;
   }
   return out;
+}
+
+/**
+ * The journey origin's bank-redirect URL for one consent (see `BANK_REDIRECT_SEGMENT`). The widget builds it from its own
+ * validated `journeyOrigin`, vendor and customer id; only the consent id comes from the journey, and it must match
+ * `CONSENT_ID_PATTERN`. Throws `JourneyConfigError` on any bad part.
+ *
+ * @example
+ * buildBankRedirectUrl({ journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId: 'cns_42' })
+ * // 'https://journey.example.com/bank-redirect/acme/cust_1/cns_42'
+ */
+export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrigin: string }): string {
+  const origin = normaliseOrigin(options.journeyOrigin);
+  const vendor = checkId(options.vendor, 'vendor', C.VENDOR, 64);
+  const customerId = checkId(options.customerId, 'customerId', C.CUSTOMER_ID, 255);
+  if (typeof options.consentId !== 'string' || !CONSENT_ID_PATTERN.test(options.consentId)) {
+    fail(C.OPTION, 'consentId', 'Invalid consentId.');
+  }
+  return `${origin}/${BANK_REDIRECT_SEGMENT}/${vendor}/${customerId}/${options.consentId}`;
+}
+
+/** The inverse of `buildBankRedirectUrl`'s path, for the journey origin's server. `null` when it is not one. */
+export function parseBankRedirectPath(pathname: string): BankRedirectTarget | null {
+  const parts = pathname.split('/');
+  if (parts.length !== 5 || parts[0] !== '' || parts[1] !== BANK_REDIRECT_SEGMENT) return null;
+  const [, , vendor, customerId, consentId] = parts as [string, string, string, string, string];
+  if (!ID_PATTERN.test(vendor) || vendor.length > 64 || !ID_PATTERN.test(customerId) || customerId.length > 255) return null;
+  return CONSENT_ID_PATTERN.test(consentId) ? { vendor, customerId, consentId } : null;
 }
 
 /**

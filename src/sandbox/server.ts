@@ -12,6 +12,7 @@ import { registerWebhook } from './api/webhooks.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './journey-api.js';
 import { journeyPage, serveAsset } from './journey-pages.js';
 import { authorisePage, bankStylesheet, decision } from './bank-pages.js';
+import { bankRedirect } from './bank-redirect.js';
 import type { WebhookSender } from './webhooks/sender.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
@@ -104,6 +105,8 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       }
       throw new SandboxHttpError(method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED, `no bank route ${method} ${pathname}`);
     }
+
+    if (method === 'GET' && pathname.startsWith('/bank-redirect/')) return bankRedirect(ctx, pathname);
 
     if (method === 'GET' && pathname.startsWith('/assets/')) {
       const asset = serveAsset(pathname.slice('/assets/'.length));

@@ -10,8 +10,9 @@
  * - `allow-forms`: the journey submits forms (customer details, bank credentials on the crawler pathway).
  * - `allow-popups`: the bank's consent page opens in a new window from the customer's click (banks refuse framing).
  * - `allow-popups-to-escape-sandbox`: that bank window must not inherit this sandbox, or the bank's own page breaks.
- * Deliberately absent: `allow-top-navigation*` (the journey can never navigate the host page away; top-level bank
- * redirects are the host's decision via `onBankAuthorisation`), `allow-modals`, `allow-downloads`, `allow-pointer-lock`,
+ * Deliberately absent: `allow-top-navigation*` (the journey can never navigate the host page itself; the one top-level
+ * navigation, for the bank step, is done by the widget and only to the journey origin's bank-redirect endpoint — see
+ * `bankStep` in journey.ts), `allow-modals`, `allow-downloads`, `allow-pointer-lock`,
  * `allow-presentation`, `allow-orientation-lock`, `allow-storage-access-by-user-activation`.
  */
 export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';

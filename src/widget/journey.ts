@@ -2,7 +2,7 @@
  * `createJourney`: the lifecycle of one mount. It wires the parts, each in its own file: options (validation + URL),
  * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI) and events (delivery).
  */
-import { createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/browser.js';
+import { buildBankRedirectUrl, createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/browser.js';
 import { EventHub } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import { Messenger } from './messenger.js';
@@ -67,20 +67,28 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       watchdog.stop();
       modal?.setStatus('error', event.payload.message);
     }
+    if (event.type === 'bank_authorisation') return bankStep(event);
     hub.deliver(event, host());
-    if (event.type === 'bank_authorisation') {
-      const { url, popup } = event.payload;
-      if (popup === 'opened') hub.phase({ phase: 'opened', url });
-      else redirect(url); // blocked popup, or the journey did not try (redirect strategy)
-    }
     if (event.type === 'exit' && cfg.mode === 'modal') close();
   }
 
-  /** Saves what `resumeJourney()` needs, then takes the page to the bank. (A lazy chunk cost more bytes than it saved.) */
-  function redirect(url: string): void {
+  /**
+   * The only code that moves the host page. It goes nowhere but the journey origin's bank-redirect endpoint for the
+   * consent (URL built here from `journeyOrigin`; the message carries no URL), and only when the popup was blocked or
+   * the strategy is `redirect`. An opened popup never moves the page; any other request is refused (`onError`).
+   */
+  function bankStep(event: Extract<JourneyEvent, { type: 'bank_authorisation' }>): void {
+    const { consentId, popup } = event.payload;
+    if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
+      const message = 'Bank redirect refused: popup strategy, popup not blocked.';
+      return hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } }, host(), false);
+    }
+    hub.deliver(event, host());
+    if (popup === 'opened') return hub.phase({ phase: 'opened', consentId });
+    const url = buildBankRedirectUrl({ journeyOrigin: cfg.journeyOrigin, vendor: options.vendor, customerId: options.customerId, consentId });
     hub.phase({ phase: 'redirecting', url });
-    const saved = { ...options, mode: cfg.mode, bankAuthorisation: cfg.bankAuthorisation, returnUrl: cfg.returnUrl };
-    saveJourney(channel, saved);
+    // Saves what `resumeJourney()` needs first. (A lazy chunk cost more bytes than it saved.)
+    saveJourney(channel, { ...options, mode: cfg.mode, bankAuthorisation: cfg.bankAuthorisation, returnUrl: cfg.returnUrl });
     window.location.assign(url);
   }
 

@@ -18,10 +18,15 @@ export const JourneyWidgetErrorCode = {
   READY_TIMEOUT: 'READY_TIMEOUT',
   /** Modal mode only: the overlay's code could not be loaded (network, CSP). */
   MODAL_LOAD_FAILED: 'MODAL_LOAD_FAILED',
+  /**
+   * The journey asked for the bank step in a way that must not move the page: strategy `'popup'` without
+   * `popup: 'blocked'`. The page stays; nothing is saved. (A malformed request goes to `onInvalidMessage` instead.)
+   */
+  BANK_REDIRECT_REFUSED: 'BANK_REDIRECT_REFUSED',
 } as const;
 export type JourneyWidgetErrorCode = (typeof JourneyWidgetErrorCode)[keyof typeof JourneyWidgetErrorCode];
 
-/** What `onError` receives: a journey `error` event, or one the widget raises (`READY_TIMEOUT`). */
+/** What `onError` receives: a journey `error` event, or one the widget raises (`JourneyWidgetErrorCode`). */
 export interface JourneyErrorInfo {
   code: string;
   message: string;
@@ -38,7 +43,8 @@ export interface InvalidMessageInfo {
 /** What `onBankAuthorisation` receives, one call per phase. */
 export type BankAuthorisationPhase =
   | ({ phase: 'requested' } & Payload<'bank_authorisation'>)
-  | { phase: 'opened'; url: string }
+  | { phase: 'opened'; consentId: string }
+  /** `url` is the journey origin's bank-redirect URL the widget built, never a URL from a message. */
   | { phase: 'redirecting'; url: string }
   | { phase: 'completed'; status: BankAuthorisationStatus };
 
@@ -55,9 +61,11 @@ export interface JourneyCallbacks {
   /** @example onInstitutionSelected: ({ institutionId, pathway }) => console.log(institutionId, pathway) */
   onInstitutionSelected?(payload: Payload<'institution_selected'>): void;
   /**
-   * Each phase of the bank step (see docs/bank-authorisation.md): `requested` (the journey needs the bank; `popup` says
-   * whether it opened one), `opened` (popup open), `redirecting` (the widget takes the page to the bank; the saved state
-   * is in sessionStorage), `completed` (the outcome, also after `resumeJourney()`).
+   * Each phase of the bank step (see docs/bank-authorisation.md): `requested` (the journey needs the bank for `consentId`;
+   * `popup` says whether it opened one), `opened` (popup open), `redirecting` (the widget takes the page to the journey
+   * origin's bank-redirect endpoint, which sends it on to the bank; the saved state is in sessionStorage), `completed`
+   * (the outcome, also after `resumeJourney()`). A refused request reaches `onError` (`BANK_REDIRECT_REFUSED`) or
+   * `onInvalidMessage`, not this callback.
    * @example onBankAuthorisation: (e) => { if (e.phase === 'completed') console.log('bank said', e.status); }
    */
   onBankAuthorisation?(event: BankAuthorisationPhase): void;
@@ -66,7 +74,8 @@ export interface JourneyCallbacks {
   /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
   onComplete?(payload: Payload<'completed'>): void;
   /**
-   * A journey `error` event, or `READY_TIMEOUT` from the widget's watchdog.
+   * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `MODAL_LOAD_FAILED`,
+   * `BANK_REDIRECT_REFUSED` (the journey asked to move the page when it may not; the page stayed).
    * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
    */
   onError?(error: JourneyErrorInfo): void;

@@ -67,6 +67,14 @@ describe('connectToParent, unframed', () => {
     }
     expect(isJourneyConfigError(error)).toBe(true);
   });
+
+  it('bank_authorisation takes a consent id, not a URL: a bad or missing consent id is a typed error', () => {
+    const b = (bridge = connectToParent({ location: journeyUrl('') }));
+    for (const payload of [{ url: 'https://bank.example/consent' }, { consentId: '../x' }, { consentId: 'a/b' }, { consentId: '' }]) {
+      expect(() => b.emit('bank_authorisation', payload as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError' }));
+    }
+    expect(() => b.emit('bank_authorisation', { consentId: 'cns_1', popup: 'blocked' })).not.toThrow();
+  });
 });
 
 describe('connectToParent, framed', () => {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { BANK_AUTHORISATION_STATUSES, journeyEventSchemas, parentMessageSchemas } from '../../src/protocol/messages.js';
+import { CONSENT_ID_PATTERN } from '../../src/protocol/url.js';
 
 const step = z.string().check(z.minLength(1), z.maxLength(64));
 const url = z.url({ protocol: /^https?$/ });
@@ -17,7 +18,7 @@ const zodTwins = {
     name: z.string().check(z.maxLength(200)),
     pathway: z.enum(['cdr', 'crawler']),
   }),
-  bank_authorisation: z.object({ url, popup: z.optional(z.enum(['opened', 'blocked'])) }),
+  bank_authorisation: z.object({ consentId: z.string().check(z.regex(CONSENT_ID_PATTERN)), popup: z.optional(z.enum(['opened', 'blocked'])) }),
   bank_authorisation_completed: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES) }),
   released: z.object({}),
   completed: z.object({ applicationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
@@ -36,12 +37,14 @@ const zodTwins = {
 };
 const ours = { ...journeyEventSchemas, ...parentMessageSchemas };
 
-const fieldNames = ['step', 'institutionId', 'name', 'pathway', 'url', 'popup', 'status', 'applicationId', 'code', 'message',
+const fieldNames = ['step', 'institutionId', 'name', 'pathway', 'url', 'consentId', 'popup', 'status', 'applicationId', 'code', 'message',
   'recoverable', 'reason', 'prefill', 'fullName', 'email', 'phone', 'bankAuthorisation', 'strategy', 'returnUrl', 'params', 'extra'];
 const leaf = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.string({ minLength: 60, maxLength: 70 }),
   fc.constantFrom('', 'cdr', 'crawler', 'opened', 'blocked', 'popup', 'redirect', ...BANK_AUTHORISATION_STATUSES),
+  fc.constantFrom('cns_0123', 'c'.repeat(128), 'c'.repeat(129), '../x', 'a/b', '%2e', 'a.b', 'cns\n'),
+  fc.stringMatching(/^[A-Za-z0-9_.\/%-]{0,130}$/),
   fc.constantFrom('https://bank.example/x?y=1', 'http://localhost:3000/r', 'javascript:alert(1)', 'ftp://x.example', 'http://', 'HTTPS://EXAMPLE.COM', 'data:text/html,x', 'not a url', '//example.com'),
   fc.webUrl(),
   fc.boolean(),
@@ -58,7 +61,7 @@ const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
   hello: {}, released: {}, close: {},
   ready: { step: 'terms' }, step: { step: 'banks' },
   institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'cdr' },
-  bank_authorisation: { url: 'https://bank.example/consent?c=1', popup: 'opened' },
+  bank_authorisation: { consentId: 'cns_0123abcd', popup: 'opened', url: 'https://bank.example/consent?c=1' },
   bank_authorisation_completed: { status: 'closed' },
   completed: { applicationId: 'app_1' },
   error: { code: 'E', message: 'm', recoverable: true },

@@ -16,7 +16,7 @@ const valid: JourneyEventPayloads = {
   ready: { step: 'terms' },
   step: { step: 'banks' },
   institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'crawler' },
-  bank_authorisation: { url: 'https://bank.example.com/consent', popup: 'blocked' },
+  bank_authorisation: { consentId: 'cns_0123abcd', popup: 'blocked' },
   bank_authorisation_completed: { status: 'denied' },
   released: {},
   completed: { applicationId: 'app_1' },
@@ -43,13 +43,22 @@ describe('journey events', () => {
     ['missing field', encodeMessage(CH, 'completed', {}), 'invalid_payload'],
     ['wrong field type', encodeMessage(CH, 'error', { code: 'E', message: 'm', recoverable: 'no' }), 'invalid_payload'],
     ['bad enum', encodeMessage(CH, 'institution_selected', { institutionId: 'x', name: 'x', pathway: 'screen' }), 'invalid_payload'],
-    ['javascript: bank URL', encodeMessage(CH, 'bank_authorisation', { url: 'javascript:alert(1)' }), 'invalid_payload'],
+    ['bank request with a URL and no consent id', encodeMessage(CH, 'bank_authorisation', { url: 'https://evil.example/phish', popup: 'blocked' } as never), 'invalid_payload'],
+    ['consent id with path traversal', encodeMessage(CH, 'bank_authorisation', { consentId: '../../phish' }), 'invalid_payload'],
+    ['consent id with a slash', encodeMessage(CH, 'bank_authorisation', { consentId: 'cns_1/x' }), 'invalid_payload'],
+    ['consent id percent-encoded', encodeMessage(CH, 'bank_authorisation', { consentId: '%2e%2e' }), 'invalid_payload'],
+    ['consent id too long', encodeMessage(CH, 'bank_authorisation', { consentId: 'c'.repeat(129) }), 'invalid_payload'],
     ['malformed envelope', { protocol: 'hosted-journey', version: '1', channel: CH, type: 'ready' }, 'invalid_payload'],
     ['oversized', encodeMessage(CH, 'exit', { reason: 'x'.repeat(MAX_MESSAGE_CHARS) }), 'oversized'],
   ])('%s → %s', (_name, data, reason) => {
     const result = decodeJourneyEvent(data, CH);
     expect(result.ok).toBe(false);
     expect(result.ok ? null : result.reason).toBe(reason);
+  });
+
+  it('bank_authorisation carries a consent id, never a URL: a `url` key is dropped unread', () => {
+    const data = encodeMessage(CH, 'bank_authorisation', { consentId: 'cns_1', url: 'https://evil.example/phish', popup: 'blocked' } as never);
+    expect(decodeJourneyEvent(data, CH)).toEqual({ ok: true, message: { type: 'bank_authorisation', payload: { consentId: 'cns_1', popup: 'blocked' } } });
   });
 
   it('never throws on hostile input (cycles, BigInt, getters that throw)', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildJourneyUrl, isJourneyConfigError, MAX_URL_LENGTH, parseJourneyUrl, type JourneyUrlOptions } from '../../src/protocol/index.js';
+import {
+  buildBankRedirectUrl, buildJourneyUrl, checkPrefill, isJourneyConfigError, MAX_URL_LENGTH, parseBankRedirectPath, parseJourneyUrl, type JourneyUrlOptions,
+} from '../../src/protocol/index.js';
 
 const base: JourneyUrlOptions = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com' };
 const build = (extra: Partial<JourneyUrlOptions>) => buildJourneyUrl({ ...base, ...extra } as JourneyUrlOptions);
@@ -46,8 +48,11 @@ describe('buildJourneyUrl options', () => {
   });
 
   it('accepts http only on loopback origins', () => {
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:9000']) {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.0.0.2:8080', 'http://127.255.1.9', 'http://127.1:80', 'http://[::1]:9000']) {
       expect(build({ journeyOrigin: origin })).toMatch(/^http:/);
+    }
+    for (const origin of ['http://127.0.0.1.example.com', 'http://128.0.0.1', 'http://localhost.example.com', 'http://10.0.0.1', 'http://[::2]']) {
+      expect(() => build({ journeyOrigin: origin })).toThrow(expect.objectContaining({ code: 'INVALID_JOURNEY_ORIGIN' }));
     }
   });
 
@@ -91,6 +96,11 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     ['non-boolean multiple', { multipleInstitutions: 'yes' as never }, 'INVALID_OPTION', 'multipleInstitutions'],
     ['bad prefillIn', { prefillIn: 'cookie' as never }, 'INVALID_PREFILL_IN', 'prefillIn'],
     ['unknown prefill field', { prefill: { ssn: '1' } as never }, 'INVALID_PREFILL', 'prefill.ssn'],
+    // Known fields are checked by own property: names inherited from Object.prototype are not fields.
+    ['prefill key toString', { prefill: { toString: 'x' } as never }, 'INVALID_PREFILL', 'prefill.toString'],
+    ['prefill key constructor', { prefill: { constructor: 'x' } as never }, 'INVALID_PREFILL', 'prefill.constructor'],
+    ['prefill key hasOwnProperty', { prefill: { hasOwnProperty: 'x' } as never }, 'INVALID_PREFILL', 'prefill.hasOwnProperty'],
+    ['prefill key __proto__', { prefill: { ['__proto__']: 'x' } as never }, 'INVALID_PREFILL', 'prefill.__proto__'],
     ['bad parent origin', { parentOrigin: 'http://shop.example.com' }, 'INVALID_PARENT_ORIGIN', 'parentOrigin'],
     ['bad channel', { channel: 'short' }, 'INVALID_CHANNEL', 'channel'],
     ['URL over 2048 characters', { prefill: { fullName: 'é'.repeat(200), email: 'é'.repeat(254) }, prefillIn: 'query' }, 'URL_TOO_LONG', 'customerId'],
@@ -112,5 +122,45 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     const url = build({ customerId: 'c'.repeat(255), prefill: { fullName: 'é'.repeat(100) }, prefillIn: 'query' });
     expect(url.length).toBeGreaterThan(800);
     expect(url.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
+  });
+});
+
+describe('checkPrefill', () => {
+  it('accepts the three fields and refuses every other own key, inherited names included', () => {
+    expect(checkPrefill({ fullName: 'A', email: 'a@example.com', phone: '1' })).toEqual({ fullName: 'A', email: 'a@example.com', phone: '1' });
+    for (const key of ['toString', 'valueOf', 'constructor', '__proto__', 'isPrototypeOf']) {
+      expect(() => checkPrefill(JSON.parse(`{"${key}":"x"}`))).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_PREFILL', field: `prefill.${key}` }));
+    }
+  });
+});
+
+describe('bank-redirect URL (the only place the widget sends the top page)', () => {
+  const target = { journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId: 'cns_0123abcd' };
+  it('is {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId} and parses back', () => {
+    const url = buildBankRedirectUrl(target);
+    expect(url).toBe('https://journey.example.com/bank-redirect/acme/cust_1/cns_0123abcd');
+    expect(parseBankRedirectPath(new URL(url).pathname)).toEqual({ vendor: 'acme', customerId: 'cust_1', consentId: 'cns_0123abcd' });
+  });
+
+  it.each([
+    ['path traversal', { consentId: '../../phish' }, 'consentId'],
+    ['a slash', { consentId: 'a/b' }, 'consentId'],
+    ['percent-encoding', { consentId: '%2e%2e' }, 'consentId'],
+    ['a host', { consentId: '//evil.example' }, 'consentId'],
+    ['a scheme', { consentId: 'javascript:alert(1)' }, 'consentId'],
+    ['empty', { consentId: '' }, 'consentId'],
+    ['129 characters', { consentId: 'c'.repeat(129) }, 'consentId'],
+    ['http on a public host', { journeyOrigin: 'http://journey.example.com' }, 'journeyOrigin'],
+    ['an origin with a path', { journeyOrigin: 'https://journey.example.com/x' }, 'journeyOrigin'],
+    ['a bad vendor', { vendor: '../x' }, 'vendor'],
+  ])('refuses %s', (_name, extra, field) => {
+    expect(() => buildBankRedirectUrl({ ...target, ...extra })).toThrow(expect.objectContaining({ name: 'JourneyConfigError', field }));
+  });
+
+  it.each([
+    '/bank-redirect/acme/cust_1', '/bank-redirect/acme/cust_1/cns_1/x', '/bank-redirect/acme/cust_1/..', '/bank-redirect/acme/cust_1/a%2Fb',
+    '/bank-redirect/ac.me/cust_1/cns_1', '/i/acme/cust_1/cns_1', 'bank-redirect/acme/cust_1/cns_1', `/bank-redirect/acme/cust_1/${'c'.repeat(129)}`,
+  ])('parseBankRedirectPath(%s) → null', (path) => {
+    expect(parseBankRedirectPath(path)).toBeNull();
   });
 });

@@ -17,6 +17,13 @@ describe('public types', () => {
           onComplete: (p) => expectTypeOf(p.applicationId).toEqualTypeOf<string>(),
           onInstitutionSelected: (p) => expectTypeOf(p.pathway).toEqualTypeOf<'cdr' | 'crawler'>(),
           onError: (e) => expectTypeOf(e.recoverable).toEqualTypeOf<boolean>(),
+          onBankAuthorisation: (e) => {
+            // The journey names a consent, never a URL; only the widget's own `redirecting` phase has one (the URL it built).
+            if (e.phase === 'requested' || e.phase === 'opened') expectTypeOf(e.consentId).toEqualTypeOf<string>();
+            // @ts-expect-error no URL travels with a bank request
+            if (e.phase === 'requested') void e.url;
+            if (e.phase === 'redirecting') expectTypeOf(e.url).toEqualTypeOf<string>();
+          },
         });
       expectTypeOf(make).returns.toEqualTypeOf<JourneyHandle>();
       const h = {} as JourneyHandle;

@@ -133,7 +133,7 @@ describe('resumeJourney', () => {
 });
 
 describe('redirect on bank_authorisation', () => {
-  it('a blocked popup: saves the state (no prefill) and takes the page to the bank', async () => {
+  it('a blocked popup: saves the state (no prefill) and takes the page to the journey origin’s bank-redirect endpoint', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const onBankAuthorisation = vi.fn();
     const h = createJourney({ ...base, container: '#journey', prefill: { email: 'alex@example.com' }, onBankAuthorisation });
@@ -141,10 +141,10 @@ describe('redirect on bank_authorisation', () => {
     h.open();
     const frame = h.iframe!;
     Object.defineProperty(frame, 'contentWindow', { value: { postMessage: vi.fn() } });
-    const url = 'https://bank.example.com/authorise?c=1';
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { url, popup: 'blocked' }), origin: ORIGIN, source: frame.contentWindow }));
+    const url = `${ORIGIN}/bank-redirect/acme/cust_1/cns_1`; // built by the widget; the message names only the consent
+    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'blocked' }), origin: ORIGIN, source: frame.contentWindow }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
-    expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([{ phase: 'requested', url, popup: 'blocked' }, { phase: 'redirecting', url }]);
+    expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([{ phase: 'requested', consentId: 'cns_1', popup: 'blocked' }, { phase: 'redirecting', url }]);
     expect(stored(h.channel)!.options).toMatchObject({ ...base, mode: 'inline', container: '#journey', bankAuthorisation: 'popup' });
     expect(sessionStorage.getItem(key(h.channel))).not.toContain('alex');
   });
@@ -155,7 +155,7 @@ describe('redirect on bank_authorisation', () => {
     handles.push(h);
     h.open();
     Object.defineProperty(h.iframe!, 'contentWindow', { value: { postMessage: vi.fn() } });
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { url: 'https://bank.example.com/a', popup: 'opened' }), origin: ORIGIN, source: h.iframe!.contentWindow }));
+    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'opened' }), origin: ORIGIN, source: h.iframe!.contentWindow }));
     await new Promise((r) => setTimeout(r, 20));
     expect(assign).not.toHaveBeenCalled();
     expect(sessionStorage.length).toBe(0);

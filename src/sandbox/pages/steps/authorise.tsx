@@ -96,9 +96,10 @@ export function AuthoriseStep(props: {
       location.assign(consentUrl);
       return;
     }
-    // Redirect strategy: the widget takes the whole page to the bank (and back to the integrator's return page).
+    // Redirect strategy: the widget takes the whole page to this origin's /bank-redirect/… for the consent (the server
+    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a URL.
     if (bridge.bankAuthorisation?.strategy === 'redirect') {
-      bridge.emit('bank_authorisation', { url: consentUrl });
+      bridge.emit('bank_authorisation', { consentId });
       setPhase('redirecting');
       return;
     }
@@ -106,7 +107,7 @@ export function AuthoriseStep(props: {
     const w = window.open(consentUrl, `hj-bank-${consentId}`, 'popup,width=520,height=720');
     popup.current = w;
     closedReported.current = false;
-    bridge.emit('bank_authorisation', { url: consentUrl, popup: w ? 'opened' : 'blocked' });
+    bridge.emit('bank_authorisation', { consentId, popup: w ? 'opened' : 'blocked' });
     // A widget that sent a strategy falls back to redirect when the popup is blocked; an older one leaves it to us.
     setPhase(w ? 'waiting' : bridge.bankAuthorisation ? 'redirecting' : 'blocked');
   }
