@@ -51,7 +51,7 @@ describe('toFetchHandler body limit', () => {
     expect(r1.status).toBe(413);
     const payload = { event_id: 'evt_1', type: 'application.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {} };
     const d = await signWebhook({ payload, tokenId: 'wh_1', secret: 'webhook-secret-1', path: '/hooks/hj' });
-    const r2 = await fetchHandler(new Request(URL_, { method: 'POST', headers: d.headers, body: d.body }));
+    const r2 = await fetchHandler(new Request(URL_, { method: 'POST', headers: d.headers, body: d.body as BodyInit }));
     expect(r2.status).toBe(200);
     expect(calls.n).toBe(1);
   });

@@ -24,10 +24,13 @@ const node = toNodeHandler(createWebhookHandler({ verify: { keys: [{ tokenId: 'w
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let connection: unknown;
+    const writeHead = res.writeHead.bind(res) as (s: number, h?: Record<string, string>) => ServerResponse;
+    res.writeHead = ((s: number, h?: Record<string, string>) => ((connection = h?.['connection']), writeHead(s, h))) as typeof res.writeHead;
     node(req, res);
     // A 'data' listener (what reading the body takes) makes the stream flowing; a refusal from the headers never adds one.
     const readBody = req.readableFlowing === true;
-    seen.push(new Promise((r) => res.on('close', () => r({ status: res.statusCode, readBody, connection: res.getHeader('connection') }))));
+    seen.push(new Promise((r) => res.on('close', () => r({ status: res.statusCode, readBody, connection }))));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/hj`;
