@@ -19,12 +19,14 @@ export {
   RateLimitError,
   TimeoutError,
   NetworkError,
+  ResponseTooLargeError,
+  RedirectError,
   ClientErrorCode,
   isClientError,
   isApiError,
 } from './client/errors.js';
 export type { FieldIssue } from './client/errors.js';
-export type { ClientOptions, CallOptions, HostedJourneyClient } from './client/client.js';
+export type { ClientOptions, CallOptions, DownloadOptions, HostedJourneyClient } from './client/client.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
