@@ -31,6 +31,8 @@ describe.each(entries)('a clock that is not a finite time is a ServerConfigError
     const h = api.createWebhookHandler({ verify: { keys: KEYS, now: () => Number.NaN }, on: { '*': () => void runs++ } });
     const d = await api.signWebhook({ payload, tokenId: 'wh_1', secret: KEYS[0]!.secret, path: '/hooks', timestamp: OLD });
     await expect(h.handle({ method: 'POST', path: '/hooks', headers: d.headers, body: d.body })).rejects.toEqual(configError('now'));
+    const res = await api.toFetchHandler(h)(new Request('http://127.0.0.1/hooks', { method: 'POST', headers: d.headers, body: d.body as BodyInit }));
+    expect([res.status, (await res.json()).error.code]).toEqual([500, 'INTERNAL']);
     expect(runs).toBe(0);
   });
 

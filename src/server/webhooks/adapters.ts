@@ -120,8 +120,10 @@ export function toFetchHandler(handler: WebhookHandler, options?: FetchHandlerOp
     }
     if (body === null) return respond(tooLarge(max));
     const url = new URL(request.url);
-    const r = await handler.handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
-    return respond(r);
+    return handler.handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body }).then(
+      respond,
+      () => respond(fail(500, 'INTERNAL', 'webhook handler error')),
+    );
   };
 }
 
