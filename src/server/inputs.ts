@@ -27,7 +27,7 @@ export interface Tolerance {
 /** A header bag must be an object: Fetch `Headers` (or anything with `get`) or a record. */
 export function checkHeaders(headers: unknown): HeadersInput {
   if (typeof headers !== 'object' || headers === null) {
-    throw new ServerConfigError('headers', 'headers must be the received headers: a Fetch Headers object, Node req.headers or a plain record');
+    throw new ServerConfigError('headers', 'headers must be a Headers object or a record');
   }
   return headers as HeadersInput;
 }
@@ -190,6 +190,6 @@ export function timeOf(v: unknown): number {
 /** A clock that is not a finite time would switch the freshness check off (every comparison with NaN is false). */
 export const readClock = (now: Clock | undefined): number => {
   const ms = now === undefined ? Date.now() : typeof now === 'function' ? timeOf(now()) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new ServerConfigError('now', 'now must be a function returning epoch milliseconds or a valid Date');
+  if (!Number.isFinite(ms)) throw new ServerConfigError('now', 'now() must return epoch ms or a valid Date');
   return ms;
 };

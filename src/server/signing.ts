@@ -81,7 +81,7 @@ export interface VerifiedRequest {
 
 /** Years 0000-9999: the range an RFC 1123 date (four-digit year) can carry. */
 const MIN_DATE_MS = -62_167_219_200_000; // 0000-01-01T00:00:00Z
-const MAX_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+const MAX_DATE_MS = 253_402_300_799_000; // 9999-12-31T23:59:59Z
 
 /** The Date header for a time; consecutive requests within one second reuse the last string. */
 let lastHttpDate = { sec: NaN, text: '' };
