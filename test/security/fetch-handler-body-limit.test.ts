@@ -29,6 +29,7 @@ describe('toFetchHandler body limit', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { code: 'BODY_TOO_LARGE' } });
     expect(body.pulled()).toBeLessThanOrEqual(1 * MiB + 64 * 1024);
+    expect(body.cancelled()).toBe(true);
     expect(growth).toBeLessThan(4 * MiB);
     expect(calls.n).toBe(0);
   });
@@ -54,6 +55,19 @@ describe('toFetchHandler body limit', () => {
     const r2 = await fetchHandler(new Request(URL_, { method: 'POST', headers: d.headers, body: d.body as BodyInit }));
     expect(r2.status).toBe(200);
     expect(calls.n).toBe(1);
+  });
+
+  it('a body stream that fails mid-way → 400 BODY_READ_FAILED, not a rejected promise', async () => {
+    let n = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (n++ < 2) c.enqueue(new Uint8Array(1024));
+        else c.error(new Error('connection reset'));
+      },
+    });
+    const res = await toFetchHandler(handler({ n: 0 }))(new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: failing, duplex: 'half' } as RequestInit));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'BODY_READ_FAILED' } });
   });
 
   it('an unusable maxBodyBytes is a ServerConfigError', () => {

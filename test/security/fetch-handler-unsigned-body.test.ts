@@ -14,6 +14,7 @@ describe('toFetchHandler refuses from the headers before reading the body', () =
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'MISSING_HEADER' } });
     expect(body.pulled()).toBe(0);
+    expect(body.cancelled()).toBe(true);
   });
 
   it('a POST carrying only part of a scheme’s headers → 400, no byte read', async () => {
@@ -21,6 +22,7 @@ describe('toFetchHandler refuses from the headers before reading the body', () =
     const res = await fetchHandler(stream({ method: 'POST', headers: { authorization: `HMAC wh_1:${'A'.repeat(43)}=`, 'webhook-id': 'msg_1' }, body: body.stream }));
     expect(res.status).toBe(400);
     expect(body.pulled()).toBe(0);
+    expect(body.cancelled()).toBe(true);
   });
 
   it('a PUT with a 50 MB body → 405 with Allow: POST, no byte read', async () => {
@@ -29,5 +31,6 @@ describe('toFetchHandler refuses from the headers before reading the body', () =
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
     expect(body.pulled()).toBe(0);
+    expect(body.cancelled()).toBe(true);
   });
 });

@@ -27,6 +27,17 @@ beforeAll(async () => {
     let connection: unknown;
     const writeHead = res.writeHead.bind(res) as (s: number, h?: Record<string, string>) => ServerResponse;
     res.writeHead = ((s: number, h?: Record<string, string>) => ((connection = h?.['connection']), writeHead(s, h))) as typeof res.writeHead;
+    if (req.url?.endsWith('?raw')) {
+      // Like express.raw(): the body is read into req.body before the adapter runs.
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        (req as IncomingMessage & { body?: Buffer }).body = Buffer.concat(chunks);
+        node(req, res);
+        seen.push(new Promise((r) => res.on('close', () => r({ status: res.statusCode, readBody: true, connection }))));
+      });
+      return;
+    }
     node(req, res);
     // A 'data' listener (what reading the body takes) makes the stream flowing; a refusal from the headers never adds one.
     const readBody = req.readableFlowing === true;
@@ -41,7 +52,7 @@ afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.c
  * Sends `total` bytes generated lazily (as the socket takes them). Settles when the response has arrived or the
  * server closed the connection, then stops sending.
  */
-function send(method: string, headers: Record<string, string>, total: number): Promise<void> {
+function send(method: string, headers: Record<string, string>, total: number, query = ''): Promise<void> {
   return new Promise((resolve) => {
     let generated = 0;
     const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -53,7 +64,7 @@ function send(method: string, headers: Record<string, string>, total: number): P
         this.push(chunk);
       },
     });
-    const req = httpRequest(url, { method, headers });
+    const req = httpRequest(url + query, { method, headers });
     const done = () => {
       body.unpipe(req);
       req.destroy();
@@ -95,5 +106,11 @@ describe('toNodeHandler refuses before reading and limits what it reads', () => 
     // Closed, not left half-read: a connection whose body is neither read nor drained would stall until a timeout.
     expect(await seen[0]).toEqual({ status: 413, readBody: true, connection: 'close' });
     expect(probe.growth()).toBeLessThan(16 * MiB);
+  });
+
+  it('a body already read by a raw-body middleware (express.raw) is held to maxBodyBytes too → 413', async () => {
+    seen = [];
+    await send('POST', { ...SIGNED_LOOKING, 'transfer-encoding': 'chunked' }, 2 * MiB, '?raw');
+    expect(await seen[0]).toEqual({ status: 413, readBody: true, connection: undefined });
   });
 });

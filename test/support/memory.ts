@@ -26,9 +26,14 @@ export const MiB = 1024 * 1024;
  * A lazily generated body: each pull produces the next chunk of `total` bytes, so nothing exists before the reader
  * asks for it. One chunk buffer is reused, so what the probe sees is what the consumer keeps or copies.
  */
-export function lazyWebBody(total: number, onPull: () => void = () => {}, chunkSize = 64 * 1024): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+export function lazyWebBody(
+  total: number,
+  onPull: () => void = () => {},
+  chunkSize = 64 * 1024,
+): { stream: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
   const chunk = new Uint8Array(chunkSize).fill(0x20);
   let pulled = 0;
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>(
     {
       pull(c) {
@@ -38,8 +43,11 @@ export function lazyWebBody(total: number, onPull: () => void = () => {}, chunkS
         pulled += n;
         c.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
       },
+      cancel() {
+        cancelled = true;
+      },
     },
     { highWaterMark: 0 },
   );
-  return { stream, pulled: () => pulled };
+  return { stream, pulled: () => pulled, cancelled: () => cancelled };
 }
