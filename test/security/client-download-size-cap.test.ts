@@ -5,7 +5,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/server/index.js';
+import { createClient, isClientError } from '../../src/server/index.js';
 import { MiB, type MemoryProbe, memoryProbe } from '../support/memory.js';
 
 const TOTAL = 300 * MiB;
@@ -21,7 +21,8 @@ beforeAll(async () => {
     requests++;
     generated = 0;
     const chunk = Buffer.alloc(64 * 1024, 0x41);
-    res.writeHead(200, { 'content-type': 'application/octet-stream', ...(declareLength ? { 'content-length': String(TOTAL) } : {}) });
+    const status = req.url?.startsWith('/enquiry/getreport') ? 500 : 200;
+    res.writeHead(status, { 'content-type': 'application/octet-stream', ...(declareLength ? { 'content-length': String(TOTAL) } : {}) });
     const body = new Readable({
       read() {
         probe.sample();
@@ -49,6 +50,7 @@ describe('client download size cap', () => {
     probe = memoryProbe();
     const err = await client().downloadBundle({ id: 'app_1', format: 'pdf' }).catch((e: unknown) => e);
     expect(err).toEqual(tooLarge(50 * MiB));
+    expect(isClientError(err)).toBe(true);
     expect(requests).toBe(1);
     expect(generated).toBeLessThan(TOTAL);
     expect(probe.growth()).toBeLessThan(128 * MiB);
@@ -91,5 +93,18 @@ describe('client download size cap', () => {
     expect(probe.growth()).toBeLessThan(32 * MiB);
     declareLength = true;
     await expect(client().downloadBundle({ id: 'app_1', format: 'pdf', as: 'stream', maxResponseBytes: 8 * MiB })).rejects.toEqual(tooLarge(8 * MiB));
+  });
+
+  it('JSON answers are capped by maxResponseBytes, and an error body is read only up to 64 KiB', async () => {
+    declareLength = false;
+    probe = memoryProbe();
+    requests = 0;
+    const c = client({ maxResponseBytes: 4 * MiB, retry: false });
+    await expect(c.finalise({ vendor: 'acme', ref: 'c1' })).rejects.toEqual(tooLarge(4 * MiB));
+    // A 500 with a 300 MB body: the usual ApiError, without reading the body whole.
+    await expect(c.getReport({ enquiry_id: 'enq_1' })).rejects.toMatchObject({ name: 'ApiError', status: 500 });
+    expect(requests).toBe(2);
+    expect(generated).toBeLessThan(TOTAL);
+    expect(probe.growth()).toBeLessThan(32 * MiB);
   });
 });
