@@ -61,3 +61,14 @@ describe.each(entries)('malformed verification inputs give typed errors — $nam
     await expect(api.signRequest(undefined as never)).rejects.toMatchObject({ name: 'ServerConfigError' });
   });
 });
+
+describe.each(entries)('a malformed delivery to handle() is a typed error, not a TypeError — $name', ({ api }) => {
+  it.each([
+    ['method undefined', { method: undefined, path: '/hooks' }, 'method'],
+    ['method a number', { method: 1, path: '/hooks' }, 'method'],
+    ['path undefined', { method: 'POST', path: undefined }, 'path'],
+  ])('%s → ServerConfigError', async (_l, d, field) => {
+    const h = api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': () => {} } });
+    await expect(h.handle({ ...d, headers: {}, body: '' } as never)).rejects.toEqual(configError(field));
+  });
+});
