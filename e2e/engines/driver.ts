@@ -172,6 +172,9 @@ const freePort = () =>
   });
 
 async function launchWebKit(): Promise<Engine> {
+  // webdriverio calls classic `switchToFrame` deprecated in favour of `switchFrame`, which needs BiDi — which
+  // WebKitWebDriver does not speak. Classic is what this engine has, so its notice is noise.
+  process.env.DISABLE_WEBDRIVERIO_DEPRECATION_WARNINGS ??= 'true';
   const { remote } = await import('webdriverio');
   const port = await freePort();
   // xvfb-run starts Xvfb on a free display and WebKitWebDriver on it; both live in one process group, stopped by its id.
@@ -194,18 +197,18 @@ async function launchWebKit(): Promise<Engine> {
       path: '/',
       logLevel: 'error',
       connectionRetryCount: 0,
-      capabilities: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] } } as WebdriverIO.Capabilities,
+      // WebKitWebDriver speaks WebDriver classic only: no `webSocketUrl` (webdriverio asks for BiDi unless told not to).
+      capabilities: { 'wdio:enforceWebDriverClassic': true, 'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] } } as WebdriverIO.Capabilities,
     });
     const state: WdState = { wd, current: await wd.getWindowHandle() };
     return {
       name: 'webkit',
       version: `WebKitGTK ${wd.capabilities.browserVersion ?? '?'}`,
-      // One session is one MiniBrowser; a new page is a new window of it (WebDriver classic has no fresh profile per window).
+      // One session is one MiniBrowser; a page is a window of it (WebDriver classic has no fresh profile per window),
+      // the session's one window while pages are used one at a time, as the scenarios do.
       async newPage() {
         const handles = await wd.getWindowHandles();
-        const handle = handles.length === 1 && !state.used ? handles[0]! : (await wd.createWindow('window')).handle;
-        state.used = true;
-        return webdriverDriver(state, handle);
+        return webdriverDriver(state, handles.length === 1 ? handles[0]! : (await wd.createWindow('window')).handle);
       },
       close: async () => {
         await wd.deleteSession().catch(() => undefined);
@@ -221,7 +224,6 @@ async function launchWebKit(): Promise<Engine> {
 interface WdState {
   wd: WebdriverIO.Browser;
   current: string;
-  used?: boolean;
 }
 
 const KEYS: Record<Key, string[]> = { Escape: ['\uE00C'], Tab: ['\uE004'], Enter: ['\uE007'], 'Shift+Tab': ['\uE008', '\uE004'] };
@@ -251,6 +253,19 @@ function webdriverDriver(state: WdState, handle: string): Driver {
       return wd.execute(`return (${fn.toString()})(arguments[0])`, arg) as never;
     },
     click: async (selector, frame) => {
+      if (frame) {
+        // WebKitWebDriver scrolls an element into view within its own frame only: bring it into the top viewport too.
+        await enter(frame);
+        const y = await wd.execute((s: string) => {
+          const r = document.querySelector(s)?.getBoundingClientRect();
+          return r ? r.top + r.height / 2 : 0;
+        }, selector);
+        await enter();
+        await wd.execute((f: string, y: number) => {
+          const top = document.querySelector(f)!.getBoundingClientRect().top;
+          window.scrollBy(0, top + y - innerHeight / 2);
+        }, frame, y);
+      }
       await enter(frame);
       const el = await wd.$(selector);
       await el.waitForDisplayed({ timeout: 10_000 });
@@ -276,6 +291,9 @@ function webdriverDriver(state: WdState, handle: string): Driver {
     isClosed: async () => !(await wd.getWindowHandles()).includes(handle),
     close: async () => {
       await enter();
+      const handles = await wd.getWindowHandles();
+      // Closing a session's last window ends the session: the last one is blanked and kept for the next page.
+      if (handles.length === 1) return void (await wd.navigateTo('about:blank'));
       await wd.closeWindow();
       const left = await wd.getWindowHandles();
       if (left[0]) await wd.switchToWindow(left[0]);
