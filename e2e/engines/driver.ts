@@ -101,7 +101,7 @@ async function launchGecko(): Promise<Engine> {
     browser: 'firefox',
     executablePath: ENGINES.gecko.path,
     headless: true,
-    // The remote agent turns Firefox's popup blocker off; the blocked-popup scenario needs the real one.
+    // puppeteer's Firefox profile (and the remote agent) turn the popup blocker off; the blocked-popup scenario needs it.
     extraPrefsFirefox: { 'dom.disable_open_during_load': true },
   });
   const raw = await browser.version(); // e.g. "firefox/153.7.0esr"
