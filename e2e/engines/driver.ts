@@ -195,7 +195,7 @@ async function launchWebKit(): Promise<Engine> {
       hostname: '127.0.0.1',
       port,
       path: '/',
-      logLevel: 'error',
+      logLevel: 'silent', // failures reach the scenario as exceptions; a poll's "not yet" is not worth a log line
       connectionRetryCount: 0,
       // WebKitWebDriver speaks WebDriver classic only: no `webSocketUrl` (webdriverio asks for BiDi unless told not to).
       capabilities: { 'wdio:enforceWebDriverClassic': true, 'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] } } as WebdriverIO.Capabilities,
