@@ -235,9 +235,18 @@ export function engineScenarios(name: EngineName): void {
     await d.goto(rt.page('pop_ok'));
     await toBankButton();
     const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', JOURNEY));
+    // Which way the answer comes back: by `window.opener.postMessage` from the bank-return page (the journey also
+    // listens on a BroadcastChannel and polls /status, so it would complete without it).
+    await d.evaluate(() => {
+      (window as W).__bankReturnByOpener = false;
+      window.addEventListener('message', (e) => {
+        if (e.data?.type === 'hosted-journey:bank-return' && e.origin === location.origin) (window as W).__bankReturnByOpener = true;
+      });
+    }, undefined, JOURNEY);
     await clickButton(popup, 'Approve');
     await poll(() => popup.isClosed()).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
+    expect(await d.evaluate(() => (window as W).__bankReturnByOpener, undefined, JOURNEY)).toBe(true);
     const phases = (await bankPhases()) as Array<{ phase: string; url?: string }>;
     const url = phases[0]?.url;
     expect(phases).toEqual([{ phase: 'requested', url, popup: 'opened' }, { phase: 'opened', url }, { phase: 'completed', status: 'authorised' }]);
