@@ -247,9 +247,10 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => popup.isClosed()).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
     expect(await d.evaluate(() => (window as W).__bankReturnByOpener, undefined, JOURNEY)).toBe(true);
-    const phases = (await bankPhases()) as Array<{ phase: string; url?: string }>;
-    const url = phases[0]?.url;
-    expect(phases).toEqual([{ phase: 'requested', url, popup: 'opened' }, { phase: 'opened', url }, { phase: 'completed', status: 'authorised' }]);
+    const phases = (await bankPhases()) as Array<{ phase: string; consentId?: string }>;
+    const consentId = phases[0]?.consentId;
+    expect(consentId).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(phases).toEqual([{ phase: 'requested', consentId, popup: 'opened' }, { phase: 'opened', consentId }, { phase: 'completed', status: 'authorised' }]);
     expect(await d.evaluate(() => location.href)).toBe(rt.page('pop_ok'));
   });
 
