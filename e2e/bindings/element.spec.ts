@@ -65,7 +65,7 @@ test('attributes map to options: deep link, collect, theme, title', async ({ pag
   await open(page);
   await add(page, {
     vendor: 'acme', 'customer-id': 'cust_el_1', 'start-at': 'banks', 'institution-id': 'cba',
-    collect: 'analysis account_owner', 'primary-colour': '#0b5fff', 'journey-title': 'Link your bank', 'min-height': '250',
+    collect: 'analysis account_owner', 'primary-colour': '#0b5fff', title: 'Link your bank', 'min-height': '250',
   });
   const iframe = page.locator('hosted-journey > iframe');
   await expect(iframe).toHaveCount(1);
