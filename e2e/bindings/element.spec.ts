@@ -65,7 +65,7 @@ test('attributes map to options: deep link, collect, theme, title', async ({ pag
   await open(page);
   await add(page, {
     vendor: 'acme', 'customer-id': 'cust_el_1', 'start-at': 'banks', 'institution-id': 'cba',
-    collect: 'analysis account_owner', 'primary-colour': '#0b5fff', 'journey-title': 'Link your bank', 'min-height': '250',
+    collect: 'analysis account_owner', 'primary-colour': '#0b5fff', title: 'Link your bank', 'min-height': '250',
   });
   const iframe = page.locator('hosted-journey > iframe');
   await expect(iframe).toHaveCount(1);
@@ -152,7 +152,7 @@ test('attribute changes re-create once (coalesced); removing the element destroy
   expect(state).toEqual({ state: 'destroyed', after: null, frames: 0 });
 });
 
-test('mode="modal": the dialog opens, events still come from the element once, Escape gives exit user_closed', async ({ page }) => {
+test('mode="modal": the dialog opens, events come from the element once (document hears each once), Escape gives exit user_closed', async ({ page }) => {
   await open(page);
   await add(page, { vendor: 'acme', 'customer-id': 'cust_el_modal', mode: 'modal' });
   await expect(page.getByRole('dialog', { name: 'Connect your bank account' })).toBeVisible();
@@ -162,6 +162,9 @@ test('mode="modal": the dialog opens, events still come from the element once, E
   await expect.poll(() => count(page, 'element', 'exit')).toBe(1);
   expect((await seen(page)).find((s) => s.on === 'element' && s.type === 'exit')!.detail).toEqual({ reason: 'user_closed' });
   expect(await page.locator('hosted-journey iframe').count()).toBe(0);
+  // The element is the widget's eventTarget in modal mode too: document hears each event once, not twice.
+  expect(await count(page, 'document', 'ready')).toBe(1);
+  expect(await count(page, 'document', 'exit')).toBe(1);
 });
 
 test('a bad attribute dispatches hosted-journey:config_error and mounts nothing', async ({ page }) => {

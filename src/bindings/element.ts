@@ -4,71 +4,35 @@
  * Constraints:
  * 1. Importing is SSR-safe: nothing touches `HTMLElement`, `customElements` or `document` at module top level when
  *    they do not exist (Node), and nothing is defined on import; call `defineHostedJourneyElement()`.
- * 2. Attributes map to options (see `ATTRIBUTES`); changes are coalesced in a microtask and re-create the journey once.
+ * 2. Attributes are the rows of src/widget/surface.ts without `NOT_EL` (names derived there; `multiple` and `journey-title` are
+ *    deprecated aliases); changes are coalesced in a microtask and re-create the journey once.
  * 3. Every journey event reaches the element as `hosted-journey:<type>` (detail = payload), bubbling and composed, so
- *    it crosses shadow roots; exactly once on the element. A bad configuration dispatches `hosted-journey:config_error`.
+ *    it crosses shadow roots; exactly once, in both modes (the element is the widget's `eventTarget`). A bad
+ *    configuration dispatches `hosted-journey:config_error`.
  * 4. Connecting opens the journey (inline inside the element, or the modal); removing the element destroys it.
  */
 import { createJourney } from '../widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
-import type { CollectOption, JourneyPrefill, JourneyTheme, StartAt } from '../protocol/browser.js';
+import type { JourneyPrefill } from '../protocol/browser.js';
+import { attributeName, DOM_EVENT_PREFIX, NOT_EL, optionsFrom, rows } from '../widget/surface.js';
 
 /** Default tag name. */
 export const HOSTED_JOURNEY_TAG = 'hosted-journey';
 /** Prefix of every DOM event the element dispatches. */
-export const EVENT_PREFIX = 'hosted-journey:';
+export const EVENT_PREFIX = DOM_EVENT_PREFIX;
 
-/** Attribute → option. Colours and font go into `theme`. */
-const ATTRIBUTES = {
-  vendor: 'vendor',
-  'customer-id': 'customerId',
-  'journey-origin': 'journeyOrigin',
-  mode: 'mode',
-  'start-at': 'startAt',
-  'institution-id': 'institutionId',
-  collect: 'collect',
-  multiple: 'multipleInstitutions',
-  'primary-colour': 'primaryColour',
-  'secondary-colour': 'secondaryColour',
-  'background-colour': 'backgroundColour',
-  font: 'font',
-  'journey-title': 'title',
-  'min-height': 'minHeight',
-  'max-height': 'maxHeight',
-  'ready-timeout-ms': 'readyTimeoutMs',
-} as const;
+/** Deprecated attribute names, still read when the current one is absent. */
+const ALIASES: Record<string, string> = { multipleInstitutions: 'multiple', title: 'journey-title' };
 
-/** Typed callback → event type, for re-dispatching in modal mode. */
-const RELAYED = {
-  onReady: 'ready',
-  onStep: 'step',
-  onInstitutionSelected: 'institution_selected',
-  onBankAuthorisation: 'bank_authorisation',
-  onReleased: 'released',
-  onComplete: 'completed',
-  onError: 'error',
-  onExit: 'exit',
-} as const satisfies Partial<Record<keyof JourneyOptions, string>>;
-
-const NUMERIC = new Set(['minHeight', 'maxHeight', 'readyTimeoutMs']);
-const THEME = new Set(['primaryColour', 'secondaryColour', 'backgroundColour', 'font']);
+/** The attribute of each row of surface.ts without `NOT_EL` (`customer-id`, `multiple-institutions`, `title`, …). */
+const ATTRIBUTES = rows().filter(([, row]) => !(row & NOT_EL)).map(([name]) => attributeName(name));
 
 /** Reads the element's attributes into `createJourney` options (without callbacks and container). */
 export function optionsFromAttributes(element: Element): Omit<JourneyOptions, 'container'> {
-  const options: Record<string, unknown> = {};
-  const theme: JourneyTheme = {};
-  for (const [attribute, option] of Object.entries(ATTRIBUTES)) {
-    const value = element.getAttribute(attribute);
-    if (value === null) continue;
-    if (option === 'multipleInstitutions') options[option] = value !== 'false';
-    else if (option === 'collect') options[option] = value.split(/[\s,]+/).filter(Boolean) as CollectOption[];
-    else if (NUMERIC.has(option)) options[option] = Number(value);
-    else if (THEME.has(option)) theme[option as keyof JourneyTheme] = value;
-    else if (option === 'startAt') options[option] = value as StartAt;
-    else options[option] = value;
-  }
-  if (Object.keys(theme).length) options.theme = theme;
-  return options as unknown as Omit<JourneyOptions, 'container'>;
+  return optionsFrom(
+    (name) => element.getAttribute(attributeName(name)) ?? (ALIASES[name] ? element.getAttribute(ALIASES[name]) : null),
+    NOT_EL,
+  ) as Omit<JourneyOptions, 'container'>;
 }
 
 // `class X extends HTMLElement` would throw on import in Node; a placeholder base keeps the import SSR-safe.
@@ -85,7 +49,7 @@ const Base: typeof HTMLElement =
  */
 export class HostedJourneyElement extends Base {
   static get observedAttributes(): string[] {
-    return Object.keys(ATTRIBUTES);
+    return [...ATTRIBUTES, ...Object.values(ALIASES)];
   }
 
   #handle: JourneyHandle | null = null;
@@ -139,29 +103,19 @@ export class HostedJourneyElement extends Base {
 
   #create(): void {
     const options = optionsFromAttributes(this);
-    const modal = options.mode === 'modal';
     try {
       this.#handle = createJourney({
         ...options,
         ...(this.#prefill ? { prefill: this.#prefill } : {}),
-        // Inline: the element is the container, and the widget dispatches its DOM events (bubbling, composed) on
-        // its container, so nothing is re-dispatched. Modal: the widget dispatches on the overlay it appends to
-        // document.body, so the element re-dispatches from the typed callbacks (which also carry the widget's own
-        // READY_TIMEOUT error and user_closed exit).
-        ...(modal ? this.#relay() : { mode: 'inline' as const, container: this }),
-        onInvalidMessage: (info) => this.#emit('invalid_message', info),
+        // Every event is dispatched on the element, inline and modal alike (a modal's root is on document.body).
+        eventTarget: this,
+        ...(options.mode === 'modal' ? {} : { container: this }),
       });
       this.#handle.open();
     } catch (error) {
       this.#handle = null;
       this.#emit('config_error', error);
     }
-  }
-
-  #relay(): Partial<JourneyOptions> {
-    const relay: Record<string, (payload: unknown) => void> = {};
-    for (const [callback, type] of Object.entries(RELAYED)) relay[callback] = (payload) => this.#emit(type, payload);
-    return relay as Partial<JourneyOptions>;
   }
 
   #emit(type: string, detail: unknown): void {

@@ -46,9 +46,10 @@ export function HostedJourney(props: HostedJourneyProps): JSX.Element {
     const container = host.current;
     if (!container) return;
     const options = configOf(latest.current as unknown as Record<string, unknown>) as unknown as BindingOptions;
-    // A modal mounts on document.body and refuses a container; inline (the default here) needs one.
-    const placement = options.mode === 'modal' ? {} : { mode: 'inline' as const, container };
-    const handle = createJourney({ ...options, ...callbackProxies(() => latest.current), ...placement });
+    // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way the
+    // DOM events come from the rendered div.
+    const placement = options.mode === 'modal' ? {} : { container };
+    const handle = createJourney({ ...options, ...callbackProxies(() => latest.current), eventTarget: container, ...placement });
     handle.open();
     latest.current.handleRef?.(handle);
     return () => {

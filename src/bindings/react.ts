@@ -61,9 +61,10 @@ export function useHostedJourney(options: BindingOptions): UseHostedJourneyResul
       if (cancelled) return;
       const config = configOf(latest.current as unknown as Record<string, unknown>) as unknown as BindingOptions;
       try {
-        // A modal mounts on document.body and refuses a container; inline (the default here) needs one.
-        const placement = config.mode === 'modal' ? {} : { mode: 'inline' as const, container: element };
-        live = createJourney({ ...config, ...callbackProxies(() => latest.current, sync), ...placement });
+        // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way
+        // the DOM events come from the ref'd element.
+        const placement = config.mode === 'modal' ? {} : { container: element };
+        live = createJourney({ ...config, ...callbackProxies(() => latest.current, sync), eventTarget: element, ...placement });
       } catch (error) {
         setFailure(() => {
           throw error;

@@ -1,43 +1,30 @@
 /**
- * What the three bindings share: which options are callbacks (kept in a ref, never a reason to re-create) and the
- * identity of everything else (a change re-creates the journey). Internal: nothing here leaves through an entry.
+ * What the three bindings share: which props are callbacks (kept in a ref, never a reason to re-create) and the
+ * identity of the options (a change re-creates the journey), both read from the table in src/widget/surface.ts.
+ * Internal: nothing here leaves through an entry.
  */
-import type { JourneyOptions } from '../widget/index.js';
+import type { JourneyCallbacks, JourneyOptions } from '../widget/index.js';
+import { CALLBACKS, OPTIONS, OWNED } from '../widget/surface.js';
 
-/** Every callback option of `createJourney`. Bindings pass a proxy for each, so a callback added later still fires. */
-export const CALLBACK_KEYS = [
-  'onReady',
-  'onStep',
-  'onInstitutionSelected',
-  'onBankAuthorisation',
-  'onReleased',
-  'onComplete',
-  'onError',
-  'onExit',
-  'onEvent',
-  'onInvalidMessage',
-] as const;
+export type { JourneyCallbacks };
+/** Options a binding accepts: everything but the `OWNED` rows of surface.ts (`container`, `eventTarget`). */
+export type BindingOptions = Omit<JourneyOptions, 'container' | 'eventTarget'>;
 
-export type CallbackKey = (typeof CALLBACK_KEYS)[number];
-export type JourneyCallbacks = Pick<JourneyOptions, CallbackKey>;
-/** Options a binding accepts: everything but `container`, which the binding owns. */
-export type BindingOptions = Omit<JourneyOptions, 'container'>;
-
-/** Keys of binding props that are not journey options (rendering concerns of the host element). */
-const NOT_OPTIONS = new Set(['container', 'children', 'class', 'className', 'style', 'id', 'handleRef']);
-
-function isCallbackKey(key: string): boolean {
-  return (CALLBACK_KEYS as readonly string[]).includes(key);
+/** Props that are journey options (not callbacks): the top-level rows of surface.ts a binding does not own. */
+function isConfigKey(key: string): boolean {
+  const row = (OPTIONS as Record<string, number>)[key];
+  return typeof row === 'number' && !(row & OWNED);
 }
 
 /**
- * The journey options without callbacks and rendering props. Functions are dropped whatever their name, so an
- * inline arrow never re-creates the journey.
+ * The journey options among `props`: the table's options without callbacks, rendering props (`class`, `style`, …) and
+ * the owned `container`/`eventTarget`. Functions are dropped whatever their name, so an inline arrow never re-creates
+ * the journey.
  */
 export function configOf(props: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) {
-    if (NOT_OPTIONS.has(key) || isCallbackKey(key) || typeof value === 'function' || value === undefined) continue;
+    if (!isConfigKey(key) || typeof value === 'function' || value === undefined) continue;
     out[key] = value;
   }
   return out;
@@ -70,7 +57,7 @@ export function configKey(props: Record<string, unknown>): string {
  */
 export function callbackProxies(latest: () => Partial<JourneyCallbacks>, after?: () => void): JourneyCallbacks {
   const out: Record<string, (...args: unknown[]) => unknown> = {};
-  for (const key of CALLBACK_KEYS) {
+  for (const key of CALLBACKS) {
     out[key] = (...args: unknown[]) => {
       try {
         const fn = latest()[key] as ((...a: unknown[]) => unknown) | undefined;

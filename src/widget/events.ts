@@ -1,27 +1,14 @@
 /**
  * Delivers journey events: the typed callback, `on()` listeners, `onEvent`, then a DOM `CustomEvent`
- * (`hosted-journey:<type>`, bubbling, detail = payload) on the host element for script-tag users.
- * A throwing integrator callback is logged, never allowed to break delivery to the others.
+ * (`hosted-journey:<type>`, bubbling, composed, detail = payload) on the mount's event target. Which callback and
+ * which DOM event belong to an event is in surface.ts. A throwing integrator callback is logged, never allowed to
+ * break delivery to the others.
  */
 import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/browser.js';
-import type { BankAuthorisationPhase, JourneyCallbacks } from './types.js';
+import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
+import type { BankAuthorisationPhase, InvalidMessageInfo, JourneyCallbacks } from './types.js';
 
-export const DOM_EVENT_PREFIX = 'hosted-journey:';
-
-const CALLBACKS: { readonly [K in JourneyEventType]?: keyof JourneyCallbacks } = {
-  ready: 'onReady',
-  step: 'onStep',
-  institution_selected: 'onInstitutionSelected',
-  bank_authorisation: 'onBankAuthorisation',
-  bank_authorisation_completed: 'onBankAuthorisation',
-  released: 'onReleased',
-  completed: 'onComplete',
-  error: 'onError',
-  exit: 'onExit',
-};
-
-/** `onBankAuthorisation` gets one union for every phase: these events' payloads are tagged with theirs. */
-const PHASES: { readonly [K in JourneyEventType]?: string } = { bank_authorisation: 'requested', bank_authorisation_completed: 'completed' };
+export { DOM_EVENT_PREFIX };
 
 type Listener = (payload: never) => void;
 
@@ -47,6 +34,11 @@ export class EventHub {
     this.#callbacks = callbacks;
   }
 
+  #call(name: keyof JourneyCallbacks, arg: unknown): void {
+    const fn = this.#callbacks[name] as ((a: unknown) => void) | undefined;
+    if (fn) safely(() => fn(arg));
+  }
+
   on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void {
     let set = this.#listeners.get(type);
     if (!set) this.#listeners.set(type, (set = new Set()));
@@ -60,8 +52,13 @@ export class EventHub {
 
   /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
   phase(event: BankAuthorisationPhase): void {
-    const fn = this.#callbacks.onBankAuthorisation;
-    if (fn) safely(() => fn(event));
+    this.#call('onBankAuthorisation', event);
+  }
+
+  /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
+  invalid(info: InvalidMessageInfo, host: EventTarget | null): void {
+    this.#call('onInvalidMessage', info);
+    dispatchDomEvent(host, INVALID_MESSAGE, info);
   }
 
   clear(): void {
@@ -73,15 +70,11 @@ export class EventHub {
    * they reach the typed callback, `on()` and the DOM, but not `onEvent`, which carries only what the journey sent.
    */
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
-    const name = CALLBACKS[event.type];
-    const callback = name ? (this.#callbacks[name] as ((p: unknown) => void) | undefined) : undefined;
-    const phase = PHASES[event.type];
-    if (callback) safely(() => callback(phase ? { phase, ...event.payload } : event.payload));
+    const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
+    const phase = PHASES[type];
+    this.#call(EVENTS[type], phase ? { phase, ...event.payload } : event.payload);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(event.payload));
-    if (journey && this.#callbacks.onEvent) {
-      const onEvent = this.#callbacks.onEvent;
-      safely(() => onEvent(event));
-    }
+    if (journey) this.#call('onEvent', event);
     dispatchDomEvent(host, event.type, event.payload);
   }
 }

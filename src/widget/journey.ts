@@ -31,7 +31,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   /** Bumped on every mount/teardown so a late `import()` of the modal cannot resurrect a closed journey. */
   let generation = 0;
 
-  const host = (): EventTarget | null => (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
+  /** Where DOM events go: `eventTarget`, else the container (inline) or the modal root (modal). */
+  const host = (): EventTarget | null => options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
 
   const messenger = new Messenger({
     journeyOrigin: cfg.journeyOrigin,
@@ -40,13 +41,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     ...(cfg.handshakePrefill ? { prefill: cfg.handshakePrefill } : {}),
     bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
     onEvent: (event) => onJourneyEvent(event),
-    onInvalid: (info) => {
-      try {
-        options.onInvalidMessage?.(info);
-      } catch (error) {
-        console.error('hosted-journey: onInvalidMessage threw', error);
-      }
-    },
+    onInvalid: (info) => hub.invalid(info, host()),
   });
 
   const watchdog = createWatchdog(cfg.readyTimeoutMs, () => {
@@ -139,7 +134,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
         if (mine !== generation) return;
         state = 'error';
         const message = `The journey window could not be shown: ${String(error)}`;
-        hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } }, null, false);
+        hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } }, host(), false);
       });
   }
 
@@ -161,10 +156,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'closed';
   }
 
+  /** Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then closed. */
   function userClose(): void {
-    const target = host();
+    hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, host(), false);
     close();
-    hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, target, false);
   }
 
   function retry(): void {

@@ -9,7 +9,8 @@ import {
   JourneyConfigErrorCode as C,
   type JourneyPrefill,
 } from '../protocol/browser.js';
-import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
+import { CALLBACKS } from './surface.js';
+import type { JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {
   title: 'Connect your bank account',
@@ -17,11 +18,6 @@ export const DEFAULTS = {
   maxHeight: 3000,
   readyTimeoutMs: 15_000,
 } as const;
-
-const CALLBACK_NAMES: ReadonlyArray<keyof JourneyCallbacks> = [
-  'onReady', 'onStep', 'onInstitutionSelected', 'onBankAuthorisation', 'onReleased', 'onComplete', 'onError', 'onExit',
-  'onEvent', 'onInvalidMessage',
-];
 
 export interface ResolvedOptions {
   mode: JourneyMode;
@@ -106,7 +102,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (typeof readyTimeoutMs !== 'number' || !Number.isFinite(readyTimeoutMs) || readyTimeoutMs <= 0) {
     bad(C.OPTION, 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
   }
-  for (const name of CALLBACK_NAMES) {
+  for (const name of CALLBACKS) {
     if (options[name] !== undefined && typeof options[name] !== 'function') bad(C.OPTION, name, `${name} must be a function.`);
   }
 

@@ -2,14 +2,11 @@
  * Saved state of the bank redirect round trip (see resume.ts): sessionStorage `hosted-journey:resume:<channel>` holds
  * the serialisable, non-personal options. Never stored: prefill (PII), callbacks, elements.
  */
+import { NOT_SAVED, OPTIONS } from './surface.js';
 import type { JourneyOptions } from './types.js';
 
 export const RESUME_KEY_PREFIX = 'hosted-journey:resume:';
 export const RESUME_TTL_MS = 30 * 60_000;
-const KEPT = [
-  'vendor', 'customerId', 'journeyOrigin', 'mode', 'container', 'theme', 'collect', 'multipleInstitutions', 'startAt',
-  'institutionId', 'readyTimeoutMs', 'minHeight', 'maxHeight', 'title', 'bankAuthorisation', 'returnUrl',
-] as const;
 
 export interface SavedJourney {
   v: 1;
@@ -27,10 +24,14 @@ export function storage(): Storage | null {
   }
 }
 
-/** Saves the serialisable subset of `options` (a `container` only if it is a selector). False if storage failed. */
+/** Saves the options not marked `NOT_SAVED` in surface.ts (a `container` only if it is a selector). False if storage failed. */
 export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
   const kept: Record<string, unknown> = {};
-  for (const k of KEPT) if (options[k] !== undefined && (k !== 'container' || typeof options[k] === 'string')) kept[k] = options[k];
+  let k: keyof typeof OPTIONS;
+  for (k in OPTIONS) {
+    const v = options[k];
+    if (!(OPTIONS[k] & NOT_SAVED) && v !== undefined && (k !== 'container' || typeof v === 'string')) kept[k] = v;
+  }
   const record: SavedJourney = { v: 1, channel, options: kept as unknown as JourneyOptions, savedAt: now, expiresAt: now + RESUME_TTL_MS };
   try {
     storage()!.setItem(RESUME_KEY_PREFIX + channel, JSON.stringify(record));

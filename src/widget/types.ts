@@ -98,6 +98,12 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   mode?: JourneyMode;
   /** Inline only: a selector or an element to mount the iframe in. @example '#bank-connect' */
   container?: string | HTMLElement;
+  /**
+   * Where the `hosted-journey:<type>` DOM events are dispatched (bubbling, composed). Default: the container (inline) or
+   * the modal's root element (modal). The element and the bindings set it to their own host element, so their events
+   * come from one place in both modes. @example eventTarget: document.getElementById('connect-button')
+   */
+  eventTarget?: EventTarget;
   /** The iframe's accessible title (also the modal's label). @example 'Connect your bank account' */
   title?: string;
   /** Lowest iframe height in px. @example 400 */

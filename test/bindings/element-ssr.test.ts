@@ -8,7 +8,7 @@ describe('hosted-journey/element in Node (SSR)', () => {
     expect(typeof mod.HostedJourneyElement).toBe('function');
     expect(mod.defineHostedJourneyElement()).toBeUndefined();
     expect(mod.HostedJourneyElement.observedAttributes).toEqual(
-      expect.arrayContaining(['vendor', 'customer-id', 'journey-origin', 'mode', 'start-at', 'institution-id', 'collect', 'primary-colour']),
+      expect.arrayContaining(['vendor', 'customer-id', 'journey-origin', 'mode', 'start-at', 'institution-id', 'collect', 'primary-colour', 'bank-authorisation', 'return-url']),
     );
   });
 
@@ -22,11 +22,14 @@ describe('hosted-journey/element in Node (SSR)', () => {
       'start-at': 'banks',
       'institution-id': 'cba',
       collect: 'analysis, account_owner',
-      multiple: '',
+      'multiple-institutions': '',
       'primary-colour': '#0B5FFF',
       'secondary-colour': 'FFB800',
       font: 'Open Sans',
-      'journey-title': 'Link your bank',
+      title: 'Link your bank',
+      'prefill-in': 'query',
+      'bank-authorisation': 'redirect',
+      'return-url': '/back',
       'min-height': '320',
       'ready-timeout-ms': '5000',
     };
@@ -44,8 +47,22 @@ describe('hosted-journey/element in Node (SSR)', () => {
       title: 'Link your bank',
       minHeight: 320,
       readyTimeoutMs: 5000,
+      prefillIn: 'query',
+      bankAuthorisation: 'redirect',
+      returnUrl: '/back',
     });
-    attrs.multiple = 'false';
+    attrs['multiple-institutions'] = 'false';
     expect(optionsFromAttributes(element).multipleInstitutions).toBe(false);
+  });
+
+  it('still reads the deprecated names `multiple` and `journey-title` when the current ones are absent', async () => {
+    const { optionsFromAttributes, HostedJourneyElement } = await import('../../src/bindings/element.js');
+    const attrs: Record<string, string> = { multiple: '', 'journey-title': 'Old name' };
+    const element = { getAttribute: (n: string) => attrs[n] ?? null } as unknown as Element;
+    expect(optionsFromAttributes(element)).toEqual({ multipleInstitutions: true, title: 'Old name' });
+    attrs.title = 'New name';
+    attrs['multiple-institutions'] = 'false';
+    expect(optionsFromAttributes(element)).toEqual({ multipleInstitutions: false, title: 'New name' });
+    expect(HostedJourneyElement.observedAttributes).toEqual(expect.arrayContaining(['multiple', 'journey-title', 'multiple-institutions', 'title']));
   });
 });

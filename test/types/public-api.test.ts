@@ -3,6 +3,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { buildJourneyUrl, createJourney, type JourneyHandle } from '../../src/widget/index.js';
 import { connectToParent } from '../../src/child/index.js';
+import type { HostedJourneyProps as ReactProps } from '../../src/bindings/react.js';
+import type { HostedJourneyProps as PreactProps } from '../../src/bindings/preact.js';
 import { createClient, createWebhookHandler, MemoryDedupeStore } from '../../src/server/index.js';
 
 describe('public types', () => {
@@ -33,6 +35,21 @@ describe('public types', () => {
       // @ts-expect-error not a bank-authorisation status
       h.send('bank_authorisation_result', { status: 'maybe' });
       h.send('bank_authorisation_result', { status: 'authorised' });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('eventTarget is an option of createJourney, but not a prop of the bindings (they own it, like container)', () => {
+    // Compile-time only: never called.
+    const types = () => {
+      createJourney({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', mode: 'modal', eventTarget: document.body });
+      const base = { vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example' };
+      // @ts-expect-error owned by the component
+      const r: ReactProps = { ...base, eventTarget: document.body };
+      // @ts-expect-error owned by the component
+      const p: PreactProps = { ...base, container: '#x' };
+      void r;
+      void p;
     };
     expectTypeOf(types).toBeFunction();
   });

@@ -18,6 +18,7 @@ describe('optionsFromDataset', () => {
       'primary-colour': '#0B5FFF', 'secondary-colour': '#FFB800', 'background-colour': '#FFFFFF', font: 'Open Sans',
       title: 'Link bank', 'min-height': '300', 'max-height': '900', 'ready-timeout-ms': '5000',
       'full-name': 'Alex Citizen', email: 'alex@example.com', phone: '+61400000000', 'prefill-in': 'query',
+      'bank-authorisation': 'redirect', 'return-url': '/back',
     });
     expect(optionsFromDataset(s.dataset)).toEqual({
       vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', container: '#j', mode: 'inline',
@@ -25,6 +26,7 @@ describe('optionsFromDataset', () => {
       theme: { primaryColour: '#0B5FFF', secondaryColour: '#FFB800', backgroundColour: '#FFFFFF', font: 'Open Sans' },
       title: 'Link bank', minHeight: 300, maxHeight: 900, readyTimeoutMs: 5000,
       prefill: { fullName: 'Alex Citizen', email: 'alex@example.com', phone: '+61400000000' }, prefillIn: 'query',
+      bankAuthorisation: 'redirect', returnUrl: '/back',
     });
   });
 });
