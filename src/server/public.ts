@@ -1,31 +1,31 @@
 /** Provider-independent public names, re-exported by both entries (index.ts and web.ts). */
 export {
+  HostedJourneyServerError,
+  isHostedJourneyServerError,
   SignatureVerificationError,
   SignatureVerificationErrorCode,
-  WebhookVerificationError,
-  WebhookVerificationErrorCode,
   isSignatureVerificationError,
-  isWebhookVerificationError,
   ServerConfigError,
   isServerConfigError,
 } from './errors.js';
+export type { HostedJourneyServerErrorName } from './errors.js';
 export type { HeadersInput, RawBody, VerificationKey, Tolerance, Clock } from './inputs.js';
 export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './signing.js';
 export type { CryptoProvider } from './crypto/provider.js';
 export {
-  ValidationError,
+  HostedJourneyValidationError,
   ApiError,
   AuthenticationError,
   RateLimitError,
-  TimeoutError,
-  NetworkError,
+  HostedJourneyTimeoutError,
+  HostedJourneyNetworkError,
   ResponseTooLargeError,
   RedirectError,
   ClientErrorCode,
   isClientError,
   isApiError,
 } from './client/errors.js';
-export type { FieldIssue } from './client/errors.js';
+export type { FieldIssue, ClientError } from './client/errors.js';
 export type { ClientOptions, CallOptions, DownloadOptions, HostedJourneyClient } from './client/client.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';

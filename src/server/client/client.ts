@@ -7,7 +7,7 @@ import * as api from '../../protocol/api.js';
 import type { SignRequestOptions, SignedHeaders } from '../signing.js';
 import { checkSecret } from '../inputs.js';
 import { ServerConfigError } from '../errors.js';
-import { ValidationError } from './errors.js';
+import { HostedJourneyValidationError } from './errors.js';
 import { type RetryOptions, resolveRetry } from './retry.js';
 import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
@@ -42,7 +42,7 @@ export interface CallOptions {
   /**
    * POSTs only: your own key (e.g. stored with a job) instead of a random one, so retries across restarts dedupe.
    * 1-255 printable ASCII characters, no control characters (CR, LF, tab…), no leading or trailing space; anything
-   * else is a `ValidationError` before a request is made. @example `payment-${paymentId}`
+   * else is a `HostedJourneyValidationError` before a request is made. @example `payment-${paymentId}`
    */
   idempotencyKey?: string;
 }
@@ -124,15 +124,15 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   const post = async <S extends z.ZodMiniType>(operation: string, path: string, bodySchema: z.ZodMiniType, body: unknown, call: CallOptions, res: S) => {
     const key: unknown = call.idempotencyKey;
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw new ValidationError(operation, [{ path: 'idempotencyKey', message: 'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces' }]);
+      throw new HostedJourneyValidationError(operation, [{ path: 'idempotencyKey', message: 'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces' }]);
     }
     const checked = checkRequest(operation, bodySchema, body);
     const c: Call = { operation, method: 'POST', path, body: JSON.stringify(checked), idempotencyKey: call.idempotencyKey ?? crypto.randomUUID(), signal: call.signal, timeoutMs: call.timeoutMs, expect: 'json' };
     return checkResponse(operation, res, await send(transport, c));
   };
   const get = (operation: string, path: string, call: DownloadOptions) => {
-    if (call.as !== undefined && call.as !== 'bytes' && call.as !== 'stream') throw new ValidationError(operation, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
-    if (call.maxResponseBytes !== undefined && !validLimit(call.maxResponseBytes)) throw new ValidationError(operation, [{ path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' }]);
+    if (call.as !== undefined && call.as !== 'bytes' && call.as !== 'stream') throw new HostedJourneyValidationError(operation, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
+    if (call.maxResponseBytes !== undefined && !validLimit(call.maxResponseBytes)) throw new HostedJourneyValidationError(operation, [{ path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' }]);
     return send(transport, { operation, method: 'GET', path, signal: call.signal, timeoutMs: call.timeoutMs, expect: call.as === 'stream' ? 'stream' : 'bytes', maxResponseBytes: call.maxResponseBytes });
   };
   const vr = (operation: string, params: Record<string, unknown>, template: string) => api.fillPath(template, checkPathParams(operation, params));
