@@ -26,11 +26,44 @@ export {
   isApiError,
 } from './client/errors.js';
 export type { FieldIssue, ClientError } from './client/errors.js';
-export type { ClientOptions, CallOptions, DownloadOptions, HostedJourneyClient } from './client/client.js';
+export type { ClientOptions } from './client/client.js';
+export type {
+  CallOptions,
+  DownloadOptions,
+  HostedJourneyClient,
+  VendorRef,
+  BytesDownload,
+  StreamDownload,
+  Pathway,
+  BundleFormat,
+  RepaymentCode,
+  StartApplicationRequest,
+  AttachInstitutionRequest,
+  CreateConsentRequest,
+  FinaliseRequest,
+  DownloadBundleRequest,
+  LodgeEnquiryRequest,
+  GetReportRequest,
+  DownloadReportRequest,
+  CreateAccountRequest,
+  UpdateAccountRequest,
+  CloseAccountRequest,
+  SavePaymentRequest,
+  RegisterDefaultRequest,
+  UpdateDefaultRequest,
+  ApplicationResponse,
+  ConsentResponse,
+  FinaliseResponse,
+  EnquiryResponse,
+  CreditReportResponse,
+  AccountResponse,
+  PaymentResponse,
+  DefaultResponse,
+} from './client/types.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
-export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
+export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookContextBase, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
 export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
 export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
@@ -39,4 +72,4 @@ export type { MemoryDedupeStoreOptions } from './stores/memory.js';
 export { RedisDedupeStore } from './stores/redis.js';
 export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
 export type { DedupeStore, ClaimResult } from './stores/types.js';
-export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType } from '../protocol/webhooks.js';
+export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType, KnownOrGenericWebhookEvent } from '../protocol/webhooks.js';
