@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESBUILD_SETTINGS, importersOf, measureBuilt, measureFile, measureSource, root } from '../lib/bundle.mjs';
 import { fmtKB } from '../lib/stats.mjs';
+import { esbuildWebCrypto } from '../../scripts/server-web.mjs';
 
 export const title = 'Bundle sizes';
 
@@ -90,12 +91,12 @@ export async function run() {
 
   // Budgeted: verifyWebhookSignature, which checks signature, digest and freshness and returns the JSON unvalidated.
   // 'redis' stays external: esbuild resolves RedisDedupeStore's lazy import() even when tree-shaking then drops it.
-  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), { external: ['redis'] });
+  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
   ours.push(['Fetch-runtime webhook verifier, `verifyWebhookSignature` (no payload schemas; bench/fixtures/verifier.js)', verifier]);
   if (verifier.text && /redis/.test(verifier.text)) notes.push('The verifier bundle reaches the dedupe stores (it mentions redis): the entry no longer tree-shakes.');
   if (!verifier.error) notes.push(`Fetch-runtime verifier (\`verifyWebhookSignature\`, reported, not budgeted): ${fmtKB(verifier.gz)} min+gzip; largest parts (KB min): ${verifierParts(verifier)}.`);
   // For comparison, not budgeted: verifyWebhook, which also validates the event against the payload schemas (zod).
-  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), { external: ['redis'] });
+  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
   ours.push(['Fetch-runtime webhook verifier with payload schemas, `verifyWebhook` (bench/fixtures/verifier-schemas.js)', withSchemas]);
 
   const peers = [];

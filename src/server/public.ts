@@ -9,8 +9,11 @@ export {
   isServerConfigError,
 } from './errors.js';
 export type { HostedJourneyServerErrorName } from './errors.js';
-export type { HeadersInput, RawBody, VerificationKey, Tolerance, Clock } from './inputs.js';
-export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './signing.js';
+export type { HeadersInput } from './inputs/headers.js';
+export type { RawBody } from './inputs/body.js';
+export type { VerificationKey } from './inputs/keys.js';
+export type { Tolerance, Clock } from './inputs/time.js';
+export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './requests.js';
 export type { CryptoProvider } from './crypto/provider.js';
 export {
   HostedJourneyValidationError,
@@ -64,8 +67,7 @@ export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
 export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookContextBase, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
-export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
-export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';
+export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook, VerifiedWebhookSignature } from './webhooks/verify.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import * as api from '../../protocol/api.js';
-import type { SignRequestOptions, SignedHeaders } from '../signing.js';
-import { checkSecret } from '../inputs.js';
+import type { SignRequestOptions, SignedHeaders } from '../requests.js';
+import { checkSecret } from '../inputs/keys.js';
 import { ServerConfigError } from '../errors.js';
 import { HostedJourneyValidationError } from './errors.js';
 import { type RetryOptions, resolveRetry } from './retry.js';

@@ -5,7 +5,7 @@
  */
 import { errorBody } from '../../protocol/api.js';
 import { HEADERS } from '../../protocol/signing.js';
-import type { SignRequestOptions, SignedHeaders } from '../signing.js';
+import type { SignRequestOptions, SignedHeaders } from '../requests.js';
 import { ApiError, AuthenticationError, HostedJourneyNetworkError, RateLimitError, RedirectError, ResponseTooLargeError, HostedJourneyTimeoutError } from './errors.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 

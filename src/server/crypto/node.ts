@@ -1,4 +1,4 @@
-/** node:crypto provider: synchronous, the fast path on Node. */
+/** node:crypto provider: every method synchronous (the asynchronous HMAC wraps the synchronous one). */
 import { type KeyObject, createHash, createHmac, createSecretKey } from 'node:crypto';
 import type { BinaryLike, CryptoProvider } from './provider.js';
 
@@ -28,16 +28,19 @@ function hmacKey(key: BinaryLike): KeyObject | BinaryLike {
   return k;
 }
 
+function hmacSha256Base64Sync(key: BinaryLike, parts: readonly BinaryLike[]): string {
+  const h = createHmac('sha256', hmacKey(key));
+  for (const p of parts) h.update(p);
+  return h.digest('base64');
+}
+
 export const nodeCrypto: CryptoProvider = {
   name: 'node',
   md5Base64(data: BinaryLike): string {
     return createHash('md5').update(data).digest('base64');
   },
-  hmacSha256Base64(key: BinaryLike, parts: readonly BinaryLike[]): string {
-    const h = createHmac('sha256', hmacKey(key));
-    for (const p of parts) h.update(p);
-    return h.digest('base64');
-  },
+  hmacSha256Base64Sync,
+  hmacSha256Base64Async: async (key, parts) => hmacSha256Base64Sync(key, parts),
   base64Decode(text: string): Uint8Array {
     if (!BASE64.test(text)) throw new Error('invalid base64');
     return new Uint8Array(Buffer.from(text, 'base64'));

@@ -12,7 +12,8 @@
  */
 import type { GenericWebhookEvent, KnownOrGenericWebhookEvent, KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
 import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
-import type { HeadersInput, RawBody } from '../inputs.js';
+import type { RawBody } from '../inputs/body.js';
+import type { HeadersInput } from '../inputs/headers.js';
 import { positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import { LeaseKeeper } from './lease.js';
