@@ -34,7 +34,9 @@ export interface VerifiedRequest {
   tokenId: string;
 }
 
-export const signRequestWith: (provider: CryptoProvider, o: SignRequestOptions) => Promise<SignedHeaders> = signHmac;
+const toVerified = (tokenId: string): VerifiedRequest => ({ tokenId });
+
+export const signRequestWith = (provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> => signHmac(provider, o);
 
 /** Checks the options once (ServerConfigError), then the signature (SignatureVerificationError). */
 export function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
@@ -46,7 +48,7 @@ export function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOpti
     const tolerance = resolveTolerance(o.tolerance);
     const body = toRawBody(o.body);
     const headers = checkHeaders(o.headers);
-    return verifyHmac(provider, { method: o.method, path: o.path, headers, body, keys, tolerance, now: o.now }).then((tokenId) => ({ tokenId }));
+    return verifyHmac(provider, { method: o.method, path: o.path, headers, body, keys, tolerance, now: o.now }, toVerified);
   } catch (e) {
     return Promise.reject(e);
   }

@@ -32,7 +32,9 @@ export function hmacEach<T>(provider: CryptoProvider, jobs: readonly (readonly [
   const sync = provider.hmacSha256Base64Sync;
   if (sync) {
     try {
-      return Promise.resolve(then(jobs.map(([key, parts]) => sync(key, parts))));
+      const signatures: string[] = [];
+      for (let i = 0; i < jobs.length; i++) signatures.push(sync(jobs[i]![0], jobs[i]![1]));
+      return Promise.resolve(then(signatures));
     } catch (e) {
       return Promise.reject(e);
     }

@@ -59,8 +59,10 @@ function httpDate(ms: number): string {
   return lastHttpDate.text;
 }
 
-/** Signs one request; checks its options first (ServerConfigError). */
-export function signHmac(provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> {
+const same = <T>(v: T): T => v;
+
+/** Signs one request, resolving to `done(headers)`; checks its options first (ServerConfigError). */
+export function signHmac<R = SignedHeaders>(provider: CryptoProvider, o: SignRequestOptions, done: (headers: SignedHeaders) => R = same as never): Promise<R> {
   if (!o || typeof o.method !== 'string' || o.method === '') return Promise.reject(new ServerConfigError('method', 'method is required'));
   try {
     if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
@@ -76,12 +78,14 @@ export function signHmac(provider: CryptoProvider, o: SignRequestOptions): Promi
     const contentMd5 = provider.md5Base64(body);
     const text = stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path });
     const tokenId = o.tokenId;
-    return hmacEach(provider, [[secret, [text]]], ([signature]) => ({
-      [HEADERS.date]: date,
-      [HEADERS.contentMd5]: contentMd5,
-      [HEADERS.contentType]: contentType,
-      [HEADERS.authorization]: formatAuthorization(tokenId, signature!),
-    }) as SignedHeaders);
+    return hmacEach(provider, [[secret, [text]]], ([signature]) =>
+      done({
+        [HEADERS.date]: date,
+        [HEADERS.contentMd5]: contentMd5,
+        [HEADERS.contentType]: contentType,
+        [HEADERS.authorization]: formatAuthorization(tokenId, signature!),
+      } as SignedHeaders),
+    );
   } catch (e) {
     return Promise.reject(e);
   }
@@ -105,8 +109,11 @@ function parseDateCached(text: string): number | null {
   return lastDate.ms;
 }
 
-/** Resolves to the tokenId of the key that matched; throws (synchronously) or rejects with SignatureVerificationError. */
-export function verifyHmac(provider: CryptoProvider, o: HmacVerifyInput): Promise<string> {
+/**
+ * Resolves to `done(tokenId of the key that matched)`; throws (synchronously) or rejects with
+ * SignatureVerificationError. `done` runs in the same step as the comparison, so the caller adds no Promise hop.
+ */
+export function verifyHmac<R>(provider: CryptoProvider, o: HmacVerifyInput, done: (tokenId: string) => R): Promise<R> {
   const { headers } = o;
   const authHeader = requireHeader(headers, HEADERS.authorization);
   const dateHeader = requireHeader(headers, HEADERS.date);
@@ -143,6 +150,6 @@ export function verifyHmac(provider: CryptoProvider, o: HmacVerifyInput): Promis
         header: HEADERS.contentMd5,
       });
     }
-    return matched;
+    return done(matched);
   });
 }

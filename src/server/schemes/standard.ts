@@ -4,7 +4,7 @@
  * `whsec_` secret. Matches the `standardwebhooks` package, but hashes the exact body bytes (no UTF-8 round trip).
  */
 import { HEADERS } from '../../protocol/signing.js';
-import { type CryptoProvider, hmacEach } from '../crypto/provider.js';
+import { type BinaryLike, type CryptoProvider, hmacEach } from '../crypto/provider.js';
 import { timingSafeEqualString } from '../crypto/timing-safe.js';
 import { ServerConfigError, SignatureVerificationError } from '../errors.js';
 import { type HeadersInput, requireHeader } from '../inputs/headers.js';
@@ -44,17 +44,19 @@ export interface StandardSignInput {
   secret: string;
 }
 
-/** The Standard Webhooks headers for one delivery. */
-export function signStandard(provider: CryptoProvider, o: StandardSignInput): Promise<Record<string, string>> {
+/** Resolves to `done(the Standard Webhooks headers for one delivery)`. */
+export function signStandard<R>(provider: CryptoProvider, o: StandardSignInput, done: (headers: Record<string, string>) => R): Promise<R> {
   const key = standardKey(provider, o.secret, 'secret');
   const ts = String(Math.floor(o.timeMs / 1000));
   const { id } = o;
-  return hmacEach(provider, [[key, [`${id}.${ts}.`, o.body]]], ([sig]) => ({
-    [HEADERS.webhookId]: id,
-    [HEADERS.webhookTimestamp]: ts,
-    [HEADERS.webhookSignature]: `v1,${sig}`,
-    [HEADERS.contentType]: 'application/json',
-  }));
+  return hmacEach(provider, [[key, [`${id}.${ts}.`, o.body]]], ([sig]) =>
+    done({
+      [HEADERS.webhookId]: id,
+      [HEADERS.webhookTimestamp]: ts,
+      [HEADERS.webhookSignature]: `v1,${sig}`,
+      [HEADERS.contentType]: 'application/json',
+    }),
+  );
 }
 
 /** What verifyStandard needs, already checked by its caller (verifyWebhook). */
@@ -66,8 +68,8 @@ export interface StandardVerifyInput {
   now: Clock | undefined;
 }
 
-/** Resolves to the tokenId of the key that matched; throws (synchronously) or rejects with SignatureVerificationError. */
-export function verifyStandard(provider: CryptoProvider, o: StandardVerifyInput): Promise<string> {
+/** Resolves to `done(tokenId of the key that matched)`; throws (synchronously) or rejects with SignatureVerificationError. */
+export function verifyStandard<R>(provider: CryptoProvider, o: StandardVerifyInput, done: (tokenId: string) => R): Promise<R> {
   const { headers } = o;
   const keys = o.keys.list;
   const id = requireHeader(headers, HEADERS.webhookId);
@@ -87,12 +89,14 @@ export function verifyStandard(provider: CryptoProvider, o: StandardVerifyInput)
   checkTimestamp(Number(tsText) * 1000, readClock(o.now), o.tolerance);
   const parts = [`${id}.${tsText}.`, o.body];
   // Every key is tried (no early exit on a match), so the time taken does not tell which key matched.
-  return hmacEach(provider, keys.map((k, i) => [standardKey(provider, k.secret, `keys[${i}].secret`), parts] as const), (expected) => {
+  const jobs: (readonly [Uint8Array, readonly BinaryLike[]])[] = [];
+  for (let i = 0; i < keys.length; i++) jobs.push([standardKey(provider, keys[i]!.secret, `keys[${i}].secret`), parts]);
+  return hmacEach(provider, jobs, (expected) => {
     let matched: string | undefined;
     for (let i = 0; i < keys.length; i++) {
       for (const sig of offered) if (timingSafeEqualString(expected[i]!, sig) && matched === undefined) matched = keys[i]!.tokenId;
     }
     if (matched === undefined) throw new SignatureVerificationError('BAD_SIGNATURE', 'no webhook-signature matches any configured key');
-    return matched;
+    return done(matched);
   });
 }

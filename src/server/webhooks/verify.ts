@@ -52,10 +52,11 @@ export type VerifiedWebhook = KnownOrGenericWebhookEvent & {
   tokenId: string;
 };
 
-type Checked = { body: string | Uint8Array; tokenId: string };
-
-/** One pass over the options, then the scheme's verification; resolves to the raw body and the matching tokenId. */
-function verifyDelivery(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<Checked> {
+/**
+ * One pass over the options, then the scheme's verification; resolves to `done(body, tokenId)`, which runs in the
+ * same step as the signature comparison (no extra Promise hop per delivery).
+ */
+function verifyDelivery<R>(provider: CryptoProvider, o: VerifyWebhookOptions, done: (body: string | Uint8Array, tokenId: string) => R): Promise<R> {
   try {
     if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyWebhook needs an options object');
     const body = toRawBody(o.body);
@@ -67,27 +68,34 @@ function verifyDelivery(provider: CryptoProvider, o: VerifyWebhookOptions): Prom
     } else if (scheme !== 'standard') {
       throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
     }
-    const input = { headers: o.headers, body, keys: resolveKeys(o.keys), tolerance: resolveTolerance(o.tolerance), now: o.now };
-    checkHeaders(o.headers);
-    const tokenId = scheme === 'hmac' ? verifyHmac(provider, { ...input, method: 'POST', path: o.path! }) : verifyStandard(provider, input);
-    return tokenId.then((t) => ({ body, tokenId: t }));
+    const keys = resolveKeys(o.keys);
+    const tolerance = resolveTolerance(o.tolerance);
+    const headers = checkHeaders(o.headers);
+    const then = (tokenId: string) => done(body, tokenId);
+    return scheme === 'hmac'
+      ? verifyHmac(provider, { method: 'POST', path: o.path!, headers, body, keys, tolerance, now: o.now }, then)
+      : verifyStandard(provider, { headers, body, keys, tolerance, now: o.now }, then);
   } catch (e) {
     return Promise.reject(e);
   }
 }
 
+const toSignature = (body: string | Uint8Array, tokenId: string): VerifiedWebhookSignature => ({ payload: parseJson(body), tokenId });
+
+function toEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
+  const r = parseWebhookEvent(parseJson(body));
+  if (!r.ok) throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
+  return r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId };
+}
+
 /** Verifies signature and freshness and parses the JSON body without validating it against the event schemas. */
 export function verifyWebhookSignatureWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
-  return verifyDelivery(provider, o).then(({ body, tokenId }) => ({ payload: parseJson(body), tokenId }));
+  return verifyDelivery(provider, o, toSignature);
 }
 
 /** Verifies, parses and validates the event against the payload schemas (src/protocol/webhooks.ts). */
 export function verifyWebhookWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  return verifyDelivery(provider, o).then(({ body, tokenId }) => {
-    const r = parseWebhookEvent(parseJson(body));
-    if (!r.ok) throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
-    return r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId };
-  });
+  return verifyDelivery(provider, o, toEvent);
 }
 
 const decoder = new TextDecoder();
