@@ -44,19 +44,26 @@ export interface StandardSignInput {
   secret: string;
 }
 
-/** Resolves to `done(the Standard Webhooks headers for one delivery)`. */
-export function signStandard<R>(provider: CryptoProvider, o: StandardSignInput, done: (headers: Record<string, string>) => R): Promise<R> {
+/** A Standard Webhooks delivery: the body and its headers. No closure per call on the synchronous path. */
+export function signStandard(provider: CryptoProvider, o: StandardSignInput): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
   const key = standardKey(provider, o.secret, 'secret');
   const ts = String(Math.floor(o.timeMs / 1000));
-  const { id } = o;
-  return hmacEach(provider, [[key, [`${id}.${ts}.`, o.body]]], ([sig]) =>
-    done({
-      [HEADERS.webhookId]: id,
+  const parts = [`${o.id}.${ts}.`, o.body];
+  const sync = provider.hmacSha256Base64Sync;
+  if (sync) return Promise.resolve(standardSigned(o, ts, sync(key, parts)));
+  return provider.hmacSha256Base64Async(key, parts).then((sig) => standardSigned(o, ts, sig));
+}
+
+function standardSigned(o: StandardSignInput, ts: string, sig: string) {
+  return {
+    body: o.body,
+    headers: {
+      [HEADERS.webhookId]: o.id,
       [HEADERS.webhookTimestamp]: ts,
       [HEADERS.webhookSignature]: `v1,${sig}`,
       [HEADERS.contentType]: 'application/json',
-    }),
-  );
+    },
+  };
 }
 
 /** What verifyStandard needs, already checked by its caller (verifyWebhook). */

@@ -49,7 +49,7 @@ export function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions)
     const secret = checkSecret(o.secret, 'secret');
     const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
     if (typeof id !== 'string' || id === '') throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
-    return signStandard(provider, { body, id, timeMs: when, secret }, (headers) => ({ body, headers }));
+    return signStandard(provider, { body, id, timeMs: when, secret });
   } catch (e) {
     return Promise.reject(e);
   }
