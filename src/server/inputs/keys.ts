@@ -21,7 +21,8 @@ export interface ResolvedKeys {
 /**
  * Validation and the tokenId index are computed once per keys array (handlers pass the same array on every delivery).
  * The cache entry keeps each key's tokenId and secret as seen; it is used only while the array still holds exactly
- * those, so editing the array in place (rotation) is picked up on the next call.
+ * those, so editing the array in place (rotation) is picked up on the next call. Alone ≈ 4 % at 1 KiB verify; kept with
+ * the date and KeyObject caches, whose joint removal cost 15-27 % (issue 10).
  */
 const keysCache = new WeakMap<object, { seen: string[]; resolved: ResolvedKeys }>();
 

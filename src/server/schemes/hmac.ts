@@ -50,7 +50,7 @@ export type SignedHeaders = {
 const MIN_DATE_MS = -62_167_219_200_000; // 0000-01-01T00:00:00Z
 const MAX_DATE_MS = 253_402_300_799_000; // 9999-12-31T23:59:59Z
 
-/** The Date header for a time; consecutive requests within one second reuse the last string. */
+/** The Date header for a time; consecutive requests within one second reuse the last string (1 KiB sign: ≈ 14 % less CPU per call, issue 10). */
 let lastHttpDate = { sec: NaN, text: '' };
 function httpDate(ms: number): string {
   if (!(ms >= MIN_DATE_MS && ms <= MAX_DATE_MS)) throw new ServerConfigError('date', 'date must be a valid Date or epoch milliseconds (years 0-9999)');
@@ -102,7 +102,10 @@ export interface HmacVerifyInput {
   now: Clock | undefined;
 }
 
-/** Deliveries signed in the same second share their Date header: one parsed value is kept. */
+/**
+ * Deliveries signed in the same second share their Date header: one parsed value is kept. Alone ≈ 6 % at 1 KiB verify,
+ * but removing it with the keys and KeyObject caches cost 15-27 % (issue 10): kept.
+ */
 let lastDate: { text: string; ms: number | null } = { text: '', ms: null };
 function parseDateCached(text: string): number | null {
   if (lastDate.text !== text) lastDate = { text, ms: parseHttpDate(text) };

@@ -15,7 +15,7 @@ const STANDARD_SECRET = 'whsec_';
 const UNIX_SECONDS = /^\d{1,12}$/;
 const WHITESPACE = /\s/;
 
-/** Decoded `whsec_` keys, by secret (decoding is cheap, but this keeps the hot path allocation-free). */
+/** Decoded `whsec_` keys, by secret; also gives node.ts's KeyObject cache a stable identity (1 KiB: sign 2.1×, verify 1.7× faster, issue 10). */
 const standardKeyCache = new Map<string, Uint8Array>();
 
 /** The HMAC key of a `whsec_<base64>` secret; ServerConfigError naming `field` when it is not one. */
