@@ -4,7 +4,8 @@
  *
  * Synchronous and asynchronous methods are kept apart, as in stripe-node's CryptoProvider: MD5 and base64 are
  * synchronous everywhere; HMAC is synchronous on node:crypto (`hmacSha256Base64Sync`) and asynchronous everywhere
- * (`hmacSha256Base64Async`). `hmacEach` is the one place that chooses, so the Node path awaits nothing.
+ * (`hmacSha256Base64Async`). Callers pick the synchronous one when present (`hmacEach` does it for several keys), so the
+ * Node path awaits nothing and no `MaybePromise` runs through the schemes.
  */
 
 /** Bytes or text; text is always encoded as UTF-8. */
