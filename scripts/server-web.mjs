@@ -2,7 +2,7 @@
 // src/server/crypto/selected.ts replaced by selected.web.ts. Plugins for vite (scripts/build.mjs) and esbuild (tests,
 // bench), and `bundleServerWeb()` for suites that run the Web Crypto build next to the Node one in one process.
 import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -35,5 +35,9 @@ export async function bundleServerWeb() {
     entryPoints: [SERVER_ENTRY], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile,
     packages: 'external', plugins: [esbuildWebCrypto()], logLevel: 'silent', keepNames: true,
   });
-  return import(pathToFileURL(outfile).href);
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true }); // the module stays loaded; the file is not needed again
+  }
 }
