@@ -2,7 +2,9 @@
 // Webhook verification and signing throughput (not a test): hosted-journey/server (node provider) beside a minimal raw
 // node:crypto implementation of the same schemes, standardwebhooks, svix and stripe's constructEvent.
 // Interleaved rounds in one process, medians of per-round ops/s, ratios to raw of the same scheme.
-//   node bench/webhooks.mjs [--rounds 15] [--ms 80] [--dist]      (default: TypeScript sources through tsx)
+//   node bench/webhooks.mjs [--rounds 15] [--ms 80] [--dist] [--compare DIR]   (default: TypeScript sources through tsx)
+// --compare DIR adds DIR/dist/server.js (e.g. an earlier commit built with `git archive <rev> | tar -x -C DIR`,
+// node_modules linked, `node scripts/build.mjs server`) as 'hosted-journey (before)', interleaved in the same rounds.
 // Importable: `import { run } from './bench/webhooks.mjs'; const { rows } = await run({ rounds: 9 })`.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -80,8 +82,9 @@ const median = (xs) => {
 };
 
 /** @returns {Promise<{ rows: { size: number, op: 'verify'|'sign', name: string, scheme: string, opsPerSec: number, ratioToRaw: number }[], rounds: number }>} */
-export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 65536] } = {}) {
+export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 65536], compare } = {}) {
   const ours = await loadOurs(dist);
+  const before = compare ? await import(pathToFileURL(path.resolve(compare, 'dist/server.js')).href) : undefined;
   const { Webhook: StdWebhook } = require('standardwebhooks');
   const { Webhook: SvixWebhook } = require('svix');
   const stripe = require('stripe')('sk_test_bench');
@@ -125,6 +128,12 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
     add('verify', 'standardwebhooks', 'standard', () => std.verify(body, stdHeaders));
     add('verify', 'svix', 'standard', () => svix.verify(body, svixHeaders));
     add('verify', 'stripe constructEvent', 'standard', () => stripe.webhooks.constructEvent(body, stripeHeader, STRIPE_SECRET));
+    if (before) {
+      add('verify', 'hosted-journey (before)', 'hmac', () => before.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }));
+      add('verify', 'hosted-journey (before)', 'standard', () => before.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }));
+      add('sign', 'hosted-journey (before)', 'hmac', () => before.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }));
+      add('sign', 'hosted-journey (before)', 'standard', () => before.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }));
+    }
     add('sign', 'raw node:crypto', 'hmac', () => rawHmacSign(buf, SECRET, P, now));
     add('sign', 'hosted-journey', 'hmac', () => ours.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }));
     add('sign', 'raw node:crypto', 'standard', () => rawStdSign(buf, KEY, 'msg_1', now));
@@ -144,7 +153,9 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
   const rows = cases.map((c) => {
     const raw = rawOf(c);
     const ratios = c.samples.map((s, i) => s / raw.samples[i]);
-    return { size: c.size, op: c.op, name: c.name, scheme: c.scheme, opsPerSec: median(c.samples), ratioToRaw: median(ratios) };
+    const prior = c.name === 'hosted-journey' && cases.find((x) => x.size === c.size && x.op === c.op && x.scheme === c.scheme && x.name === 'hosted-journey (before)');
+    const vsBefore = prior ? { ratioToBefore: median(c.samples.map((v, i) => v / prior.samples[i])) } : {};
+    return { size: c.size, op: c.op, name: c.name, scheme: c.scheme, opsPerSec: median(c.samples), ratioToRaw: median(ratios), ...vsBefore };
   });
   return { rows, rounds };
 }
@@ -160,10 +171,15 @@ export function formatTable(rows) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const num = (flag, d) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : d);
-  const { rows, rounds } = await run({ rounds: num('--rounds', 15), ms: num('--ms', 80), dist: args.includes('--dist') });
+  const { rows, rounds } = await run({ rounds: num('--rounds', 15), ms: num('--ms', 80), dist: args.includes('--dist'), compare: args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined });
   console.log(`webhooks bench — node ${process.version}, ${rounds} interleaved rounds; ratio = median of per-round ratios\n`);
   console.log(formatTable(rows));
   const ours = rows.filter((r) => r.name === 'hosted-journey');
   const worst = Math.min(...ours.map((r) => r.ratioToRaw));
+  const prior = rows.filter((r) => r.name === 'hosted-journey (before)');
+  for (const b of prior) {
+    const a = ours.find((r) => r.size === b.size && r.op === b.op && r.scheme === b.scheme);
+    console.log(`after/before ${b.size / 1024} KiB ${b.op} ${b.scheme}: ${a.ratioToBefore.toFixed(3)}× (median of per-round ratios; of medians ${(a.opsPerSec / b.opsPerSec).toFixed(3)}×; ratio to raw ${b.ratioToRaw.toFixed(2)} → ${a.ratioToRaw.toFixed(2)})`);
+  }
   console.log(`\ngoal ≥ 0.90× raw for hosted-journey: worst ${worst.toFixed(2)}× → ${worst >= 0.9 ? 'met' : 'MISSED'}`);
 }

@@ -60,7 +60,7 @@ export function sendError(res: ServerResponse, err: unknown): void {
   }
   if (isClientError(err)) {
     const e = err as Error & { code: string; fields?: unknown };
-    return sendJson(res, e.name === 'ValidationError' ? 422 : 502, { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } });
+    return sendJson(res, e.name === 'HostedJourneyValidationError' ? 422 : 502, { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } });
   }
   const status = (err as { status?: number }).status ?? 500;
   sendJson(res, status, { error: { code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST', message: status === 500 ? 'internal error' : (err as Error).message } });

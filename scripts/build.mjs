@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { viteWebCrypto } from './server-web.mjs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,10 +25,9 @@ export const browserEntries = {
   react: 'src/bindings/react.ts',
   element: 'src/bindings/element.ts',
 };
-/** Server-side entries (Node and Fetch-API runtimes). */
+/** Server-side entries for Node. */
 export const serverEntries = {
   server: 'src/server/index.ts',
-  'server-web': 'src/server/web.ts',
   sandbox: 'src/sandbox/index.ts',
   'sandbox-cli': 'src/sandbox/cli.ts',
 };
@@ -97,6 +97,16 @@ const groups = {
         outDir: 'dist', emptyOutDir: false, target: 'node20', minify: false, sourcemap: true, ssr: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
         rollupOptions: { external: isExternal, output: { chunkFileNames: 'server-chunks/[name]-[hash].js' } },
+      },
+    });
+    // The same entry source again for Fetch-API runtimes, with crypto/selected.ts replaced by selected.web.ts.
+    await build({
+      ...common,
+      plugins: [viteWebCrypto()],
+      build: {
+        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true, ssr: true,
+        lib: { entry: { 'server-web': r(serverEntries.server) }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        rollupOptions: { external: isExternal, output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js' } },
       },
     });
   },

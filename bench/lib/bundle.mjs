@@ -27,12 +27,13 @@ export const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
  * Bundles `contents` (an ES module importing packages or repository files) with the shared settings.
  * Resolves to `{ min, gz, text }`, or `{ error }` when something it imports does not exist (yet).
  */
-export async function measureSource(contents, { resolveDir = root, loader = 'js', sourcefile = 'fixture.js', external = [] } = {}) {
+export async function measureSource(contents, { resolveDir = root, loader = 'js', sourcefile = 'fixture.js', external = [], plugins = [] } = {}) {
   try {
     const out = await build({
       ...ESBUILD_SETTINGS,
       stdin: { contents, resolveDir, loader, sourcefile },
       external,
+      plugins,
       write: false,
       metafile: true,
       logLevel: 'silent',
@@ -58,8 +59,8 @@ function contributions(metafile) {
   return [...byPart].sort((a, b) => b[1] - a[1]);
 }
 
-export async function measureFile(file, { external = [] } = {}) {
-  return measureSource(readFileSync(file, 'utf8'), { external, resolveDir: path.dirname(file), loader: file.endsWith('.ts') ? 'ts' : 'js', sourcefile: path.basename(file) });
+export async function measureFile(file, { external = [], plugins = [] } = {}) {
+  return measureSource(readFileSync(file, 'utf8'), { external, plugins, resolveDir: path.dirname(file), loader: file.endsWith('.ts') ? 'ts' : 'js', sourcefile: path.basename(file) });
 }
 
 /** Gzip size of an already built file, unchanged. */

@@ -23,7 +23,7 @@ export function payloadOfSize(size) {
 
 export async function run({ sizes = SIZES } = {}) {
   const node = await import('../../src/server/index.ts');
-  const web = await import('../../src/server/web.ts');
+  const web = await (await import('../../scripts/server-web.mjs')).bundleServerWeb();
   const { stringToSign, parseAuthorization, DEFAULT_CONTENT_TYPE } = await import('../../src/protocol/signing.ts');
   const keys = [{ tokenId: 'tok_bench', secret: 'bench-signing-secret-0123456789' }];
   const path = '/webhooks/hosted-journey';

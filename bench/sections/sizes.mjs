@@ -5,11 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESBUILD_SETTINGS, importersOf, measureBuilt, measureFile, measureSource, root } from '../lib/bundle.mjs';
 import { fmtKB } from '../lib/stats.mjs';
+import { esbuildWebCrypto } from '../../scripts/server-web.mjs';
 
 export const title = 'Bundle sizes';
 
 const KB = 1000;
-export const BUDGETS = { iife: 16 * KB, inline: 10 * KB, verifier: 3 * KB };
+export const BUDGETS = { iife: 16 * KB, inline: 10 * KB };
+// The Fetch-runtime verifier's size is a reported figure, not a budget (issue 10.2: edge runtimes allow megabytes;
+// the former 3 KB budget bought little). It stays in the table with its largest parts, so a regression is visible.
 
 /** What an integrator imports from each peer (the smallest realistic use). */
 export const PEERS = [
@@ -88,13 +91,12 @@ export async function run() {
 
   // Budgeted: verifyWebhookSignature, which checks signature, digest and freshness and returns the JSON unvalidated.
   // 'redis' stays external: esbuild resolves RedisDedupeStore's lazy import() even when tree-shaking then drops it.
-  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), { external: ['redis'] });
+  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
   ours.push(['Fetch-runtime webhook verifier, `verifyWebhookSignature` (no payload schemas; bench/fixtures/verifier.js)', verifier]);
   if (verifier.text && /redis/.test(verifier.text)) notes.push('The verifier bundle reaches the dedupe stores (it mentions redis): the entry no longer tree-shakes.');
-  goals.push({ name: 'Fetch-runtime verifier (no payload schemas)', goal: '≤ 3 KB', ...verdict(verifier, BUDGETS.verifier), enforced: true,
-    bound: verifier.error ?? `largest parts (KB min): ${verifierParts(verifier)}; both schemes (hmac and Standard Webhooks), MD5 for Content-MD5 from @noble/hashes (≈ 2 KB gzip; Web Crypto has no MD5 — a hand-written MD5 brought the bundle to 4.3 KB, but the project keeps a maintained library for this solved problem), Web Crypto HMAC with a key cache, typed errors whose messages explain the usual mistakes. Under 3 KB would take a separate hmac-only verifier with terse errors` });
+  if (!verifier.error) notes.push(`Fetch-runtime verifier (\`verifyWebhookSignature\`, reported, not budgeted): ${fmtKB(verifier.gz)} min+gzip; largest parts (KB min): ${verifierParts(verifier)}.`);
   // For comparison, not budgeted: verifyWebhook, which also validates the event against the payload schemas (zod).
-  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), { external: ['redis'] });
+  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
   ours.push(['Fetch-runtime webhook verifier with payload schemas, `verifyWebhook` (bench/fixtures/verifier-schemas.js)', withSchemas]);
 
   const peers = [];

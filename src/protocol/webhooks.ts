@@ -54,7 +54,13 @@ export type GenericWebhookEvent = WebhookBase & { type: string; data: unknown };
 
 export type WebhookEvent = KnownWebhookEvent | GenericWebhookEvent;
 
-export type WebhookParseResult = { ok: true; event: WebhookEvent; known: boolean } | { ok: false; detail: string };
+/**
+ * A verified event, discriminated by `known`: a known type carries its typed `data`, so after
+ * `if (v.known && v.event.type === 'consent.authorised')` `v.event.data.consent_id` is a string.
+ */
+export type KnownOrGenericWebhookEvent = { known: true; event: KnownWebhookEvent } | { known: false; event: GenericWebhookEvent };
+
+export type WebhookParseResult = ({ ok: true } & KnownOrGenericWebhookEvent) | { ok: false; detail: string };
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const isString = (v: unknown, min: number, max: number): boolean => typeof v === 'string' && v.length >= min && v.length <= max;

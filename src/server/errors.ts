@@ -1,8 +1,25 @@
 /**
- * Errors of signature verification (inbound API requests and webhook deliveries) and of misconfiguration.
- * Guards compare `name`, not `instanceof`, so they work across realms and duplicate package copies.
+ * The server entry's errors: one base class, `HostedJourneyServerError`, and one guard, `isHostedJourneyServerError`.
+ * Every error carries a string `code` and a brand (`Symbol.for('hosted-journey.server.error')`, shared by every realm
+ * and every copy of the package), so a guard never trusts `name` alone: a platform error that happens to be called
+ * `TimeoutError` (the DOMException of `AbortSignal.timeout()`) is not ours. Errors that lost their prototype (structured
+ * clone to a worker) are still recognised when both `name` and `code` are ours.
  * No message ever contains a secret, a signature or an Authorization header value.
  */
+
+/** The brand every error of this entry carries (non-enumerable). */
+const BRAND: unique symbol = Symbol.for('hosted-journey.server.error') as never;
+
+/** Base of every error the server entry throws. `code` is a machine-readable string; `name` is the class's. */
+export abstract class HostedJourneyServerError extends Error {
+  declare readonly name: HostedJourneyServerErrorName;
+  abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+}
+
 export const SignatureVerificationErrorCode = {
   MISSING_HEADER: 'MISSING_HEADER',
   MALFORMED_HEADER: 'MALFORMED_HEADER',
@@ -20,7 +37,7 @@ export type SignatureVerificationErrorCode = (typeof SignatureVerificationErrorC
 const MALFORMED_CODES = /^(MISSING_HEADER|MALFORMED_HEADER|PARSED_BODY|INVALID_PAYLOAD)$/;
 
 /** A request or webhook delivery failed verification. `status` is the HTTP status a receiver should answer with. */
-export class SignatureVerificationError extends Error {
+export class SignatureVerificationError extends HostedJourneyServerError {
   override readonly name = 'SignatureVerificationError' as const;
   readonly code: SignatureVerificationErrorCode;
   /** Which header was missing or malformed, when relevant (a header *name*, never a value). */
@@ -42,22 +59,8 @@ export class SignatureVerificationError extends Error {
   }
 }
 
-/** Webhook deliveries fail with the same class as inbound requests. */
-export { SignatureVerificationError as WebhookVerificationError };
-export { SignatureVerificationErrorCode as WebhookVerificationErrorCode };
-
-export function isSignatureVerificationError(value: unknown): value is SignatureVerificationError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'SignatureVerificationError' &&
-    typeof (value as { code?: unknown }).code === 'string'
-  );
-}
-export { isSignatureVerificationError as isWebhookVerificationError };
-
 /** An option passed to the server helper is missing or unusable (e.g. a secret with surrounding whitespace). */
-export class ServerConfigError extends Error {
+export class ServerConfigError extends HostedJourneyServerError {
   override readonly name = 'ServerConfigError' as const;
   readonly code = 'INVALID_OPTION' as const;
   /** The option that was wrong, e.g. `keys[0].secret`. */
@@ -68,6 +71,64 @@ export class ServerConfigError extends Error {
   }
 }
 
+/** Names of every concrete error class of the server entry (client errors are declared in client/errors.ts). */
+export type HostedJourneyServerErrorName =
+  | 'SignatureVerificationError'
+  | 'ServerConfigError'
+  | 'HostedJourneyValidationError'
+  | 'ApiError'
+  | 'AuthenticationError'
+  | 'RateLimitError'
+  | 'HostedJourneyTimeoutError'
+  | 'HostedJourneyNetworkError'
+  | 'ResponseTooLargeError'
+  | 'RedirectError';
+
+/**
+ * The `code`s each class can carry, for errors that lost their brand (structured clone). `null`: any string code
+ * (ApiError and its subclasses carry the service's own codes), recognised with a numeric `status` as well.
+ */
+const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = {
+  SignatureVerificationError: new Set(Object.values(SignatureVerificationErrorCode)),
+  ServerConfigError: new Set(['INVALID_OPTION']),
+  HostedJourneyValidationError: new Set(['VALIDATION']),
+  ApiError: null,
+  AuthenticationError: null,
+  RateLimitError: null,
+  HostedJourneyTimeoutError: new Set(['TIMEOUT']),
+  HostedJourneyNetworkError: new Set(['NETWORK']),
+  ResponseTooLargeError: new Set(['RESPONSE_TOO_LARGE']),
+  RedirectError: new Set(['REDIRECT']),
+};
+/** A kind asked for also matches its subclasses. */
+const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJourneyServerErrorName[]>> = {
+  ApiError: ['ApiError', 'AuthenticationError', 'RateLimitError'],
+};
+
+/**
+ * The one guard of the server entry: true for any error it throws, or — with `kinds` — only for those classes (a class
+ * includes its subclasses: `'ApiError'` matches `AuthenticationError` and `RateLimitError`). Checks the brand (or, for
+ * a structured clone, a `code` of that class), never `name` alone; works across realms and duplicate package copies.
+ * @example if (isHostedJourneyServerError(e, 'SignatureVerificationError')) return new Response(null, { status: e.status });
+ */
+export function isHostedJourneyServerError(value: unknown, ...kinds: HostedJourneyServerErrorName[]): value is HostedJourneyServerError {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { name?: unknown; code?: unknown; status?: unknown; [BRAND]?: unknown };
+  const name = v.name as HostedJourneyServerErrorName;
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(CODES, name) || typeof v.code !== 'string') return false;
+  if (v[BRAND] !== true) {
+    const codes = CODES[name];
+    if (codes ? !codes.has(v.code) : typeof v.status !== 'number') return false;
+  }
+  return kinds.length === 0 || kinds.some((k) => (SUBCLASSES[k] ?? [k]).includes(name));
+}
+
+/** `isHostedJourneyServerError(value, 'SignatureVerificationError')`. */
+export function isSignatureVerificationError(value: unknown): value is SignatureVerificationError {
+  return isHostedJourneyServerError(value, 'SignatureVerificationError');
+}
+
+/** `isHostedJourneyServerError(value, 'ServerConfigError')`. */
 export function isServerConfigError(value: unknown): value is ServerConfigError {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'ServerConfigError';
+  return isHostedJourneyServerError(value, 'ServerConfigError');
 }

@@ -1,25 +1,24 @@
 /**
- * `hosted-journey/server` on Node: crypto through node:crypto. The Fetch-runtime build (web.ts) exposes the same API.
+ * `hosted-journey/server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node provider,
+ * dist/server-web.js for Fetch-API runtimes with Web Crypto — by choosing `./crypto/selected.js` at build time.
+ * Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
  */
-import { nodeCrypto } from './crypto/node.js';
+import { provider } from './crypto/selected.js';
 import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
-import { type SignRequestOptions, type SignedHeaders, type VerifiedRequest, type VerifyRequestOptions, signRequestWith, verifyRequestWith } from './signing.js';
+import { type SignRequestOptions, type SignedHeaders, type VerifiedRequest, type VerifyRequestOptions, signRequestWith, verifyRequestWith } from './requests.js';
 import { type WebhookHandler, type WebhookHandlerOptions, createWebhookHandlerWith } from './webhooks/handler.js';
 import { type SignWebhookOptions, type SignedWebhook, signWebhookWith } from './webhooks/sign.js';
-import { type VerifiedWebhookSignature, verifyWebhookSignatureWith } from './webhooks/verify-signature.js';
-import { type VerifiedWebhook, type VerifyWebhookOptions, verifyWebhookWith } from './webhooks/verify.js';
+import { type VerifiedWebhook, type VerifiedWebhookSignature, type VerifyWebhookOptions, verifyWebhookSignatureWith, verifyWebhookWith } from './webhooks/verify.js';
 
 export * from './public.js';
 
-// Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
-
 /** Signs a request to the service: returns the `date`, `content-md5`, `content-type` and `authorization` headers. */
 export function signRequest(o: SignRequestOptions): Promise<SignedHeaders> {
-  return signRequestWith(nodeCrypto, o);
+  return signRequestWith(provider, o);
 }
 /** Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with `SignatureVerificationError`. */
 export function verifyRequest(o: VerifyRequestOptions): Promise<VerifiedRequest> {
-  return verifyRequestWith(nodeCrypto, o);
+  return verifyRequestWith(provider, o);
 }
 /**
  * A client with one typed, signed method per endpoint.
@@ -33,19 +32,19 @@ export function createClient(o: ClientOptions): HostedJourneyClient {
  * @example const { event } = await verifyWebhook({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
  */
 export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  return verifyWebhookWith(nodeCrypto, o);
+  return verifyWebhookWith(provider, o);
 }
 /**
  * Same checks as `verifyWebhook` (signature, body digest, freshness, key rotation) but returns the body parsed as JSON
- * **without** validating it against the event schemas, so a verify-only bundle carries no schema code (≈ 6.0 KB gzip on the Web build, MD5 from @noble/hashes included).
+ * **without** validating it against the event schemas, so a verify-only bundle carries no schema code.
  * @example const { payload } = await verifyWebhookSignature({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
  */
 export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
-  return verifyWebhookSignatureWith(nodeCrypto, o);
+  return verifyWebhookSignatureWith(provider, o);
 }
 /** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
 export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
-  return signWebhookWith(nodeCrypto, o);
+  return signWebhookWith(provider, o);
 }
 /**
  * Exactly-once handling: verify, claim the event id (renewed while the handler runs), run the handler, mark done.
@@ -53,5 +52,5 @@ export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
  * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*': log } });
  */
 export function createWebhookHandler(o: WebhookHandlerOptions): WebhookHandler {
-  return createWebhookHandlerWith(nodeCrypto, o);
+  return createWebhookHandlerWith(provider, o);
 }

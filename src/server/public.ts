@@ -1,42 +1,77 @@
 /** Provider-independent public names, re-exported by both entries (index.ts and web.ts). */
 export {
+  HostedJourneyServerError,
+  isHostedJourneyServerError,
   SignatureVerificationError,
   SignatureVerificationErrorCode,
-  WebhookVerificationError,
-  WebhookVerificationErrorCode,
   isSignatureVerificationError,
-  isWebhookVerificationError,
   ServerConfigError,
   isServerConfigError,
 } from './errors.js';
-export type { HeadersInput, RawBody, VerificationKey, Tolerance, Clock } from './inputs.js';
-export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './signing.js';
+export type { HostedJourneyServerErrorName } from './errors.js';
+export type { HeadersInput } from './inputs/headers.js';
+export type { RawBody } from './inputs/body.js';
+export type { VerificationKey } from './inputs/keys.js';
+export type { Tolerance, Clock } from './inputs/time.js';
+export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './requests.js';
 export type { CryptoProvider } from './crypto/provider.js';
 export {
-  ValidationError,
+  HostedJourneyValidationError,
   ApiError,
   AuthenticationError,
   RateLimitError,
-  TimeoutError,
-  NetworkError,
+  HostedJourneyTimeoutError,
+  HostedJourneyNetworkError,
   ResponseTooLargeError,
   RedirectError,
   ClientErrorCode,
   isClientError,
   isApiError,
 } from './client/errors.js';
-export type { FieldIssue } from './client/errors.js';
-export type { ClientOptions, CallOptions, DownloadOptions, HostedJourneyClient } from './client/client.js';
+export type { FieldIssue, ClientError } from './client/errors.js';
+export type { ClientOptions } from './client/client.js';
+export type {
+  CallOptions,
+  DownloadOptions,
+  HostedJourneyClient,
+  VendorRef,
+  BytesDownload,
+  StreamDownload,
+  Pathway,
+  BundleFormat,
+  RepaymentCode,
+  StartApplicationRequest,
+  AttachInstitutionRequest,
+  CreateConsentRequest,
+  FinaliseRequest,
+  DownloadBundleRequest,
+  LodgeEnquiryRequest,
+  GetReportRequest,
+  DownloadReportRequest,
+  CreateAccountRequest,
+  UpdateAccountRequest,
+  CloseAccountRequest,
+  SavePaymentRequest,
+  RegisterDefaultRequest,
+  UpdateDefaultRequest,
+  ApplicationResponse,
+  ConsentResponse,
+  FinaliseResponse,
+  EnquiryResponse,
+  CreditReportResponse,
+  AccountResponse,
+  PaymentResponse,
+  DefaultResponse,
+} from './client/types.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
-export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
-export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
-export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';
+export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookContextBase, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
+export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook, VerifiedWebhookSignature } from './webhooks/verify.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';
 export { RedisDedupeStore } from './stores/redis.js';
 export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
 export type { DedupeStore, ClaimResult } from './stores/types.js';
-export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType } from '../protocol/webhooks.js';
+export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType, KnownOrGenericWebhookEvent } from '../protocol/webhooks.js';

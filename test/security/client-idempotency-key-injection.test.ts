@@ -1,5 +1,5 @@
 // Attack: an idempotencyKey taken from user input carrying CR/LF (header injection), control characters, or
-// megabytes of text. It must be refused with a typed ValidationError before any request is made.
+// megabytes of text. It must be refused with a typed HostedJourneyValidationError before any request is made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startHttp } from '../support/http.js';
 import { entries } from '../support/providers.js';
@@ -25,11 +25,11 @@ const BAD: [string, unknown][] = [
 ];
 
 describe.each(entries)('idempotencyKey is validated before any request — $name', ({ api }) => {
-  it.each(BAD)('%s → ValidationError(idempotencyKey), nothing sent', async (_label, key) => {
+  it.each(BAD)('%s → HostedJourneyValidationError(idempotencyKey), nothing sent', async (_label, key) => {
     const c = api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: 'sk_test_secret', retry: { retries: 2, baseDelayMs: 1 } });
     srv.requests.length = 0;
     const err = await c.finalise({ vendor: 'acme', ref: 'c1', idempotencyKey: key as string }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'ValidationError', code: 'VALIDATION', fields: [{ path: 'idempotencyKey' }] });
+    expect(err).toMatchObject({ name: 'HostedJourneyValidationError', code: 'VALIDATION', fields: [{ path: 'idempotencyKey' }] });
     expect(srv.requests).toHaveLength(0);
     // A well-formed key of the maximum length is sent as is.
     const ok = 'job-42:attempt 1/'.padEnd(255, 'x');

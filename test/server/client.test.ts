@@ -99,12 +99,12 @@ describe.each(entries)('createClient — $name', ({ api }) => {
     const before = srv.requests.length;
     const c = mk();
     const e1 = await c.lodgeEnquiry({ applicant: { ...applicant, address: { ...applicant.address, postcode: '20' } }, enquiry_type: 'credit_application', product: 'personal_loan', amount: '12.345' }).catch((e) => e);
-    expect(e1).toMatchObject({ name: 'ValidationError', code: 'VALIDATION' });
+    expect(e1).toMatchObject({ name: 'HostedJourneyValidationError', code: 'VALIDATION' });
     expect(e1.fields.map((f: { path: string }) => f.path).sort()).toEqual(['amount', 'applicant.address.postcode']);
-    await expect(c.registerDefault({ account_id: 'acc_1', amount: '149.99', days_overdue: 59 })).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(c.registerDefault({ account_id: 'acc_1', amount: '149.99', days_overdue: 59 })).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
     await expect(c.finalise({ vendor: 'acme/../x', ref: 'c1' })).rejects.toMatchObject({ fields: [{ path: 'vendor' }] });
-    await expect(c.downloadBundle({ id: 'app_1', format: 'docx' as 'pdf' })).rejects.toMatchObject({ name: 'ValidationError' });
-    await expect(c.attachInstitution({ vendor: 'a', ref: 'b' } as never)).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(c.downloadBundle({ id: 'app_1', format: 'docx' as 'pdf' })).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
+    await expect(c.attachInstitution({ vendor: 'a', ref: 'b' } as never)).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
     expect(srv.requests.length).toBe(before);
   });
 
@@ -163,18 +163,18 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
     await expect(mk().finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({ name: 'ApiError', code: 'INVALID_RESPONSE' });
   });
 
-  it('times out each attempt and throws TimeoutError after the retries', async () => {
+  it('times out each attempt and throws HostedJourneyTimeoutError after the retries', async () => {
     srv.requests.length = 0;
     srv.setHandler((_r, res) => void setTimeout(() => json(res, 200, okFinalise), 1500));
     const err = await mk({ timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1 } }).finalise({ vendor: 'a', ref: 'b' }).catch((e) => e);
-    expect(err).toMatchObject({ name: 'TimeoutError', code: 'TIMEOUT', timeoutMs: 100 });
+    expect(err).toMatchObject({ name: 'HostedJourneyTimeoutError', code: 'TIMEOUT', timeoutMs: 100 });
     expect(srv.requests).toHaveLength(2);
   });
 
-  it('NetworkError after retries when the server drops connections; GETs retry too', async () => {
+  it('HostedJourneyNetworkError after retries when the server drops connections; GETs retry too', async () => {
     srv.requests.length = 0;
     srv.setHandler((_r, res) => void res.socket?.destroy());
-    await expect(mk({ retry: { retries: 2, baseDelayMs: 1 } }).downloadReport({ enquiry_id: 'enq_1' })).rejects.toMatchObject({ name: 'NetworkError', code: 'NETWORK' });
+    await expect(mk({ retry: { retries: 2, baseDelayMs: 1 } }).downloadReport({ enquiry_id: 'enq_1' })).rejects.toMatchObject({ name: 'HostedJourneyNetworkError', code: 'NETWORK' });
     expect(srv.requests).toHaveLength(3);
   });
 
@@ -204,7 +204,7 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
       await c.lodgeEnquiry({} as never).catch((e) => e),
       (() => { try { api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: ` ${SECRET}` }); } catch (e) { return e; } })(),
     ];
-    expect(errors.map((e) => e?.name)).toEqual(['ApiError', 'TimeoutError', 'NetworkError', 'ValidationError', 'ServerConfigError']);
+    expect(errors.map((e) => e?.name)).toEqual(['ApiError', 'HostedJourneyTimeoutError', 'HostedJourneyNetworkError', 'HostedJourneyValidationError', 'ServerConfigError']);
     const texts = [String(c), JSON.stringify(c), inspect(c, { depth: 10, showHidden: true }), ...errors.flatMap((e) => [String(e), e.message, e.stack, JSON.stringify(e), inspect(e, { depth: 10, showHidden: true })])];
     const sig = seen[0]!.split(':')[1]!;
     for (const t of texts) {

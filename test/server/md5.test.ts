@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64 } from '../../src/server/crypto/base64.js';
 import { webCrypto } from '../../src/server/crypto/web.js';
 
-const md5 = (b: Uint8Array) => base64ToBytes(webCrypto.md5Base64(b) as string);
+const md5 = (b: Uint8Array) => base64ToBytes(webCrypto.md5Base64(b));
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const enc = new TextEncoder();

@@ -1,12 +1,14 @@
-// The Fetch-runtime entry must not reach Node-only code: bundle it for a neutral platform and inspect the imports.
+// The Fetch-runtime build must not reach Node-only code: bundle the entry as scripts/build.mjs does for
+// dist/server-web.js (crypto/selected.ts → selected.web.ts) for a neutral platform and inspect the imports.
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, esbuildWebCrypto } from '../../scripts/server-web.mjs';
 
-describe('src/server/web.ts', () => {
+describe('src/server/index.ts, Fetch-runtime build', () => {
   it('bundles without node: built-ins, node:crypto or a static redis import', async () => {
     const r = await build({
-      entryPoints: ['src/server/web.ts'], bundle: true, write: false, format: 'esm', platform: 'neutral',
-      mainFields: ['module', 'main'], external: ['redis'], metafile: true, logLevel: 'silent',
+      entryPoints: [SERVER_ENTRY], bundle: true, write: false, format: 'esm', platform: 'neutral',
+      mainFields: ['module', 'main'], external: ['redis'], metafile: true, logLevel: 'silent', plugins: [esbuildWebCrypto() as never],
     });
     const inputs = Object.keys(r.metafile.inputs);
     expect(inputs.some((i) => i.includes('crypto/web.ts'))).toBe(true);
@@ -15,5 +17,15 @@ describe('src/server/web.ts', () => {
     expect(out).not.toMatch(/from\s*["']node:/);
     expect(out).not.toMatch(/^import .*["']redis["']/m); // only the lazy `import("redis")` inside RedisDedupeStore
     expect(out).toContain('import("redis")');
+  });
+
+  it('the Node build of the same source holds node:crypto only', async () => {
+    const r = await build({
+      entryPoints: [SERVER_ENTRY], bundle: true, write: false, format: 'esm', platform: 'node',
+      packages: 'external', metafile: true, logLevel: 'silent',
+    });
+    const inputs = Object.keys(r.metafile.inputs);
+    expect(inputs.some((i) => i.includes('crypto/node.ts'))).toBe(true);
+    expect(inputs.filter((i) => i.includes('crypto/web.ts'))).toEqual([]);
   });
 });

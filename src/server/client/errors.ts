@@ -1,5 +1,7 @@
+import { HostedJourneyServerError, isHostedJourneyServerError } from '../errors.js';
+
 /**
- * Errors thrown by the signed client. None carries the signing secret, the Authorization header or request headers:
+ * Errors thrown by the signed client, all subclasses of HostedJourneyServerError. None carries the signing secret, the Authorization header or request headers:
  * messages are built from the method, path, status and the service's own error body only.
  */
 export const ClientErrorCode = {
@@ -19,8 +21,8 @@ export interface FieldIssue {
 }
 
 /** The request options failed validation; nothing was sent. */
-export class ValidationError extends Error {
-  override readonly name = 'ValidationError' as const;
+export class HostedJourneyValidationError extends HostedJourneyServerError {
+  override readonly name = 'HostedJourneyValidationError' as const;
   readonly code = ClientErrorCode.VALIDATION;
   readonly fields: readonly FieldIssue[];
   constructor(operation: string, fields: readonly FieldIssue[]) {
@@ -38,7 +40,7 @@ export interface ApiErrorInit {
 }
 
 /** The service answered with an error status (or an unusable response body: code `INVALID_RESPONSE`). */
-export class ApiError extends Error {
+export class ApiError extends HostedJourneyServerError {
   override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
   readonly status: number;
   readonly code: string;
@@ -69,8 +71,8 @@ export class RateLimitError extends ApiError {
 }
 
 /** No response within `timeoutMs` (per attempt), after the retries were used up. */
-export class TimeoutError extends Error {
-  override readonly name = 'TimeoutError' as const;
+export class HostedJourneyTimeoutError extends HostedJourneyServerError {
+  override readonly name = 'HostedJourneyTimeoutError' as const;
   readonly code = ClientErrorCode.TIMEOUT;
   readonly timeoutMs: number;
   constructor(operation: string, timeoutMs: number) {
@@ -80,8 +82,8 @@ export class TimeoutError extends Error {
 }
 
 /** The connection failed (DNS, refused, reset), after the retries were used up. */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError' as const;
+export class HostedJourneyNetworkError extends HostedJourneyServerError {
+  override readonly name = 'HostedJourneyNetworkError' as const;
   readonly code = ClientErrorCode.NETWORK;
   constructor(operation: string, detail: string) {
     super(`${operation}: network error — ${detail}`);
@@ -92,7 +94,7 @@ export class NetworkError extends Error {
  * A response body was larger than `maxResponseBytes`: refused from its Content-Length (`declared`) or once the bytes
  * counted while reading passed the limit. Not retried.
  */
-export class ResponseTooLargeError extends Error {
+export class ResponseTooLargeError extends HostedJourneyServerError {
   override readonly name = 'ResponseTooLargeError' as const;
   readonly code = ClientErrorCode.RESPONSE_TOO_LARGE;
   /** The limit in force, bytes. */
@@ -110,7 +112,7 @@ export class ResponseTooLargeError extends Error {
  * The service answered with a redirect. The client never follows one (a signature covers one path, and a redirect
  * could carry signed requests elsewhere), and does not retry it: check `baseUrl` (http→https, a missing path prefix).
  */
-export class RedirectError extends Error {
+export class RedirectError extends HostedJourneyServerError {
   override readonly name = 'RedirectError' as const;
   readonly code = ClientErrorCode.REDIRECT;
   /** 301, 302, 303, 307 or 308; 0 when the runtime hides the response (an opaque redirect). */
@@ -134,15 +136,18 @@ function safeLocation(location: string): string {
   }
 }
 
-const CLIENT_ERROR_NAMES = new Set(['ValidationError', 'ApiError', 'AuthenticationError', 'RateLimitError', 'TimeoutError', 'NetworkError', 'ResponseTooLargeError', 'RedirectError']);
+/** Every error the client throws (except the caller's own AbortSignal reason). */
+export type ClientError = HostedJourneyValidationError | ApiError | HostedJourneyTimeoutError | HostedJourneyNetworkError | ResponseTooLargeError | RedirectError;
 
-/** Realm-safe guard for every error the client throws (except the caller's own AbortSignal reason). */
-export function isClientError(value: unknown): value is ValidationError | ApiError | TimeoutError | NetworkError | ResponseTooLargeError | RedirectError {
-  return typeof value === 'object' && value !== null && CLIENT_ERROR_NAMES.has((value as { name?: unknown }).name as string);
+/**
+ * `isHostedJourneyServerError(value, <each client error>)`: brand or code checked, so a platform error with the same
+ * name (the `TimeoutError` DOMException of `AbortSignal.timeout()`) is not one.
+ */
+export function isClientError(value: unknown): value is ClientError {
+  return isHostedJourneyServerError(value, 'HostedJourneyValidationError', 'ApiError', 'HostedJourneyTimeoutError', 'HostedJourneyNetworkError', 'ResponseTooLargeError', 'RedirectError');
 }
 
-/** Realm-safe guard for `ApiError` and its subclasses. */
+/** `isHostedJourneyServerError(value, 'ApiError')`: ApiError and its subclasses. */
 export function isApiError(value: unknown): value is ApiError {
-  const n = typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
-  return (n === 'ApiError' || n === 'AuthenticationError' || n === 'RateLimitError') && typeof (value as ApiError).status === 'number';
+  return isHostedJourneyServerError(value, 'ApiError');
 }

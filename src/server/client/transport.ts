@@ -5,8 +5,8 @@
  */
 import { errorBody } from '../../protocol/api.js';
 import { HEADERS } from '../../protocol/signing.js';
-import type { SignRequestOptions, SignedHeaders } from '../signing.js';
-import { ApiError, AuthenticationError, NetworkError, RateLimitError, RedirectError, ResponseTooLargeError, TimeoutError } from './errors.js';
+import type { SignRequestOptions, SignedHeaders } from '../requests.js';
+import { ApiError, AuthenticationError, HostedJourneyNetworkError, RateLimitError, RedirectError, ResponseTooLargeError, HostedJourneyTimeoutError } from './errors.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface Transport {
@@ -100,8 +100,8 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
   } catch (e) {
     if (e instanceof ResponseTooLargeError) return { ok: false, retryable: false, error: e };
     if (call.signal?.aborted) throw call.signal.reason;
-    if (timedOut) return { ok: false, retryable: true, error: new TimeoutError(call.operation, timeoutMs) };
-    return { ok: false, retryable: true, error: new NetworkError(call.operation, describe(e)) };
+    if (timedOut) return { ok: false, retryable: true, error: new HostedJourneyTimeoutError(call.operation, timeoutMs) };
+    return { ok: false, retryable: true, error: new HostedJourneyNetworkError(call.operation, describe(e)) };
   } finally {
     if (keepSignal) clearTimeout(timer);
     else cleanup();

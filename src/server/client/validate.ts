@@ -1,6 +1,6 @@
-/** Request validation (throws ValidationError before anything is sent) and loose response validation. */
+/** Request validation (throws HostedJourneyValidationError before anything is sent) and loose response validation. */
 import type * as z from 'zod/mini';
-import { ApiError, type FieldIssue, ValidationError } from './errors.js';
+import { ApiError, type FieldIssue, HostedJourneyValidationError } from './errors.js';
 
 type Issue = { path: PropertyKey[]; message: string };
 const toFields = (issues: readonly Issue[], prefix = ''): FieldIssue[] =>
@@ -8,7 +8,7 @@ const toFields = (issues: readonly Issue[], prefix = ''): FieldIssue[] =>
 
 export function checkRequest<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new ValidationError(operation, toFields(r.error.issues as Issue[]));
+  if (!r.success) throw new HostedJourneyValidationError(operation, toFields(r.error.issues as Issue[]));
   return r.data as z.infer<S>;
 }
 
@@ -27,6 +27,6 @@ export function checkPathParams(operation: string, params: Record<string, unknow
   for (const [k, v] of Object.entries(params)) {
     if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(v)) fields.push({ path: k, message: 'must be 1-128 letters, digits, - or _' });
   }
-  if (fields.length) throw new ValidationError(operation, fields);
+  if (fields.length) throw new HostedJourneyValidationError(operation, fields);
   return params as Record<string, string>;
 }

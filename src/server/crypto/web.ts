@@ -47,7 +47,8 @@ export const webCrypto: CryptoProvider = {
   md5Base64(data: BinaryLike): string {
     return bytesToBase64(md5(toBytes(data)));
   },
-  async hmacSha256Base64(key: BinaryLike, parts: readonly BinaryLike[]): Promise<string> {
+  hmacSha256Base64Sync: undefined,
+  async hmacSha256Base64Async(key: BinaryLike, parts: readonly BinaryLike[]): Promise<string> {
     const sig = await crypto.subtle.sign('HMAC', await hmacKey(key), concat(parts) as BufferSource);
     return bytesToBase64(new Uint8Array(sig));
   },

@@ -8,7 +8,8 @@
  */
 import { HEADERS } from '../../protocol/signing.js';
 import { ServerConfigError } from '../errors.js';
-import { type HeadersInput, PARSED_BODY_MESSAGE, readHeader } from '../inputs.js';
+import { PARSED_BODY_MESSAGE } from '../inputs/body.js';
+import { type HeadersInput, readHeader } from '../inputs/headers.js';
 import type { WebhookHandler, WebhookResult } from './handler.js';
 
 export interface WebhookAdapterOptions {

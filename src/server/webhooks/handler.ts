@@ -10,9 +10,10 @@
  * handler runs; only that owner can renew, complete or release it. The answer is 200 only when complete() confirmed
  * the owner still held the claim, i.e. no other delivery claimed the event since (see stores/types.ts).
  */
-import type { KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
+import type { GenericWebhookEvent, KnownOrGenericWebhookEvent, KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
 import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
-import type { HeadersInput, RawBody } from '../inputs.js';
+import type { RawBody } from '../inputs/body.js';
+import type { HeadersInput } from '../inputs/headers.js';
 import { positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import { LeaseKeeper } from './lease.js';
@@ -20,11 +21,10 @@ import type { DedupeStore } from '../stores/types.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { type VerifiedWebhook, type VerifyWebhookOptions, type WebhookVerifyOptions, verifyWebhookWith } from './verify.js';
 
-export interface WebhookContext {
+/** What every handler gets besides the event. */
+export interface WebhookContextBase {
   /** Token id of the key that verified the delivery. */
   tokenId: string;
-  /** Whether the event type is one this SDK version knows. */
-  known: boolean;
   /**
    * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
    * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
@@ -33,10 +33,17 @@ export interface WebhookContext {
   signal: AbortSignal;
 }
 
-type Fn<E> = (event: E, ctx: WebhookContext) => unknown | Promise<unknown>;
-export type WebhookHandlers = { [K in KnownWebhookType]?: Fn<Extract<KnownWebhookEvent, { type: K }>> } & {
-  /** Every event without its own handler, including types this SDK version does not know. */
-  '*'?: Fn<WebhookEvent>;
+/**
+ * A handler's context: `known` (whether the event type is one this SDK version knows) discriminates `event`, as in
+ * `VerifiedWebhook`. @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised') save(ctx.event.data.consent_id) }
+ */
+export type WebhookContext<E extends KnownOrGenericWebhookEvent = KnownOrGenericWebhookEvent> = WebhookContextBase & E;
+
+type Fn<E, C> = (event: E, ctx: C) => unknown | Promise<unknown>;
+type KnownEventOf<K extends KnownWebhookType> = Extract<KnownWebhookEvent, { type: K }>;
+export type WebhookHandlers = { [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }>> } & {
+  /** Every event without its own handler, including types this SDK version does not know (`ctx.known === false`). */
+  '*'?: Fn<WebhookEvent, WebhookContext>;
 };
 
 export interface WebhookHandlerOptions {
@@ -124,7 +131,7 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       /* a throwing logger must not change the answer */
     }
   };
-  const on = options.on as Record<string, Fn<WebhookEvent> | undefined>;
+  const on = options.on as Record<string, Fn<WebhookEvent, WebhookContext> | undefined>;
   const v = options.verify;
   const leases = new LeaseKeeper(store, leaseMs, (e, id) => report(e, { stage: 'store', eventId: id }));
   const unavailable = (id: string, code: string, message: string) => result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
@@ -160,7 +167,7 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         if (isSignatureVerificationError(e)) return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
         throw e;
       }
-      const { event, tokenId, known } = verified;
+      const { event, tokenId } = verified;
       const id = event.event_id;
       const owner = crypto.randomUUID();
       let claim;
@@ -186,7 +193,8 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       if (!fn) return finish(id, owner, 'ignored');
       const held = leases.hold(id, owner);
       try {
-        await fn(event, { tokenId, known, get signal() { return held.signal; } });
+        const ctx = { tokenId, known: verified.known, event, get signal() { return held.signal; } } as WebhookContext;
+        await fn(event, ctx);
       } catch (e) {
         await leases.drop(held);
         report(e, { stage: 'handler', eventId: id });

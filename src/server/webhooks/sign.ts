@@ -1,10 +1,12 @@
-/** Producing valid deliveries: used by the sandbox's sender and by integrators' own tests. */
-import { HEADERS } from '../../protocol/signing.js';
+/** Producing valid deliveries for either scheme: used by the sandbox's sender and by integrators' own tests. */
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError } from '../errors.js';
-import { checkSecret, timeOf, toRawBody } from '../inputs.js';
-import { signRequestWith } from '../signing.js';
-import { type WebhookScheme, standardKey } from './verify-signature.js';
+import { toRawBody } from '../inputs/body.js';
+import { checkSecret } from '../inputs/keys.js';
+import { timeOf } from '../inputs/time.js';
+import { signHmac } from '../schemes/hmac.js';
+import { signStandard } from '../schemes/standard.js';
+import type { WebhookScheme } from './verify.js';
 
 export interface SignWebhookOptions {
   /** The event object (serialised with JSON.stringify) or the exact body to send. @example { event_id: 'evt_1', type: 'application.completed', ... } */
@@ -30,39 +32,25 @@ export interface SignedWebhook {
   headers: Record<string, string>;
 }
 
-/** One Promise per call; on the synchronous Node provider nothing inside waits on a microtask. */
+/** One Promise per call; with a synchronous HMAC nothing inside waits on a microtask. */
 export function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions): Promise<SignedWebhook> {
   try {
-    return sign(provider, o);
+    const isObject = typeof o?.payload === 'object' && o.payload !== null && !(o.payload instanceof Uint8Array);
+    const body = isObject ? JSON.stringify(o.payload) : toRawBody(o?.payload);
+    const when = o?.timestamp === undefined ? Date.now() : timeOf(o.timestamp);
+    if (!Number.isFinite(when)) throw new ServerConfigError('timestamp', 'timestamp must be a valid Date or epoch milliseconds');
+    const scheme = o.scheme ?? 'hmac';
+    if (scheme === 'hmac') {
+      if (typeof o.path !== 'string') throw new ServerConfigError('path', "path is required for the 'hmac' scheme");
+      if (typeof o.tokenId !== 'string') throw new ServerConfigError('tokenId', "tokenId is required for the 'hmac' scheme");
+      return signHmac(provider, { method: 'POST', path: o.path, body, date: when, tokenId: o.tokenId, secret: o.secret }, (headers) => ({ body, headers }));
+    }
+    if (scheme !== 'standard') throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
+    const secret = checkSecret(o.secret, 'secret');
+    const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
+    if (typeof id !== 'string' || id === '') throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
+    return signStandard(provider, { body, id, timeMs: when, secret });
   } catch (e) {
     return Promise.reject(e);
   }
-}
-
-function sign(provider: CryptoProvider, o: SignWebhookOptions): Promise<SignedWebhook> {
-  const isObject = typeof o?.payload === 'object' && o.payload !== null && !(o.payload instanceof Uint8Array);
-  const body = isObject ? JSON.stringify(o.payload) : toRawBody(o?.payload);
-  const when = o?.timestamp === undefined ? Date.now() : timeOf(o.timestamp);
-  if (!Number.isFinite(when)) throw new ServerConfigError('timestamp', 'timestamp must be a valid Date or epoch milliseconds');
-  const scheme = o.scheme ?? 'hmac';
-  if (scheme === 'hmac') {
-    if (typeof o.path !== 'string') throw new ServerConfigError('path', "path is required for the 'hmac' scheme");
-    if (typeof o.tokenId !== 'string') throw new ServerConfigError('tokenId', "tokenId is required for the 'hmac' scheme");
-    return signRequestWith(provider, { method: 'POST', path: o.path, body, date: when, tokenId: o.tokenId, secret: o.secret }).then((headers) => ({ body, headers }));
-  }
-  if (scheme !== 'standard') throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
-  const key = standardKey(provider, checkSecret(o.secret, 'secret'), 'secret');
-  const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
-  if (typeof id !== 'string' || id === '') throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
-  const ts = String(Math.floor(when / 1000));
-  const sig = provider.hmacSha256Base64(key, [`${id}.${ts}.`, body]);
-  // No closure per call: esbuild's keepNames (tsx, the builds) would also name it with a defineProperty per call.
-  return typeof sig === 'string' ? Promise.resolve(standardSigned(body, id, ts, sig)) : sig.then((s) => standardSigned(body, id, ts, s));
-}
-
-function standardSigned(body: string | Uint8Array, id: string, ts: string, sig: string): SignedWebhook {
-  return {
-    body,
-    headers: { [HEADERS.webhookId]: id, [HEADERS.webhookTimestamp]: ts, [HEADERS.webhookSignature]: `v1,${sig}`, [HEADERS.contentType]: 'application/json' },
-  };
 }

@@ -1,0 +1,165 @@
+// Type tests of hosted-journey/server (issue 10.3/10.4): compile-time assertions, checked by `tsc --noEmit` over the
+// repository (scripts/test-checks.mjs); vitest only runs the file. Bodies are never called.
+import { describe, expectTypeOf, it } from 'vitest';
+import * as server from '../../src/server/index.js';
+import {
+  type AccountResponse,
+  type ApplicationResponse,
+  type AttachInstitutionRequest,
+  type CallOptions,
+  type ClientError,
+  type CloseAccountRequest,
+  type ConsentResponse,
+  type CreateAccountRequest,
+  type CreateConsentRequest,
+  type CreditReportResponse,
+  type DefaultResponse,
+  type DownloadBundleRequest,
+  type DownloadReportRequest,
+  type EnquiryResponse,
+  type FinaliseRequest,
+  type FinaliseResponse,
+  type GenericWebhookEvent,
+  type GetReportRequest,
+  type HostedJourneyClient,
+  type KnownWebhookEvent,
+  type LodgeEnquiryRequest,
+  type PaymentResponse,
+  type RegisterDefaultRequest,
+  type SavePaymentRequest,
+  type StartApplicationRequest,
+  type UpdateAccountRequest,
+  type UpdateDefaultRequest,
+  type VerifiedWebhook,
+  type WebhookContext,
+  ApiError,
+  HostedJourneyServerError,
+  SignatureVerificationError,
+  createClient,
+  createWebhookHandler,
+  isApiError,
+  isClientError,
+  isHostedJourneyServerError,
+  isSignatureVerificationError,
+  verifyWebhook,
+} from '../../src/server/index.js';
+
+describe('hosted-journey/server types', () => {
+  it('a verified webhook narrows by known, then by type', () => {
+    const types = async () => {
+      const v = await verifyWebhook({ body: '', headers: {}, keys: [{ tokenId: 'wh', secret: 's' }], path: '/webhooks' });
+      expectTypeOf(v.tokenId).toEqualTypeOf<string>();
+      if (v.known) {
+        expectTypeOf(v.event).toEqualTypeOf<KnownWebhookEvent>();
+        if (v.event.type === 'consent.authorised') {
+          expectTypeOf(v.event.data.consent_id).toEqualTypeOf<string>();
+          expectTypeOf(v.event.data.pathway).toEqualTypeOf<'cdr' | 'crawler'>();
+        }
+        if (v.event.type === 'crawl.completed') expectTypeOf(v.event.data.accounts).toEqualTypeOf<number>();
+        // @ts-expect-error not a known event type
+        if (v.event.type === 'something.else') return;
+      } else {
+        expectTypeOf(v.event).toEqualTypeOf<GenericWebhookEvent>();
+        expectTypeOf(v.event.data).toEqualTypeOf<unknown>();
+      }
+      if (v.known && v.event.type === 'consent.authorised') expectTypeOf(v.event.data.consent_id).toEqualTypeOf<string>();
+      // @ts-expect-error without narrowing by `known`, data is not typed
+      void v.event.data.consent_id;
+      expectTypeOf<VerifiedWebhook>().toMatchTypeOf<{ known: boolean; tokenId: string }>();
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it("the handler's context carries the same discriminant", () => {
+    const types = () => {
+      createWebhookHandler({
+        verify: { keys: [{ tokenId: 'wh', secret: 's' }] },
+        on: {
+          'consent.authorised': (e, ctx) => {
+            expectTypeOf(e.data.consent_id).toEqualTypeOf<string>();
+            expectTypeOf(ctx.known).toEqualTypeOf<true>();
+            expectTypeOf(ctx.event.data.institution_id).toEqualTypeOf<string>();
+            expectTypeOf(ctx.signal).toEqualTypeOf<AbortSignal>();
+          },
+          '*': (_e, ctx) => {
+            expectTypeOf(ctx).toEqualTypeOf<WebhookContext>();
+            if (ctx.known && ctx.event.type === 'consent.authorised') expectTypeOf(ctx.event.data.consent_id).toEqualTypeOf<string>();
+            if (!ctx.known) expectTypeOf(ctx.event).toEqualTypeOf<GenericWebhookEvent>();
+            // @ts-expect-error data is unknown until narrowed
+            void ctx.event.data.consent_id;
+          },
+        },
+      });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('every endpoint has exported request and response types, and the client is an interface', () => {
+    const types = () => {
+      const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 't', signingSecret: 's' });
+      expectTypeOf(client).toEqualTypeOf<HostedJourneyClient>();
+      // An interface: no `[x: symbol]: () => string` index signature leaks from the inspect hook.
+      expectTypeOf<Extract<keyof HostedJourneyClient, symbol>>().toBeNever();
+      type Param<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (o: infer P) => unknown ? P : never;
+      type Result<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (...a: never[]) => Promise<infer R> ? R : never;
+      expectTypeOf<Param<'startApplication'>>().toEqualTypeOf<StartApplicationRequest & CallOptions>();
+      expectTypeOf<Result<'startApplication'>>().toEqualTypeOf<ApplicationResponse>();
+      expectTypeOf<Param<'attachInstitution'>>().toEqualTypeOf<AttachInstitutionRequest & CallOptions>();
+      expectTypeOf<Result<'attachInstitution'>>().toEqualTypeOf<ApplicationResponse>();
+      expectTypeOf<Param<'createConsent'>>().toEqualTypeOf<CreateConsentRequest & CallOptions>();
+      expectTypeOf<Result<'createConsent'>>().toEqualTypeOf<ConsentResponse>();
+      expectTypeOf<Param<'finalise'>>().toEqualTypeOf<FinaliseRequest & CallOptions>();
+      expectTypeOf<Result<'finalise'>>().toEqualTypeOf<FinaliseResponse>();
+      expectTypeOf<Param<'lodgeEnquiry'>>().toEqualTypeOf<LodgeEnquiryRequest & CallOptions>();
+      expectTypeOf<Result<'lodgeEnquiry'>>().toEqualTypeOf<EnquiryResponse>();
+      expectTypeOf<Param<'getReport'>>().toEqualTypeOf<GetReportRequest & CallOptions>();
+      expectTypeOf<Result<'getReport'>>().toEqualTypeOf<CreditReportResponse>();
+      expectTypeOf<Param<'createAccount'>>().toEqualTypeOf<CreateAccountRequest & CallOptions>();
+      expectTypeOf<Param<'updateAccount'>>().toEqualTypeOf<UpdateAccountRequest & CallOptions>();
+      expectTypeOf<Param<'closeAccount'>>().toEqualTypeOf<CloseAccountRequest & CallOptions>();
+      expectTypeOf<Result<'closeAccount'>>().toEqualTypeOf<AccountResponse>();
+      expectTypeOf<Param<'savePayment'>>().toEqualTypeOf<SavePaymentRequest & CallOptions>();
+      expectTypeOf<Result<'savePayment'>>().toEqualTypeOf<PaymentResponse>();
+      expectTypeOf<Param<'registerDefault'>>().toEqualTypeOf<RegisterDefaultRequest & CallOptions>();
+      expectTypeOf<Param<'updateDefault'>>().toEqualTypeOf<UpdateDefaultRequest & CallOptions>();
+      expectTypeOf<Result<'updateDefault'>>().toEqualTypeOf<DefaultResponse>();
+      expectTypeOf(client.downloadBundle({ id: 'a', format: 'pdf' } satisfies DownloadBundleRequest)).resolves.toEqualTypeOf<Uint8Array>();
+      expectTypeOf(client.downloadReport({ enquiry_id: 'e', as: 'stream' } as DownloadReportRequest & { as: 'stream' })).resolves.toEqualTypeOf<ReadableStream<Uint8Array>>();
+      // @ts-expect-error attachInstitution needs bank_id and pathway
+      void client.attachInstitution({ vendor: 'a', ref: 'b' });
+      // @ts-expect-error a repayment status is C, 1-6 or X
+      void client.savePayment({ account_id: 'a', month: '2026-11', status: '7' });
+      // @ts-expect-error startApplication takes no bank_id
+      void client.startApplication({ vendor: 'a', ref: 'b', bank_id: 'x' });
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+
+  it('errors: one base class, one guard that narrows, generic names prefixed, aliases gone', () => {
+    const types = (e: unknown) => {
+      if (isHostedJourneyServerError(e)) {
+        expectTypeOf(e).toEqualTypeOf<HostedJourneyServerError>();
+        expectTypeOf(e.code).toEqualTypeOf<string>();
+      }
+      if (isClientError(e)) expectTypeOf(e).toEqualTypeOf<ClientError>();
+      if (isApiError(e)) expectTypeOf(e.status).toEqualTypeOf<number>();
+      if (isSignatureVerificationError(e)) expectTypeOf(e.status).toEqualTypeOf<400 | 401>();
+      expectTypeOf<ApiError>().toMatchTypeOf<HostedJourneyServerError>();
+      expectTypeOf<SignatureVerificationError>().toMatchTypeOf<HostedJourneyServerError>();
+      expectTypeOf(server.HostedJourneyTimeoutError).toBeConstructibleWith('op', 1);
+      // @ts-expect-error renamed to HostedJourneyTimeoutError
+      void server.TimeoutError;
+      // @ts-expect-error renamed to HostedJourneyNetworkError
+      void server.NetworkError;
+      // @ts-expect-error renamed to HostedJourneyValidationError
+      void server.ValidationError;
+      // @ts-expect-error alias dropped: SignatureVerificationError
+      void server.WebhookVerificationError;
+      // @ts-expect-error alias dropped: isSignatureVerificationError
+      void server.isWebhookVerificationError;
+      // @ts-expect-error not one of the server's error classes
+      isHostedJourneyServerError(e, 'TimeoutError');
+    };
+    expectTypeOf(types).toBeFunction();
+  });
+});
