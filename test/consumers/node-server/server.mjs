@@ -31,7 +31,12 @@ try {
     (error) => isSignatureVerificationError(error),
     'a tampered body fails verification',
   );
-  console.log(`node-server consumer: sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`);
+  // The journey pages' assets are found inside the installed hosted-journey-sandbox package.
+  for (const asset of ['journey.js', 'bank-return.js', 'journey.css']) {
+    const served = await fetch(`${sandbox.url}/assets/${asset}`);
+    assert.equal(served.status, 200, `the sandbox serves /assets/${asset} from its package (got ${served.status})`);
+  }
+  console.log(`node-server consumer: journey assets served from the installed package; sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`);
 } finally {
   await sandbox.close();
 }
