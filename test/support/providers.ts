@@ -1,4 +1,4 @@
-// Both entries of hosted-journey-server, so one suite runs against the node:crypto and the Web Crypto provider.
+// Both entries of hosted-journey/server, so one suite runs against the node:crypto and the Web Crypto provider.
 import * as nodeEntry from '../../src/server/index.js';
 import * as webEntry from '../../src/server/web.js';
 
