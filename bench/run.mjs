@@ -39,8 +39,8 @@ const full = !wanted.length;
 
 const t0 = Date.now();
 if (!args.includes('--no-build')) {
-  console.log('bench: building dist/ (browser, iife, server, assets)');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'browser', 'iife', 'server', 'assets'], { stdio: 'inherit', cwd: root });
+  console.log('bench: building dist/ (browser, iife, server, assets, types, packages)');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'browser', 'iife', 'server', 'assets', 'types', 'packages'], { stdio: 'inherit', cwd: root });
 }
 
 const machine = describeMachine();

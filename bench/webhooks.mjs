@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Webhook verification and signing throughput (not a test): hosted-journey/server (node provider) beside a minimal raw
+// Webhook verification and signing throughput (not a test): hosted-journey-server (node provider) beside a minimal raw
 // node:crypto implementation of the same schemes, standardwebhooks, svix and stripe's constructEvent.
 // Interleaved rounds in one process, medians of per-round ops/s, ratios to raw of the same scheme.
 //   node bench/webhooks.mjs [--rounds 15] [--ms 80] [--dist] [--compare DIR]   (default: TypeScript sources through tsx)

@@ -1,5 +1,5 @@
 /**
- * The demo server's use of `hosted-journey/server`: the signed client, and exactly-once webhook handling that calls
+ * The demo server's use of `hosted-journey-server`: the signed client, and exactly-once webhook handling that calls
  * `finalise` on `crawl.completed`. Every delivery's outcome is kept so the end-to-end tests can prove duplicates
  * arrived and each event id was processed once.
  */

@@ -6,6 +6,7 @@
 //   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by a browser entry)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
+//   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -47,6 +48,10 @@ const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.starts
 // Helpers the transform injects when lowering syntax (e.g. private fields for es2020) are not a dependency of the
 // package: they must be bundled, never left as imports of '@oxc-project/runtime'.
 const isExternal = (id) => isBare(id) && !id.startsWith('@oxc-project/runtime');
+// The widget's lazy modal bundles the few Preact functions it uses, so `hosted-journey` has no Preact dependency;
+// only the Preact binding imports the integrator's Preact (an optional peer). See docs/dependencies.md.
+const bundlesPreact = (importer = '') => importer.includes('/src/widget/') || importer.includes('/node_modules/preact/');
+const isBrowserExternal = (id, importer) => isExternal(id) && !(/^preact(\/|$)/.test(id) && bundlesPreact(importer));
 const common = {
   root,
   configFile: false,
@@ -64,7 +69,7 @@ const groups = {
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true,
         lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
-        rollupOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: { external: isBrowserExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
       },
     });
   },
@@ -130,6 +135,10 @@ const groups = {
   types() {
     rmSync(r('dist/types'), { recursive: true, force: true });
     execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.build.json')], { stdio: 'inherit' });
+  },
+  // Last: lays out the three publishable packages from what the groups above built.
+  async packages() {
+    (await import('./packages.mjs')).assemblePackages();
   },
 };
 

@@ -1,16 +1,23 @@
 #!/usr/bin/env node
-// Packaging check (one of `npm test`'s checks; exits non-zero on any problem):
-//   1. `npm pack` into a temporary directory (builds dist/ first if it is missing)
-//   2. the tarball itself: every exports target present; dist/react.js imports 'react' and bundles none of it
-//   3. publint (warnings count as errors) and attw with the esm-only profile (the package is ESM-only by design)
-//   4. consumer projects (test/consumers/*): one install of the tarball plus the union of their dependencies,
-//      from the npm cache when possible, then each project's `check` script
-// Flags: --keep (leave the temporary directory for inspection).
+// Packaging check (one of `npm test`'s checks; exits non-zero on any problem), for each of the three packages that
+// scripts/packages.mjs lays out in dist/packages/ (built first when missing):
+//   1. `npm pack` of the package directory (laid out again from dist/ first) into a temporary directory
+//   2. the tarball itself: every exports/bin target present; every bare import reachable from them declared;
+//      dist/react.js imports 'react' and bundles none of it
+//   3. publint (warnings count as errors) and attw with the esm-only profile (ESM-only by design)
+//   4. installed size: the tarball alone into an empty project (optional peers are not installed), du of
+//      node_modules; fails over the package's goal. hosted-journey-sandbox: `npx hosted-journey-sandbox --help` there
+//   5. consumer projects (test/consumers/*): each installs only the tarballs its package.json names (from the npm
+//      cache when possible), then runs its `check` script
+// Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
+// directory for inspection).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGES, PACKAGES_DIR, exportTargets } from './packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const consumersDir = path.join(root, 'test/consumers');
@@ -20,6 +27,7 @@ const problems = [];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // The machine's npm config may carry settings npm warns about; they are noise here.
 const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+const MB = 1_000_000;
 
 function run(label, cmd, args, opts = {}) {
   const started = Date.now();
@@ -31,96 +39,137 @@ function run(label, cmd, args, opts = {}) {
   if (!ok) problems.push(label);
   return { ok, out, stdout: res.stdout ?? '' };
 }
+const check = (ok, line) => {
+  console.log(`${ok ? '✓' : '✗'} ${line}`);
+  if (!ok) problems.push(line);
+};
+
+const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
+/** Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem). */
+function install(label, dir) {
+  const offline = run(`${label}: npm install (offline, from the npm cache)`, npm, [...npmInstall, '--offline'], { cwd: dir });
+  if (offline.ok) return true;
+  problems.pop();
+  return run(`${label}: npm install (registry)`, npm, [...npmInstall, '--prefer-offline'], { cwd: dir }).ok;
+}
+/** Disk usage of a directory in bytes (`du -sk`, as the issue measured; KiB blocks × 1024). */
+const du = (dir) => Number(spawnSync('du', ['-sk', dir], { encoding: 'utf8' }).stdout.split('\t')[0]) * 1024;
+const fmtMB = (bytes) => `${(bytes / MB).toFixed(2)} MB`;
 
 const work = mkdtempSync(path.join(tmpdir(), 'hj-packaging-'));
+const tarballs = {};
+const sizes = {};
 try {
-  // 1. pack
+  // A full build when dist/ is missing; otherwise the packages are laid out again from the current dist/ (0.3 s),
+  // so a partial build since the last full one never leaves a stale package behind.
   if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
     run('build (dist/ missing)', process.execPath, ['scripts/build.mjs']);
+  } else {
+    run('lay out dist/packages/ from dist/', process.execPath, ['scripts/build.mjs', 'packages']);
   }
-  const packed = run('npm pack', npm, ['pack', '--json', '--pack-destination', work]);
-  if (!packed.ok) throw new Error('npm pack failed');
-  const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0];
-  const tarball = path.join(work, info.filename);
-  const files = new Set(info.files.map((f) => f.path));
-  console.log(`  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed`);
+  for (const [name, spec] of Object.entries(PACKAGES)) {
+    console.log(`\n${name}`);
+    const dir = path.join(PACKAGES_DIR, name);
+    // 1. pack
+    const packed = run(`${name}: npm pack`, npm, ['pack', dir, '--json', '--pack-destination', work]);
+    if (!packed.ok) continue;
+    const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0];
+    const tarball = path.join(work, info.filename);
+    tarballs[name] = tarball;
+    const files = new Set(info.files.map((f) => f.path));
+    console.log(`  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked`);
 
-  // 2. the tarball's contents
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const targets = [];
-  (function collect(node) {
-    if (typeof node === 'string') targets.push(node.replace(/^\.\//, ''));
-    else if (node && typeof node === 'object') Object.values(node).forEach(collect);
-  })(pkg.exports);
-  const missing = [...new Set(targets)].filter((t) => !files.has(t));
-  if (missing.length) problems.push(`exports targets missing from the tarball: ${missing.join(', ')}`);
-  console.log(`${missing.length ? '✗' : '✓'} ${targets.length} exports targets present in the tarball`);
-  if (files.has('dist/react.js')) {
-    const react = readFileSync(path.join(root, 'dist/react.js'), 'utf8');
-    const importsReact = /from\s*["']react["']/.test(react);
-    const bundlesReact = /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
-    if (!importsReact || bundlesReact) problems.push('dist/react.js must import react as a peer and bundle none of it');
-    console.log(`${importsReact && !bundlesReact ? '✓' : '✗'} dist/react.js imports 'react' and bundles none of it`);
-  }
+    // 2. the tarball's contents
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const targets = [...exportTargets(pkg.exports), ...Object.values(pkg.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
+    const missing = targets.filter((t) => !files.has(t));
+    check(!missing.length, `${name}: ${targets.length} exports/bin targets present in the tarball${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`);
+    const shots = [...files].filter((f) => /\.(png|jpe?g|gif|webp)$/.test(f));
+    check(!shots.length, `${name}: no screenshots or images in the tarball${shots.length ? ` (${shots.join(', ')})` : ''}`);
+    if (files.has('dist/react.js')) {
+      const react = readFileSync(path.join(dir, 'dist/react.js'), 'utf8');
+      const importsReact = /from\s*["']react["']/.test(react);
+      const bundlesReact = /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
+      check(importsReact && !bundlesReact, `${name}: dist/react.js imports 'react' and bundles none of it`);
+    }
+    // Every bare import reachable from an export must be a declared dependency or peer (or a Node built-in): a bundler
+    // helper left as an import (e.g. '@oxc-project/runtime') installs nowhere and breaks every consumer.
+    const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+    const undeclared = new Map();
+    const visited = new Set();
+    const walk = (rel) => {
+      if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
+      visited.add(rel);
+      const source = readFileSync(path.join(dir, rel), 'utf8');
+      for (const m of source.matchAll(/(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+        const s = m[1] ?? m[2] ?? m[3];
+        if (s.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), s)));
+        else if (!s.startsWith('node:') && !builtinModules.includes(s)) {
+          const dep = s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0];
+          if (!declared.has(dep)) undeclared.set(s, rel);
+        }
+      }
+    };
+    targets.forEach(walk);
+    check(!undeclared.size, `${name}: ${visited.size} files reachable from the exports import only declared dependencies` +
+      (undeclared.size ? ` (undeclared: ${[...undeclared].map(([s, f]) => `${s} in ${f}`).join(', ')})` : ''));
 
-  // Every bare import reachable from an export must be a declared dependency (or a Node built-in): a bundler helper
-  // left as an import (e.g. '@oxc-project/runtime') installs nowhere and breaks every consumer.
-  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
-  const { builtinModules } = await import('node:module');
-  const undeclared = new Map();
-  const visited = new Set();
-  const walk = (rel) => {
-    if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
-    visited.add(rel);
-    const source = readFileSync(path.join(root, rel), 'utf8');
-    for (const m of source.matchAll(/(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      if (spec.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
-      else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
-        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-        if (!declared.has(name)) undeclared.set(spec, rel);
+    // 3. publint and attw. `./iife` is the classic-script build (a global, no exports): a file for <script src> and
+    // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points.
+    run(`${name}: publint (strict)`, process.execPath, [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'], { verbose: true });
+    const exclude = pkg.exports['./iife'] ? ['--exclude-entrypoints', './iife'] : [];
+    run(`${name}: attw --profile esm-only`, process.execPath, [path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only', ...exclude, '--format', 'ascii'], { verbose: true });
+
+    // 4. installed size, alone in an empty project
+    const empty = path.join(work, `alone-${name}`);
+    mkdirSync(empty);
+    writeFileSync(path.join(empty, 'package.json'), JSON.stringify({ name: `alone-${name}`, private: true, dependencies: { [name]: `file:${tarball}` } }, null, 2));
+    if (!install(name, empty)) continue;
+    const nm = path.join(empty, 'node_modules');
+    const installed = readdirSync(nm).filter((d) => !d.startsWith('.')).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(nm, d)).map((s) => `${d}/${s}`) : [d]));
+    const peers = installed.filter((p) => pkg.peerDependencies?.[p]);
+    check(!peers.length, `${name}: no peer installed (${peers.join(', ') || 'none'})`);
+    sizes[name] = { bytes: du(nm), packages: installed.length, goal: spec.installedGoal };
+    const goal = spec.installedGoal;
+    const line = `${name}: ${fmtMB(sizes[name].bytes)} installed with its dependencies, ${installed.length} package(s): ${installed.join(', ')}` +
+      (goal ? ` (goal ≤ ${fmtMB(goal)})` : ' (no size goal)');
+    check(!goal || sizes[name].bytes <= goal, line);
+    if (pkg.bin) {
+      for (const bin of Object.keys(pkg.bin)) {
+        const help = run(`${name}: npx ${bin} --help (from the tarball)`, npm, ['exec', '--offline', '--no', '--', bin, '--help'], { cwd: empty });
+        if (help.ok) check(/usage/i.test(help.out), `${name}: ${bin} --help prints its usage`);
       }
     }
-  };
-  targets.forEach(walk);
-  if (undeclared.size) problems.push(`undeclared imports: ${[...undeclared].map(([s, f]) => `${s} (${f})`).join(', ')}`);
-  console.log(`${undeclared.size ? '✗' : '✓'} ${visited.size} files reachable from the exports import only declared dependencies`);
-
-  // 3. publint and attw
-  run('publint (strict)', process.execPath, [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'], { verbose: true });
-  // `./iife` is the classic-script build (a global, no exports): a file for <script src> and CDNs, not a module to
-  // import, so it has no declarations by design and is left out of attw's entry points.
-  run('attw --profile esm-only', process.execPath, [path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only', '--exclude-entrypoints', './iife', '--format', 'ascii'], { verbose: true });
-
-  // 4. consumer projects
-  const consumers = readdirSync(consumersDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  const deps = {};
-  for (const name of consumers) {
-    const cpkg = JSON.parse(readFileSync(path.join(consumersDir, name, 'package.json'), 'utf8'));
-    Object.assign(deps, cpkg.dependencies, cpkg.devDependencies);
   }
-  deps['hosted-journey'] = `file:${tarball}`;
-  const install = path.join(work, 'consumers');
-  mkdirSync(install);
-  writeFileSync(path.join(install, 'package.json'), JSON.stringify({ name: 'consumers', private: true, dependencies: deps }, null, 2));
-  const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
-  const offline = run('npm install (offline, from the npm cache)', npm, [...npmInstall, '--offline'], { cwd: install });
-  if (!offline.ok) {
-    problems.pop(); // not a packaging problem: the cache lacks something; the registry is allowed
-    run('npm install (registry)', npm, [...npmInstall, '--prefer-offline'], { cwd: install });
-  }
-  for (const name of consumers) {
-    const dir = path.join(install, name);
+  writeFileSync(path.join(PACKAGES_DIR, 'installed-sizes.json'), `${JSON.stringify({ measured: new Date().toISOString(), sizes }, null, 2)}\n`);
+
+  // 5. consumer projects, each with only the tarballs it names
+  for (const name of readdirSync(consumersDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+    console.log(`\nconsumer ${name}`);
+    const dir = path.join(work, 'consumers', name);
     cpSync(path.join(consumersDir, name), dir, { recursive: true, filter: (src) => !/node_modules|[/\\]dist$/.test(src) });
-    run(`consumer ${name}`, npm, ['run', '--silent', 'check'], { cwd: dir, verbose: true });
+    const cpkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const ours = [];
+    for (const field of ['dependencies', 'devDependencies']) {
+      for (const d of Object.keys(cpkg[field] ?? {}).filter((d) => PACKAGES[d])) {
+        cpkg[field][d] = `file:${tarballs[d]}`;
+        ours.push(d);
+      }
+    }
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify(cpkg, null, 2));
+    if (!install(`consumer ${name}`, dir)) continue;
+    const present = Object.keys(PACKAGES).filter((p) => existsSync(path.join(dir, 'node_modules', p)));
+    check(present.sort().join() === ours.sort().join(), `consumer ${name}: installs ${ours.join(' + ')} and no other package of ours (installed: ${present.join(', ')})`);
+    run(`consumer ${name}: check`, npm, ['run', '--silent', 'check'], { cwd: dir, verbose: true });
+    const spaAssets = path.join(dir, 'dist/assets');
+    if (name === 'spa' && existsSync(spaAssets)) {
+      const js = readdirSync(spaAssets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(spaAssets, f), 'utf8')).join('\n');
+      check(js.includes('hosted-journey:') && js.includes('hosted-journey'), `consumer spa: the built bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`);
+    }
   }
-  const spaAssets = path.join(install, 'spa/dist/assets');
-  if (existsSync(spaAssets)) {
-    const js = readdirSync(spaAssets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(spaAssets, f), 'utf8')).join('\n');
-    const ok = js.includes('hosted-journey:') && js.includes('hosted-journey');
-    if (!ok) problems.push('consumer spa: the built bundle does not contain the widget');
-    console.log(`${ok ? '✓' : '✗'} consumer spa bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`);
-  }
+
+  console.log('\ninstalled sizes (tarball alone into an empty project, optional peers not installed, du of node_modules):');
+  for (const [name, s] of Object.entries(sizes)) console.log(`  ${name.padEnd(24)} ${fmtMB(s.bytes).padStart(9)}  ${String(s.packages).padStart(2)} package(s)  goal ${s.goal ? `≤ ${fmtMB(s.goal)}` : 'runs with npx'}`);
 } catch (error) {
   problems.push(String(error?.message ?? error));
 } finally {

@@ -1,4 +1,4 @@
-// The Fetch-runtime build of hosted-journey/server: the one entry source (src/server/index.ts) with
+// The Fetch-runtime build of hosted-journey-server: the one entry source (src/server/index.ts) with
 // src/server/crypto/selected.ts replaced by selected.web.ts. Plugins for vite (scripts/build.mjs) and esbuild (tests,
 // bench), and `bundleServerWeb()` for suites that run the Web Crypto build next to the Node one in one process.
 import { build } from 'esbuild';

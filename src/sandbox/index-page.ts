@@ -47,7 +47,7 @@ export interface SandboxIndexWebhook {
 export interface SandboxIndex {
   name: 'hosted-journey sandbox';
   about: string;
-  /** The `baseUrl` to give `createClient` of `hosted-journey/server`. */
+  /** The `baseUrl` to give `createClient` of `hosted-journey-server`. */
   api_base: string;
   /** Token ids accepted (`Authorization: HMAC <token_id>:…`); secrets are never shown. */
   tokens: Array<{ token_id: string }>;

@@ -1,4 +1,4 @@
-// `hosted-journey/sandbox`: a local stand-in of the service for demos, tests and integrators' CI.
+// `hosted-journey-sandbox`: a local stand-in of the service for demos, tests and integrators' CI.
 export { startSandbox, DEFAULT_TOKENS } from './sandbox.js';
 export type { Sandbox, SandboxOptions, SandboxWebhookOption } from './sandbox.js';
 export { LOOPBACK, ANY_VENDOR, isLoopbackOrigin } from './parent-origins.js';

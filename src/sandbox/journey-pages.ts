@@ -15,12 +15,15 @@ import type { JourneySessionKind } from './journey-session.js';
 export const JOURNEY_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *";
 
-/** The package root: the nearest directory above this module whose package.json is this package's. */
+/**
+ * The package root: the nearest directory above this module whose package.json is the published sandbox's
+ * (`hosted-journey-sandbox`) or, in the repository, the development workspace's (`hosted-journey`).
+ */
 function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && /"name":\s*"hosted-journey"/.test(readFileSync(pkg, 'utf8'))) return dir;
+    if (existsSync(pkg) && /"name":\s*"hosted-journey(-sandbox)?"/.test(readFileSync(pkg, 'utf8'))) return dir;
     const up = path.dirname(dir);
     if (up === dir) throw new Error('hosted-journey sandbox: package root not found');
     dir = up;

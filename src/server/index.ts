@@ -1,5 +1,5 @@
 /**
- * `hosted-journey/server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node provider,
+ * `hosted-journey-server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node provider,
  * dist/server-web.js for Fetch-API runtimes with Web Crypto — by choosing `./crypto/selected.js` at build time.
  * Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
  */

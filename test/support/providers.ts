@@ -1,4 +1,4 @@
-// Both builds of hosted-journey/server, so one suite runs against the node:crypto and the Web Crypto provider: the
+// Both builds of hosted-journey-server, so one suite runs against the node:crypto and the Web Crypto provider: the
 // entry source as is (node), and the same source bundled with crypto/selected.ts replaced by selected.web.ts, as
 // scripts/build.mjs builds dist/server-web.js.
 import * as nodeEntry from '../../src/server/index.js';

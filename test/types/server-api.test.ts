@@ -1,4 +1,4 @@
-// Type tests of hosted-journey/server (issue 10.3/10.4): compile-time assertions, checked by `tsc --noEmit` over the
+// Type tests of hosted-journey-server (issue 10.3/10.4): compile-time assertions, checked by `tsc --noEmit` over the
 // repository (scripts/test-checks.mjs); vitest only runs the file. Bodies are never called.
 import { describe, expectTypeOf, it } from 'vitest';
 import * as server from '../../src/server/index.js';
@@ -44,7 +44,7 @@ import {
   verifyWebhook,
 } from '../../src/server/index.js';
 
-describe('hosted-journey/server types', () => {
+describe('hosted-journey-server types', () => {
   it('a verified webhook narrows by known, then by type', () => {
     const types = async () => {
       const v = await verifyWebhook({ body: '', headers: {}, keys: [{ tokenId: 'wh', secret: 's' }], path: '/webhooks' });

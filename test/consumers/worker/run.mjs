@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import worker, { keys, processed } from './handler.mjs';
-import { signWebhook } from 'hosted-journey/server';
+import { signWebhook } from 'hosted-journey-server';
 
-const resolved = import.meta.resolve('hosted-journey/server');
+const resolved = import.meta.resolve('hosted-journey-server');
 assert.match(resolved, /\/dist\/server-web\.js$/, `the worker condition resolves the Web Crypto build (got ${resolved})`);
 
 // The Web Crypto build and every chunk it reaches import no Node built-in (edge runtimes have none).

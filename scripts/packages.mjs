@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// The three published packages, from one table. `node scripts/build.mjs` builds one dist/ from one src/, then
+// `assemblePackages()` (the build's last group, or `node scripts/packages.mjs` on its own) lays out
+// dist/packages/<name>/ — package.json, README.md, the docs that belong to it, and the built files its exports reach —
+// ready for `npm pack` / `npm publish` from that directory. The root package.json stays the private development
+// workspace (devDependencies, `npm run demo`, `npm test`); it is never published.
+//
+// A package's files are the closure of its entry files over relative imports (JS, source maps, declarations), so a
+// chunk shared by two entries goes where it is reached. Its dependencies are the bare imports of those files: versions
+// from the root package.json, a name in PEERS becomes an optional peer. Nothing is listed by hand that the files do
+// not import, and nothing they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
+import { builtinModules } from 'node:module';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rootPkg = () => JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+export const PACKAGES_DIR = path.join(root, 'dist/packages');
+
+/** Optional peers: the integrator's own copy is used, never ours. */
+const PEERS = {
+  react: '>=18', // hosted-journey/react
+  preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
+  redis: '>=5', // RedisDedupeStore({ url })
+};
+
+const types = (p) => `./dist/types/${p}.d.ts`;
+const SERVER_CONDITIONS = (web, node) => ({
+  worker: web, workerd: web, 'edge-light': web, deno: web, bun: web, browser: web, default: node,
+});
+
+/**
+ * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import);
+ * `docs` are copied from docs/ (never screenshots); `installedGoal` is checked by scripts/check-packaging.mjs
+ * (bytes of node_modules after installing the tarball alone into an empty project, peers excluded).
+ */
+export const PACKAGES = {
+  'hosted-journey': {
+    description: 'Embed the hosted open-banking / bank-statements journey in any page: script tag, ES module, Preact, React, <hosted-journey>, and the journey-side bridge.',
+    installedGoal: 1_000_000,
+    exports: {
+      '.': { types: types('widget/index'), default: './dist/index.js' },
+      './child': { types: types('child/index'), default: './dist/child.js' },
+      './preact': { types: types('bindings/preact'), default: './dist/preact.js' },
+      './react': { types: types('bindings/react'), default: './dist/react.js' },
+      './element': { types: types('bindings/element'), default: './dist/element.js' },
+      './iife': './dist/hosted-journey.iife.js',
+      './package.json': './package.json',
+    },
+    fields: {
+      sideEffects: false,
+      main: './dist/index.js', module: './dist/index.js', types: types('widget/index'),
+      unpkg: './dist/hosted-journey.iife.js', jsdelivr: './dist/hosted-journey.iife.js',
+    },
+    // The script tag loads the modal UI from next to itself, in modal mode only.
+    files: ['dist/hosted-journey.modal.js'],
+    docs: ['widget.md', 'bank-authorisation.md', 'csp.md', 'accessibility.md', 'browsers.md', 'bindings/preact.md', 'bindings/react.md', 'bindings/element.md'],
+    readme: `# hosted-journey
+
+The browser widget: mounts the hosted open-banking / bank-statements journey in a locked-down iframe (inline or modal),
+keeps it sized to its content, relays its events to typed callbacks and handles the bank-authorisation round trip.
+\`<script>\` tag, ES module, Preact, React and the \`<hosted-journey>\` custom element; \`hosted-journey/child\` is the
+journey-side half of the message protocol.
+
+\`\`\`sh
+npm install hosted-journey
+\`\`\`
+
+\`\`\`html
+<script src="https://unpkg.com/hosted-journey/dist/hosted-journey.iife.js"
+        data-vendor="acme" data-customer-id="cust_1234"
+        data-journey-origin="https://journey.example.com" data-container="#bank-connect"></script>
+\`\`\`
+
+\`\`\`ts
+import { createJourney } from 'hosted-journey';
+
+createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https://journey.example.com', mode: 'modal' }).open();
+\`\`\`
+
+| import | what |
+|---|---|
+| \`hosted-journey\` | \`createJourney\`, \`buildJourneyUrl\`, \`resumeJourney\`, typed errors |
+| \`hosted-journey/react\` | \`HostedJourney\`, \`useHostedJourney\` (React ≥ 18 is a peer dependency) |
+| \`hosted-journey/preact\` | \`HostedJourney\` (Preact ≥ 11 is a peer dependency) |
+| \`hosted-journey/element\` | \`defineHostedJourneyElement\`, \`<hosted-journey>\` |
+| \`hosted-journey/child\` | \`connectToParent\` — for the hosted pages |
+
+Docs in this package: docs/widget.md (every option and callback), docs/bank-authorisation.md, docs/csp.md,
+docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
+[\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server); the local stand-in of the service is
+[\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox).
+`,
+  },
+  'hosted-journey-server': {
+    description: 'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory or Redis), for Node and Fetch-API runtimes.',
+    installedGoal: 10_000_000,
+    exports: {
+      '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
+      // One API, two builds: the Web build's own declarations while src/server/web.ts exists, else the entry's.
+      './web': { types: existsSync(path.join(root, 'src/server/web.ts')) ? types('server/web') : types('server/index'), default: './dist/server-web.js' },
+      './package.json': './package.json',
+    },
+    fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
+    files: [],
+    docs: ['server.md', 'security.md'],
+    readme: `# hosted-journey-server
+
+The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
+endpoints, webhook verification (the request-signing scheme or Standard Webhooks), exactly-once webhook handling with a
+memory or Redis dedupe store, adapters for Fetch-API runtimes and Node/Express. Node resolves the \`node:crypto\` build;
+the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\`, \`bun\` and \`browser\` conditions resolve the Web Crypto build
+(\`hosted-journey-server/web\` forces it).
+
+\`\`\`sh
+npm install hosted-journey-server
+\`\`\`
+
+\`\`\`ts
+import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } from 'hosted-journey-server';
+\`\`\`
+
+\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`. Docs in this package: docs/server.md,
+docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
+is a local stand-in of the service.
+`,
+  },
+  'hosted-journey-sandbox': {
+    description: 'Local stand-in of the hosted-journey service: the twelve endpoints with signature checks, the journey pages, fake banks, signed webhooks and real PDF/CSV/JSON bundles. CLI: hosted-journey-sandbox.',
+    installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
+    exports: {
+      '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
+      './package.json': './package.json',
+    },
+    fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
+    files: ['dist/sandbox-cli.js', 'dist/sandbox-assets/journey.js', 'dist/sandbox-assets/bank-return.js', 'dist/sandbox-assets/journey.css'],
+    docs: ['sandbox.md'],
+    readme: `# hosted-journey-sandbox
+
+A local stand-in of the hosted-journey service for development, tests and CI: the twelve endpoints with signature
+checks and state, the hosted-journey pages, fake banks, signed at-least-once webhooks, real PDF/CSV/JSON bundles.
+
+\`\`\`sh
+npx hosted-journey-sandbox --help
+npm install --save-dev hosted-journey-sandbox
+\`\`\`
+
+\`\`\`ts
+import { startSandbox } from 'hosted-journey-sandbox';
+
+const sandbox = await startSandbox({ port: 0 });
+\`\`\`
+
+It carries its own copy of the request-signing and webhook code of
+[\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server) (same source, same release), so it
+installs and runs on its own. Docs in this package: docs/sandbox.md.
+`,
+  },
+};
+
+const isBuiltin = (spec) => spec.startsWith('node:') || builtinModules.includes(spec);
+const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const IMPORTS = /(?:^|[;\n}])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/** Every file reached from `entries` (paths relative to the root) over relative imports, and the bare imports met. */
+export function closure(entries) {
+  const files = new Set();
+  const bare = new Map(); // package name → first importer
+  const visit = (rel) => {
+    if (files.has(rel) || !existsSync(path.join(root, rel))) return;
+    files.add(rel);
+    if (existsSync(path.join(root, `${rel}.map`))) files.add(`${rel}.map`);
+    if (!/\.(m?js|d\.ts)$/.test(rel)) return;
+    const dts = rel.endsWith('.d.ts');
+    for (const m of readFileSync(path.join(root, rel), 'utf8').matchAll(IMPORTS)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (spec.startsWith('.')) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+        if (!dts) visit(target);
+        else for (const t of [target.replace(/\.js$/, '.d.ts'), `${target}.d.ts`, `${target}/index.d.ts`]) if (existsSync(path.join(root, t))) { visit(t); break; }
+      } else if (!isBuiltin(spec) && !dts) {
+        if (!bare.has(packageName(spec))) bare.set(packageName(spec), rel);
+      }
+    }
+  };
+  entries.forEach(visit);
+  return { files, bare };
+}
+
+/** The exports map's targets, paths relative to the package root. */
+export function exportTargets(exports) {
+  const out = [];
+  (function collect(node) {
+    if (typeof node === 'string') out.push(node.replace(/^\.\//, ''));
+    else if (node && typeof node === 'object') Object.values(node).forEach(collect);
+  })(exports);
+  return [...new Set(out)];
+}
+
+/** Writes dist/packages/<name>/ for every package; returns name → directory. */
+export function assemblePackages({ log = console.log } = {}) {
+  const base = rootPkg();
+  const versions = { ...base.dependencies, ...base.devDependencies };
+  rmSync(PACKAGES_DIR, { recursive: true, force: true });
+  const dirs = {};
+  for (const [name, spec] of Object.entries(PACKAGES)) {
+    const dir = path.join(PACKAGES_DIR, name);
+    const entries = [...exportTargets(spec.exports).filter((t) => t.startsWith('dist/')), ...spec.files, ...Object.values(spec.fields.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
+    const missing = entries.filter((e) => !existsSync(path.join(root, e)));
+    if (missing.length) throw new Error(`${name}: not built: ${missing.join(', ')} (run node scripts/build.mjs)`);
+    const { files, bare } = closure(entries);
+    for (const rel of files) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      copyFileSync(path.join(root, rel), path.join(dir, rel));
+    }
+    for (const doc of spec.docs) {
+      mkdirSync(path.dirname(path.join(dir, 'docs', doc)), { recursive: true });
+      copyFileSync(path.join(root, 'docs', doc), path.join(dir, 'docs', doc));
+    }
+    writeFileSync(path.join(dir, 'README.md'), spec.readme);
+    const dependencies = {};
+    const peerDependencies = {};
+    for (const [dep, importer] of [...bare].sort()) {
+      if (PEERS[dep]) peerDependencies[dep] = PEERS[dep];
+      else if (versions[dep]) dependencies[dep] = versions[dep];
+      else throw new Error(`${name}: ${importer} imports ${dep}, which the root package.json does not list`);
+    }
+    const manifest = {
+      name,
+      version: base.version,
+      description: spec.description,
+      license: base.license,
+      type: 'module',
+      engines: base.engines,
+      ...spec.fields,
+      files: ['dist', 'docs', 'README.md'],
+      exports: spec.exports,
+      ...(Object.keys(dependencies).length ? { dependencies } : {}),
+      ...(Object.keys(peerDependencies).length ? {
+        peerDependencies,
+        peerDependenciesMeta: Object.fromEntries(Object.keys(peerDependencies).map((p) => [p, { optional: true }])),
+      } : {}),
+    };
+    writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    log(`  ${name}: ${files.size} built files, ${spec.docs.length} docs; dependencies ${Object.keys(dependencies).join(', ') || 'none'}; optional peers ${Object.keys(peerDependencies).join(', ') || 'none'}`);
+    dirs[name] = dir;
+  }
+  return dirs;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) assemblePackages();
