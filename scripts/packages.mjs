@@ -98,8 +98,8 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
     installedGoal: 10_000_000,
     exports: {
       '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
-      // One API, two builds: the Web build's own declarations while src/server/web.ts exists, else the entry's.
-      './web': { types: existsSync(path.join(root, 'src/server/web.ts')) ? types('server/web') : types('server/index'), default: './dist/server-web.js' },
+      // One API from one entry source, built twice: both builds share its declarations.
+      './web': { types: types('server/index'), default: './dist/server-web.js' },
       './package.json': './package.json',
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
