@@ -37,7 +37,8 @@ const demoPort = await freePort(4000, '127.0.0.1');
 // The demo registers its own origin as Lendly's parent origin, as an integrator registers theirs with the service:
 // the sandbox serves Lendly's journey only to frames of that page (and sends the bank's return only there).
 const demoOrigin = `http://localhost:${demoPort}`;
-const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort, parentOrigins: { lendly: [demoOrigin] } });
+// demoUrl: the sandbox's index page (GET /) links back to the demo.
+const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort, parentOrigins: { lendly: [demoOrigin] }, demoUrl: demoOrigin });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
   cwd: root,
@@ -76,6 +77,7 @@ child.stdout.on('data', (chunk) => {
     server to server          ${m[1]}/direct.html
     credit reporting          ${m[1]}/credit.html
   Sandbox (the service)       ${sandbox.url}
+    index                     ${sandbox.url}/  (logins, registrations, recent webhook deliveries)
     API token id / secret     ${token.tokenId} / ${token.secret}
     crawler test logins       ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects · ${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code} · ${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails
   Webhook dedupe store        ${process.env.REDIS_URL ? `Redis (${process.env.REDIS_URL})` : 'memory (set REDIS_URL for Redis)'}

@@ -5,15 +5,48 @@ import { spawnSync } from 'node:child_process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function redisServerPath() {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+const onPath = (name) => {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : null;
+};
+
+export function redisServerPath() {
+  return onPath('redis-server');
 }
+
+/**
+ * The three browser engines of e2e/engines (issue 14). `missing()` is null when the engine can run, else the exact
+ * command that installs it. Debian packages only: nothing downloads a browser.
+ */
+export const ENGINES = {
+  chromium: {
+    path: CHROMIUM_PATH,
+    missing: () => (existsSync(CHROMIUM_PATH) ? null : 'sudo apt-get install -y chromium   (or set CHROMIUM_PATH)'),
+  },
+  gecko: {
+    path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    missing: () => (existsSync(ENGINES.gecko.path) ? null : 'sudo apt-get install -y firefox-esr   (or set FIREFOX_PATH)'),
+  },
+  webkit: {
+    path: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    driver: '/usr/bin/WebKitWebDriver',
+    missing: () =>
+      existsSync(ENGINES.webkit.path) && existsSync(ENGINES.webkit.driver) && onPath('xvfb-run') && onPath('xauth')
+        ? null
+        : 'sudo apt-get install -y webkit2gtk-driver xvfb xauth',
+  },
+};
 
 export function findSystemDeps() {
   const missing = [];
-  if (!existsSync(CHROMIUM_PATH)) {
-    missing.push({ name: 'chromium', why: 'the end-to-end suite drives a real browser', install: 'sudo apt-get install -y chromium   (or set CHROMIUM_PATH)' });
+  if (ENGINES.chromium.missing()) {
+    missing.push({ name: 'chromium', why: 'the end-to-end suite drives a real browser', install: ENGINES.chromium.missing() });
+  }
+  if (ENGINES.gecko.missing()) {
+    missing.push({ name: 'firefox-esr', why: 'the browser scenarios also run in Gecko (e2e/engines)', install: ENGINES.gecko.missing() });
+  }
+  if (ENGINES.webkit.missing()) {
+    missing.push({ name: 'webkit2gtk-driver', why: 'the browser scenarios also run in WebKit (e2e/engines), under Xvfb', install: ENGINES.webkit.missing() });
   }
   if (!redisServerPath()) {
     missing.push({ name: 'redis-server', why: 'the webhook dedupe suite runs against a real Redis', install: 'sudo apt-get install -y redis-server' });

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, the same locally and in CI.
-//   1. system dependencies (Chromium, redis-server): missing → says exactly what to install and counts as failed
+//   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server): missing → says exactly what to install and counts as failed
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. vitest (unit + Node integration against real HTTP and a real redis-server)
-//   4. Playwright (Debian Chromium, end to end)
+//   4. Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
 //   5. checks: size budget and packaging (each counts as one test)
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
 // Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything).
@@ -79,6 +79,9 @@ if (want('e2e')) {
       if (s.skipped && process.env.CI) fail(`playwright skipped ${s.skipped} test(s); CI requires every suite`);
       for (const e of r.errors ?? []) fail(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
     } else fail('playwright produced no report');
+    // Written by e2e/engines as each engine starts: the versions the widget was just tested in.
+    const engines = ['chromium', 'gecko', 'webkit'].map((e) => path.join(out, `engine-${e}.txt`)).filter((f) => existsSync(f));
+    if (engines.length) console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
   }
 }
 

@@ -17,6 +17,7 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
                           a parent origin allowed to frame the vendor's journey, repeatable; vendor '*' = any
                           vendor without its own entry, origin 'loopback' = any loopback origin
                           (default: loopback origins only, for every vendor)
+  --demo-url <url>        an app the index page (GET /) links to, e.g. your integrator app
   --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
   --seed <text>           seed of all generated data (default sandbox)
   --crawl-delay-ms <n>    simulated crawl duration (default 1500)
@@ -41,7 +42,7 @@ function parseCli(argv: string[]): SandboxOptions {
       args: argv,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string', multiple: true }, webhook: { type: 'string', multiple: true },
-        'parent-origin': { type: 'string', multiple: true },
+        'parent-origin': { type: 'string', multiple: true }, 'demo-url': { type: 'string' },
         'duplicate-rate': { type: 'string' }, seed: { type: 'string' }, 'crawl-delay-ms': { type: 'string' }, help: { type: 'boolean' },
       },
       strict: true,
@@ -78,6 +79,7 @@ function parseCli(argv: string[]): SandboxOptions {
   const opts: SandboxOptions = { port: number(values.port, 'port', 0, 65535) ?? 4010, tokens, webhooks };
   if (Object.keys(parentOrigins).length > 0) opts.parentOrigins = parentOrigins;
   if (values.host) opts.host = values.host;
+  if (values['demo-url'] !== undefined) opts.demoUrl = values['demo-url'];
   const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
   if (rate !== undefined) opts.duplicateRate = rate;
   if (values.seed !== undefined) opts.seed = values.seed;
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
   const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;
   const lines = [
     `hosted-journey sandbox listening on ${sandbox.url}`,
+    `  index:           ${sandbox.url}/   (HTML; JSON with Accept: application/json)`,
     `  API base:        ${sandbox.url}`,
     `  journey:         ${sandbox.url}/i/{vendor}/{ref}   e.g. ${sandbox.url}/i/demo/cust_1`,
     ...tokens.map((t) => `  credentials:     token id ${t.tokenId}  secret ${t.secret}`),
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
     `  crawler logins:  ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects; ` +
       `${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code}; ` +
       `${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails`,
+    ...(options.demoUrl ? [`  demo:            ${options.demoUrl}`] : []),
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

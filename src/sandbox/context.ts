@@ -20,6 +20,10 @@ export interface SandboxContext {
   sessions: JourneySessions;
   /** Whether `origin` is a registered parent origin of `vendor` (the `parentOrigins` option). */
   parentOriginAllowed: ParentOriginCheck;
+  /** The same registry for display: vendor (or `'*'`) → normalised origins and `'loopback'`. */
+  parentOrigins: Readonly<Record<string, readonly string[]>>;
+  /** The demo (or integrator app) the index page links to, when the sandbox was told one. */
+  demoUrl?: string;
   /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */
   origin(): string;
   /** Queues a webhook event about an application for every receiver. */

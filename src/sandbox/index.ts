@@ -6,6 +6,7 @@ export type { ParentOriginRegistry } from './parent-origins.js';
 export { JOURNEY_SESSION_TTL_MS } from './journey-session.js';
 export type { SandboxToken } from './context.js';
 export type { Delivery, RetryPolicy, WebhookReceiver } from './webhooks/sender.js';
+export type { SandboxIndex, SandboxIndexDelivery, SandboxIndexWebhook } from './index-page.js';
 export { SandboxErrorCode, ERROR_STATUS, isSandboxHttpError } from './errors.js';
 export { INSTITUTIONS, CRAWLER_LOGINS } from './data/institutions.js';
 export type { Institution } from './data/institutions.js';

@@ -33,6 +33,28 @@ export type ParentOriginCheck = (vendor: string, origin: string) => boolean;
 
 /** Validates the option (RangeError naming the bad entry) and returns the check. */
 export function compileParentOrigins(registry: ParentOriginRegistry | undefined): ParentOriginCheck {
+  const table = normaliseRegistry(registry);
+  const fallback = table.get(ANY_VENDOR) ?? { loopback: true, origins: new Set<string>() };
+  return (vendor, origin) => {
+    const entry = table.get(vendor) ?? fallback;
+    return entry.origins.has(origin) || (entry.loopback && isLoopbackOrigin(origin));
+  };
+}
+
+/**
+ * The registry as it applies, for display: normalised origins, and the `'*'` entry made explicit (loopback only when
+ * the option does not set it).
+ * @example describeParentOrigins({ acme: ['https://app.acme.example/'] }) // { acme: ['https://app.acme.example'], '*': ['loopback'] }
+ */
+export function describeParentOrigins(registry: ParentOriginRegistry | undefined): Record<string, string[]> {
+  const table = normaliseRegistry(registry);
+  if (!table.has(ANY_VENDOR)) table.set(ANY_VENDOR, { loopback: true, origins: new Set<string>() });
+  const out: Record<string, string[]> = {};
+  for (const [vendor, entry] of table) out[vendor] = [...entry.origins, ...(entry.loopback ? [LOOPBACK] : [])];
+  return out;
+}
+
+function normaliseRegistry(registry: ParentOriginRegistry | undefined): Map<string, { loopback: boolean; origins: Set<string> }> {
   const table = new Map<string, { loopback: boolean; origins: Set<string> }>();
   for (const [vendor, list] of Object.entries(registry ?? {})) {
     if (vendor !== ANY_VENDOR && !ID_PATTERN.test(vendor)) throw new RangeError(`parentOrigins: '${vendor}' is not a vendor label (or '*')`);
@@ -50,9 +72,5 @@ export function compileParentOrigins(registry: ParentOriginRegistry | undefined)
     }
     table.set(vendor, entry);
   }
-  const fallback = table.get(ANY_VENDOR) ?? { loopback: true, origins: new Set<string>() };
-  return (vendor, origin) => {
-    const entry = table.get(vendor) ?? fallback;
-    return entry.origins.has(origin) || (entry.loopback && isLoopbackOrigin(origin));
-  };
+  return table;
 }

@@ -8,7 +8,7 @@ import { createRandom } from './data/random.js';
 import { createListener } from './server.js';
 import { SandboxState } from './state.js';
 import { JourneySessions } from './journey-session.js';
-import { compileParentOrigins, type ParentOriginRegistry } from './parent-origins.js';
+import { compileParentOrigins, describeParentOrigins, type ParentOriginRegistry } from './parent-origins.js';
 import { WebhookSender, type Delivery, type RetryPolicy, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
 
 export interface SandboxWebhookOption {
@@ -48,6 +48,12 @@ export interface SandboxOptions {
    * @example { acme: ['https://app.acme.example', 'loopback'] }
    */
   parentOrigins?: ParentOriginRegistry;
+  /**
+   * An http(s) URL the index page (`GET /`) links to as "Demo": the demo app or your own integrator app.
+   * `npm run demo` sets it to the demo's URL.
+   * @example 'http://localhost:4000'
+   */
+  demoUrl?: string;
 }
 
 export interface Sandbox {
@@ -63,6 +69,18 @@ export interface Sandbox {
 
 export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
 
+function checkDemoUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RangeError(`demoUrl must be an absolute http(s) URL, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`demoUrl must be an http(s) URL, got '${value}'`);
+  if (url.username || url.password) throw new RangeError('demoUrl must not contain credentials: the index page shows it');
+  return url.toString();
+}
+
 /**
  * Starts the sandbox.
  * @example
@@ -76,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? (() => new Date());
   const duplicateRate = options.duplicateRate ?? 0.2;
   const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
+  const demoUrl = options.demoUrl === undefined ? undefined : checkDemoUrl(options.demoUrl);
   if (!(duplicateRate >= 0 && duplicateRate <= 1)) throw new RangeError('duplicateRate must be between 0 and 1');
   const receivers = (options.webhooks ?? []).map((w) => {
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
@@ -102,6 +121,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     sessions: new JourneySessions(now),
     parentOriginAllowed,
+    parentOrigins: describeParentOrigins(options.parentOrigins),
+    ...(demoUrl ? { demoUrl } : {}),
     origin: () => origin,
     emit(app, type, data) {
       const payload: WebhookPayload = {

@@ -13,6 +13,8 @@ import { checkJourneyRequest, journeyApi, journeyStatus } from './journey-api.js
 import { journeyPage, serveAsset } from './journey-pages.js';
 import { authorisePage, bankStylesheet, decision } from './bank-pages.js';
 import { bankRedirect } from './bank-redirect.js';
+import { indexReply } from './index-page.js';
+import { INDEX_STYLESHEET_PATH, indexStylesheet } from './index-html.js';
 import type { WebhookSender } from './webhooks/sender.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
@@ -105,6 +107,12 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       }
       throw new SandboxHttpError(method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED, `no bank route ${method} ${pathname}`);
     }
+
+    if (pathname === '/') {
+      if (method === 'GET' || method === 'HEAD') return indexReply(ctx, sender, req.headers.accept);
+      return { ...errorReply(new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'the index answers GET (HTML, or JSON with Accept: application/json) and HEAD'), info.requestId), headers: { allow: 'GET, HEAD' } };
+    }
+    if (method === 'GET' && pathname === INDEX_STYLESHEET_PATH) return indexStylesheet();
 
     if (method === 'GET' && pathname.startsWith('/bank-redirect/')) return bankRedirect(ctx, pathname);
 

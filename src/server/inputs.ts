@@ -24,22 +24,38 @@ export interface Tolerance {
   futureSec?: number;
 }
 
-export function readHeader(headers: HeadersInput, name: string): string | undefined {
-  if (typeof (headers as { get?: unknown }).get === 'function') {
-    return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+/** A header bag must be an object: Fetch `Headers` (or anything with `get`) or a record. */
+export function checkHeaders(headers: unknown): HeadersInput {
+  if (typeof headers !== 'object' || headers === null) {
+    throw new ServerConfigError('headers', 'headers must be a Headers object or a record');
   }
-  const rec = headers as Record<string, string | readonly string[] | undefined>;
-  let v = rec[name];
-  if (v === undefined) {
-    for (const k of Object.keys(rec)) {
-      if (k.toLowerCase() === name) {
-        v = rec[k];
-        break;
+  return headers as HeadersInput;
+}
+
+/**
+ * One header's value, or undefined when absent (a `null` value counts as absent). A value that is not a string
+ * (or a list of strings, as Node gives for repeated headers) is MALFORMED_HEADER.
+ */
+export function readHeader(headers: HeadersInput, name: string): string | undefined {
+  let v: unknown;
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    v = (headers as { get(n: string): unknown }).get(name);
+  } else {
+    const rec = headers as Record<string, unknown>;
+    v = rec[name];
+    if (v === undefined) {
+      for (const k of Object.keys(rec)) {
+        if (k.toLowerCase() === name) {
+          v = rec[k];
+          break;
+        }
       }
     }
   }
-  if (v === undefined) return undefined;
-  return typeof v === 'string' ? v : v.join(', ');
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join(', ');
+  throw new SignatureVerificationError('MALFORMED_HEADER', `header '${name}' must be a string`, { header: name });
 }
 
 export function requireHeader(headers: HeadersInput, name: string): string {
@@ -55,10 +71,24 @@ export const PARSED_BODY_MESSAGE =
   'bytes. Express: express.raw({ type: "*/*" }) on this route, or toNodeHandler; Next.js and Fetch runtimes: ' +
   '`await req.text()` or `await req.arrayBuffer()`, never `await req.json()`.';
 
+/** ArrayBuffer's own byteLength getter: throws unless given a real ArrayBuffer, from any realm. */
+const byteLengthOf = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get!;
+function isArrayBuffer(x: unknown): x is ArrayBuffer {
+  if (x instanceof ArrayBuffer) return true;
+  if (typeof x !== 'object' || x === null) return false;
+  try {
+    byteLengthOf.call(x);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Accepts bytes from any realm (vm contexts, workers): views by `ArrayBuffer.isView`, buffers by their internal slot. */
 export function toRawBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (isArrayBuffer(body)) return new Uint8Array(body);
   if (body === undefined || body === null) return '';
   throw new SignatureVerificationError('PARSED_BODY', PARSED_BODY_MESSAGE);
 }
@@ -146,7 +176,20 @@ export function checkTimestamp(tsMs: number, nowMs: number, tol: { pastMs: numbe
 }
 
 export type Clock = () => number | Date;
+
+/** Epoch ms of a time given as a number or a Date (of any realm); NaN for anything else. */
+export function timeOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  try {
+    return Date.prototype.getTime.call(v);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A clock that is not a finite time would switch the freshness check off (every comparison with NaN is false). */
 export const readClock = (now: Clock | undefined): number => {
-  const v = now ? now() : Date.now();
-  return typeof v === 'number' ? v : v.getTime();
+  const ms = now === undefined ? Date.now() : typeof now === 'function' ? timeOf(now()) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new ServerConfigError('now', 'now() must return epoch ms or a valid Date');
+  return ms;
 };

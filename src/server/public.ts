@@ -19,15 +19,17 @@ export {
   RateLimitError,
   TimeoutError,
   NetworkError,
+  ResponseTooLargeError,
+  RedirectError,
   ClientErrorCode,
   isClientError,
   isApiError,
 } from './client/errors.js';
 export type { FieldIssue } from './client/errors.js';
-export type { ClientOptions, CallOptions, HostedJourneyClient } from './client/client.js';
+export type { ClientOptions, CallOptions, DownloadOptions, HostedJourneyClient } from './client/client.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
-export type { NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
+export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
 export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
 export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook } from './webhooks/verify.js';
 export type { VerifiedWebhookSignature } from './webhooks/verify-signature.js';

@@ -20,6 +20,7 @@ import {
   type RawBody,
   type Tolerance,
   type VerificationKey,
+  checkHeaders,
   checkSecret,
   checkTimestamp,
   readClock,
@@ -27,6 +28,7 @@ import {
   requireHeader,
   resolveKeys,
   resolveTolerance,
+  timeOf,
   toRawBody,
 } from './inputs.js';
 
@@ -77,9 +79,14 @@ export interface VerifiedRequest {
   tokenId: string;
 }
 
+/** Years 0000-9999: the range an RFC 1123 date (four-digit year) can carry. */
+const MIN_DATE_MS = -62_167_219_200_000; // 0000-01-01T00:00:00Z
+const MAX_DATE_MS = 253_402_300_799_000; // 9999-12-31T23:59:59Z
+
 /** The Date header for a time; consecutive requests within one second reuse the last string. */
 let lastHttpDate = { sec: NaN, text: '' };
 function httpDate(ms: number): string {
+  if (!(ms >= MIN_DATE_MS && ms <= MAX_DATE_MS)) throw new ServerConfigError('date', 'date must be a valid Date or epoch milliseconds (years 0-9999)');
   const sec = Math.floor(ms / 1000);
   if (sec !== lastHttpDate.sec) lastHttpDate = { sec, text: formatHttpDate(new Date(ms)) };
   return lastHttpDate.text;
@@ -96,7 +103,7 @@ export async function signRequestWith(provider: CryptoProvider, o: SignRequestOp
   const secret = checkSecret(o.secret, 'secret');
   const body = toRawBody(o.body);
   const contentType = o.contentType ?? DEFAULT_CONTENT_TYPE;
-  const date = httpDate(o.date === undefined ? Date.now() : new Date(o.date).getTime());
+  const date = httpDate(o.date === undefined ? Date.now() : timeOf(o.date));
   const m = provider.md5Base64(body);
   const contentMd5 = typeof m === 'string' ? m : await m;
   const s = provider.hmacSha256Base64(secret, [stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path })]);
@@ -117,6 +124,9 @@ function parseDateCached(text: string): number | null {
 }
 
 export async function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
+  if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyRequest needs an options object');
+  if (typeof o.method !== 'string' || o.method === '') throw new ServerConfigError('method', 'method must be the received HTTP method, e.g. req.method');
+  if (typeof o.path !== 'string') throw new ServerConfigError('path', 'path must be the received path with query, e.g. req.url');
   resolveKeys(o.keys);
   resolveTolerance(o.tolerance);
   return { tokenId: await verifyRequestSignature(provider, o.method, o.path, o.headers, toRawBody(o.body), o) };
@@ -136,6 +146,7 @@ export function verifyRequestSignature(
 ): string | Promise<string> {
   const { byTokenId } = resolveKeys(o.keys);
   const tol = resolveTolerance(o.tolerance);
+  checkHeaders(headers);
 
   const authHeader = requireHeader(headers, HEADERS.authorization);
   const dateHeader = requireHeader(headers, HEADERS.date);

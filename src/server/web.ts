@@ -38,7 +38,7 @@ export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook>
 }
 /**
  * Same checks as `verifyWebhook` (signature, body digest, freshness, key rotation) but returns the body parsed as JSON
- * **without** validating it against the event schemas, so a verify-only bundle carries no schema code (≈ 5.6 KB gzip on the Web build, MD5 from @noble/hashes included).
+ * **without** validating it against the event schemas, so a verify-only bundle carries no schema code (≈ 6.0 KB gzip on the Web build, MD5 from @noble/hashes included).
  * @example const { payload } = await verifyWebhookSignature({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
  */
 export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {

@@ -26,11 +26,16 @@ function start(args: string[]): { child: ChildProcess; output: () => string; url
 describe('hosted-journey-sandbox CLI', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`serves with the given token and stops cleanly on ${signal}`, async () => {
-      const cli = start(['--port', '0', '--token', 'cli_tok:cli_secret', '--webhook', 'http://127.0.0.1:9/hooks@cli_tok', '--seed', 'cli', '--crawl-delay-ms', '0']);
+      const cli = start(['--port', '0', '--token', 'cli_tok:cli_secret', '--webhook', 'http://127.0.0.1:9/hooks@cli_tok', '--seed', 'cli', '--crawl-delay-ms', '0',
+        '--demo-url', 'http://localhost:4999']);
       const url = await cli.url;
       expect(cli.output()).toContain('token id cli_tok  secret cli_secret');
       expect(cli.output()).toContain('demo/demo');
       expect(cli.output()).toContain('http://127.0.0.1:9/hooks (signed as cli_tok)');
+      expect(cli.output()).toContain(`index:           ${url}/`);
+      const index = await (await fetch(`${url}/`, { headers: { accept: 'application/json' } })).json();
+      expect(index).toMatchObject({ tokens: [{ token_id: 'cli_tok' }], webhooks: [{ url: 'http://127.0.0.1:9/hooks', token_id: 'cli_tok' }], links: { demo: 'http://localhost:4999/' } });
+      expect(JSON.stringify(index)).not.toContain('cli_secret');
       const body = JSON.stringify({ full_name: 'Cli User' });
       const path = '/api/v1/acme/cli_1/profile';
       const ok = await fetch(url + path, { method: 'POST', body, headers: await signRequest({ method: 'POST', path, body, tokenId: 'cli_tok', secret: 'cli_secret' }) });

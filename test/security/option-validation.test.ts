@@ -23,6 +23,7 @@ const thrown = (fn: () => unknown) => {
 describe.each(storesOf(() => redis))('$name', ({ make }) => {
   it('leaseMs, doneTtlMs and retryAfterSec that are not finite and positive are refused at creation', async () => {
     const store = make();
+    await store.connect?.(); // connect first: a lazy connect under load can outlast operationTimeoutMs (then 503, not the behaviour under test)
     for (const field of ['leaseMs', 'doneTtlMs', 'retryAfterSec'] as const) {
       for (const bad of field === 'retryAfterSec' ? [...BAD, 1.5] : BAD) { // Retry-After is whole seconds
         const e = thrown(() => createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, [field]: bad }));

@@ -14,6 +14,7 @@ const TYPES = ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnPropert
 describe.each(storesOf(() => redis))('$name', ({ make }) => {
   it("event types named like Object.prototype members reach the '*' handler, or are ignored without one", async () => {
     const store = make();
+    await store.connect?.(); // connect first: a lazy connect under load can outlast operationTimeoutMs (then 503, not the behaviour under test)
     const seen: string[] = [];
     const withStar = createWebhookHandler({ verify: { keys: KEYS }, store, on: { 'consent.authorised': () => {}, '*': (e) => void seen.push(e.type) } });
     const without = createWebhookHandler({ verify: { keys: KEYS }, store, on: { 'consent.authorised': () => {} } });

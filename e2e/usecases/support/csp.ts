@@ -1,7 +1,9 @@
 /**
  * Records every `securitypolicyviolation` in every frame, from before any page script runs (an init script is
- * injected by the browser, outside the page's CSP). Read with `violations(page)`.
+ * injected by the browser, outside the page's CSP). Read with `violations(page)`. The recorder is csp-probe.js, which
+ * pages for engines without init scripts load as their first script instead (e2e/engines).
  */
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
 export interface Violation {
@@ -12,13 +14,7 @@ export interface Violation {
 }
 
 export async function recordViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const list: unknown[] = [];
-    (window as unknown as { __cspViolations: unknown[] }).__cspViolations = list;
-    document.addEventListener('securitypolicyviolation', (e) => {
-      list.push({ frame: location.origin, directive: e.effectiveDirective, blockedURI: e.blockedURI, sample: e.sample });
-    });
-  });
+  await page.addInitScript({ path: fileURLToPath(new URL('./csp-probe.js', import.meta.url)) });
 }
 
 /** Violations seen so far in the page and each of its frames (cross-origin frames included). */

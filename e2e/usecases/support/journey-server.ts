@@ -13,7 +13,7 @@ const JOURNEY_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; fr
 const page: Route = {
   ...html(`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Fixture journey</title><link rel="stylesheet" href="/journey.css"></head>
+<head><meta charset="utf-8"><script src="/csp-probe.js"></script><title>Fixture journey</title><link rel="stylesheet" href="/journey.css"></head>
 <body><script type="module" src="/journey.js"></script></body>
 </html>`),
   headers: { 'content-security-policy': JOURNEY_CSP },
@@ -26,6 +26,7 @@ export async function startFixtureJourney(): Promise<Served> {
   script ??= bundle(path.join(here, 'fixture-journey.ts'));
   const routes = {
     '/journey.js': js(await script),
+    '/csp-probe.js': js(readFileSync(path.join(here, 'csp-probe.js'), 'utf8')),
     '/journey.css': css(readFileSync(path.join(here, 'fixture-journey.css'), 'utf8')),
   };
   return serve(routes, 'localhost', (pathname) => (pathname.startsWith('/i/') ? page : undefined));

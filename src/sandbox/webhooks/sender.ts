@@ -4,6 +4,7 @@
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
+ * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index page.
  */
 import type { Random } from '../data/random.js';
 
@@ -57,6 +58,9 @@ export interface Delivery {
 /** Signs one delivery; `path` is the receiver's path with query (what the signature covers). */
 export type WebhookSigner = (o: { body: string; receiver: WebhookReceiver; path: string; eventId: string }) => Promise<Record<string, string>>;
 
+/** Attempts kept per receiver for the sandbox's index page (the full log is `deliveries()`). */
+export const RECENT_DELIVERIES = 20;
+
 interface Item { payload: WebhookPayload; body: string; duplicate: boolean }
 interface Queue { receiver: WebhookReceiver; items: Item[]; running: boolean }
 
@@ -73,6 +77,7 @@ export class WebhookSender {
   private readonly receivers: WebhookReceiver[];
   private readonly queues = new Map<string, Queue>();
   private readonly log: Delivery[] = [];
+  private readonly recent = new Map<WebhookReceiver, Delivery[]>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly aborts = new Set<AbortController>();
   private readonly waiters: Array<() => void> = [];
@@ -111,6 +116,18 @@ export class WebhookSender {
   /** Every attempt so far, oldest first. */
   deliveries(): Delivery[] {
     return [...this.log];
+  }
+
+  /** The last `RECENT_DELIVERIES` attempts to `receiver`, oldest first. */
+  recentDeliveries(receiver: WebhookReceiver): Delivery[] {
+    return [...(this.recent.get(receiver) ?? [])];
+  }
+
+  /** Events waiting for `receiver` (the one being tried included). */
+  queued(receiver: WebhookReceiver): number {
+    let n = 0;
+    for (const q of this.queues.values()) if (q.receiver === receiver) n += q.items.length;
+    return n;
   }
 
   /** Resolves once every queue is empty (all events delivered or given up). */
@@ -175,7 +192,15 @@ export class WebhookSender {
       clearTimeout(timer);
       this.aborts.delete(abort);
       this.log.push(record);
+      this.remember(receiver, record);
     }
+  }
+
+  private remember(receiver: WebhookReceiver, record: Delivery): void {
+    let ring = this.recent.get(receiver);
+    if (!ring) this.recent.set(receiver, (ring = []));
+    ring.push(record);
+    if (ring.length > RECENT_DELIVERIES) ring.shift();
   }
 
   private sleep(ms: number): Promise<void> {

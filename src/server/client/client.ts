@@ -25,6 +25,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retry policy, or `false` for none. @example { retries: 4, baseDelayMs: 100 } */
   retry?: RetryOptions | false;
+  /**
+   * Largest response body read into memory (JSON answers, downloads as bytes), bytes; a larger one rejects with
+   * `ResponseTooLargeError` (from its Content-Length, or once the bytes counted while reading pass it). Streamed
+   * downloads (`as: 'stream'`) are not limited by this. Default 50 MiB. @example { maxResponseBytes: 200 * 1024 * 1024 }
+   */
+  maxResponseBytes?: number;
 }
 
 /** Options every method accepts. */
@@ -33,13 +39,37 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-attempt timeout for this call, ms. */
   timeoutMs?: number;
-  /** POSTs only: your own key (e.g. stored with a job) instead of a random one, so retries across restarts dedupe. */
+  /**
+   * POSTs only: your own key (e.g. stored with a job) instead of a random one, so retries across restarts dedupe.
+   * 1-255 printable ASCII characters, no control characters (CR, LF, tab…), no leading or trailing space; anything
+   * else is a `ValidationError` before a request is made. @example `payment-${paymentId}`
+   */
   idempotencyKey?: string;
 }
 
+/** Options of `downloadBundle` and `downloadReport` besides their parameters. */
+export interface DownloadOptions extends CallOptions {
+  /**
+   * `'bytes'` (default): the whole body as a `Uint8Array`, at most `maxResponseBytes`. `'stream'`: a web
+   * `ReadableStream<Uint8Array>` to pipe to disk or onwards, never held in memory whole.
+   * @example await pipeline(Readable.fromWeb(await client.downloadBundle({ id, format: 'pdf', as: 'stream' }) as NodeReadableStream), createWriteStream('bundle.pdf'))
+   */
+  as?: 'bytes' | 'stream';
+  /**
+   * Largest body accepted for this call, bytes (`ResponseTooLargeError` beyond). `'bytes'`: default the client's
+   * `maxResponseBytes`. `'stream'`: no limit unless set here; then the stream errors once more bytes went through.
+   * @example { as: 'stream', maxResponseBytes: 2 * 1024 ** 3 }
+   */
+  maxResponseBytes?: number;
+}
+
 type VendorRef = { vendor: string; ref: string };
-type Download<T> = T & CallOptions & { as?: 'bytes' };
-type DownloadStream<T> = T & CallOptions & { as: 'stream' };
+type Download<T> = T & Omit<DownloadOptions, 'as'> & { as?: 'bytes' };
+type DownloadStream<T> = T & Omit<DownloadOptions, 'as'> & { as: 'stream' };
+
+/** 1-255 printable ASCII, no control characters, no leading or trailing space. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
+const validLimit = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 
 const attachBody = api.profileBody.check(
   z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, { message: 'bank_id and pathway are required', path: ['bank_id'] }),
@@ -52,7 +82,7 @@ const registerDefaultBody = api.registerDefaultBody.check(
   z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, { message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`, path: ['days_overdue'] }),
 );
 
-const CALL_KEYS = ['signal', 'timeoutMs', 'idempotencyKey', 'as'] as const;
+const CALL_KEYS = ['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes'] as const;
 function split<T extends object>(o: T, pathKeys: readonly string[]) {
   const body: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
@@ -61,7 +91,7 @@ function split<T extends object>(o: T, pathKeys: readonly string[]) {
     if (pathKeys.includes(k)) params[k] = v;
     else if (v !== undefined) body[k] = v;
   }
-  return { body, params, call: o as CallOptions & { as?: 'bytes' | 'stream' } };
+  return { body, params, call: o as CallOptions };
 }
 
 export function createClientWith(sign: (o: SignRequestOptions) => Promise<SignedHeaders>, options: ClientOptions) {
@@ -80,28 +110,36 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   const tokenId = options.tokenId;
   const baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const maxResponseBytes = options.maxResponseBytes ?? 50 * 1024 * 1024;
+  if (!validLimit(maxResponseBytes)) throw new ServerConfigError('maxResponseBytes', 'maxResponseBytes must be a whole number of bytes > 0');
   const transport: Transport = {
     baseUrl,
     fetch: fetchImpl,
     timeoutMs: options.timeoutMs ?? 30_000,
     retry: resolveRetry(options.retry),
     sign: (o) => sign({ ...o, tokenId, secret }),
+    maxResponseBytes,
   };
 
   const post = async <S extends z.ZodMiniType>(operation: string, path: string, bodySchema: z.ZodMiniType, body: unknown, call: CallOptions, res: S) => {
+    const key: unknown = call.idempotencyKey;
+    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+      throw new ValidationError(operation, [{ path: 'idempotencyKey', message: 'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces' }]);
+    }
     const checked = checkRequest(operation, bodySchema, body);
     const c: Call = { operation, method: 'POST', path, body: JSON.stringify(checked), idempotencyKey: call.idempotencyKey ?? crypto.randomUUID(), signal: call.signal, timeoutMs: call.timeoutMs, expect: 'json' };
     return checkResponse(operation, res, await send(transport, c));
   };
-  const get = (operation: string, path: string, call: CallOptions & { as?: 'bytes' | 'stream' }) => {
+  const get = (operation: string, path: string, call: DownloadOptions) => {
     if (call.as !== undefined && call.as !== 'bytes' && call.as !== 'stream') throw new ValidationError(operation, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
-    return send(transport, { operation, method: 'GET', path, signal: call.signal, timeoutMs: call.timeoutMs, expect: call.as === 'stream' ? 'stream' : 'bytes' });
+    if (call.maxResponseBytes !== undefined && !validLimit(call.maxResponseBytes)) throw new ValidationError(operation, [{ path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' }]);
+    return send(transport, { operation, method: 'GET', path, signal: call.signal, timeoutMs: call.timeoutMs, expect: call.as === 'stream' ? 'stream' : 'bytes', maxResponseBytes: call.maxResponseBytes });
   };
   const vr = (operation: string, params: Record<string, unknown>, template: string) => api.fillPath(template, checkPathParams(operation, params));
 
   function downloadBundle(o: DownloadStream<{ id: string; format: api.BundleFormat }>): Promise<ReadableStream<Uint8Array>>;
   function downloadBundle(o: Download<{ id: string; format: api.BundleFormat }>): Promise<Uint8Array>;
-  async function downloadBundle(o: { id: string; format: api.BundleFormat } & CallOptions & { as?: 'bytes' | 'stream' }): Promise<unknown> {
+  async function downloadBundle(o: { id: string; format: api.BundleFormat } & DownloadOptions): Promise<unknown> {
     const op = 'downloadBundle';
     const path = api.fillPath(api.ENDPOINTS.bundle.path, checkPathParams(op, { id: o?.id }));
     checkRequest(op, z.object({ format: z.enum(api.BUNDLE_FORMATS) }), { format: o?.format });
@@ -109,7 +147,7 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   }
   function downloadReport(o: DownloadStream<{ enquiry_id: string }>): Promise<ReadableStream<Uint8Array>>;
   function downloadReport(o: Download<{ enquiry_id: string }>): Promise<Uint8Array>;
-  async function downloadReport(o: { enquiry_id: string } & CallOptions & { as?: 'bytes' | 'stream' }): Promise<unknown> {
+  async function downloadReport(o: { enquiry_id: string } & DownloadOptions): Promise<unknown> {
     const op = 'downloadReport';
     const { enquiry_id } = checkRequest(op, api.getReportBody, { enquiry_id: o?.enquiry_id });
     return get(op, `${api.ENDPOINTS.downloadReport.path}?enquiry_id=${encodeURIComponent(enquiry_id)}`, o);

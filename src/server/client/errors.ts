@@ -7,6 +7,8 @@ export const ClientErrorCode = {
   TIMEOUT: 'TIMEOUT',
   NETWORK: 'NETWORK',
   INVALID_RESPONSE: 'INVALID_RESPONSE',
+  RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
+  REDIRECT: 'REDIRECT',
 } as const;
 export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
 
@@ -86,10 +88,56 @@ export class NetworkError extends Error {
   }
 }
 
-const CLIENT_ERROR_NAMES = new Set(['ValidationError', 'ApiError', 'AuthenticationError', 'RateLimitError', 'TimeoutError', 'NetworkError']);
+/**
+ * A response body was larger than `maxResponseBytes`: refused from its Content-Length (`declared`) or once the bytes
+ * counted while reading passed the limit. Not retried.
+ */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError' as const;
+  readonly code = ClientErrorCode.RESPONSE_TOO_LARGE;
+  /** The limit in force, bytes. */
+  readonly limit: number;
+  /** The Content-Length the service declared, when that is what exceeded the limit. */
+  readonly declared: number | undefined;
+  constructor(operation: string, limit: number, declared?: number) {
+    super(`${operation}: response body over ${limit} bytes (maxResponseBytes)${declared === undefined ? '' : `: Content-Length ${declared}`}; raise maxResponseBytes or use as: 'stream'`);
+    this.limit = limit;
+    this.declared = declared;
+  }
+}
+
+/**
+ * The service answered with a redirect. The client never follows one (a signature covers one path, and a redirect
+ * could carry signed requests elsewhere), and does not retry it: check `baseUrl` (http→https, a missing path prefix).
+ */
+export class RedirectError extends Error {
+  override readonly name = 'RedirectError' as const;
+  readonly code = ClientErrorCode.REDIRECT;
+  /** 301, 302, 303, 307 or 308; 0 when the runtime hides the response (an opaque redirect). */
+  readonly status: number;
+  /** The Location the service sent, when visible. */
+  readonly location: string | undefined;
+  constructor(operation: string, status: number, location: string | undefined) {
+    super(`${operation}: the service redirected (${status || 'opaque redirect'}${location ? ` to ${safeLocation(location)}` : ''}); the client does not follow redirects — check baseUrl`);
+    this.status = status;
+    this.location = location;
+  }
+}
+
+/** Origin and path only in messages (a query may carry tokens). */
+function safeLocation(location: string): string {
+  try {
+    const u = new URL(location, 'http://relative.invalid');
+    return u.origin === 'http://relative.invalid' ? u.pathname : u.origin + u.pathname;
+  } catch {
+    return '(unparsable Location)';
+  }
+}
+
+const CLIENT_ERROR_NAMES = new Set(['ValidationError', 'ApiError', 'AuthenticationError', 'RateLimitError', 'TimeoutError', 'NetworkError', 'ResponseTooLargeError', 'RedirectError']);
 
 /** Realm-safe guard for every error the client throws (except the caller's own AbortSignal reason). */
-export function isClientError(value: unknown): value is ValidationError | ApiError | TimeoutError | NetworkError {
+export function isClientError(value: unknown): value is ValidationError | ApiError | TimeoutError | NetworkError | ResponseTooLargeError | RedirectError {
   return typeof value === 'object' && value !== null && CLIENT_ERROR_NAMES.has((value as { name?: unknown }).name as string);
 }
 

@@ -6,7 +6,7 @@
 import { errorBody } from '../../protocol/api.js';
 import { HEADERS } from '../../protocol/signing.js';
 import type { SignRequestOptions, SignedHeaders } from '../signing.js';
-import { ApiError, AuthenticationError, NetworkError, RateLimitError, TimeoutError } from './errors.js';
+import { ApiError, AuthenticationError, NetworkError, RateLimitError, RedirectError, ResponseTooLargeError, TimeoutError } from './errors.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface Transport {
@@ -16,6 +16,8 @@ export interface Transport {
   retry: RetryPolicy;
   sign(o: Omit<SignRequestOptions, 'tokenId' | 'secret'>): Promise<SignedHeaders>;
   random?: () => number;
+  /** Cap on every body read into memory (JSON, bytes) unless the call sets its own. */
+  maxResponseBytes: number;
 }
 
 export interface Call {
@@ -28,6 +30,8 @@ export interface Call {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   expect: 'json' | 'bytes' | 'stream';
+  /** This call's cap. For 'stream' the only cap: a stream is not limited unless this is set. */
+  maxResponseBytes?: number | undefined;
 }
 
 export type CallResult = unknown | Uint8Array | ReadableStream<Uint8Array>;
@@ -68,23 +72,33 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
     const signed = await t.sign({ method: call.method, path: signedPath, ...(call.body !== undefined ? { body: call.body } : {}) });
     const headers: Record<string, string> = { ...signed, accept: call.expect === 'json' ? 'application/json' : '*/*' };
     if (call.idempotencyKey) headers[HEADERS.idempotencyKey] = call.idempotencyKey;
-    const res = await t.fetch(url, { method: call.method, headers, body: call.body ?? null, signal: controller.signal, redirect: 'error' });
+    const res = await t.fetch(url, { method: call.method, headers, body: call.body ?? null, signal: controller.signal, redirect: 'manual' });
+    if (res.type === 'opaqueredirect' || REDIRECT_STATUS.has(res.status)) {
+      res.body?.cancel().catch(() => {});
+      return { ok: false, retryable: false, error: new RedirectError(call.operation, res.status, res.headers.get('location') ?? undefined) };
+    }
     if (!res.ok) return await failure(call, res);
     if (call.expect === 'stream') {
+      const limit = call.maxResponseBytes;
+      if (limit !== undefined) checkDeclared(call.operation, res, limit);
       if (!res.body) return { ok: true, value: new ReadableStream<Uint8Array>({ start: (c) => c.close() }) };
       // The timeout covers the wait for the response head only; the caller's signal still cancels the stream.
       clearTimeout(timer);
       keepSignal = true;
-      return { ok: true, value: res.body };
+      return { ok: true, value: limit === undefined ? res.body : res.body.pipeThrough(capped(call.operation, limit)) };
     }
-    if (call.expect === 'bytes') return { ok: true, value: new Uint8Array(await res.arrayBuffer()) };
-    const text = await res.text();
+    const limit = call.maxResponseBytes ?? t.maxResponseBytes;
+    checkDeclared(call.operation, res, limit);
+    const bytes = await readUpTo(res, limit, call.operation);
+    if (call.expect === 'bytes') return { ok: true, value: bytes };
+    const text = decoder.decode(bytes);
     try {
       return { ok: true, value: text === '' ? {} : JSON.parse(text) };
     } catch {
       return { ok: false, retryable: false, error: new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${call.operation}: response is not JSON`, requestId: res.headers.get(HEADERS.requestId) ?? undefined }) };
     }
   } catch (e) {
+    if (e instanceof ResponseTooLargeError) return { ok: false, retryable: false, error: e };
     if (call.signal?.aborted) throw call.signal.reason;
     if (timedOut) return { ok: false, retryable: true, error: new TimeoutError(call.operation, timeoutMs) };
     return { ok: false, retryable: true, error: new NetworkError(call.operation, describe(e)) };
@@ -94,8 +108,65 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
   }
 }
 
+const REDIRECT_STATUS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** An error body is read up to this size (the rest is dropped): enough for any `{ error: { ... } }`. */
+const ERROR_BODY_BYTES = 64 * 1024;
+const decoder = new TextDecoder();
+
+/** Content-Length fast path: refuses a declared size over the limit before reading any of the body. */
+function checkDeclared(operation: string, res: Response, limit: number): void {
+  const cl = res.headers.get('content-length');
+  if (cl === null || !/^\d+$/.test(cl) || Number(cl) <= limit) return;
+  res.body?.cancel().catch(() => {});
+  throw new ResponseTooLargeError(operation, limit, Number(cl));
+}
+
+/**
+ * The body, counted while it streams in. Over `limit`: stops reading and throws ResponseTooLargeError, or — without
+ * an operation (error bodies) — returns the first `limit` bytes.
+ */
+async function readUpTo(res: Response, limit: number, operation?: string): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      reader.cancel().catch(() => {});
+      if (operation !== undefined) throw new ResponseTooLargeError(operation, limit);
+      chunks.push(value.subarray(0, limit - size));
+      size = limit;
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.byteLength;
+  }
+  return out;
+}
+
+/** Passes chunks through until more than `limit` bytes went by, then errors the stream (and cancels the response). */
+function capped(operation: string, limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let size = 0;
+  return new TransformStream({
+    transform(chunk, c) {
+      size += chunk.byteLength;
+      if (size > limit) c.error(new ResponseTooLargeError(operation, limit));
+      else c.enqueue(chunk);
+    },
+  });
+}
+
 async function failure(call: Call, res: Response): Promise<Attempt> {
-  const text = await res.text().catch(() => '');
+  const text = await readUpTo(res, ERROR_BODY_BYTES).then((b) => decoder.decode(b), () => '');
   let parsed: ReturnType<typeof errorBody.safeParse> | undefined;
   try {
     parsed = errorBody.safeParse(JSON.parse(text));

@@ -1,17 +1,129 @@
 /**
  * Runtime adapters for a WebhookHandler. No Node imports at runtime: toNodeHandler uses only the request's stream
  * events, so both entries export both adapters.
+ *
+ * Both decide what they can from the request line and headers before reading a byte of the body:
+ *   1. not POST → 405;  2. neither scheme's signature headers all present → 400 MISSING_HEADER;
+ *   3. Content-Length over maxBodyBytes → 413. Then they read, counting, and answer 413 once the count passes the limit.
  */
-import { PARSED_BODY_MESSAGE } from '../inputs.js';
+import { HEADERS } from '../../protocol/signing.js';
+import { ServerConfigError } from '../errors.js';
+import { type HeadersInput, PARSED_BODY_MESSAGE, readHeader } from '../inputs.js';
 import type { WebhookHandler, WebhookResult } from './handler.js';
 
-/** Fetch API: Next.js route handlers, Hono (`c.req.raw`), workers, Deno, Bun. */
-export function toFetchHandler(handler: WebhookHandler): (request: Request) => Promise<Response> {
+export interface WebhookAdapterOptions {
+  /**
+   * Largest body read, bytes; a larger delivery gets 413 (from its Content-Length when it declares one, else once the
+   * bytes counted while reading pass it). Default 1 MiB. @example { maxBodyBytes: 256 * 1024 }
+   */
+  maxBodyBytes?: number;
+}
+export type NodeHandlerOptions = WebhookAdapterOptions;
+export type FetchHandlerOptions = WebhookAdapterOptions;
+
+type Reply = Pick<WebhookResult, 'status' | 'headers' | 'body'>;
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+/** A delivery carries all of one scheme's headers: 'hmac' or Standard Webhooks. */
+const SCHEME_HEADERS = [
+  [HEADERS.authorization, HEADERS.date, HEADERS.contentMd5],
+  [HEADERS.webhookId, HEADERS.webhookTimestamp, HEADERS.webhookSignature],
+] as const;
+
+const fail = (status: number, code: string, message: string, extra: Record<string, string> = {}): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json', ...extra },
+  body: JSON.stringify({ error: { code, message } }),
+});
+const tooLarge = (max: number) => fail(413, 'BODY_TOO_LARGE', `webhook body over ${max} bytes`);
+
+function maxBodyBytes(o: WebhookAdapterOptions | undefined): number {
+  const max = o?.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) {
+    throw new ServerConfigError('maxBodyBytes', 'maxBodyBytes must be a whole number of bytes ≥ 0');
+  }
+  return max;
+}
+
+const present = (headers: HeadersInput, name: string): boolean => {
+  try {
+    return !!readHeader(headers, name);
+  } catch {
+    return true; // malformed, but there: the handler reports it precisely
+  }
+};
+
+/** The refusal decided from the method and headers alone, if any. */
+function refuseEarly(method: string, headers: HeadersInput, max: number): Reply | undefined {
+  if (method.toUpperCase() !== 'POST') return fail(405, 'METHOD_NOT_ALLOWED', 'webhooks are POSTed', { allow: 'POST' });
+  if (!SCHEME_HEADERS.some((set) => set.every((h) => present(headers, h)))) {
+    return fail(400, 'MISSING_HEADER', `missing signature headers: expected ${SCHEME_HEADERS.map((s) => s.join(', ')).join(' (hmac) or ')} (standard)`);
+  }
+  let length: string | undefined;
+  try {
+    length = readHeader(headers, 'content-length');
+  } catch {
+    length = undefined;
+  }
+  if (length !== undefined && /^\d+$/.test(length) && Number(length) > max) return tooLarge(max);
+  return undefined;
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let o = 0;
+  for (const c of chunks) {
+    body.set(c, o);
+    o += c.length;
+  }
+  return body;
+}
+
+/** The body read up to `max` bytes; `null` once it is larger (the rest is not read). */
+async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, size);
+    if (!ArrayBuffer.isView(value)) throw new TypeError('request body chunk is not bytes');
+    size += value.byteLength;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * Fetch API: Next.js route handlers, Hono (`c.req.raw`), workers, Deno, Bun. Refuses from the method and headers
+ * before reading the body, and reads at most `maxBodyBytes` (default 1 MiB; 413 beyond).
+ * @example export const POST = toFetchHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 });
+ */
+export function toFetchHandler(handler: WebhookHandler, options?: FetchHandlerOptions): (request: Request) => Promise<Response> {
+  const max = maxBodyBytes(options);
+  const respond = (r: Reply) => new Response(r.body, { status: r.status, headers: r.headers });
   return async (request) => {
+    const early = refuseEarly(request.method, request.headers, max);
+    if (early) {
+      request.body?.cancel().catch(() => {});
+      return respond(early);
+    }
+    let body: Uint8Array | null;
+    try {
+      body = request.body ? await readLimited(request.body, max) : new Uint8Array(0);
+    } catch {
+      return respond(fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
+    }
+    if (body === null) return respond(tooLarge(max));
     const url = new URL(request.url);
-    const body = new Uint8Array(await request.arrayBuffer());
-    const r = await handler.handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
-    return new Response(r.body, { status: r.status, headers: r.headers });
+    return handler.handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body }).then(
+      respond,
+      () => respond(fail(500, 'INTERNAL', 'webhook handler error')),
+    );
   };
 }
 
@@ -28,6 +140,8 @@ export interface NodeRequestLike {
   on(event: 'data', fn: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end', fn: () => void): unknown;
   on(event: 'error', fn: (e: Error) => void): unknown;
+  removeListener?(event: 'data', fn: (chunk: Uint8Array | string) => void): unknown;
+  pause?(): unknown;
 }
 
 export interface NodeResponseLike {
@@ -35,62 +149,66 @@ export interface NodeResponseLike {
   end(body?: string): unknown;
 }
 
-export interface NodeHandlerOptions {
-  /** Largest body read, bytes; larger deliveries get 413. Default 1 MiB. @example { maxBodyBytes: 256 * 1024 } */
-  maxBodyBytes?: number;
-}
-
 const encoder = new TextEncoder();
-const send = (res: NodeResponseLike, r: Pick<WebhookResult, 'status' | 'headers' | 'body'>) => {
+const send = (res: NodeResponseLike, r: Reply) => {
   res.writeHead(r.status, r.headers);
   res.end(r.body);
 };
-const fail = (status: number, code: string, message: string) => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code, message } }) });
 
-/** node:http and Express: reads the raw body itself; answers 400 PARSED_BODY if a body parser consumed it already. */
-export function toNodeHandler(handler: WebhookHandler, options: NodeHandlerOptions = {}): (req: NodeRequestLike, res: NodeResponseLike) => void {
-  const max = options.maxBodyBytes ?? 1024 * 1024;
+/**
+ * node:http and Express: reads the raw body itself (at most `maxBodyBytes`, default 1 MiB; 413 beyond); answers
+ * 400 PARSED_BODY if a body parser consumed it already. A request refused before its body was read gets
+ * `connection: close`, so the server closes the connection instead of leaving an unread body on it.
+ * @example http.createServer(toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 }));
+ */
+export function toNodeHandler(handler: WebhookHandler, options?: NodeHandlerOptions): (req: NodeRequestLike, res: NodeResponseLike) => void {
+  const max = maxBodyBytes(options);
   return (req, res) => {
+    const method = req.method ?? 'GET';
     const run = (body: Uint8Array | string) =>
       handler
-        .handle({ method: req.method ?? 'GET', path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body })
+        .handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body })
         .then((r) => send(res, r), () => send(res, fail(500, 'INTERNAL', 'webhook handler error')));
     const pre = req.body;
-    if (typeof pre === 'string' || pre instanceof Uint8Array) return void run(pre);
+    const unread = !req.readableEnded && (pre === undefined || pre === null);
+    const refuse = (r: Reply) => send(res, unread ? { ...r, headers: { ...r.headers, connection: 'close' } } : r);
+    const early = refuseEarly(method, req.headers, max);
+    if (early) return refuse(early);
+    if (typeof pre === 'string' || pre instanceof Uint8Array) {
+      const length = typeof pre === 'string' ? encoder.encode(pre).length : pre.length;
+      return length > max ? send(res, tooLarge(max)) : void run(pre);
+    }
     // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream unread.
     const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
-    if (pre !== undefined && pre !== null && !emptyObject) {
-      return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
-    }
+    if (pre !== undefined && pre !== null && !emptyObject) return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
     if (req.readableEnded) return send(res, fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`));
     const chunks: Uint8Array[] = [];
     let size = 0;
-    let tooBig = false;
-    req.on('data', (c) => {
-      if (tooBig) return;
+    let settled = false;
+    const onData = (c: Uint8Array | string) => {
+      if (settled) return;
       const bytes = typeof c === 'string' ? encoder.encode(c) : c;
       size += bytes.length;
       if (size > max) {
-        tooBig = true;
-        send(res, fail(413, 'BODY_TOO_LARGE', `webhook body over ${max} bytes`));
+        settled = true;
+        chunks.length = 0;
+        req.removeListener?.('data', onData);
+        req.pause?.();
+        refuse(tooLarge(max));
         return;
       }
       chunks.push(bytes);
-    });
+    };
+    req.on('data', onData);
     req.on('error', () => {
-      if (!tooBig) send(res, fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
-      tooBig = true;
+      if (settled) return;
+      settled = true;
+      refuse(fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
     });
     req.on('end', () => {
-      if (tooBig) return;
-      if (chunks.length === 1) return void run(chunks[0]!); // the usual case: no copy
-      const body = new Uint8Array(size);
-      let o = 0;
-      for (const c of chunks) {
-        body.set(c, o);
-        o += c.length;
-      }
-      void run(body);
+      if (settled) return;
+      settled = true;
+      void run(concat(chunks, size));
     });
   };
 }

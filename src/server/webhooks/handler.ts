@@ -147,6 +147,9 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
 
   return {
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
+      if (typeof d?.method !== 'string' || typeof d.path !== 'string') {
+        throw new ServerConfigError(typeof d?.method !== 'string' ? 'method' : 'path', 'handle() needs a delivery { method, path, headers, body } with string method and path');
+      }
       if (d.method.toUpperCase() !== 'POST') return result(405, 'method_not_allowed', { error: { code: 'METHOD_NOT_ALLOWED', message: 'webhooks are POSTed' } }, { allow: 'POST' });
       let verified: VerifiedWebhook;
       try {

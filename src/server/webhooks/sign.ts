@@ -2,7 +2,7 @@
 import { HEADERS } from '../../protocol/signing.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError } from '../errors.js';
-import { checkSecret, toRawBody } from '../inputs.js';
+import { checkSecret, timeOf, toRawBody } from '../inputs.js';
 import { signRequestWith } from '../signing.js';
 import { type WebhookScheme, standardKey } from './verify-signature.js';
 
@@ -42,8 +42,8 @@ export function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions)
 function sign(provider: CryptoProvider, o: SignWebhookOptions): Promise<SignedWebhook> {
   const isObject = typeof o?.payload === 'object' && o.payload !== null && !(o.payload instanceof Uint8Array);
   const body = isObject ? JSON.stringify(o.payload) : toRawBody(o?.payload);
-  const t = o.timestamp;
-  const when = t === undefined ? Date.now() : t instanceof Date ? t.getTime() : new Date(t).getTime();
+  const when = o?.timestamp === undefined ? Date.now() : timeOf(o.timestamp);
+  if (!Number.isFinite(when)) throw new ServerConfigError('timestamp', 'timestamp must be a valid Date or epoch milliseconds');
   const scheme = o.scheme ?? 'hmac';
   if (scheme === 'hmac') {
     if (typeof o.path !== 'string') throw new ServerConfigError('path', "path is required for the 'hmac' scheme");

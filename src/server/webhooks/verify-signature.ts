@@ -16,6 +16,7 @@ import {
   type RawBody,
   type Tolerance,
   type VerificationKey,
+  checkHeaders,
   checkTimestamp,
   readClock,
   requireHeader,
@@ -125,6 +126,7 @@ export function standardKey(provider: CryptoProvider, secret: string, field: str
 function verifyStandard(provider: CryptoProvider, o: VerifyWebhookOptions, body: string | Uint8Array): string | Promise<string> {
   const keys = resolveKeys(o.keys).list;
   const tol = resolveTolerance(o.tolerance);
+  checkHeaders(o.headers);
   const id = requireHeader(o.headers, HEADERS.webhookId);
   const tsText = requireHeader(o.headers, HEADERS.webhookTimestamp);
   const sigHeader = requireHeader(o.headers, HEADERS.webhookSignature);

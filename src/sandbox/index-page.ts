@@ -1,0 +1,174 @@
+/**
+ * `GET /` (and `HEAD /`): the sandbox's index — what it is, the API base, token ids, test logins, the journey URL
+ * pattern, registered parent origins and webhook receivers with their recent deliveries, and a link to the demo.
+ * 1. One model, built here from allow-listed fields, feeds both answers, so neither can show more than the other: token
+ *    ids, never their secrets; receivers without their secrets, their URLs with userinfo and query values replaced by
+ *    `***` (in delivery errors too). The journey-session key, form tokens and customer data are not reachable from what
+ *    this module reads.
+ * 2. JSON when the client ranks `application/json` above `text/html` in `Accept`, HTML otherwise; `Vary: Accept`.
+ * 3. The HTML (index-html.ts) has no script and no inline style, escapes every value and refuses framing.
+ */
+import { ENDPOINTS, WEBHOOK_REGISTRATION, type EndpointName } from '../protocol/index.js';
+import type { SandboxContext } from './context.js';
+import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
+import type { Reply } from './http.js';
+import { INDEX_CSP, renderIndexHtml } from './index-html.js';
+import type { WebhookSender } from './webhooks/sender.js';
+
+/** One webhook attempt as the index shows it. */
+export interface SandboxIndexDelivery {
+  event_id: string;
+  type: string;
+  application_id: string | null;
+  attempt: number;
+  /** HTTP status, or `null` on timeout / network error (then `error` says which). */
+  status: number | null;
+  error?: string;
+  /** True for the deliberate second copy of an event (`duplicateRate`). */
+  duplicate: boolean;
+  at: string;
+}
+
+/** A registered webhook receiver. */
+export interface SandboxIndexWebhook {
+  /** `wh_{n}`, as `POST /api/v1/webhooks` answered (receivers of the `webhooks` option come first). */
+  webhook_id: string;
+  /** The receiver URL with userinfo and query values shown as `***`. */
+  url: string;
+  token_id: string;
+  scheme: 'hmac' | 'standard';
+  /** Events waiting for this receiver, the one being tried included. */
+  queued: number;
+  /** The last attempts (at most `RECENT_DELIVERIES`), newest first. */
+  recent_deliveries: SandboxIndexDelivery[];
+}
+
+/** The JSON answer of `GET /` with `Accept: application/json`. */
+export interface SandboxIndex {
+  name: 'hosted-journey sandbox';
+  about: string;
+  /** The `baseUrl` to give `createClient` of `hosted-journey/server`. */
+  api_base: string;
+  /** Token ids accepted (`Authorization: HMAC <token_id>:…`); secrets are never shown. */
+  tokens: Array<{ token_id: string }>;
+  journey: {
+    /** e.g. `http://127.0.0.1:4010/i/{vendor}/{ref}` */
+    url_pattern: string;
+    deep_links: string[];
+    /** vendor (or `'*'`: every other vendor) → origins allowed to frame its journey (`'loopback'`: any loopback origin). */
+    parent_origins: Record<string, string[]>;
+  };
+  institutions: Array<{ id: string; name: string; pathways: string[] }>;
+  test_logins: {
+    crawler: Array<{ username: string; password: string; code?: string; result: string }>;
+    cdr: string;
+  };
+  webhooks: SandboxIndexWebhook[];
+  endpoints: Array<{ name: string; method: string; path: string }>;
+  links: { health: string; demo?: string };
+}
+
+const ABOUT = 'A local stand-in of the hosted-journey service: the signed API, the hosted journey pages, fake banks, '
+  + 'deterministic bank data and credit files, PDF/CSV/JSON bundles and signed at-least-once webhooks. Test data only.';
+
+/** A URL as the index may show it: userinfo and query values replaced by `***`, no fragment. */
+export function displayUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return '(not a URL)';
+  }
+  if (url.username) url.username = '***';
+  if (url.password) url.password = '***';
+  const keys = [...url.searchParams.keys()];
+  url.search = keys.length > 0 ? new URLSearchParams(keys.map((k) => [k, '***'])).toString() : '';
+  url.hash = '';
+  return url.toString();
+}
+
+/**
+ * `text` with every URL in it passed through `displayUrl`: fetch's own messages quote the URL, credentials included
+ * ("Request cannot be constructed from a URL that includes credentials: http://user:pass@…").
+ */
+export function redactUrls(text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => displayUrl(url));
+}
+
+export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxIndex {
+  const origin = ctx.origin();
+  const { connected, otp, failed } = CRAWLER_LOGINS;
+  const endpoints: SandboxIndex['endpoints'] = (Object.keys(ENDPOINTS) as EndpointName[])
+    .map((name) => ({ name, method: ENDPOINTS[name].method, path: ENDPOINTS[name].path }));
+  endpoints.push({ name: 'registerWebhook', method: WEBHOOK_REGISTRATION.method, path: WEBHOOK_REGISTRATION.path });
+  return {
+    name: 'hosted-journey sandbox',
+    about: ABOUT,
+    api_base: origin,
+    tokens: ctx.tokens.map((t) => ({ token_id: t.tokenId })),
+    journey: {
+      url_pattern: `${origin}/i/{vendor}/{ref}`,
+      deep_links: ['/tnc', '/do_mygov', '/banks', '/banks/{id}'],
+      parent_origins: Object.fromEntries(Object.entries(ctx.parentOrigins).map(([vendor, list]) => [vendor, [...list]])),
+    },
+    institutions: INSTITUTIONS.map(({ id, name, pathways }) => ({ id, name, pathways: [...pathways] })),
+    test_logins: {
+      crawler: [
+        { username: connected.username, password: connected.password, result: 'connected' },
+        { username: otp.username, password: otp.password, code: otp.code, result: `otp_required; code ${otp.code} connects, another code fails` },
+        { username: failed.username, password: failed.password, result: 'failed (so does any other login)' },
+      ],
+      cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
+    },
+    webhooks: sender.listReceivers().map((receiver, i) => ({
+      webhook_id: `wh_${i + 1}`,
+      url: displayUrl(receiver.url),
+      token_id: receiver.tokenId,
+      scheme: receiver.scheme ?? 'hmac',
+      queued: sender.queued(receiver),
+      recent_deliveries: sender.recentDeliveries(receiver).reverse().map((d) => ({
+        event_id: d.event_id, type: d.type, application_id: d.application_id ?? null, attempt: d.attempt, status: d.status,
+        ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}), duplicate: d.duplicate, at: d.at,
+      })),
+    })),
+    endpoints,
+    links: { health: `${origin}/health`, ...(ctx.demoUrl ? { demo: ctx.demoUrl } : {}) },
+  };
+}
+
+/** The q-value `accept` gives `type/sub`, and how specific the range that gave it was (2 exact, 1 `type/*`, 0 `*\/*`, -1 none). */
+function quality(accept: string, type: string, sub: string): { q: number; specificity: number } {
+  let best = { q: 0, specificity: -1 };
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const [t, s] = range.split('/');
+    const specificity = t === type && s === sub ? 2 : t === type && s === '*' ? 1 : t === '*' && s === '*' ? 0 : -1;
+    if (specificity <= best.specificity) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    best = { q: Number.isFinite(q) ? Math.min(1, Math.max(0, q)) : 0, specificity };
+  }
+  return best;
+}
+
+/**
+ * True when `accept` ranks `application/json` above `text/html`: a higher q-value, or the same one from a more
+ * specific range (`application/json, text/plain, *\/*` → JSON; a browser's `text/html,…,*\/*;q=0.8` → HTML).
+ */
+export function prefersJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const json = quality(accept, 'application', 'json');
+  const html = quality(accept, 'text', 'html');
+  return json.q > 0 && (json.q > html.q || (json.q === html.q && json.specificity > html.specificity));
+}
+
+/** The answer to `GET /` or `HEAD /` (node:http sends no body for HEAD). */
+export function indexReply(ctx: SandboxContext, sender: WebhookSender, accept: string | undefined): Reply {
+  const model = indexModel(ctx, sender);
+  if (prefersJson(accept)) return { status: 200, json: model, headers: { vary: 'Accept' } };
+  return {
+    status: 200,
+    body: renderIndexHtml(model),
+    headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Accept', 'content-security-policy': INDEX_CSP, 'x-frame-options': 'DENY' },
+  };
+}
