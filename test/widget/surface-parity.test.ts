@@ -90,6 +90,8 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   readyTimeoutMs: { value: 5000, attr: '5000' },
   bankAuthorisation: { value: 'redirect', attr: 'redirect' },
   returnUrl: { value: returnUrl, attr: returnUrl },
+  prewarm: { value: 'idle', attr: 'idle' },
+  prewarmTrigger: { value: '#host', attr: '#host' },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */

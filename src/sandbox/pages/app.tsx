@@ -2,6 +2,9 @@
  * The journey's controller: which step shows, what each step's outcome leads to, and the protocol events emitted at
  * their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
  * `completed`, `error`, `exit`). Steps render themselves (steps/*.tsx).
+ * Prewarm: while the widget keeps the journey hidden (`bridge.visible` false) nothing starts an application; the only
+ * automatic start (a deep link to a bank with prefill) waits for `bridge.whenVisible()`. Everything else that writes
+ * needs the customer's input, which a hidden (inert) frame cannot receive.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';
@@ -89,7 +92,9 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       if (resumedDenied.current) return go(denied());
       if (status && RESUMABLE.has(status.status)) return go({ name: 'retrieving' });
       const deepInstitution = url.institutionId ? list?.find((i) => i.id === url.institutionId) : undefined;
-      if (deepInstitution) return void select(deepInstitution);
+      // A deep link starts the application with the handed prefill: never while prewarmed and hidden (the widget says
+      // `visible` on open()); the loading view stays until then, and `ready` waits for the bank step.
+      if (deepInstitution) return void bridge.whenVisible().then(() => select(deepInstitution));
       if (url.startAt === 'banks') return go({ name: 'banks' });
       if (url.startAt === 'mygov') return go({ name: 'mygov' });
       go({ name: 'terms' });
