@@ -14,6 +14,8 @@ export interface JourneyBridge {
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
   /** Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application. */
   whenVisible(): Promise<void>;
+  /** False while the widget keeps the journey hidden (prewarmed, not opened). */
+  readonly visible: boolean;
   emit<T extends EmitType>(type: T, payload: JourneyEventPayloads[T]): void;
   on(type: 'bank_authorisation_result', handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void): () => void;
   onClose(handler: () => void): () => void;
