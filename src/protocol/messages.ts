@@ -113,7 +113,7 @@ function approximateSize(data: unknown): number {
   try {
     return JSON.stringify(data)?.length ?? 0;
   } catch {
-    return Number.POSITIVE_INFINITY; // cycles, BigInt: not something a journey would send
+    return Infinity; // cycles, BigInt: not something a journey would send
   }
 }
 

@@ -160,6 +160,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   }
 
   function unmount(): void {
+    cancelPrewarm();
     generation++;
     shown = true;
     held = [];
@@ -171,7 +172,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   function open(): void {
     cancelPrewarm();
     if (state === 'idle' || state === 'closed') return mount();
-    if (shown || state === 'destroyed') return;
+    if (shown) return; // also after destroy(): unmount() sets it
     shown = true;
     pw!.show(iframe, modal, messenger);
     if (state === 'loading') watchdog.start();
@@ -202,18 +203,19 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
 
   function destroy(): void {
     if (state === 'destroyed') return;
-    cancelPrewarm();
     unmount();
     hub.clear();
     state = 'destroyed';
   }
 
-  if (cfg.prewarm) {
+  // `prewarm`/`prewarmTrigger` are read by the prewarm chunk itself (unknown truthy values mean `true`; a trigger
+  // selector is looked up there), so the inline bundle without prewarm carries no code for them.
+  if (options.prewarm) {
     void import('./prewarm.js').then((p) => {
       if (state !== 'idle') return; // opened or destroyed meanwhile
       pw = p;
       // open(), retry() and destroy() cancel it first, so it fires only while idle.
-      cancelPrewarm = p.schedule(cfg, () => {
+      cancelPrewarm = p.schedule(options, () => {
         shown = false;
         mount();
       });

@@ -10,7 +10,6 @@ import {
   type JourneyPrefill,
 } from '../protocol/browser.js';
 import { CALLBACKS } from './surface.js';
-import type { Prewarm } from './prewarm.js';
 import type { JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {
@@ -35,10 +34,6 @@ export interface ResolvedOptions {
   bankAuthorisation: 'popup' | 'redirect';
   /** Absolute, same origin as the page, no fragment. */
   returnUrl: string;
-  /** Falsy = no prewarm. */
-  prewarm: Prewarm;
-  /** `'intent'` only: the element (or its selector) whose first hover/focus/touch starts the prewarm. */
-  prewarmTrigger: string | HTMLElement | undefined;
 }
 
 /** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
@@ -115,11 +110,6 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (bank !== 'popup' && bank !== 'redirect') bad(C.OPTION, 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
 
-  // Checked by the prewarm chunk (src/widget/prewarm.ts), which only prewarmed journeys load: the inline bundle without
-  // prewarm stays within its budget. Unknown truthy values mean `true`; the trigger is looked up there.
-  const { prewarm = false, prewarmTrigger } = options;
-  if (prewarm === 'intent' && !prewarmTrigger) bad(C.OPTION, 'prewarmTrigger', "prewarm 'intent' needs a prewarmTrigger.");
-
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {
     mode,
@@ -133,7 +123,5 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     handshakePrefill: prefill,
     bankAuthorisation: bank,
     returnUrl,
-    prewarm,
-    prewarmTrigger,
   };
 }

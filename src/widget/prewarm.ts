@@ -45,13 +45,15 @@ export function show(iframe: HTMLIFrameElement | null, modal: ModalController | 
 }
 
 /**
- * Runs `start` now (`true`), when idle (`'idle'`) or on the first intent on `target` (`'intent'`; a selector is looked up
- * now, and one matching nothing prewarms when idle instead, with a console warning); returns the canceller.
+ * Runs `start` now (`true` or any other truthy value), when idle (`'idle'`) or on the first intent on `target`
+ * (`'intent'`; a selector is looked up now; no trigger, or one matching nothing, prewarms when idle instead, with a
+ * console warning — checked here rather than in createJourney so the inline bundle without prewarm pays nothing);
+ * returns the canceller.
  */
-export function schedule({ prewarm: when, prewarmTrigger: target }: { prewarm: Prewarm; prewarmTrigger?: string | EventTarget | undefined }, start: () => void): () => void {
+export function schedule({ prewarm: when, prewarmTrigger: target }: { prewarm?: Prewarm | undefined; prewarmTrigger?: string | EventTarget | undefined }, start: () => void): () => void {
   const trigger = typeof target === 'string' ? document.querySelector(target) : target;
   if (when === 'intent' && !trigger) {
-    console.warn(`hosted-journey: no element matches prewarmTrigger '${String(target)}'; prewarming when idle instead.`);
+    console.warn(`hosted-journey: prewarm 'intent' found no prewarmTrigger element ('${String(target)}'); prewarming when idle instead.`);
     when = 'idle';
   }
   if (when === 'intent') {

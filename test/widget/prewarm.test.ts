@@ -245,3 +245,13 @@ describe('preconnect without prewarm', () => {
     expect(links(b)).toBe(0);
   });
 });
+
+describe('prewarm options', () => {
+  it("'intent' without a trigger prewarms when idle instead, with a console warning (checked in the chunk, not createJourney)", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const h = make({ container: host(), prewarm: 'intent' });
+    await vi.waitFor(() => expect(h.iframe).not.toBeNull(), { timeout: 4000 });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('prewarmTrigger'));
+    expectHidden(h.iframe!);
+  });
+});
