@@ -17,6 +17,7 @@ register(); // sections import the TypeScript sources directly (src/**/*.ts)
 export const SECTIONS = {
   sizes: './sections/sizes.mjs',
   ready: './sections/ready.mjs',
+  prewarm: './sections/prewarm.mjs',
   relay: './sections/relay.mjs',
   journeys: './sections/journeys.mjs',
   crypto: './sections/crypto.mjs',
@@ -25,7 +26,7 @@ export const SECTIONS = {
   duplicates: './sections/duplicates.mjs',
 };
 /** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
-const SECTION_LIMIT_MS = { sizes: 60_000, ready: 120_000, relay: 60_000, journeys: 120_000, crypto: 120_000, payloads: 60_000, load: 120_000, duplicates: 60_000 };
+const SECTION_LIMIT_MS = { sizes: 60_000, ready: 120_000, prewarm: 120_000, relay: 60_000, journeys: 120_000, crypto: 120_000, payloads: 60_000, load: 120_000, duplicates: 60_000 };
 
 const args = process.argv.slice(2);
 const wanted = args.filter((a) => !a.startsWith('--'));

@@ -3,7 +3,8 @@
 //   1. gzip -9 of dist/hosted-journey.iife.js                                 ≤ 16 KB
 //   2. an ES-module fixture using only an inline `createJourney`, bundled and minified by esbuild with every
 //      dependency bundled and code splitting on, counting every chunk an inline mount loads (the entry and the
-//      resizer chunk; not the lazily imported modal chunk, which must hold all of Preact)  ≤ 10 KB
+//      resizer chunk; not the lazily imported modal chunk, which must hold all of Preact, nor the prewarm chunk that
+//      only `prewarm` journeys import, printed beside it)                                ≤ 10 KB
 //   3. no browser file in dist/ (the browser entries, the IIFE and every chunk they import) contains a server-only
 //      identifier: createHmac, node:crypto, timingSafeEqual, signingSecret.
 // KB = 1000 bytes, as in bench/sections/sizes.mjs. Prints every figure; exits 1 when any check fails.
@@ -67,6 +68,7 @@ if (!existsSync(iifeFile)) {
   const m = await measureInlineMount(root);
   check(m.gz <= BUDGET.inline, `inline createJourney fixture: ${kb(m.gz)} gzip over ${m.chunks} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`);
   console.log(`    composition: ${parts(m.metafile, m.loadedNames)}`);
+  console.log(`    + prewarm chunk, loaded only by a journey created with \`prewarm\`: ${kb(m.prewarmGz)} gzip (inline mount with prewarm: ${kb(m.gz + m.prewarmGz)})`);
   check(!m.preactInLoaded && m.lazyGz.length > 0, `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`);
 }
 

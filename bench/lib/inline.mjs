@@ -1,6 +1,7 @@
 // The inline-mount figure, one definition for bench/size.mjs (the budget check in npm test) and the bench report:
 // an SPA that imports only `createJourney` from the published ES entry (dist/index.js), bundled and minified by esbuild
-// with code splitting, counting every chunk an inline mount loads — not the lazily imported modal chunk (Preact).
+// with code splitting, counting every chunk an inline mount loads — not the lazily imported modal chunk (Preact), nor
+// the prewarm chunk (src/widget/prewarm.ts), which only a journey created with `prewarm` imports; its size is reported.
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
-/** → { gz, min, chunks, lazyGz: number[], preactInLoaded, metafile, loadedNames } (sizes in bytes). */
+/** → { gz, min, chunks, lazyGz: number[], prewarmGz, preactInLoaded, metafile, loadedNames } (sizes in bytes). */
 export async function measureInlineMount(root) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'hj-inline-'));
   try {
@@ -24,13 +25,15 @@ export async function measureInlineMount(root) {
     });
     const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
     const isModal = ([, out]) => Object.keys(out.inputs).some((i) => /(src\/widget\/modal\.tsx|dist\/chunks\/modal-[^/]*\.js)$/.test(i));
-    const loaded = outputs.filter((o) => !isModal(o));
+    const isPrewarm = ([, out]) => Object.keys(out.inputs).some((i) => /(src\/widget\/prewarm\.ts|dist\/chunks\/prewarm-[^/]*\.js)$/.test(i));
+    const loaded = outputs.filter((o) => !isModal(o) && !isPrewarm(o));
     const read = ([name]) => readFileSync(path.resolve(root, name));
     return {
       gz: loaded.reduce((n, o) => n + gz(read(o)), 0),
       min: loaded.reduce((n, o) => n + read(o).length, 0),
       chunks: loaded.length,
       lazyGz: outputs.filter(isModal).map((o) => gz(read(o))),
+      prewarmGz: outputs.filter((o) => isPrewarm(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
       preactInLoaded: loaded.some(([, out]) => Object.keys(out.inputs).some((i) => /node_modules\/preact\//.test(i))),
       metafile: res.metafile,
       loadedNames: loaded.map(([n]) => n),

@@ -91,3 +91,44 @@ export async function relay({ origin, mode, n, run }) {
   slot.remove();
   return { latencies, invalid };
 }
+
+/**
+ * Prewarm: a journey created with `prewarm: true` loads hidden until its journey is ready (held); then, at one moment
+ * t0, `open()` is called and a bare <iframe> of a fresh journey URL starts loading. → open() → onReady, and the bare
+ * iframe's load, both from t0, ms.
+ */
+export async function prewarmedOpenToReady({ origin, ref }) {
+  const slot = document.createElement('div');
+  document.getElementById('slots').append(slot);
+  let readyAt = NaN;
+  let resolveReady;
+  const readyP = new Promise((r) => { resolveReady = r; });
+  const handle = window.HJ.createJourney({
+    vendor: 'acme', customerId: ref, journeyOrigin: origin, container: slot, prewarm: true, readyTimeoutMs: 20_000,
+    onReady: () => { readyAt = performance.now(); resolveReady(); },
+  });
+  // Wait for the hidden journey's ready (state turns 'ready' while onReady is held).
+  await new Promise((resolve, reject) => {
+    const started = performance.now();
+    const poll = () => (handle.state === 'ready' ? resolve() : performance.now() - started > 20_000 ? reject(new Error('prewarm never ready')) : setTimeout(poll, 5));
+    poll();
+  });
+  const probe = window.HJ.createJourney({ vendor: 'acme', customerId: `${ref}_bare`, journeyOrigin: origin, container: document.getElementById('slots') });
+  const url = probe.url;
+  probe.destroy();
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width:100%;height:400px;border:0';
+  const bareLoad = new Promise((resolve) => frame.addEventListener('load', () => resolve(performance.now()), { once: true }));
+  // open() first, then the bare iframe, both timed from the same t0 (appending an iframe costs the page a few ms of
+  // its own, which B pays and A does not).
+  const t0 = performance.now();
+  handle.open();
+  frame.src = url;
+  document.getElementById('slots').append(frame);
+  await readyP;
+  const bare = (await bareLoad) - t0;
+  frame.remove();
+  handle.destroy();
+  slot.remove();
+  return { ready: readyAt - t0, bare };
+}

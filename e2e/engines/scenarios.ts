@@ -277,4 +277,42 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => hasText(d, 'window closed before access was approved', JOURNEY), 20_000).toBe(true);
     await poll(async () => (await bankPhases()).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
   });
+
+  test(`${name}: prewarm — hidden load, no application started while hidden, open() → ready at once, then the journey starts`, async () => {
+    const ref = `prewarm_${name}`;
+    const application = async () => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).status;
+    await d.goto(`${rt.page(ref)}&prewarm`);
+    // Hidden and ready: the journey rendered its first step (details, prefilled by the handshake) and said ready; the
+    // widget holds the event.
+    await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
+    await poll(() => d.evaluate(() => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value, undefined, JOURNEY)).toBe('alex@example.com');
+    expect(await d.evaluate(() => (window as W).__events)).toEqual([]);
+    const hidden = await d.evaluate(() => {
+      const f = document.querySelector('#journey iframe')!;
+      const r = f.getBoundingClientRect();
+      return {
+        ariaHidden: f.getAttribute('aria-hidden'), inert: f.hasAttribute('inert'), tabIndex: (f as HTMLElement).tabIndex,
+        visibility: getComputedStyle(f).visibility, position: getComputedStyle(f).position, offscreen: r.right <= 0,
+        containerHeight: document.getElementById('journey')!.getBoundingClientRect().height,
+      };
+    });
+    expect(hidden).toEqual({ ariaHidden: 'true', inert: true, tabIndex: -1, visibility: 'hidden', position: 'fixed', offscreen: true, containerHeight: 0 });
+    expect(await application()).toBe(404); // a prewarmed, unopened journey started nothing
+    // open(): ready is delivered inside the call, no visible load.
+    const opened = await d.evaluate(() => {
+      const w = window as W;
+      const t0 = performance.now();
+      w.__journey.open();
+      const f = document.querySelector('#journey iframe')!;
+      return { events: w.__events.map((e: [string]) => e[0]), ms: performance.now() - t0, ariaHidden: f.getAttribute('aria-hidden'), visibility: getComputedStyle(f).visibility };
+    });
+    expect(opened.events).toEqual(['ready']);
+    expect(opened.ms).toBeLessThan(100);
+    expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
+    await poll(() => d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height))).toBeGreaterThan(0);
+    expect(await application()).toBe(404);
+    await clickButton(d, 'Continue', JOURNEY); // shown and usable: the customer's Continue starts the application
+    await poll(() => application()).toBe(200);
+    await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
+  });
 }

@@ -1,5 +1,6 @@
 // The integrator's page for the round-trip specs: resumes a journey coming back from the bank, else mounts a new one.
-// Query: ref (customer id), strategy ('popup' | 'redirect'). Events are recorded in window.__events for the spec.
+// Query: ref (customer id), strategy ('popup' | 'redirect'), prewarm (present: `prewarm: true`, and no open() — the
+// spec calls window.__journey.open()). Events are recorded in window.__events for the spec.
 const events = (window.__events = []);
 const callbacks = {
   onReady: (p) => events.push(['ready', p]),
@@ -18,6 +19,7 @@ window.__journey = resumed ?? window.HostedJourney.createJourney({
   institutionId: 'cdr-only-bank',
   prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
   bankAuthorisation: q.get('strategy') ?? 'popup',
+  ...(q.has('prewarm') ? { prewarm: true } : {}),
   ...callbacks,
 });
-window.__journey.open();
+if (resumed || !q.has('prewarm')) window.__journey.open();

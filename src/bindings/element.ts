@@ -9,7 +9,9 @@
  * 3. Every journey event reaches the element as `hosted-journey:<type>` (detail = payload), bubbling and composed, so
  *    it crosses shadow roots; exactly once, in both modes (the element is the widget's `eventTarget`). A bad
  *    configuration dispatches `hosted-journey:config_error`.
- * 4. Connecting opens the journey (inline inside the element, or the modal); removing the element destroys it.
+ * 4. Connecting opens the journey (inline inside the element, or the modal); removing the element destroys it. With
+ *    `prewarm`, connecting prewarms it hidden instead (`'intent'`: hover/focus/touch of the element itself) and
+ *    `open()` shows it.
  */
 import { createJourney } from '../widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
@@ -110,8 +112,9 @@ export class HostedJourneyElement extends Base {
         // Every event is dispatched on the element, inline and modal alike (a modal's root is on document.body).
         eventTarget: this,
         ...(options.mode === 'modal' ? {} : { container: this }),
+        ...(options.prewarm === 'intent' ? { prewarmTrigger: this } : {}),
       });
-      this.#handle.open();
+      if (!options.prewarm) this.#handle.open();
     } catch (error) {
       this.#handle = null;
       this.#emit('config_error', error);

@@ -3,7 +3,8 @@
  *
  * Constraints:
  * 1. One journey per mounted component, opened on mount (inline into the rendered div, or the modal); unmount
- *    destroys it.
+ *    destroys it. With `prewarm` it is prewarmed hidden instead (`'intent'` trigger: the `prewarmTrigger` prop, else
+ *    the rendered div) and `handleRef`'s `open()` shows it.
  * 2. A change of any non-callback option (vendor, customerId, journeyOrigin, startAt, institutionId, collect, theme,
  *    mode, …) destroys and re-creates the journey; compared by value, so inline objects are fine.
  * 3. A change of callbacks only never re-creates: the latest callbacks are read from a ref when an event arrives.
@@ -49,8 +50,8 @@ export function HostedJourney(props: HostedJourneyProps): JSX.Element {
     // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way the
     // DOM events come from the rendered div.
     const placement = options.mode === 'modal' ? {} : { container };
-    const handle = createJourney({ ...options, ...callbackProxies(() => latest.current), eventTarget: container, ...placement });
-    handle.open();
+    const handle = createJourney({ ...(options.prewarm === 'intent' ? { prewarmTrigger: container } : {}), ...options, ...callbackProxies(() => latest.current), eventTarget: container, ...placement });
+    if (!options.prewarm) handle.open();
     latest.current.handleRef?.(handle);
     return () => {
       handle.destroy();

@@ -7,7 +7,8 @@
  *    synchronously; creation waits one microtask and is cancelled by the interleaved cleanup, so only one iframe is
  *    ever created (no wasted load, no second handshake).
  * 2. The journey is opened as soon as it exists (inline into the ref'd element, or the modal); unmount (or the host
- *    element going away) destroys it.
+ *    element going away) destroys it. With `prewarm` it is prewarmed hidden instead (`'intent'` trigger: the
+ *    `prewarmTrigger` prop, else the ref'd element) and `handle.open()` shows it.
  * 3. A change of any non-callback option re-creates it (compared by value); callbacks are read from a ref.
  * 4. A `JourneyConfigError` from `createJourney` is re-thrown during render, so error boundaries see it.
  */
@@ -64,14 +65,14 @@ export function useHostedJourney(options: BindingOptions): UseHostedJourneyResul
         // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way
         // the DOM events come from the ref'd element.
         const placement = config.mode === 'modal' ? {} : { container: element };
-        live = createJourney({ ...config, ...callbackProxies(() => latest.current, sync), eventTarget: element, ...placement });
+        live = createJourney({ ...(config.prewarm === 'intent' ? { prewarmTrigger: element } : {}), ...config, ...callbackProxies(() => latest.current, sync), eventTarget: element, ...placement });
       } catch (error) {
         setFailure(() => {
           throw error;
         });
         return;
       }
-      live.open();
+      if (!config.prewarm) live.open();
       setHandle(live);
       sync();
     });

@@ -12,7 +12,11 @@
  *  5. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
  *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
  *     and handed to the first subscriber.
- *  6. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
+ *  6. Visibility (prewarm): `visible` is false from a `welcome { visibility: 'hidden' }` until a `visibility { state:
+ *     'visible' }` message; true unframed, before `welcome`, on handshake timeout and with a widget that does not say
+ *     (older widgets). A hidden journey may render and emit `ready` but must start nothing (no application, no request
+ *     with an effect) until visible; `onVisibilityChange` reports every change, `whenVisible()` resolves on the first.
+ *  7. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
  *     `window.parent` and sends nothing but the document's width and height.
  */
 import {
@@ -47,6 +51,19 @@ export interface JourneyBridge {
   readonly bankAuthorisation: BankAuthorisationWelcome | undefined;
   /** Resolves on `welcome`; with the URL prefill when not framed or on timeout. Never rejects. */
   readonly connected: Promise<{ prefill: JourneyPrefill }>;
+  /**
+   * False while the widget keeps this journey hidden (prewarmed, not opened yet): render, emit `ready`, but start
+   * nothing until it is true. Settled once `connected` resolved.
+   */
+  readonly visible: boolean;
+  /** Called with the new value whenever `visible` changes; returns the unsubscribe function. */
+  onVisibilityChange(fn: (visible: boolean) => void): () => void;
+  /**
+   * Resolves after `connected` once the journey is visible (at once when it already is). Gate anything with an effect
+   * (starting the application) on it.
+   * @example await bridge.whenVisible(); await api.start(details);
+   */
+  whenVisible(): Promise<void>;
   /** Sends an event to the widget (validated; throws `JourneyConfigError` on an invalid payload). No-op unframed. */
   emit<T extends JourneyEventType>(type: T, payload: JourneyEventPayloads[T]): void;
   /** Subscribes to a widget → journey message; returns the unsubscribe function. */
@@ -108,6 +125,13 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   const framed = params.parentOrigin !== undefined && params.channel !== undefined && isFramed();
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
+  let visible = true;
+  const visibilityListeners = new Set<(visible: boolean) => void>();
+  const setVisible = (next: boolean): void => {
+    if (next === visible) return;
+    visible = next;
+    for (const fn of [...visibilityListeners]) fn(next);
+  };
   const listeners = new Map<ParentMessageType, Set<(payload: never) => void>>();
   const unheard = new Map<ParentMessageType, unknown>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -136,8 +160,10 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     if (type === 'welcome') {
       prefill = { ...prefill, ...stripUndefined(payload.prefill ?? {}) };
       bankAuthorisation = payload.bankAuthorisation;
+      setVisible(payload.visibility !== 'hidden');
       settle({ prefill });
     }
+    if (type === 'visibility') setVisible(payload.state === 'visible');
     if (type !== 'welcome' && !listeners.get(type)?.size) unheard.set(type, payload);
     for (const fn of [...(listeners.get(type) ?? [])]) {
       try {
@@ -174,6 +200,12 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     };
   };
 
+  const onVisibilityChange = (fn: (visible: boolean) => void): (() => void) => {
+    if (destroyed) return () => {};
+    visibilityListeners.add(fn);
+    return () => void visibilityListeners.delete(fn);
+  };
+
   return {
     framed,
     get prefill() {
@@ -183,6 +215,21 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       return bankAuthorisation;
     },
     connected,
+    get visible() {
+      return visible;
+    },
+    onVisibilityChange,
+    async whenVisible() {
+      await connected;
+      if (visible || destroyed) return;
+      await new Promise<void>((resolve) => {
+        const off = onVisibilityChange((v) => {
+          if (!v) return;
+          off();
+          resolve();
+        });
+      });
+    },
     emit(type, payload) {
       const schema = journeyEventSchemas[type];
       if (!schema) throw new JourneyConfigError(JourneyConfigErrorCode.OPTION, 'type', `Unknown journey event type '${String(type)}'.`);
@@ -199,6 +246,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       if (framed) window.removeEventListener('message', onMessage);
       settle({ prefill });
       listeners.clear();
+      visibilityListeners.clear();
     },
   };
 }

@@ -46,6 +46,14 @@ export const journeyEventSchemas = {
   exit: obj({ reason: str(1, 64) }),
 } as const satisfies Record<string, Schema<unknown>>;
 
+/**
+ * Whether the journey is on screen. A prewarmed journey loads hidden before `open()`: it may render its first step and
+ * send `ready`, but must start nothing (no application, no request with an effect) until it is `visible`.
+ */
+export const VISIBILITY_STATES = ['hidden', 'visible'] as const;
+export type VisibilityState = (typeof VISIBILITY_STATES)[number];
+const visibility = oneOf(VISIBILITY_STATES);
+
 const prefillSchema = obj({ fullName: opt(str(0, 200)), email: opt(str(0, 254)), phone: opt(str(0, 32)) });
 
 /** Widget → journey messages, by type. */
@@ -57,7 +65,11 @@ export const parentMessageSchemas = {
      * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to `returnUrl`.
      */
     bankAuthorisation: opt(obj({ strategy: oneOf(['popup', 'redirect']), returnUrl: opt(httpUrl()) })),
+    /** `hidden`: prewarmed, not opened yet (a `visibility` message follows on `open()`). Absent (older widgets) = `visible`. */
+    visibility: opt(visibility),
   }),
+  /** The journey was shown (`open()` revealed a prewarmed frame) or hidden again. */
+  visibility: obj({ state: visibility }),
   bank_authorisation_result: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES), params: opt(strRecord()) }),
   close: obj({}),
 } as const satisfies Record<string, Schema<unknown>>;
@@ -66,8 +78,9 @@ export type JourneyEventType = keyof typeof journeyEventSchemas;
 export type ParentMessageType = keyof typeof parentMessageSchemas;
 export type JourneyEventPayloads = { [K in JourneyEventType]: Infer<(typeof journeyEventSchemas)[K]> };
 export type ParentMessagePayloads = { [K in ParentMessageType]: Infer<(typeof parentMessageSchemas)[K]> };
-export const JOURNEY_EVENT_TYPES = Object.keys(journeyEventSchemas) as JourneyEventType[];
-export const PARENT_MESSAGE_TYPES = Object.keys(parentMessageSchemas) as ParentMessageType[];
+// Pure: bundles that never read these lists drop them.
+export const JOURNEY_EVENT_TYPES = /* @__PURE__ */ Object.keys(journeyEventSchemas) as JourneyEventType[];
+export const PARENT_MESSAGE_TYPES = /* @__PURE__ */ Object.keys(parentMessageSchemas) as ParentMessageType[];
 
 /** A decoded journey event as integrators see it. */
 export type JourneyEvent = { [K in JourneyEventType]: { type: K; payload: JourneyEventPayloads[K] } }[JourneyEventType];
@@ -100,7 +113,7 @@ function approximateSize(data: unknown): number {
   try {
     return JSON.stringify(data)?.length ?? 0;
   } catch {
-    return Number.POSITIVE_INFINITY; // cycles, BigInt: not something a journey would send
+    return Infinity; // cycles, BigInt: not something a journey would send
   }
 }
 

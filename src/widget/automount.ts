@@ -38,8 +38,11 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
     try {
       // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
       const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
+      const options = optionsFromDataset(script.dataset);
+      // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.
+      if (options.prewarm === 'intent') options.prewarmTrigger ??= script.dataset.trigger;
       const handle = (back && resumeJourney(script.dataset.container ? { container: script.dataset.container } : {}))
-        || createJourney(optionsFromDataset(script.dataset));
+        || createJourney(options);
       const trigger = script.dataset.trigger ? doc.querySelector(script.dataset.trigger) : null;
       if (script.dataset.trigger && !trigger) throw new Error(`No element matches data-trigger '${script.dataset.trigger}'.`);
       if (trigger) trigger.addEventListener('click', () => handle.open());

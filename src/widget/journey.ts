@@ -1,6 +1,12 @@
 /**
  * `createJourney`: the lifecycle of one mount. It wires the parts, each in its own file: options (validation + URL),
- * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI) and events (delivery).
+ * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI), events (delivery) and
+ * prewarm (hidden load before `open()`).
+ *
+ * Prewarm constraints: while `shown` is false the frame is concealed, the journey was told `hidden` in `welcome`, the
+ * watchdog does not run and journey events are held; `open()` reveals in place (never re-creates the frame), tells the
+ * journey `visibility: visible`, starts the watchdog if not ready yet, and delivers the held events (so `onReady` fires
+ * at once when the journey is already ready).
  */
 import { buildBankRedirectUrl, createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/browser.js';
 import { EventHub } from './events.js';
@@ -20,6 +26,12 @@ export interface JourneyDeps {
   loadModal?: () => Promise<{ mountModal: typeof import('./modal.js').mountModal }>;
 }
 
+const hinted: Record<string, unknown> = {};
+
+/** `<link rel="preconnect">` to the journey origin, once per origin per page (journeys without `prewarm`). */
+const preconnect = (origin: string): unknown =>
+  (hinted[origin] ??= document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin })));
+
 export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {}): JourneyHandle {
   const channel = createChannelId();
   const cfg = resolveOptions(options, window.location.origin, channel);
@@ -30,6 +42,12 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   let modal: ModalController | null = null;
   /** Bumped on every mount/teardown so a late `import()` of the modal cannot resurrect a closed journey. */
   let generation = 0;
+  /** False while prewarmed and not opened; `held` keeps the journey's events until `open()`. */
+  let shown = true;
+  let held: JourneyEvent[] = [];
+  /** The prewarm chunk, once loaded (only journeys with `prewarm` load it: the inline path without it stays lean). */
+  let pw: typeof import('./prewarm.js') | undefined;
+  let cancelPrewarm = () => {};
 
   /** Where DOM events go: `eventTarget`, else the container (inline) or the modal root (modal). */
   const host = (): EventTarget | null => options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
@@ -38,8 +56,9 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     journeyOrigin: cfg.journeyOrigin,
     channel,
     getTarget: () => iframe?.contentWindow ?? null,
-    ...(cfg.handshakePrefill ? { prefill: cfg.handshakePrefill } : {}),
+    prefill: cfg.handshakePrefill,
     bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
+    hidden: () => !shown,
     onEvent: (event) => onJourneyEvent(event),
     onInvalid: (info) => hub.invalid(info, host()),
   });
@@ -62,6 +81,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       watchdog.stop();
       modal?.setStatus('error', event.payload.message);
     }
+    if (!shown) return void held.push(event);
     if (event.type === 'bank_authorisation') return bankStep(event);
     hub.deliver(event, host());
     if (event.type === 'exit' && cfg.mode === 'modal') close();
@@ -91,6 +111,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   function startFrame(into: (frame: HTMLIFrameElement) => void): void {
     const frame = createJourneyIframe({ title: cfg.title, channel, minHeight: cfg.minHeight });
     iframe = frame;
+    if (!shown) pw!.conceal(frame);
     messenger.start();
     frame.src = cfg.url;
     into(frame);
@@ -99,10 +120,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       journeyOrigin: cfg.journeyOrigin,
       minHeight: cfg.minHeight,
       maxHeight: cfg.maxHeight,
-      ...(deps.loadResizer ? { load: deps.loadResizer } : {}),
+      load: deps.loadResizer,
     });
     state = 'loading';
-    watchdog.start();
+    if (shown) watchdog.start();
   }
 
   /** Removes the iframe and everything attached to it (resizer first: it needs the frame attached). */
@@ -127,7 +148,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     load()
       .then(({ mountModal }) => {
         if (mine !== generation) return;
-        modal = mountModal({ title: cfg.title, onClose: userClose, onRetry: retry });
+        modal = mountModal({ title: cfg.title, onClose: userClose, onRetry: retry, hidden: !shown });
         startFrame((frame) => modal!.setFrame(frame));
       })
       .catch((error: unknown) => {
@@ -139,14 +160,23 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   }
 
   function unmount(): void {
+    cancelPrewarm();
     generation++;
+    shown = true;
+    held = [];
     stopFrame();
     modal?.unmount();
     modal = null;
   }
 
   function open(): void {
-    if (state === 'idle' || state === 'closed') mount();
+    cancelPrewarm();
+    if (state === 'idle' || state === 'closed') return mount();
+    if (shown) return; // also after destroy(): unmount() sets it
+    shown = true;
+    pw!.show(iframe, modal, messenger);
+    if (state === 'loading') watchdog.start();
+    held.splice(0).forEach(onJourneyEvent);
   }
 
   function close(): void {
@@ -164,7 +194,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
 
   function retry(): void {
     if (state === 'destroyed') return;
-    if (state === 'idle' || state === 'closed') return mount();
+    if (state === 'idle' || state === 'closed') return open();
     if (cfg.mode === 'modal' && !modal) return; // the modal is still loading; it will start the frame itself
     stopFrame();
     modal?.setStatus('loading');
@@ -177,6 +207,20 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     hub.clear();
     state = 'destroyed';
   }
+
+  // `prewarm`/`prewarmTrigger` are read by the prewarm chunk itself (unknown truthy values mean `true`; a trigger
+  // selector is looked up there), so the inline bundle without prewarm carries no code for them.
+  if (options.prewarm) {
+    void import('./prewarm.js').then((p) => {
+      if (state !== 'idle') return; // opened or destroyed meanwhile
+      pw = p;
+      // open(), retry() and destroy() cancel it first, so it fires only while idle.
+      cancelPrewarm = p.schedule(options, () => {
+        shown = false;
+        mount();
+      });
+    });
+  } else preconnect(cfg.journeyOrigin);
 
   return {
     get state() {

@@ -9,7 +9,7 @@
  *  4. ...and its envelope names this mount's `channel` (checked by `decodeJourneyEvent`).
  *  5. Messages failing 2 or 3 are dropped silently. Messages passing them but failing the envelope, channel, size or
  *     payload schema go to `onInvalid`; nothing is ever thrown into the host page.
- *  6. On `hello` the messenger answers `welcome { prefill, bankAuthorisation }` and flushes messages queued by `send()`. A new `hello`
+ *  6. On `hello` the messenger answers `welcome { prefill, bankAuthorisation, visibility }` (`hidden` while prewarmed) and flushes messages queued by `send()`. A new `hello`
  *     (the journey reloaded inside the frame) is answered again.
  *  7. Every post uses `targetOrigin = journeyOrigin`, never `'*'`: if the frame navigated elsewhere, the browser drops it.
  */
@@ -34,6 +34,8 @@ export interface MessengerOptions {
   prefill?: JourneyPrefill;
   /** Bank-step strategy to hand over in `welcome`. */
   bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
+  /** True while the frame is prewarmed and not opened: `welcome` then says `visibility: 'hidden'`. */
+  hidden?(): boolean;
   /** Called for every accepted event except `hello`. */
   onEvent(event: JourneyEvent): void;
   onInvalid(info: InvalidMessageInfo): void;
@@ -106,8 +108,9 @@ export class Messenger {
     }
     if (result.message.type === 'hello') {
       this.#connected = true;
-      const { prefill, bankAuthorisation } = this.#o;
-      this.#post('welcome', { ...(prefill ? { prefill } : {}), ...(bankAuthorisation ? { bankAuthorisation } : {}) });
+      const { prefill, bankAuthorisation, hidden } = this.#o;
+      // Absent fields travel as `undefined` (structured clone keeps the key; the schema reads it as absent).
+      this.#post('welcome', { prefill, bankAuthorisation, visibility: hidden?.() ? 'hidden' : 'visible' });
       const queued = this.#queue;
       this.#queue = [];
       for (const m of queued) this.#post(m.type, m.payload);

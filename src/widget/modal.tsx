@@ -2,6 +2,8 @@
  * The modal overlay (Preact): loading indicator until `ready`, error view with a retry button, close button, Escape,
  * focus moved in and restored on close, focus kept inside while open (sentinels wrap Tab at both ends), `aria-modal`, page scroll locked.
  * Loaded with `import()` only in modal mode, so inline users never download Preact.
+ * A prewarmed modal mounts `hidden`: its root concealed as prewarm.ts conceals a frame (not imported, so the two lazy
+ * chunks share nothing), no scroll lock, focus untouched, no key listener; `show()` makes it the open modal.
  */
 import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
@@ -14,6 +16,8 @@ export interface ModalOptions {
   /** The customer asked to close (button or Escape). */
   onClose(): void;
   onRetry(): void;
+  /** Prewarm: mount out of sight until `show()`. */
+  hidden?: boolean;
   document?: Document;
 }
 
@@ -23,6 +27,8 @@ export interface ModalController {
   /** Puts the (new) iframe in the frame slot, replacing any previous one. */
   setFrame(iframe: HTMLIFrameElement): void;
   setStatus(status: ModalStatus, message?: string): void;
+  /** Reveals a modal mounted `hidden` (no-op otherwise). */
+  show(): void;
   unmount(): void;
 }
 
@@ -32,6 +38,7 @@ interface ViewProps {
   message: string;
   onClose(): void;
   onRetry(): void;
+  hidden: boolean;
   slot: { current: HTMLDivElement | null };
 }
 
@@ -42,6 +49,7 @@ function ModalView(props: ViewProps) {
   onClose.current = props.onClose;
 
   useEffect(() => {
+    if (props.hidden) return;
     const doc = dialog.current!.ownerDocument;
     const previous = doc.activeElement as HTMLElement | null;
     close.current?.focus();
@@ -62,7 +70,7 @@ function ModalView(props: ViewProps) {
       doc.removeEventListener('focusin', onFocusIn, true);
       if (previous && typeof previous.focus === 'function' && doc.contains(previous)) previous.focus();
     };
-  }, []);
+  }, [props.hidden]);
 
   return (
     <div class="hosted-journey-overlay" style={overlayStyle}>
@@ -101,6 +109,9 @@ function ModalView(props: ViewProps) {
   );
 }
 
+/** A hidden (prewarmed) modal's root: out of the accessibility tree, unfocusable; its overlay is fixed, so no layout. */
+const HIDDEN_ATTRS = [['aria-hidden', 'true'], ['inert', ''], ['tabindex', '-1']] as const;
+
 let scrollLocks = 0;
 let savedOverflow = '';
 
@@ -119,15 +130,20 @@ export function mountModal(options: ModalOptions): ModalController {
   const doc = options.document ?? document;
   const root = doc.createElement('div');
   root.className = 'hosted-journey-modal';
+  let hidden = options.hidden === true;
+  if (hidden) {
+    for (const [k, v] of HIDDEN_ATTRS) root.setAttribute(k, v);
+    root.style.visibility = 'hidden';
+  }
   doc.body.appendChild(root);
-  lockScroll(doc);
+  if (!hidden) lockScroll(doc);
   const slot: { current: HTMLDivElement | null } = { current: null };
   let status: ModalStatus = 'loading';
   let message = '';
   let mounted = true;
   const draw = () =>
     render(
-      <ModalView title={options.title} status={status} message={message} onClose={options.onClose} onRetry={options.onRetry} slot={slot} />,
+      <ModalView title={options.title} status={status} message={message} onClose={options.onClose} onRetry={options.onRetry} hidden={hidden} slot={slot} />,
       root,
     );
   draw();
@@ -143,12 +159,20 @@ export function mountModal(options: ModalOptions): ModalController {
       message = text;
       draw();
     },
+    show() {
+      if (!mounted || !hidden) return;
+      hidden = false;
+      for (const [k] of HIDDEN_ATTRS) root.removeAttribute(k);
+      root.style.visibility = '';
+      lockScroll(doc);
+      draw();
+    },
     unmount() {
       if (!mounted) return;
       mounted = false;
       render(null, root);
       root.remove();
-      unlockScroll(doc);
+      if (!hidden) unlockScroll(doc);
     },
   };
 }

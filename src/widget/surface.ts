@@ -9,7 +9,7 @@
  *    (`customerId` → `customer-id`). The script tag reads `data-<attribute>` (its `dataset` key is the name itself);
  *    `<hosted-journey>` reads `<attribute>`.
  * 2. Values are checked in one place only, `createJourney` (src/widget/options.ts and src/protocol/url.ts); the table
- *    says only how an attribute string becomes a value (`NUM`, `BOOL`, `LIST`, else a string).
+ *    says only how an attribute string becomes a value (`NUM`, `BOOL`, `LIST`, `WORD`, else a string).
  * 3. Rows are numbers (bit sets, 0 for the usual case) so the inline bundle pays a few bytes for the table.
  */
 import type { JourneyEventType, JourneyPrefill, JourneyTheme } from '../protocol/browser.js';
@@ -33,6 +33,8 @@ export const NOT_EL = 16;
 export const NOT_SAVED = 32;
 /** Set by the bindings and the element themselves, never a prop: they own the placement and the event target. */
 export const OWNED = 64;
+/** Attribute value is `true` when present (empty or `"true"`), `false` for `"false"`, else the word itself. */
+export const WORD = 128;
 /** Options that are objects: never an attribute themselves. */
 const NO_ATTRIBUTE = NOT_TAG | NOT_EL;
 
@@ -59,6 +61,8 @@ export const OPTIONS = {
   readyTimeoutMs: NUM,
   bankAuthorisation: 0,
   returnUrl: 0,
+  prewarm: WORD | NOT_SAVED, // a resumed journey opens at once
+  prewarmTrigger: NOT_EL | NOT_SAVED, // the element is its own trigger; the script tag's defaults to data-trigger
 } as const satisfies Record<OptionName, number>;
 
 /** The keys of the object options, each read from its own attribute (`data-primary-colour`, `primary-colour`). */
@@ -136,8 +140,10 @@ export function optionsFrom(get: (name: string) => string | null | undefined, wi
   const out: Record<string, unknown> = {};
   for (const [name, row, group] of rows()) {
     const raw = row & without ? null : get(name);
-    if (raw == null || (raw === '' && !(row & BOOL))) continue;
-    const value = row & BOOL ? raw !== 'false' : row & NUM ? Number(raw) : row & LIST ? raw.split(/[\s,]+/).filter(Boolean) : raw;
+    if (raw == null || (raw === '' && !(row & (BOOL | WORD)))) continue;
+    const value = row & BOOL ? raw !== 'false'
+      : row & WORD ? raw !== 'false' && (raw === '' || raw === 'true' || raw)
+      : row & NUM ? Number(raw) : row & LIST ? raw.split(/[\s,]+/).filter(Boolean) : raw;
     if (group) ((out[group] ??= {}) as Record<string, unknown>)[name] = value;
     else out[name] = value;
   }

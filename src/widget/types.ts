@@ -48,6 +48,7 @@ export type BankAuthorisationPhase =
   | { phase: 'redirecting'; url: string }
   | { phase: 'completed'; status: BankAuthorisationStatus };
 
+/** A prewarmed journey goes `loading` → `ready` while hidden, before `open()`. */
 export type JourneyState = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'destroyed';
 export type JourneyMode = 'inline' | 'modal';
 
@@ -125,6 +126,22 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
    * @example 'https://shop.example.com/apply/bank-return'
    */
   returnUrl?: string;
+  /**
+   * Loads the journey's iframe hidden before `open()`, so `open()` only shows it: the handshake and the first render
+   * happen ahead, and `onReady` fires at once on `open()` if the journey is already ready. `true`: now; `'idle'`: when
+   * the browser is idle (`requestIdleCallback`; WebKit: the next task); `'intent'`: on the first hover, focus or touch of
+   * `prewarmTrigger`. The journey is told it is hidden and starts nothing until shown. Events are held until `open()`.
+   * `<hosted-journey>` and the React/Preact bindings prewarm instead of opening on mount: call `open()` to show.
+   * Without prewarm, `createJourney` adds a `<link rel="preconnect">` to the journey origin (once per origin).
+   * @example prewarm: 'intent', prewarmTrigger: '#connect-bank'
+   */
+  prewarm?: boolean | 'idle' | 'intent';
+  /**
+   * `prewarm: 'intent'`: the element (or selector) whose first hover/focus/touch starts the prewarm — usually the button
+   * that calls `open()`. The script tag defaults it to `data-trigger`, `<hosted-journey>` and the bindings to their own
+   * element. @example '#connect-bank'
+   */
+  prewarmTrigger?: string | HTMLElement;
 }
 
 /** The handle `createJourney` returns. */
@@ -136,7 +153,10 @@ export interface JourneyHandle {
   readonly iframe: HTMLIFrameElement | null;
   /** The journey URL (with `parent_origin` and `channel`). */
   readonly url: string;
-  /** Mounts the iframe (inline) or shows the overlay (modal). No-op while open or after `destroy()`. */
+  /**
+   * Mounts the iframe (inline) or shows the overlay (modal); a prewarmed journey is only revealed (and `onReady` fires at
+   * once if it is ready). No-op while open or after `destroy()`.
+   */
   open(): void;
   /** Tells the journey `close`, removes the iframe (and overlay). `open()` mounts it again. */
   close(): void;

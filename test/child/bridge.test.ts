@@ -145,3 +145,36 @@ describe('connectToParent, framed', () => {
     expect(later).not.toHaveBeenCalled();
   });
 });
+
+describe('visibility (prewarm)', () => {
+  it("welcome { visibility: 'hidden' } makes it invisible until a visibility message; whenVisible waits for it", async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl() });
+    expect(bridge.visible).toBe(true); // before welcome: unknown, assumed visible (older widgets never say)
+    const changes: boolean[] = [];
+    bridge.onVisibilityChange((v) => changes.push(v));
+    fromParent('welcome', { visibility: 'hidden' });
+    await bridge.connected;
+    expect(bridge.visible).toBe(false);
+    let shown = false;
+    const waiting = bridge.whenVisible().then(() => (shown = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(shown).toBe(false);
+    fromParent('visibility', { state: 'visible' }, { origin: 'https://evil.example.com' }); // wrong origin: ignored
+    await new Promise((r) => setTimeout(r, 0));
+    expect(shown).toBe(false);
+    fromParent('visibility', { state: 'visible' });
+    await waiting;
+    expect(bridge.visible).toBe(true);
+    expect(changes).toEqual([false, true]);
+    await expect(bridge.whenVisible()).resolves.toBeUndefined();
+  });
+
+  it('a welcome without visibility (older widget) or visible: visible at once', async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl() });
+    fromParent('welcome', {});
+    await bridge.whenVisible();
+    expect(bridge.visible).toBe(true);
+  });
+});

@@ -31,18 +31,20 @@ const zodTwins = {
       phone: z.optional(z.string().check(z.maxLength(32))),
     })),
     bankAuthorisation: z.optional(z.object({ strategy: z.enum(['popup', 'redirect']), returnUrl: z.optional(url) })),
+    visibility: z.optional(z.enum(['hidden', 'visible'])),
   }),
+  visibility: z.object({ state: z.enum(['hidden', 'visible']) }),
   bank_authorisation_result: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES), params: z.optional(z.record(z.string(), z.string())) }),
   close: z.object({}),
 };
 const ours = { ...journeyEventSchemas, ...parentMessageSchemas };
 
 const fieldNames = ['step', 'institutionId', 'name', 'pathway', 'url', 'consentId', 'popup', 'status', 'applicationId', 'code', 'message',
-  'recoverable', 'reason', 'prefill', 'fullName', 'email', 'phone', 'bankAuthorisation', 'strategy', 'returnUrl', 'params', 'extra'];
+  'recoverable', 'reason', 'prefill', 'fullName', 'email', 'phone', 'bankAuthorisation', 'strategy', 'returnUrl', 'params', 'visibility', 'state', 'extra'];
 const leaf = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.string({ minLength: 60, maxLength: 70 }),
-  fc.constantFrom('', 'cdr', 'crawler', 'opened', 'blocked', 'popup', 'redirect', ...BANK_AUTHORISATION_STATUSES),
+  fc.constantFrom('', 'cdr', 'crawler', 'opened', 'blocked', 'popup', 'redirect', 'hidden', 'visible', ...BANK_AUTHORISATION_STATUSES),
   fc.constantFrom('cns_0123', 'c'.repeat(128), 'c'.repeat(129), '../x', 'a/b', '%2e', 'a.b', 'cns\n'),
   fc.stringMatching(/^[A-Za-z0-9_.\/%-]{0,130}$/),
   fc.constantFrom('https://bank.example/x?y=1', 'http://localhost:3000/r', 'javascript:alert(1)', 'ftp://x.example', 'http://', 'HTTPS://EXAMPLE.COM', 'data:text/html,x', 'not a url', '//example.com'),
@@ -66,7 +68,8 @@ const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
   completed: { applicationId: 'app_1' },
   error: { code: 'E', message: 'm', recoverable: true },
   exit: { reason: 'user_left' },
-  welcome: { prefill: { fullName: 'A B', email: 'a@b.co' }, bankAuthorisation: { strategy: 'redirect', returnUrl: 'http://127.0.0.1:3000/back' } },
+  welcome: { prefill: { fullName: 'A B', email: 'a@b.co' }, bankAuthorisation: { strategy: 'redirect', returnUrl: 'http://127.0.0.1:3000/back' }, visibility: 'hidden' },
+  visibility: { state: 'visible' },
   bank_authorisation_result: { status: 'authorised', params: { consent_id: 'c1' } },
 };
 const mutated = (sample: Record<string, unknown>) =>

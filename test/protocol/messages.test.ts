@@ -73,7 +73,7 @@ describe('journey events', () => {
 
 describe('parent messages', () => {
   it('welcome, bank_authorisation_result and close decode; journey event names do not', () => {
-    expect(PARENT_MESSAGE_TYPES.sort()).toEqual(['bank_authorisation_result', 'close', 'welcome']);
+    expect(PARENT_MESSAGE_TYPES.sort()).toEqual(['bank_authorisation_result', 'close', 'visibility', 'welcome']);
     expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'a@example.com' } }), CH)).toMatchObject({ ok: true });
     expect(decodeParentMessage(encodeMessage(CH, 'bank_authorisation_result', { status: 'closed' }), CH)).toMatchObject({ ok: true });
     expect(decodeParentMessage(encodeMessage(CH, 'close', {}), CH)).toMatchObject({ ok: true });

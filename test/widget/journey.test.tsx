@@ -122,7 +122,7 @@ describe('inline lifecycle', () => {
 
     fromJourney(h, 'hello', {});
     const bankAuthorisation = { strategy: 'popup', returnUrl: window.location.href.replace(/#.*$/, '') };
-    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' }, bankAuthorisation }), ORIGIN);
+    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' }, bankAuthorisation, visibility: 'visible' }), ORIGIN);
     fromJourney(h, 'ready', { step: 'terms' });
     expect(h.state).toBe('ready');
     const viaOn = vi.fn();

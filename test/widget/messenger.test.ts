@@ -30,7 +30,7 @@ describe('Messenger', () => {
     current = s.m;
     s.deliver(encodeMessage(CHANNEL, 'hello', {}));
     expect(s.m.connected).toBe(true);
-    expect(s.frame.postMessage).toHaveBeenCalledWith(encodeMessage(CHANNEL, 'welcome', { prefill: { fullName: 'Alex' } }), ORIGIN);
+    expect(s.frame.postMessage).toHaveBeenCalledWith(encodeMessage(CHANNEL, 'welcome', { prefill: { fullName: 'Alex' }, visibility: 'visible' }), ORIGIN);
     s.deliver(encodeMessage(CHANNEL, 'step', { step: 'banks' }));
     expect(s.onEvent).toHaveBeenCalledWith({ type: 'step', payload: { step: 'banks' } });
     expect(s.onInvalid).not.toHaveBeenCalled();

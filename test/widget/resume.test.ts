@@ -104,7 +104,7 @@ describe('resumeJourney', () => {
     Object.defineProperty(frame, 'contentWindow', { value: { postMessage: post } });
     window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'hello', {}), origin: ORIGIN, source: frame.contentWindow }));
     expect(post.mock.calls.map((c) => [c[0].type, c[0].payload])).toEqual([
-      ['welcome', { bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() } }],
+      ['welcome', { bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() }, visibility: 'visible' }],
       ['bank_authorisation_result', { status: 'authorised' }],
     ]);
     window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation_completed', { status: 'authorised' }), origin: ORIGIN, source: frame.contentWindow }));

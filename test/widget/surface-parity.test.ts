@@ -90,6 +90,8 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   readyTimeoutMs: { value: 5000, attr: '5000' },
   bankAuthorisation: { value: 'redirect', attr: 'redirect' },
   returnUrl: { value: returnUrl, attr: returnUrl },
+  prewarm: { value: 'idle', attr: 'idle' },
+  prewarmTrigger: { value: '#host', attr: '#host' },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */
@@ -164,10 +166,13 @@ async function mount(
 }
 
 const CHANNEL = 'parity_channel_0001';
-/** What createJourney makes of `options` (minus the container, which each surface places itself). */
+/**
+ * What createJourney makes of `options` (minus the container, which each surface places itself), plus the options
+ * it hands to the prewarm chunk unresolved (`prewarm`, `prewarmTrigger`: read there, so the inline bundle skips them).
+ */
 function resolved(options: JourneyOptions): unknown {
   const { container: _container, ...rest } = resolveOptions(options, window.location.origin, CHANNEL);
-  return rest;
+  return { ...rest, prewarm: options.prewarm, prewarmTrigger: options.prewarmTrigger };
 }
 
 describe('the table', () => {

@@ -2,6 +2,9 @@
  * The journey's controller: which step shows, what each step's outcome leads to, and the protocol events emitted at
  * their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
  * `completed`, `error`, `exit`). Steps render themselves (steps/*.tsx).
+ * Prewarm: while the widget keeps the journey hidden (`bridge.visible` false) nothing starts an application; the only
+ * automatic start (a deep link to a bank with prefill) shows the bank step at once but waits for `bridge.whenVisible()`. Everything else that writes
+ * needs the customer's input, which a hidden (inert) frame cannot receive.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';
@@ -46,6 +49,8 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   /** Boot decided the first step; a bank result from `resumeJourney()` that arrives later applies itself. */
   const booted = useRef(false);
   const resumedDenied = useRef(false);
+  /** The application start a hidden (prewarmed) deep link deferred until visible, while in flight. */
+  const starting = useRef<Promise<unknown> | undefined>(undefined);
 
   const go = (next: Step) => {
     current.current = next;
@@ -116,11 +121,18 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     if (!applicationId.current) {
       const known = { ...prefill, ...details.current };
       if (!known.fullName || !known.email) return go({ name: 'details', then: institution });
+      // Prewarmed and hidden (a deep link with prefill): show the bank step now, so `ready` fires while hidden, but
+      // start the application only once the widget says `visible`; choosePathway waits for that start.
+      if (!bridge.visible) go({ name: 'bank', institution });
+      const start = bridge.whenVisible().then(() =>
+        api.start({ full_name: known.fullName!, email: known.email!, ...(known.phone ? { phone: known.phone } : {}) }));
+      starting.current = start;
       try {
-        const app = await api.start({ full_name: known.fullName, email: known.email, ...(known.phone ? { phone: known.phone } : {}) });
-        applicationId.current = app.application_id;
+        applicationId.current = (await start).application_id;
       } catch {
         return go({ name: 'details', then: institution });
+      } finally {
+        starting.current = undefined;
       }
     }
     go({ name: 'bank', institution });
@@ -144,6 +156,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     setBusy(true);
     setFailure(undefined);
     try {
+      await starting.current;
       await api.institution({ institution_id: institution.id, pathway });
       bridge.emit('institution_selected', { institutionId: institution.id, name: institution.name, pathway });
       if (pathway === 'crawler') return go({ name: 'crawler', institution });
