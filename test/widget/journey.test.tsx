@@ -1,32 +1,16 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.example.com';
-type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
-const windows = new WeakMap<HTMLIFrameElement, FakeWin>();
-const proto = window.HTMLIFrameElement.prototype;
-const original = Object.getOwnPropertyDescriptor(proto, 'contentWindow');
-
-beforeAll(async () => {
+useFakeFrames(async () => {
   // The modal is loaded with import() on first open; load it once here so a slow first transform (busy CI machine)
   // cannot outlast findByRole's timeout.
   await import('../../src/widget/modal.js');
-  // happy-dom does not load cross-origin frames: each iframe gets a fake window that records what it is sent.
-  Object.defineProperty(proto, 'contentWindow', {
-    configurable: true,
-    get(this: HTMLIFrameElement) {
-      if (!this.isConnected) return null;
-      if (!windows.has(this)) windows.set(this, { postMessage: vi.fn() });
-      return windows.get(this);
-    },
-  });
-});
-afterAll(() => {
-  if (original) Object.defineProperty(proto, 'contentWindow', original);
 });
 
 const handles: JourneyHandle[] = [];

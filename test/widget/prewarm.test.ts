@@ -3,31 +3,16 @@
  * Prewarm (src/widget/prewarm.ts + journey.ts): the hidden load before open(), the reveal in place, the held events,
  * the visibility protocol, destroy before open, and the preconnect hint without prewarm.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://prewarm.example.com';
-type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
-const windows = new WeakMap<HTMLIFrameElement, FakeWin>();
-const proto = window.HTMLIFrameElement.prototype;
-const original = Object.getOwnPropertyDescriptor(proto, 'contentWindow');
-
-beforeAll(async () => {
+useFakeFrames(async () => {
   await import('../../src/widget/modal.js');
   await import('../../src/widget/prewarm.js');
-  Object.defineProperty(proto, 'contentWindow', {
-    configurable: true,
-    get(this: HTMLIFrameElement) {
-      if (!this.isConnected) return null;
-      if (!windows.has(this)) windows.set(this, { postMessage: vi.fn() });
-      return windows.get(this);
-    },
-  });
-});
-afterAll(() => {
-  if (original) Object.defineProperty(proto, 'contentWindow', original);
 });
 const handles: JourneyHandle[] = [];
 afterEach(() => {

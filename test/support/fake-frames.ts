@@ -1,0 +1,26 @@
+// happy-dom does not load cross-origin frames: while installed, each connected iframe gets a fake window that records
+// what it is sent (the widget's tests read it back). Registers its own beforeAll/afterAll.
+import { afterAll, beforeAll, vi } from 'vitest';
+
+export type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
+
+/** Installs the fake `contentWindow` for the calling test file; `preload` runs first (e.g. lazy chunks to import once). */
+export function useFakeFrames(preload: () => Promise<unknown> = async () => {}): void {
+  const windows = new WeakMap<HTMLIFrameElement, FakeWin>();
+  const proto = window.HTMLIFrameElement.prototype;
+  const original = Object.getOwnPropertyDescriptor(proto, 'contentWindow');
+  beforeAll(async () => {
+    await preload();
+    Object.defineProperty(proto, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        if (!this.isConnected) return null;
+        if (!windows.has(this)) windows.set(this, { postMessage: vi.fn() });
+        return windows.get(this);
+      },
+    });
+  });
+  afterAll(() => {
+    if (original) Object.defineProperty(proto, 'contentWindow', original);
+  });
+}
