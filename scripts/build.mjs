@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds every entry of the package into dist/. One table of entries; an entry whose source does not exist yet is
-// skipped with a note, so parts can land one at a time.
+// Builds every entry of the package into dist/. One set of entry tables (scripts/entries.mjs); a source missing from
+// any of them stops the build with a non-zero exit before anything is built — entries are never skipped.
 //   browser ES modules  → dist/<name>.js (dependencies external: the integrator's bundler resolves them)
 //   IIFE for <script>    → dist/hosted-journey.iife.js (everything bundled, global HostedJourney)
 //   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by a browser entry)
@@ -8,41 +8,16 @@
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { viteWebCrypto } from './server-web.mjs';
+import { allEntries, browserEntries, requireSources, sandboxAssets, scriptEntries, serverEntries } from './entries.mjs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const r = (p) => path.join(root, p);
 const only = process.argv.slice(2); // e.g. `node scripts/build.mjs iife` builds only matching groups
-
-/** Browser ES-module entries (package exports). */
-export const browserEntries = {
-  index: 'src/widget/index.ts',
-  child: 'src/child/index.ts',
-  preact: 'src/bindings/preact.tsx',
-  react: 'src/bindings/react.ts',
-  element: 'src/bindings/element.ts',
-};
-/** Server-side entries for Node. */
-export const serverEntries = {
-  server: 'src/server/index.ts',
-  sandbox: 'src/sandbox/index.ts',
-  'sandbox-cli': 'src/sandbox/cli.ts',
-};
-/** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */
-export const sandboxAssets = {
-  journey: 'src/sandbox/pages/journey.tsx',
-  'bank-return': 'src/sandbox/pages/bank-return.ts',
-};
-
-const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([name, src]) => {
-  if (existsSync(r(src))) return true;
-  console.log(`  (skip ${name}: ${src} not written yet)`);
-  return false;
-}));
 
 const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
 // Helpers the transform injects when lowering syntax (e.g. private fields for es2020) are not a dependency of the
@@ -61,8 +36,7 @@ const common = {
 
 const groups = {
   async browser() {
-    const entry = present(browserEntries);
-    if (!Object.keys(entry).length) return;
+    const entry = browserEntries;
     await build({
       ...common,
       define: { __HJ_SCRIPT_BUILD__: 'false' },
@@ -74,14 +48,13 @@ const groups = {
     });
   },
   async iife() {
-    if (!existsSync(r('src/widget/iife.ts'))) return console.log('  (skip iife: src/widget/iife.ts not written yet)');
     // The modal UI (Preact) is its own file for the script tag, loaded from next to the main script in modal mode only.
     await build({
       ...common,
       define: { 'process.env.NODE_ENV': '"production"' },
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
-        lib: { entry: r('src/widget/modal-script.ts'), name: 'HostedJourneyModal', formats: ['iife'], fileName: () => 'hosted-journey.modal.js' },
+        lib: { entry: r(scriptEntries['hosted-journey.modal']), name: 'HostedJourneyModal', formats: ['iife'], fileName: () => 'hosted-journey.modal.js' },
       },
     });
     await build({
@@ -89,13 +62,12 @@ const groups = {
       define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
       build: {
         outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
-        lib: { entry: r('src/widget/iife.ts'), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },
+        lib: { entry: r(scriptEntries['hosted-journey.iife']), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },
       },
     });
   },
   async server() {
-    const entry = present(serverEntries);
-    if (!Object.keys(entry).length) return;
+    const entry = serverEntries;
     await build({
       ...common,
       build: {
@@ -119,7 +91,7 @@ const groups = {
     });
   },
   async assets() {
-    for (const [name, src] of Object.entries(present(sandboxAssets))) {
+    for (const [name, src] of Object.entries(sandboxAssets)) {
       await build({
         ...common,
         define: { 'process.env.NODE_ENV': '"production"' },
@@ -146,6 +118,12 @@ const groups = {
 };
 
 const t0 = Date.now();
+try {
+  requireSources(allEntries);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 // A full build starts from an empty dist/, so no stale chunk from an earlier build ships in the package.
 if (!only.length) rmSync(r('dist'), { recursive: true, force: true });
 for (const [name, fn] of Object.entries(groups)) {

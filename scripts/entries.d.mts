@@ -1,0 +1,14 @@
+export type EntryTable = Record<string, string>;
+export const ROOT: string;
+export const browserEntries: EntryTable;
+export const scriptEntries: EntryTable;
+export const serverEntries: EntryTable;
+export const sandboxAssets: EntryTable;
+export const allEntries: Record<'browserEntries' | 'scriptEntries' | 'serverEntries' | 'sandboxAssets', EntryTable>;
+export interface MissingEntry { table: string; name: string; src: string }
+export class MissingEntryError extends Error {
+  name: 'MissingEntryError';
+  missing: MissingEntry[];
+  constructor(missing: MissingEntry[]);
+}
+export function requireSources<T extends Record<string, EntryTable>>(tables: T, root?: string): T;

@@ -1,0 +1,63 @@
+// The entry tables of scripts/build.mjs, in a module of their own so tests can import them without running a build.
+// Every source named here must exist: a missing one stops the build (requireSources), it is never skipped.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Browser ES-module entries (package exports). name → source. */
+export const browserEntries = {
+  index: 'src/widget/index.ts',
+  child: 'src/child/index.ts',
+  preact: 'src/bindings/preact.tsx',
+  react: 'src/bindings/react.ts',
+  element: 'src/bindings/element.ts',
+};
+/** `<script>` builds (IIFE, everything bundled). name → source. */
+export const scriptEntries = {
+  'hosted-journey.modal': 'src/widget/modal-script.ts',
+  'hosted-journey.iife': 'src/widget/iife.ts',
+};
+/** Server-side entries for Node. name → source. */
+export const serverEntries = {
+  server: 'src/server/index.ts',
+  sandbox: 'src/sandbox/index.ts',
+  'sandbox-cli': 'src/sandbox/cli.ts',
+};
+/** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */
+export const sandboxAssets = {
+  journey: 'src/sandbox/pages/journey.tsx',
+  'bank-return': 'src/sandbox/pages/bank-return.ts',
+};
+
+export const allEntries = { browserEntries, scriptEntries, serverEntries, sandboxAssets };
+
+/** Thrown when an entry table names a source file that does not exist. */
+export class MissingEntryError extends Error {
+  name = 'MissingEntryError';
+  constructor(missing) {
+    super(
+      `build: ${missing.length} entry source${missing.length === 1 ? '' : 's'} missing:\n` +
+        missing.map(({ table, name, src }) => `  ${table}.${name} → ${src}`).join('\n') +
+        '\nFix the path in scripts/entries.mjs or remove the entry; the build does not skip entries.',
+    );
+    this.missing = missing;
+  }
+}
+
+/**
+ * Checks that every source of the given tables exists under `root`; throws one MissingEntryError naming all that do
+ * not. Returns the tables unchanged.
+ * @example requireSources({ browserEntries, serverEntries })
+ */
+export function requireSources(tables, root = ROOT) {
+  const missing = [];
+  for (const [table, entries] of Object.entries(tables)) {
+    for (const [name, src] of Object.entries(entries)) {
+      if (!existsSync(path.join(root, src))) missing.push({ table, name, src });
+    }
+  }
+  if (missing.length) throw new MissingEntryError(missing);
+  return tables;
+}
