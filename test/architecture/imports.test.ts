@@ -19,6 +19,24 @@ const allowed: Record<string, string[]> = {
 const browserPackages = [/^preact(\/|$)/, /^zod\/mini$/, /^@open-iframe-resizer\/core$/, /^react(\/|$)/, /^react-dom(\/|$)/];
 const browserParts = ['protocol', 'widget', 'child', 'bindings'];
 
+/**
+ * `src/sandbox/pages` is browser code inside the Node part `sandbox`: it is bundled into self-contained page assets
+ * (dist/sandbox-assets/), so it may import only itself, src/protocol, src/child and browser-safe packages — never
+ * node: built-ins, src/server or the Node side of src/sandbox.
+ */
+const pagesDir = path.join(src, 'sandbox', 'pages');
+const pagesMayImport = [pagesDir, path.join(src, 'protocol'), path.join(src, 'child')];
+
+function pageViolations(file: string, specs: string[]): string[] {
+  return specs.flatMap((spec) => {
+    if (spec.startsWith('.')) {
+      const target = path.resolve(path.dirname(file), spec);
+      return pagesMayImport.some((dir) => target.startsWith(dir + path.sep)) ? [] : [`${path.relative(src, file)} → ${spec}`];
+    }
+    return browserPackages.some((re) => re.test(spec)) ? [] : [`${path.relative(src, file)} → package '${spec}' in browser code`];
+  });
+}
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -69,6 +87,19 @@ describe('dependency rules between parts of src/', () => {
   it('src/protocol/browser.ts and what it re-exports never import zod', () => {
     const browserFiles = ['browser.ts', 'errors.ts', 'url.ts', 'messages.ts', 'check.ts'].map((f) => path.join(src, 'protocol', f));
     for (const file of browserFiles) expect(importsOf(file).filter((s) => s.startsWith('zod'))).toEqual([]);
+  });
+
+  it('src/sandbox/pages (browser bundles) imports only itself, src/protocol, src/child and browser-safe packages', () => {
+    const violations = files(pagesDir).flatMap((file) => pageViolations(file, importsOf(file)));
+    expect(violations).toEqual([]);
+  });
+
+  it('the pages rule rejects node: built-ins, other packages, src/server and the rest of src/sandbox', () => {
+    const page = path.join(pagesDir, 'steps', 'example.tsx');
+    const ok = ['preact', 'preact/hooks', '../../../protocol/url.js', '../../../child/index.js', '../ui.js', './other.js'];
+    expect(pageViolations(page, ok)).toEqual([]);
+    const bad = ['node:fs', 'fs', 'pdfkit', 'zod', '../../../server/index.js', '../../state.js', '../../credit/pdf.js', '../../../widget/index.js'];
+    expect(pageViolations(page, bad)).toHaveLength(bad.length);
   });
 
   it('knows every part', () => {
