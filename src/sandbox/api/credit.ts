@@ -14,7 +14,7 @@ import type { SandboxContext } from '../context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError, type FieldError } from '../errors.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
 import { newId, type CreditAccount, type Enquiry } from '../state.js';
-import { buildCreditReport } from '../credit/report.js';
+import { buildCreditReport } from '../credit/credit-report.js';
 import { renderCreditReportPdf } from '../credit/pdf.js';
 
 const today = (ctx: SandboxContext) => ctx.now().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
 import { applicationView, attachInstitution, createConsent, consentUrl, finalise, requireApplication, startApplication } from '../flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
-import { buildReport } from '../reports/report.js';
+import { buildReport } from '../reports/application-report.js';
 import { renderApplicationPdf } from '../reports/pdf.js';
 import { renderTransactionsCsv } from '../reports/csv.js';
 

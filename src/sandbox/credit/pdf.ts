@@ -1,6 +1,6 @@
 /** The credit report as a PDF (`GET /enquiry/downloadreport`). */
 import { heading, keyValues, renderPdf, table } from '../reports/pdf-doc.js';
-import type { CreditReport } from './report.js';
+import type { CreditReport } from './credit-report.js';
 
 export function renderCreditReportPdf(report: CreditReport): Promise<Buffer> {
   const a = report.applicant;

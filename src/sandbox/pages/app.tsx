@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';
 import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../protocol/url.js';
-import { isJourneyApiError, type Institution, type StatusResponse } from './api.js';
+import { isJourneyApiError, type Institution, type StatusResponse } from './journey-api-client.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { AuthoriseStep } from './steps/authorise.js';
 import { BankStep, BanksStep } from './steps/banks.js';

@@ -4,7 +4,7 @@
  * (see bank-return-channel.ts for the three paths) and closes itself, or walks the customer back into the journey.
  */
 import { ID_PATTERN, RESUME_QUERY } from '../../protocol/url.js';
-import { createJourneyApi } from './api.js';
+import { createJourneyApi } from './journey-api-client.js';
 import {
   BANK_RETURN_TYPE, broadcastName, loadPendingConsent, saveBankResult, type BankReturnMessage,
 } from './bank-return-channel.js';

@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { connectToParent } from '../../child/index.js';
 import { parseJourneyUrl } from '../../protocol/url.js';
-import { createJourneyApi } from './api.js';
+import { createJourneyApi } from './journey-api-client.js';
 import { JourneyApp } from './app.js';
 import { applyTheme } from './theme.js';
 import type { JourneyBridge, JourneyConfig } from './types.js';

@@ -1,7 +1,7 @@
 /** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
 import type { JourneyEventPayloads, ParentMessagePayloads } from '../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../protocol/url.js';
-import type { Institution, JourneyApi, StatusResponse } from './api.js';
+import type { Institution, JourneyApi, StatusResponse } from './journey-api-client.js';
 
 type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
 

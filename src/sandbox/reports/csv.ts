@@ -1,6 +1,6 @@
 /** CSV bundle: RFC 4180 (CRLF, quoted where needed), a header row, one row per classified transaction. */
 import { stringify } from 'csv-stringify/sync';
-import type { ApplicationReport } from './report.js';
+import type { ApplicationReport } from './application-report.js';
 
 export const CSV_COLUMNS = ['transaction_id', 'account_id', 'account_name', 'date', 'description', 'amount', 'balance', 'category'] as const;
 

@@ -1,6 +1,6 @@
 /** The PDF bundle: a summary, then tables of categories, accounts and every classified transaction. */
 import { heading, keyValues, renderPdf, table } from './pdf-doc.js';
-import type { ApplicationReport } from './report.js';
+import type { ApplicationReport } from './application-report.js';
 
 const label = (category: string) => category.replace(/_/g, ' ');
 

@@ -4,7 +4,7 @@
  * the bank-return page (same origin), the parent's `bank_authorisation_result`, or `/status` polling.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { JourneyApi, Institution } from '../api.js';
+import type { JourneyApi, Institution } from '../journey-api-client.js';
 import { listenForBankReturn, savePendingConsent } from '../bank-return-channel.js';
 import type { JourneyBridge } from '../types.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';

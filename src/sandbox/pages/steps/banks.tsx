@@ -1,7 +1,7 @@
 /** Choosing the institution (with search), then the pathway when the institution offers both. */
 import { useMemo, useState } from 'preact/hooks';
 import type { Pathway } from '../../../protocol/api.js';
-import type { Institution } from '../api.js';
+import type { Institution } from '../journey-api-client.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';
 
 export function BanksStep(props: {

@@ -3,8 +3,8 @@
  * `released` is emitted by the caller once connected: no further customer input is needed from then on.
  */
 import { useState } from 'preact/hooks';
-import type { Institution, JourneyApi } from '../api.js';
-import { isJourneyApiError } from '../api.js';
+import type { Institution, JourneyApi } from '../journey-api-client.js';
+import { isJourneyApiError } from '../journey-api-client.js';
 import { BankMark, Button, Field, Notice, StepHeading } from '../ui.js';
 
 /** The sandbox's documented test logins (docs/sandbox.md). */

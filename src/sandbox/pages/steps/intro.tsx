@@ -1,8 +1,8 @@
 /** The first three steps: terms, the customer's details (prefilled), and the optional myGov (Centrelink) step. */
 import { useEffect, useState } from 'preact/hooks';
 import type { JourneyPrefill } from '../../../protocol/url.js';
-import { isJourneyApiError } from '../api.js';
-import type { JourneyApi, JourneyApplication } from '../api.js';
+import { isJourneyApiError } from '../journey-api-client.js';
+import type { JourneyApi, JourneyApplication } from '../journey-api-client.js';
 import { Button, Field, Notice, StepHeading } from '../ui.js';
 
 export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {

@@ -1,6 +1,6 @@
 /** The end of the journey: retrieving (progress driven by `/status`), done, failed, exited. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { JourneyApi, StatusResponse } from '../api.js';
+import type { JourneyApi, StatusResponse } from '../journey-api-client.js';
 import { Button, Notice, StepHeading } from '../ui.js';
 
 const POLL_MS = 600;

@@ -14,7 +14,7 @@ import { INSTITUTIONS } from './data/institutions.js';
 import { journeyApplicationView, attachInstitution, consentUrl, createConsent, crawlerLogin, crawlerOtp, requireApplication, startApplication } from './flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from './http.js';
 import { bankReturnUrl } from './api/open-banking.js';
-import { JOURNEY_SESSION_HEADER } from './pages/api.js';
+import { JOURNEY_SESSION_HEADER } from './pages/journey-api-client.js';
 import type { JourneySession } from './journey-session.js';
 
 const startBody = z.object({
