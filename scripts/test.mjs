@@ -4,7 +4,7 @@
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. vitest (unit + Node integration against real HTTP and a real redis-server)
 //   4. Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
-//   5. checks: typecheck, lint, size budget and packaging (each counts as one test)
+//   5. checks: size budget and packaging (each counts as one test)
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
 // Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything).
 import { spawnSync } from 'node:child_process';
