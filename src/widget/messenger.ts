@@ -82,10 +82,12 @@ export class Messenger {
 
   /**
    * Posts to the journey, validated against the protocol (`checkOutgoing`: misuse throws `JourneyConfigError`);
-   * queued until the handshake completes. `welcome` is the messenger's own: refused here.
+   * queued until the handshake completes. `welcome` is the messenger's own: refused here. `live: false` checks only
+   * (the handle of an idle, closed or destroyed journey: misuse is still reported, nothing is queued).
    */
-  send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void {
+  send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T], live = true): void {
     const checked = checkOutgoing(parentMessageSchemas, type, payload, 'welcome');
+    if (!live) return;
     if (!this.#connected) {
       this.#queue.push({ type, payload: checked });
       return;

@@ -176,7 +176,7 @@ export interface JourneyHandle {
   /**
    * Posts a message to the journey (queued until the handshake; dropped while idle, closed or destroyed). The
    * handshake's `welcome` is the widget's own and is not accepted. Misuse throws `JourneyConfigError`
-   * (`INVALID_OPTION`, field `type` or `payload`), as the journey bridge's `emit` does.
+   * (`INVALID_OPTION`, field `type` or `payload`) in every state, as the journey bridge's `emit` does.
    * @example journey.send('close', {})
    */
   send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void;
