@@ -21,15 +21,15 @@
  */
 import {
   checkChannel,
+  checkOutgoing,
   decodeParentMessage,
   encodeMessage,
   journeyEventSchemas,
   normaliseOrigin,
   QUERY,
-  JourneyConfigError,
   JourneyConfigErrorCode,
+  type EmittableEventType,
   type JourneyEventPayloads,
-  type JourneyEventType,
   type JourneyPrefill,
   type ParentMessagePayloads,
   type ParentMessageType,
@@ -64,8 +64,12 @@ export interface JourneyBridge {
    * @example await bridge.whenVisible(); await api.start(details);
    */
   whenVisible(): Promise<void>;
-  /** Sends an event to the widget (validated; throws `JourneyConfigError` on an invalid payload). No-op unframed. */
-  emit<T extends JourneyEventType>(type: T, payload: JourneyEventPayloads[T]): void;
+  /**
+   * Sends an event to the widget. No-op unframed. Misuse throws `JourneyConfigError` (`INVALID_OPTION`), as the
+   * widget's `send` does: field `type` for an unknown type or the handshake's `hello` (the bridge sends it), field
+   * `payload` for a payload that fails the type's schema.
+   */
+  emit<T extends EmittableEventType>(type: T, payload: JourneyEventPayloads[T]): void;
   /** Subscribes to a widget → journey message; returns the unsubscribe function. */
   on<T extends ParentMessageType>(type: T, fn: (payload: ParentMessagePayloads[T]) => void): () => void;
   /** The widget asked the journey to close (best effort: the frame may be removed right after). */
@@ -231,12 +235,9 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       });
     },
     emit(type, payload) {
-      const schema = journeyEventSchemas[type];
-      if (!schema) throw new JourneyConfigError(JourneyConfigErrorCode.OPTION, 'type', `Unknown journey event type '${String(type)}'.`);
-      const checked = schema.safeParse(payload ?? {});
-      if (!checked.success) throw new JourneyConfigError(JourneyConfigErrorCode.OPTION, 'payload', `Invalid '${type}' payload.`);
+      const checked = checkOutgoing(journeyEventSchemas, type, payload, 'hello');
       if (!framed || destroyed) return;
-      window.parent.postMessage(encodeMessage(channel, type, checked.data), parentOrigin);
+      window.parent.postMessage(encodeMessage(channel, type, checked), parentOrigin);
     },
     on,
     onClose: (fn) => on('close', () => fn()),

@@ -1,8 +1,17 @@
 // Package entry './child': the journey-side bridge, for the hosted journey's own pages.
 export { connectToParent, DEFAULT_HANDSHAKE_TIMEOUT_MS } from './bridge.js';
 export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge } from './bridge.js';
-export { JourneyConfigError, isJourneyConfigError } from '../protocol/browser.js';
+export {
+  HostedJourneyError,
+  isHostedJourneyError,
+  JourneyConfigError,
+  JourneyConfigErrorCode,
+  isJourneyConfigError,
+} from '../protocol/browser.js';
 export type {
+  EmittableEventType,
+  HostedJourneyErrorName,
+  HostedJourneyErrors,
   JourneyEventPayloads,
   JourneyEventType,
   JourneyPrefill,

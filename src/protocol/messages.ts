@@ -4,6 +4,7 @@
  * Schemas use the tiny checker in check.ts (not zod) to keep the browser bundles within budget.
  */
 import { bool, httpUrl, type Infer, match, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
+import { failConfig } from './errors.js';
 import { CONSENT_ID_PATTERN } from './url.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
@@ -76,6 +77,12 @@ export const parentMessageSchemas = {
 
 export type JourneyEventType = keyof typeof journeyEventSchemas;
 export type ParentMessageType = keyof typeof parentMessageSchemas;
+/** The handshake's messages: only the library posts them (`hello` by the bridge, `welcome` by the widget). */
+export type HandshakeMessageType = 'hello' | 'welcome';
+/** What a journey page may `emit`: every event but the handshake's `hello`. */
+export type EmittableEventType = Exclude<JourneyEventType, HandshakeMessageType>;
+/** What an integrator may `send`: every widget → journey message but the handshake's `welcome`. */
+export type SendableMessageType = Exclude<ParentMessageType, HandshakeMessageType>;
 export type JourneyEventPayloads = { [K in JourneyEventType]: Infer<(typeof journeyEventSchemas)[K]> };
 export type ParentMessagePayloads = { [K in ParentMessageType]: Infer<(typeof parentMessageSchemas)[K]> };
 // Pure: bundles that never read these lists drop them.
@@ -154,6 +161,20 @@ export function decodeJourneyEvent(data: unknown, channel: string): DecodeResult
 /** Decodes a widget → journey message for `channel`. Never throws. */
 export function decodeParentMessage(data: unknown, channel: string): DecodeResult<ParentMessage> {
   return decode(parentMessageSchemas, data, channel) as DecodeResult<ParentMessage>;
+}
+
+/**
+ * Checks a message before it is posted — the widget's `send` and the bridge's `emit` — and returns the parsed payload.
+ * Misuse is reported the same way on both sides: `JourneyConfigError` with code `INVALID_OPTION` and field `type` (an
+ * unknown type, or that side's handshake message, `internal`, which only the library posts) or `payload` (fails the
+ * type's schema). Messages stay short: this is on the inline bundle's path.
+ */
+export function checkOutgoing(schemas: Record<string, Schema<unknown>>, type: string, payload: unknown, internal: HandshakeMessageType): unknown {
+  const schema = type !== internal && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  if (!schema) failConfig('INVALID_OPTION', 'type', `Cannot send '${String(type)}'.`);
+  const checked = schema.safeParse(payload ?? {});
+  if (!checked.success) failConfig('INVALID_OPTION', 'payload', `Invalid '${type}' payload.`);
+  return checked.data;
 }
 
 /** A per-mount random channel id (URL-safe, 22 chars, 128 bits from the platform CSPRNG). */

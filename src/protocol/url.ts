@@ -2,7 +2,9 @@
  * The hosted-journey URL: `{journeyOrigin}/i/{vendor}/{customerId}[/deep-link]?query`.
  * Every part of its shape lives here; the widget builds it and the journey pages parse it.
  */
-import { JourneyConfigError, JourneyConfigErrorCode as C } from './errors.js';
+// Codes are written as literals (typed by `fail`'s `JourneyConfigErrorCode` parameter) rather than read from the const
+// object, so the inline bundle need not carry the object (issue 10: the brand's bytes were paid for this way).
+import { failConfig as fail, type JourneyConfigErrorCode } from './errors.js';
 
 /** Longest URL the service accepts [doc]. */
 export const MAX_URL_LENGTH = 2048;
@@ -115,10 +117,6 @@ export interface JourneyUrlOptions {
   channel?: string;
 }
 
-function fail(code: (typeof C)[keyof typeof C], field: string, message: string): never {
-  throw new JourneyConfigError(code, field, message);
-}
-
 /** `localhost`, `127.0.0.0/8` (the URL parser has already normalised forms like `127.1`) and `[::1]`. */
 function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -128,7 +126,7 @@ function isLoopbackHost(hostname: string): boolean {
  * Validates an origin (scheme + host + port, nothing else) and returns it normalised.
  * https everywhere; http only on loopback so local development and the sandbox work.
  */
-export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: (typeof C)[keyof typeof C] = C.JOURNEY_ORIGIN): string {
+export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: JourneyConfigErrorCode = 'INVALID_JOURNEY_ORIGIN'): string {
   if (typeof value !== 'string' || value === '') fail(code, field, `${field} is required, e.g. 'https://journey.example.com'.`);
   let url: URL;
   try {
@@ -148,7 +146,7 @@ export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: (
   return url.origin;
 }
 
-function checkId(value: unknown, field: string, code: (typeof C)[keyof typeof C], max = 128): string {
+function checkId(value: unknown, field: string, code: JourneyConfigErrorCode, max = 128): string {
   if (typeof value !== 'string' || value === '') fail(code, field, `${field} is required.`);
   if (value.length > max) fail(code, field, `${field} must be at most ${max} characters.`);
   if (!ID_PATTERN.test(value)) fail(code, field, `${field} may contain only letters, digits, '-' and '_'; got '${value}'.`);
@@ -156,7 +154,7 @@ function checkId(value: unknown, field: string, code: (typeof C)[keyof typeof C]
 }
 
 /** Normalises a colour to `RRGGBB` (upper case, no `#`), as the service expects. */
-export function normaliseColour(value: unknown, field: string, code: (typeof C)[keyof typeof C]): string {
+export function normaliseColour(value: unknown, field: string, code: JourneyConfigErrorCode): string {
   if (typeof value !== 'string' || !HEX_COLOUR.test(value)) {
     fail(code, field, `${field} must be a hex colour like '#0B5FFF'; got '${String(value)}'.`);
   }
@@ -167,14 +165,14 @@ export function normaliseColour(value: unknown, field: string, code: (typeof C)[
 
 export function checkFont(value: unknown, field = 'theme.font'): string {
   if (typeof value !== 'string' || value.length > 64 || !FONT_PATTERN.test(value)) {
-    fail(C.FONT, field, `${field} must be a Google Fonts family name (letters, digits, single spaces), e.g. 'Open Sans'.`);
+    fail('INVALID_FONT', field, `${field} must be a Google Fonts family name (letters, digits, single spaces), e.g. 'Open Sans'.`);
   }
   return value;
 }
 
 export function checkChannel(value: unknown): string {
   if (typeof value !== 'string' || !CHANNEL_PATTERN.test(value)) {
-    fail(C.CHANNEL, 'channel', 'channel must be 8-64 characters of letters, digits, - or _.');
+    fail('INVALID_CHANNEL', 'channel', 'channel must be 8-64 characters of letters, digits, - or _.');
   }
   return value;
 }
@@ -183,13 +181,13 @@ const PREFILL_LIMITS: Record<keyof JourneyPrefill, number> = { fullName: 200, em
 
 export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
   if (prefill === undefined) return undefined;
-  if (typeof prefill !== 'object' || prefill === null) fail(C.PREFILL, 'prefill', 'prefill must be an object.');
+  if (typeof prefill !== 'object' || prefill === null) fail('INVALID_PREFILL', 'prefill', 'prefill must be an object.');
   const out: JourneyPrefill = {};
   for (const [key, value] of Object.entries(prefill)) {
-    if (!Object.prototype.hasOwnProperty.call(PREFILL_LIMITS, key)) fail(C.PREFILL, `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
+    if (!Object.prototype.hasOwnProperty.call(PREFILL_LIMITS, key)) fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
     if (value === undefined) continue;
     const max = PREFILL_LIMITS[key as keyof JourneyPrefill];
-    if (typeof value !== 'string' || value.length > max) fail(C.PREFILL, `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
+    if (typeof value !== 'string' || value.length > max) fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
     out[key as keyof JourneyPrefill] = value;
   }
   return out;
@@ -206,10 +204,10 @@ export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
  */
 export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrigin: string }): string {
   const origin = normaliseOrigin(options.journeyOrigin);
-  const vendor = checkId(options.vendor, 'vendor', C.VENDOR, 64);
-  const customerId = checkId(options.customerId, 'customerId', C.CUSTOMER_ID, 255);
+  const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
+  const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
   if (typeof options.consentId !== 'string' || !CONSENT_ID_PATTERN.test(options.consentId)) {
-    fail(C.OPTION, 'consentId', 'Invalid consentId.');
+    fail('INVALID_OPTION', 'consentId', 'Invalid consentId.');
   }
   return `${origin}/${BANK_REDIRECT_SEGMENT}/${vendor}/${customerId}/${options.consentId}`;
 }
@@ -231,49 +229,49 @@ export function parseBankRedirectPath(pathname: string): BankRedirectTarget | nu
  * // 'https://journey.example.com/i/acme/cust_1/banks'
  */
 export function buildJourneyUrl(options: JourneyUrlOptions): string {
-  if (typeof options !== 'object' || options === null) fail(C.OPTION, 'options', 'buildJourneyUrl needs an options object.');
+  if (typeof options !== 'object' || options === null) fail('INVALID_OPTION', 'options', 'buildJourneyUrl needs an options object.');
   const origin = normaliseOrigin(options.journeyOrigin);
-  const vendor = checkId(options.vendor, 'vendor', C.VENDOR, 64);
-  const customerId = checkId(options.customerId, 'customerId', C.CUSTOMER_ID, 255);
+  const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
+  const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
 
   const segments = ['i', vendor, customerId];
   if (options.institutionId !== undefined) {
     if (options.startAt !== undefined && options.startAt !== 'banks') {
-      fail(C.START_AT, 'startAt', "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.");
+      fail('INVALID_START_AT', 'startAt', "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.");
     }
-    segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', C.INSTITUTION_ID, 64));
+    segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
   } else if (options.startAt !== undefined) {
     if (!Object.prototype.hasOwnProperty.call(START_AT, options.startAt)) {
-      fail(C.START_AT, 'startAt', `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`);
+      fail('INVALID_START_AT', 'startAt', `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`);
     }
     segments.push(START_AT[options.startAt]);
   }
 
   const query = new URLSearchParams();
   if (options.collect !== undefined) {
-    if (!Array.isArray(options.collect)) fail(C.COLLECT, 'collect', "collect must be an array, e.g. ['analysis'].");
+    if (!Array.isArray(options.collect)) fail('INVALID_COLLECT', 'collect', "collect must be an array, e.g. ['analysis'].");
     for (const item of new Set(options.collect)) {
-      if (!COLLECT_VALUES.includes(item)) fail(C.COLLECT, 'collect', `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`);
+      if (!COLLECT_VALUES.includes(item)) fail('INVALID_COLLECT', 'collect', `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`);
       query.append(QUERY.collect, item);
     }
   }
   if (options.multipleInstitutions !== undefined) {
-    if (typeof options.multipleInstitutions !== 'boolean') fail(C.OPTION, 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
+    if (typeof options.multipleInstitutions !== 'boolean') fail('INVALID_OPTION', 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
     if (options.multipleInstitutions) query.set(QUERY.multiple, 'true');
   }
   const theme = options.theme;
   if (theme !== undefined) {
-    if (typeof theme !== 'object' || theme === null) fail(C.OPTION, 'theme', 'theme must be an object.');
-    if (theme.primaryColour !== undefined) query.set(QUERY.primaryColour, normaliseColour(theme.primaryColour, 'theme.primaryColour', C.PRIMARY_COLOUR));
-    if (theme.secondaryColour !== undefined) query.set(QUERY.secondaryColour, normaliseColour(theme.secondaryColour, 'theme.secondaryColour', C.SECONDARY_COLOUR));
-    if (theme.backgroundColour !== undefined) query.set(QUERY.backgroundColour, normaliseColour(theme.backgroundColour, 'theme.backgroundColour', C.BACKGROUND_COLOUR));
+    if (typeof theme !== 'object' || theme === null) fail('INVALID_OPTION', 'theme', 'theme must be an object.');
+    if (theme.primaryColour !== undefined) query.set(QUERY.primaryColour, normaliseColour(theme.primaryColour, 'theme.primaryColour', 'INVALID_PRIMARY_COLOUR'));
+    if (theme.secondaryColour !== undefined) query.set(QUERY.secondaryColour, normaliseColour(theme.secondaryColour, 'theme.secondaryColour', 'INVALID_SECONDARY_COLOUR'));
+    if (theme.backgroundColour !== undefined) query.set(QUERY.backgroundColour, normaliseColour(theme.backgroundColour, 'theme.backgroundColour', 'INVALID_BACKGROUND_COLOUR'));
     if (theme.font !== undefined) query.set(QUERY.font, checkFont(theme.font));
   }
-  if (options.parentOrigin !== undefined) query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', C.PARENT_ORIGIN));
+  if (options.parentOrigin !== undefined) query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
   if (options.channel !== undefined) query.set(QUERY.channel, checkChannel(options.channel));
 
   const prefillIn = options.prefillIn ?? 'handshake';
-  if (prefillIn !== 'handshake' && prefillIn !== 'query') fail(C.PREFILL_IN, 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
+  if (prefillIn !== 'handshake' && prefillIn !== 'query') fail('INVALID_PREFILL_IN', 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
   const prefill = checkPrefill(options.prefill);
   if (prefill && prefillIn === 'query') {
     if (prefill.fullName) query.set(QUERY.fullName, prefill.fullName);
@@ -285,7 +283,7 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   const search = query.toString();
   const url = origin + path + (search ? `?${search}` : '');
   if (url.length > MAX_URL_LENGTH) {
-    fail(C.URL_TOO_LONG, 'customerId', `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`);
+    fail('URL_TOO_LONG', 'customerId', `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`);
   }
   return url;
 }
@@ -349,7 +347,7 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   const parentOrigin = q.get(QUERY.parentOrigin);
   if (parentOrigin) {
     try {
-      parsed.parentOrigin = normaliseOrigin(parentOrigin, 'parentOrigin', C.PARENT_ORIGIN);
+      parsed.parentOrigin = normaliseOrigin(parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN');
     } catch {
       /* an invalid parent origin is treated as absent: the journey then runs unframed */
     }

@@ -2,26 +2,35 @@
 // so server-side rendering can import it.
 export { createJourney } from './journey.js';
 export { resumeJourney } from './resume.js';
-export { RESUME_KEY_PREFIX, RESUME_TTL_MS } from './save.js';
+export { RESUME_TTL_MS } from './save.js';
 export type { ResumeOptions } from './resume.js';
 export { JourneyWidgetErrorCode } from './types.js';
 export type {
   BankAuthorisationPhase,
   InvalidMessageInfo,
   JourneyCallbacks,
+  JourneyErrorCode,
   JourneyErrorInfo,
   JourneyHandle,
   JourneyMode,
   JourneyOptions,
   JourneyState,
 } from './types.js';
-export { IFRAME_ALLOW, IFRAME_REFERRER_POLICY, IFRAME_SANDBOX } from './iframe.js';
 export { DOM_EVENT_PREFIX } from './events.js';
-export { buildJourneyUrl, JourneyConfigError, JourneyConfigErrorCode, isJourneyConfigError } from '../protocol/browser.js';
+export {
+  buildJourneyUrl,
+  HostedJourneyError,
+  isHostedJourneyError,
+  JourneyConfigError,
+  JourneyConfigErrorCode,
+  isJourneyConfigError,
+} from '../protocol/browser.js';
 export type {
   BankAuthorisationStatus,
   CollectOption,
   DecodeFailure,
+  HostedJourneyErrorName,
+  HostedJourneyErrors,
   JourneyEvent,
   JourneyEventPayloads,
   JourneyEventType,
@@ -30,5 +39,6 @@ export type {
   JourneyUrlOptions,
   ParentMessagePayloads,
   ParentMessageType,
+  SendableMessageType,
   StartAt,
 } from '../protocol/browser.js';

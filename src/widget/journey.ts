@@ -239,10 +239,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       return state === 'destroyed' ? () => {} : hub.on(type, fn);
     },
     off: (type, fn) => hub.off(type, fn),
-    send(type, payload) {
-      if (state === 'destroyed' || state === 'closed' || state === 'idle') return;
-      messenger.send(type, payload);
-    },
+    // Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted.
+    send: (type, payload) => messenger.send(type, payload, state !== 'destroyed' && state !== 'closed' && state !== 'idle'),
   };
 }
 

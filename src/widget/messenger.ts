@@ -14,6 +14,7 @@
  *  7. Every post uses `targetOrigin = journeyOrigin`, never `'*'`: if the frame navigated elsewhere, the browser drops it.
  */
 import {
+  checkOutgoing,
   decodeJourneyEvent,
   encodeMessage,
   parentMessageSchemas,
@@ -21,6 +22,7 @@ import {
   type JourneyPrefill,
   type ParentMessagePayloads,
   type ParentMessageType,
+  type SendableMessageType,
 } from '../protocol/browser.js';
 import type { InvalidMessageInfo } from './types.js';
 
@@ -78,17 +80,19 @@ export class Messenger {
     this.#queue = [];
   }
 
-  /** Posts to the journey, validated against the protocol; queued until the handshake completes. */
-  send<T extends ParentMessageType>(type: T, payload: ParentMessagePayloads[T]): void {
-    const schema = parentMessageSchemas[type];
-    if (!schema) throw new TypeError(`Unknown parent message type '${String(type)}'.`);
-    const checked = schema.safeParse(payload ?? {});
-    if (!checked.success) throw new TypeError(`Invalid '${type}' payload.`);
+  /**
+   * Posts to the journey, validated against the protocol (`checkOutgoing`: misuse throws `JourneyConfigError`);
+   * queued until the handshake completes. `welcome` is the messenger's own: refused here. `live: false` checks only
+   * (the handle of an idle, closed or destroyed journey: misuse is still reported, nothing is queued).
+   */
+  send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T], live = true): void {
+    const checked = checkOutgoing(parentMessageSchemas, type, payload, 'welcome');
+    if (!live) return;
     if (!this.#connected) {
-      this.#queue.push({ type, payload: checked.data });
+      this.#queue.push({ type, payload: checked });
       return;
     }
-    this.#post(type, checked.data);
+    this.#post(type, checked);
   }
 
   #post(type: ParentMessageType, payload: unknown): void {

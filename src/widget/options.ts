@@ -5,8 +5,7 @@
 import {
   buildJourneyUrl,
   checkPrefill,
-  JourneyConfigError,
-  JourneyConfigErrorCode as C,
+  failConfig as bad,
   type JourneyPrefill,
 } from '../protocol/browser.js';
 import { CALLBACKS } from './surface.js';
@@ -38,7 +37,7 @@ export interface ResolvedOptions {
 
 /** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
 function resolveReturnUrl(value: unknown, parentOrigin: string): string {
-  if (value !== undefined && typeof value !== 'string') bad(C.OPTION, 'returnUrl', 'returnUrl must be a URL string.');
+  if (value !== undefined && typeof value !== 'string') bad('INVALID_OPTION', 'returnUrl', 'returnUrl must be a URL string.');
   let url: URL | undefined;
   try {
     url = new URL(value ?? window.location.href, window.location.href);
@@ -46,16 +45,12 @@ function resolveReturnUrl(value: unknown, parentOrigin: string): string {
     /* reported below */
   }
   if (!url || url.origin !== parentOrigin) {
-    bad(C.OPTION, 'returnUrl', `returnUrl must be a page of this site (${parentOrigin}); got '${String(value)}'.`);
+    bad('INVALID_OPTION', 'returnUrl', `returnUrl must be a page of this site (${parentOrigin}); got '${String(value)}'.`);
   }
   url.hash = '';
   return url.href;
 }
 
-function bad(code: JourneyConfigErrorCode, field: string, message: string): never {
-  throw new JourneyConfigError(code, field, message);
-}
-type JourneyConfigErrorCode = (typeof C)[keyof typeof C];
 
 function isElement(value: unknown): value is HTMLElement {
   return typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1;
@@ -63,7 +58,7 @@ function isElement(value: unknown): value is HTMLElement {
 
 function px(value: unknown, field: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) bad(C.OPTION, field, `${field} must be a non-negative number of pixels.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) bad('INVALID_OPTION', field, `${field} must be a non-negative number of pixels.`);
   return value;
 }
 
@@ -74,40 +69,40 @@ function resolveContainer(container: unknown): HTMLElement {
     try {
       found = document.querySelector(container);
     } catch {
-      bad(C.CONTAINER, 'container', `container '${container}' is not a valid CSS selector.`);
+      bad('INVALID_CONTAINER', 'container', `container '${container}' is not a valid CSS selector.`);
     }
-    if (!isElement(found)) bad(C.CONTAINER, 'container', `No element matches container '${container}'. Is the page loaded?`);
+    if (!isElement(found)) bad('INVALID_CONTAINER', 'container', `No element matches container '${container}'. Is the page loaded?`);
     return found;
   }
-  return bad(C.CONTAINER, 'container', 'container must be a CSS selector or an element.');
+  return bad('INVALID_CONTAINER', 'container', 'container must be a CSS selector or an element.');
 }
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */
 export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) bad(C.OPTION, 'options', 'createJourney needs an options object.');
+  if (typeof options !== 'object' || options === null) bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
   const url = buildJourneyUrl({ ...options, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 
   const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');
-  if (mode !== 'inline' && mode !== 'modal') bad(C.MODE, 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
-  if (mode === 'modal' && options.container !== undefined) bad(C.CONTAINER, 'container', "container is for mode 'inline'; a modal mounts on document.body.");
-  if (mode === 'inline' && options.container === undefined) bad(C.CONTAINER, 'container', "mode 'inline' needs a container (selector or element).");
+  if (mode !== 'inline' && mode !== 'modal') bad('INVALID_MODE', 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
+  if (mode === 'modal' && options.container !== undefined) bad('INVALID_CONTAINER', 'container', "container is for mode 'inline'; a modal mounts on document.body.");
+  if (mode === 'inline' && options.container === undefined) bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container (selector or element).");
 
   const title = options.title ?? DEFAULTS.title;
-  if (typeof title !== 'string' || title.trim() === '') bad(C.OPTION, 'title', 'title must be a non-empty string.');
+  if (typeof title !== 'string' || title.trim() === '') bad('INVALID_OPTION', 'title', 'title must be a non-empty string.');
   const minHeight = px(options.minHeight, 'minHeight', DEFAULTS.minHeight);
   const maxHeight = px(options.maxHeight, 'maxHeight', Math.max(DEFAULTS.maxHeight, minHeight));
-  if (maxHeight < minHeight) bad(C.OPTION, 'maxHeight', `maxHeight (${maxHeight}) must not be below minHeight (${minHeight}).`);
+  if (maxHeight < minHeight) bad('INVALID_OPTION', 'maxHeight', `maxHeight (${maxHeight}) must not be below minHeight (${minHeight}).`);
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULTS.readyTimeoutMs;
   if (typeof readyTimeoutMs !== 'number' || !Number.isFinite(readyTimeoutMs) || readyTimeoutMs <= 0) {
-    bad(C.OPTION, 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
+    bad('INVALID_OPTION', 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
   }
   for (const name of CALLBACKS) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') bad(C.OPTION, name, `${name} must be a function.`);
+    if (options[name] !== undefined && typeof options[name] !== 'function') bad('INVALID_OPTION', name, `${name} must be a function.`);
   }
 
   const bank = options.bankAuthorisation ?? 'popup';
-  if (bank !== 'popup' && bank !== 'redirect') bad(C.OPTION, 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
+  if (bank !== 'popup' && bank !== 'redirect') bad('INVALID_OPTION', 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
 
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;

@@ -9,7 +9,7 @@ import type {
   JourneyEventType,
   JourneyUrlOptions,
   ParentMessagePayloads,
-  ParentMessageType,
+  SendableMessageType,
 } from '../protocol/browser.js';
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
@@ -26,9 +26,15 @@ export const JourneyWidgetErrorCode = {
 } as const;
 export type JourneyWidgetErrorCode = (typeof JourneyWidgetErrorCode)[keyof typeof JourneyWidgetErrorCode];
 
+/**
+ * `onError`'s `code`: one the widget raises (`JourneyWidgetErrorCode`), or the journey's own (any string: the journey
+ * may add codes without a widget release). The known codes autocomplete; an unknown one still type-checks.
+ */
+export type JourneyErrorCode = JourneyWidgetErrorCode | (string & {});
+
 /** What `onError` receives: a journey `error` event, or one the widget raises (`JourneyWidgetErrorCode`). */
 export interface JourneyErrorInfo {
-  code: string;
+  code: JourneyErrorCode;
   message: string;
   recoverable: boolean;
 }
@@ -167,6 +173,11 @@ export interface JourneyHandle {
   /** Subscribes to one event type; returns the unsubscribe function. */
   on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void;
   off<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void;
-  /** Posts a message to the journey (queued until the handshake). */
-  send<T extends ParentMessageType>(type: T, payload: ParentMessagePayloads[T]): void;
+  /**
+   * Posts a message to the journey (queued until the handshake; dropped while idle, closed or destroyed). The
+   * handshake's `welcome` is the widget's own and is not accepted. Misuse throws `JourneyConfigError`
+   * (`INVALID_OPTION`, field `type` or `payload`) in every state, as the journey bridge's `emit` does.
+   * @example journey.send('close', {})
+   */
+  send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void;
 }

@@ -68,6 +68,14 @@ describe('connectToParent, unframed', () => {
     expect(isJourneyConfigError(error)).toBe(true);
   });
 
+  it("emit refuses the handshake's hello and unknown types: JourneyConfigError, field type (as the widget's send)", () => {
+    const b = (bridge = connectToParent({ location: journeyUrl('') }));
+    for (const type of ['hello', 'nope', 'toString']) {
+      expect(() => b.emit(type as never, {} as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }));
+    }
+    expect(() => b.emit('completed', { applicationId: '' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', field: 'payload' }));
+  });
+
   it('bank_authorisation takes a consent id, not a URL: a bad or missing consent id is a typed error', () => {
     const b = (bridge = connectToParent({ location: journeyUrl('') }));
     for (const payload of [{ url: 'https://bank.example/consent' }, { consentId: '../x' }, { consentId: 'a/b' }, { consentId: '' }]) {

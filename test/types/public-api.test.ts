@@ -1,8 +1,20 @@
 // Type tests of the public API. The assertions are compile-time (bodies are never run): `npm test` runs `tsc --noEmit` over the repository
 // as one of its checks (scripts/test-checks.mjs), so a wrong type fails CI; vitest only runs the file.
 import { describe, expectTypeOf, it } from 'vitest';
-import { buildJourneyUrl, createJourney, type JourneyHandle } from '../../src/widget/index.js';
-import { connectToParent } from '../../src/child/index.js';
+import {
+  buildJourneyUrl,
+  createJourney,
+  HostedJourneyError,
+  isHostedJourneyError,
+  isJourneyConfigError,
+  JourneyConfigError,
+  type JourneyErrorCode,
+  type JourneyErrorInfo,
+  type JourneyHandle,
+  type JourneyWidgetErrorCode,
+} from '../../src/widget/index.js';
+import * as widget from '../../src/widget/index.js';
+import { connectToParent, type JourneyBridge } from '../../src/child/index.js';
 import type { HostedJourneyProps as ReactProps } from '../../src/bindings/react.js';
 import type { HostedJourneyProps as PreactProps } from '../../src/bindings/preact.js';
 import { createClient, createWebhookHandler, MemoryDedupeStore } from '../../src/server/index.js';
@@ -96,5 +108,56 @@ describe('public types', () => {
       });
     };
     expectTypeOf(types).toBeFunction();
+  });
+
+  // Issue 10, part 3.
+  it('onError code: the known codes autocomplete, any journey code still type-checks', () => {
+    expectTypeOf<JourneyErrorInfo['code']>().toEqualTypeOf<JourneyErrorCode>();
+    expectTypeOf<JourneyWidgetErrorCode>().toExtend<JourneyErrorCode>();
+    expectTypeOf<'READY_TIMEOUT'>().toExtend<JourneyErrorInfo['code']>();
+    expectTypeOf<'CONSENT_DENIED'>().toExtend<JourneyErrorInfo['code']>();
+    // Not widened to plain `string` (which would lose the completions): the union keeps its literal members.
+    expectTypeOf<Extract<JourneyErrorCode, 'MODAL_LOAD_FAILED'>>().toEqualTypeOf<'MODAL_LOAD_FAILED'>();
+    // @ts-expect-error a code is a string
+    const bad: JourneyErrorInfo = { code: 42, message: '', recoverable: true };
+    void bad;
+  });
+
+  it("the handshake's messages are internal: send('welcome') and emit('hello') do not type-check", () => {
+    const types = () => {
+      const h = {} as JourneyHandle;
+      // @ts-expect-error welcome is the widget's own handshake answer
+      h.send('welcome', {});
+      h.send('close', {});
+      h.send('visibility', { state: 'visible' });
+      const b = {} as JourneyBridge;
+      // @ts-expect-error hello is the bridge's own handshake opener
+      b.emit('hello', {});
+      b.emit('ready', { step: 'terms' });
+    };
+    expectTypeOf(types).toBeFunction();
+    expectTypeOf<Parameters<JourneyHandle['send']>[0]>().toEqualTypeOf<'visibility' | 'bank_authorisation_result' | 'close'>();
+  });
+
+  it('the widget entry does not export internals (RESUME_KEY_PREFIX, IFRAME_*)', () => {
+    // @ts-expect-error internal: the sessionStorage key prefix
+    void widget.RESUME_KEY_PREFIX;
+    // @ts-expect-error internal: the iframe's sandbox tokens
+    void widget.IFRAME_SANDBOX;
+    // @ts-expect-error internal
+    void widget.IFRAME_ALLOW;
+    // @ts-expect-error internal
+    void widget.IFRAME_REFERRER_POLICY;
+  });
+
+  it('one base class and one guard; the guard narrows to the class asked for', () => {
+    expectTypeOf<JourneyConfigError>().toExtend<HostedJourneyError>();
+    expectTypeOf<HostedJourneyError['code']>().toEqualTypeOf<string>();
+    const value: unknown = null;
+    if (isHostedJourneyError(value)) expectTypeOf(value).toEqualTypeOf<JourneyConfigError>();
+    if (isHostedJourneyError(value, 'JourneyConfigError')) expectTypeOf(value.field).toEqualTypeOf<string>();
+    if (isJourneyConfigError(value)) expectTypeOf(value.code).toEqualTypeOf<JourneyConfigError['code']>();
+    // @ts-expect-error not a browser error class (server errors have their own guard)
+    isHostedJourneyError(value, 'SignatureVerificationError');
   });
 });

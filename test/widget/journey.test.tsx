@@ -121,6 +121,21 @@ describe('inline lifecycle', () => {
     expect(dom).toEqual([{ step: 'banks' }, { step: 'done' }]);
   });
 
+  it("send() misuse throws JourneyConfigError in every state (welcome, unknown type, bad payload); valid sends while idle are dropped", () => {
+    const h = make({ container: container() });
+    const misuse: Array<[string, unknown, string]> = [['welcome', {}, 'type'], ['nope', {}, 'type'], ['bank_authorisation_result', { status: 'maybe' }, 'payload']];
+    for (const when of ['idle', 'open', 'destroyed'] as const) {
+      if (when === 'open') h.open();
+      if (when === 'destroyed') h.destroy();
+      for (const [type, payload, field] of misuse) {
+        expect(() => h.send(type as never, payload as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field }));
+      }
+    }
+    const idle = make({ container: container('idle') });
+    expect(() => idle.send('close', {})).not.toThrow();
+    expect(idle.iframe).toBeNull();
+  });
+
   it('close() tells the journey, removes the iframe; open() mounts a fresh one', () => {
     const host = container();
     const h = make({ container: host });

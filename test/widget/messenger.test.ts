@@ -46,7 +46,18 @@ describe('Messenger', () => {
       ['welcome', ORIGIN],
       ['bank_authorisation_result', ORIGIN],
     ]);
-    expect(() => s.m.send('bank_authorisation_result', { status: 'maybe' } as never)).toThrow(TypeError);
+    expect(() => s.m.send('bank_authorisation_result', { status: 'maybe' } as never)).toThrow(
+      expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'payload' }),
+    );
+  });
+
+  it("refuses the handshake's welcome and unknown types from send(): JourneyConfigError, field type (as the bridge's emit)", () => {
+    const s = setup();
+    current = s.m;
+    for (const type of ['welcome', 'nope', 'toString']) {
+      expect(() => s.m.send(type as never, {} as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }));
+    }
+    expect(s.frame.postMessage).not.toHaveBeenCalled();
   });
 
   it('drops, without reporting, messages from a forged origin (including "null") or from another window', () => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/protocol/index.js';
-import { createJourney, resumeJourney, RESUME_KEY_PREFIX } from '../../src/widget/index.js';
+import { createJourney, resumeJourney } from '../../src/widget/index.js';
+import { RESUME_KEY_PREFIX } from '../../src/widget/save.js';
 import { takeSavedJourney } from '../../src/widget/resume.js';
 import { RESUME_TTL_MS, saveJourney, type SavedJourney } from '../../src/widget/save.js';
 import type { JourneyHandle } from '../../src/widget/index.js';

@@ -1,0 +1,123 @@
+// The public surface of every package entry, pinned (issue 10, part 5): adding, renaming or removing an exported name
+// fails here, so a change to the surface is a visible diff in review. Runtime names only (types are pinned by
+// public-api.test.ts and server-api.test.ts). Update the list in the same commit as the change, on purpose.
+// Lives in test/types (not test/architecture) while another branch reworks that folder.
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+
+/** package entry → [its src module, its exported names]. */
+const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = {
+  'hosted-journey': [
+    () => import('../../src/widget/index.js'),
+    [
+      'DOM_EVENT_PREFIX',
+      'HostedJourneyError',
+      'JourneyConfigError',
+      'JourneyConfigErrorCode',
+      'JourneyWidgetErrorCode',
+      'RESUME_TTL_MS',
+      'buildJourneyUrl',
+      'createJourney',
+      'isHostedJourneyError',
+      'isJourneyConfigError',
+      'resumeJourney',
+    ],
+  ],
+  'hosted-journey/child': [
+    () => import('../../src/child/index.js'),
+    [
+      'DEFAULT_HANDSHAKE_TIMEOUT_MS',
+      'HostedJourneyError',
+      'JourneyConfigError',
+      'JourneyConfigErrorCode',
+      'connectToParent',
+      'isHostedJourneyError',
+      'isJourneyConfigError',
+    ],
+  ],
+  'hosted-journey/preact': [() => import('../../src/bindings/preact.js'), ['HostedJourney']],
+  'hosted-journey/react': [() => import('../../src/bindings/react.js'), ['HostedJourney', 'useHostedJourney']],
+  'hosted-journey/element': [
+    () => import('../../src/bindings/element.js'),
+    ['EVENT_PREFIX', 'HOSTED_JOURNEY_TAG', 'HostedJourneyElement', 'defineHostedJourneyElement', 'optionsFromAttributes'],
+  ],
+  // The script tag's global `HostedJourney` (package export './iife').
+  'hosted-journey/iife': [
+    () => import('../../src/widget/iife.js'),
+    [
+      'HostedJourneyError',
+      'JourneyConfigError',
+      'JourneyWidgetErrorCode',
+      'buildJourneyUrl',
+      'createJourney',
+      'isHostedJourneyError',
+      'isJourneyConfigError',
+      'mounted',
+      'resume',
+      'resumeJourney',
+    ],
+  ],
+  // '.' and './web' are one source (src/server/index.ts); the build swaps only the crypto provider for './web'.
+  'hosted-journey-server': [() => import('../../src/server/index.js'), SERVER()],
+  'hosted-journey-server/web': [() => import('../../src/server/index.js'), SERVER()],
+  'hosted-journey-sandbox': [
+    () => import('../../src/sandbox/index.js'),
+    [
+      'ANY_VENDOR',
+      'CATEGORIES',
+      'CRAWLER_LOGINS',
+      'DEFAULT_TOKENS',
+      'ERROR_STATUS',
+      'INSTITUTIONS',
+      'JOURNEY_SESSION_TTL_MS',
+      'LOOPBACK',
+      'SandboxErrorCode',
+      'classify',
+      'isLoopbackOrigin',
+      'isSandboxHttpError',
+      'startSandbox',
+    ],
+  ],
+};
+
+function SERVER(): string[] {
+  return [
+    'ApiError',
+    'AuthenticationError',
+    'ClientErrorCode',
+    'HostedJourneyNetworkError',
+    'HostedJourneyServerError',
+    'HostedJourneyTimeoutError',
+    'HostedJourneyValidationError',
+    'MemoryDedupeStore',
+    'RateLimitError',
+    'RedirectError',
+    'RedisDedupeStore',
+    'ResponseTooLargeError',
+    'ServerConfigError',
+    'SignatureVerificationError',
+    'SignatureVerificationErrorCode',
+    'createClient',
+    'createWebhookHandler',
+    'isApiError',
+    'isClientError',
+    'isHostedJourneyServerError',
+    'isServerConfigError',
+    'isSignatureVerificationError',
+    'signRequest',
+    'signWebhook',
+    'toFetchHandler',
+    'toNodeHandler',
+    'verifyRequest',
+    'verifyWebhook',
+    'verifyWebhookSignature',
+  ];
+}
+
+describe('exported names of every package entry (a change to the public surface is a visible diff)', () => {
+  for (const [entry, [load, names]] of Object.entries(SURFACE)) {
+    it(entry, async () => {
+      expect(Object.keys(await load()).sort()).toEqual(names);
+    });
+  }
+});
