@@ -208,8 +208,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'destroyed';
   }
 
-  // `prewarm`/`prewarmTrigger` are read by the prewarm chunk itself (unknown truthy values mean `true`; a trigger
-  // selector is looked up there), so the inline bundle without prewarm carries no code for them.
+  // `prewarm` was checked by resolveOptions; the prewarm chunk schedules it and looks the trigger selector up, so the
+  // inline bundle without prewarm carries no code for them.
   if (options.prewarm) {
     void import('./prewarm.js').then((p) => {
       if (state !== 'idle') return; // opened or destroyed meanwhile

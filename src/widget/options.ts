@@ -104,6 +104,8 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   const bank = options.bankAuthorisation ?? 'popup';
   if (bank !== 'popup' && bank !== 'redirect') bad('INVALID_OPTION', 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
+  const pw = options.prewarm;
+  if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent') bad('INVALID_OPTION', 'prewarm', "prewarm must be a boolean, 'idle' or 'intent'.");
 
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {

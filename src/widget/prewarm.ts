@@ -45,7 +45,7 @@ export function show(iframe: HTMLIFrameElement | null, modal: ModalController | 
 }
 
 /**
- * Runs `start` now (`true` or any other truthy value), when idle (`'idle'`) or on the first intent on `target`
+ * Runs `start` now (`true`; values were checked by createJourney), when idle (`'idle'`) or on the first intent on `target`
  * (`'intent'`; a selector is looked up now; no trigger, or one matching nothing, prewarms when idle instead, with a
  * console warning — checked here rather than in createJourney so the inline bundle without prewarm pays nothing);
  * returns the canceller.

@@ -239,4 +239,14 @@ describe('prewarm options', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('prewarmTrigger'));
     expectHidden(h.iframe!);
   });
+
+  it('a prewarm value other than a boolean, idle or intent is a JourneyConfigError before any DOM is touched', () => {
+    const el = host();
+    for (const bad of ['soon', 'true', 1, {}]) {
+      expect(() => createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, container: el, prewarm: bad } as never))
+        .toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'prewarm' }));
+    }
+    expect(el.children).toHaveLength(0);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
 });
