@@ -49,7 +49,7 @@ export function requireApplication(ctx: SandboxContext, vendor: string, ref: str
 }
 
 /** Attaches an institution by pathway (defaults to the institution's first). `field` names the body field for 422s. */
-export function attachInstitution(ctx: SandboxContext, app: Application, institutionId: string, pathway: Pathway | undefined, field = 'bank_id'): Application {
+export function attachInstitution(_ctx: SandboxContext, app: Application, institutionId: string, pathway: Pathway | undefined, field = 'bank_id'): Application {
   const inst = findInstitution(institutionId);
   if (!inst) throw fieldError(field, `unknown institution '${institutionId}'`);
   const chosen = pathway ?? inst.pathways[0]!;

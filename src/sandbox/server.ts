@@ -76,7 +76,9 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
       const hit = matches.find(({ r }) => r.method === method);
       if (!hit) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${matches.map(({ r }) => r.method).join(' or ')}`);
       try {
-        hit.r.keys.forEach((k, i) => (info.params[k] = decodeURIComponent(hit.m[i + 1]!)));
+        hit.r.keys.forEach((k, i) => {
+          info.params[k] = decodeURIComponent(hit.m[i + 1]!);
+        });
       } catch {
         throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path');
       }

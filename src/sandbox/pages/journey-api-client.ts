@@ -83,7 +83,7 @@ export function createJourneyApi(options: { apiBase: string; vendor: string; ref
       throw new JourneyApiError(0, 'NETWORK', 'We could not reach the service. Check your connection and try again.');
     }
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

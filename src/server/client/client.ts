@@ -187,7 +187,7 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
     /** `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC). */
     async closeAccount(o: CloseAccountRequest & CallOptions): Promise<api.AccountResponse> {
       const { body, call } = split(o, []);
-      const b = { ...body, status: 'closed', closed_on: body['closed_on'] ?? new Date().toISOString().slice(0, 10) };
+      const b = { ...body, status: 'closed', closed_on: body.closed_on ?? new Date().toISOString().slice(0, 10) };
       return post('closeAccount', E.updateAccount.path, api.updateAccountBody, b, call, api.accountResponse);
     },
     async savePayment(o: SavePaymentRequest & CallOptions): Promise<api.PaymentResponse> {

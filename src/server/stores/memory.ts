@@ -6,7 +6,7 @@
  */
 import { ServerConfigError } from '../errors.js';
 import { positiveNumber } from '../options.js';
-import { type ClaimResult, type DedupeStore } from './types.js';
+import type { ClaimResult, DedupeStore } from './types.js';
 
 export interface MemoryDedupeStoreOptions {
   /**

@@ -10,7 +10,7 @@
  * handler runs; only that owner can renew, complete or release it. The answer is 200 only when complete() confirmed
  * the owner still held the claim, i.e. no other delivery claimed the event since (see stores/types.ts).
  */
-import type { GenericWebhookEvent, KnownOrGenericWebhookEvent, KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
+import type { KnownOrGenericWebhookEvent, KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
 import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
 import type { RawBody } from '../inputs/body.js';
 import type { HeadersInput } from '../inputs/headers.js';

@@ -74,7 +74,7 @@ export function AuthoriseStep(props: {
     const timer = setInterval(() => {
       void checkStatus();
       const w = popup.current;
-      if (w && w.closed) {
+      if (w?.closed) {
         closedAt ||= Date.now();
         if (Date.now() - closedAt >= CLOSED_GRACE_MS && !finished.current) {
           setPhase('closed');
