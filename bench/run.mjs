@@ -26,7 +26,17 @@ export const SECTIONS = {
   duplicates: './sections/duplicates.mjs',
 };
 /** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
-const SECTION_LIMIT_MS = { sizes: 60_000, ready: 120_000, prewarm: 120_000, relay: 60_000, journeys: 120_000, crypto: 120_000, payloads: 60_000, load: 120_000, duplicates: 60_000 };
+const SECTION_LIMIT_MS = {
+  sizes: 60_000,
+  ready: 120_000,
+  prewarm: 120_000,
+  relay: 60_000,
+  journeys: 120_000,
+  crypto: 120_000,
+  payloads: 60_000,
+  load: 120_000,
+  duplicates: 60_000,
+};
 
 const args = process.argv.slice(2);
 const wanted = args.filter((a) => !a.startsWith('--'));
@@ -41,7 +51,11 @@ const full = !wanted.length;
 const t0 = Date.now();
 if (!args.includes('--no-build')) {
   console.log('bench: building dist/ (browser, iife, server, assets, types, packages)');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'browser', 'iife', 'server', 'assets', 'types', 'packages'], { stdio: 'inherit', cwd: root });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts/build.mjs'), 'browser', 'iife', 'server', 'assets', 'types', 'packages'],
+    { stdio: 'inherit', cwd: root },
+  );
 }
 
 const machine = describeMachine();
@@ -56,18 +70,34 @@ for (const name of names) {
     const mod = await import(SECTIONS[name]);
     result = await Promise.race([
       mod.run(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`section exceeded ${SECTION_LIMIT_MS[name] / 1000} s`)), SECTION_LIMIT_MS[name]); }),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`section exceeded ${SECTION_LIMIT_MS[name] / 1000} s`)),
+          SECTION_LIMIT_MS[name],
+        );
+      }),
     ]);
   } catch (err) {
-    result = { title: name, error: err?.stack?.split('\n').slice(0, 3).join(' ') ?? String(err), tables: [], goals: [], notes: [] };
+    result = {
+      title: name,
+      error: err?.stack?.split('\n').slice(0, 3).join(' ') ?? String(err),
+      tables: [],
+      goals: [],
+      notes: [],
+    };
   } finally {
     clearTimeout(timer);
   }
   result.seconds = (Date.now() - started) / 1000;
   result.name = name;
   loads.push(os.loadavg()[0]);
-  console.log(`bench: ${name} done in ${result.seconds.toFixed(1)} s${result.error ? ` — FAILED: ${result.error}` : ''}`);
-  for (const g of result.goals ?? []) console.log(`  ${g.met === true ? 'met   ' : g.met === false ? 'MISSED' : 'n/a   '} ${g.name}: ${g.figure} (goal ${g.goal})`);
+  console.log(
+    `bench: ${name} done in ${result.seconds.toFixed(1)} s${result.error ? ` — FAILED: ${result.error}` : ''}`,
+  );
+  for (const g of result.goals ?? [])
+    console.log(
+      `  ${g.met === true ? 'met   ' : g.met === false ? 'MISSED' : 'n/a   '} ${g.name}: ${g.figure} (goal ${g.goal})`,
+    );
   results.push(result);
 }
 
@@ -105,12 +135,17 @@ const lines = [
 ];
 const markdown = lines.join('\n').replace(/\n{3,}/g, '\n\n');
 mkdirSync(path.join(root, '.bench-output'), { recursive: true });
-writeFileSync(path.join(root, '.bench-output', full ? 'results.json' : 'partial.json'), JSON.stringify({ machine, results }, (k, v) => (k === 'metafile' || k === 'text' ? undefined : v), 2));
+writeFileSync(
+  path.join(root, '.bench-output', full ? 'results.json' : 'partial.json'),
+  JSON.stringify({ machine, results }, (k, v) => (k === 'metafile' || k === 'text' ? undefined : v), 2),
+);
 const out = path.join(root, full ? 'BENCHMARKS.md' : '.bench-output/partial.md');
 writeFileSync(out, markdown);
 console.log(`bench: wrote ${path.relative(root, out)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 if (sizeFailures.length) {
-  console.error(`bench: size budget exceeded: ${sizeFailures.map((g) => `${g.name} ${g.figure} (goal ${g.goal})`).join('; ')}`);
+  console.error(
+    `bench: size budget exceeded: ${sizeFailures.map((g) => `${g.name} ${g.figure} (goal ${g.goal})`).join('; ')}`,
+  );
   process.exit(1);
 }
 process.exit(0); // a section may leave a handle behind after its time limit; the report is written, so stop here

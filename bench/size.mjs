@@ -20,7 +20,15 @@ const dist = path.join(root, 'dist');
 const KB = 1000;
 const BUDGET = { iife: 16 * KB, inline: 10 * KB };
 const FORBIDDEN = ['createHmac', 'node:crypto', 'timingSafeEqual', 'signingSecret'];
-const BROWSER_ENTRIES = ['index.js', 'child.js', 'preact.js', 'react.js', 'element.js', 'hosted-journey.iife.js', 'hosted-journey.modal.js'];
+const BROWSER_ENTRIES = [
+  'index.js',
+  'child.js',
+  'preact.js',
+  'react.js',
+  'element.js',
+  'hosted-journey.iife.js',
+  'hosted-journey.modal.js',
+];
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(2)} KB`;
@@ -40,7 +48,10 @@ function parts(metafile, outputs) {
       by.set(key, (by.get(key) ?? 0) + bytesInOutput);
     }
   }
-  return [...by].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)} min`).join(', ');
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${kb(v)} min`)
+    .join(', ');
 }
 
 // 1. IIFE
@@ -49,27 +60,49 @@ if (!existsSync(iifeFile)) {
   check(false, 'dist/hosted-journey.iife.js is missing: run `node scripts/build.mjs iife` first');
 } else {
   const buf = readFileSync(iifeFile);
-  check(gz(buf) <= BUDGET.iife, `IIFE dist/hosted-journey.iife.js: ${kb(gz(buf))} gzip (${kb(buf.length)} min), budget ${kb(BUDGET.iife)}`);
+  check(
+    gz(buf) <= BUDGET.iife,
+    `IIFE dist/hosted-journey.iife.js: ${kb(gz(buf))} gzip (${kb(buf.length)} min), budget ${kb(BUDGET.iife)}`,
+  );
   const analysed = await build({
     entryPoints: [path.join(root, 'src/widget/iife.ts')], // not `import '...'`: package.json sideEffects:false would drop it
-    bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, metafile: true,
-    jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
   });
   console.log(`    composition (esbuild rebuild): ${parts(analysed.metafile)}`);
   const modalFile = path.join(dist, 'hosted-journey.modal.js');
   if (existsSync(modalFile)) {
     const m = readFileSync(modalFile);
-    console.log(`    + dist/hosted-journey.modal.js, loaded in modal mode only: ${kb(gz(m))} gzip (script tag in modal mode: ${kb(gz(buf) + gz(m))})`);
+    console.log(
+      `    + dist/hosted-journey.modal.js, loaded in modal mode only: ${kb(gz(m))} gzip (script tag in modal mode: ${kb(gz(buf) + gz(m))})`,
+    );
   } else check(false, 'dist/hosted-journey.modal.js is missing: run `node scripts/build.mjs iife`');
 }
 
 // 2. Inline ES-module fixture (bench/lib/inline.mjs: the same figure the bench report uses)
 {
   const m = await measureInlineMount(root);
-  check(m.gz <= BUDGET.inline, `inline createJourney fixture: ${kb(m.gz)} gzip over ${m.chunks} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`);
+  check(
+    m.gz <= BUDGET.inline,
+    `inline createJourney fixture: ${kb(m.gz)} gzip over ${m.chunks} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`,
+  );
   console.log(`    composition: ${parts(m.metafile, m.loadedNames)}`);
-  console.log(`    + prewarm chunk, loaded only by a journey created with \`prewarm\`: ${kb(m.prewarmGz)} gzip (inline mount with prewarm: ${kb(m.gz + m.prewarmGz)})`);
-  check(!m.preactInLoaded && m.lazyGz.length > 0, `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`);
+  console.log(
+    `    + prewarm chunk, loaded only by a journey created with \`prewarm\`: ${kb(m.prewarmGz)} gzip (inline mount with prewarm: ${kb(m.gz + m.prewarmGz)})`,
+  );
+  check(
+    !m.preactInLoaded && m.lazyGz.length > 0,
+    `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`,
+  );
 }
 
 // 3. Must-not-appear in every browser file of dist/
@@ -80,14 +113,18 @@ while (queue.length) {
   if (seen.has(file)) continue;
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|import\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) queue.push(path.resolve(path.dirname(file), m[1]));
+  for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|import\s*)["'](\.{1,2}\/[^"']+\.js)["']/g))
+    queue.push(path.resolve(path.dirname(file), m[1]));
 }
 const hits = [];
 for (const file of seen) {
   const text = readFileSync(file, 'utf8');
   for (const word of FORBIDDEN) if (text.includes(word)) hits.push(`${path.relative(root, file)} contains ${word}`);
 }
-check(seen.size > 0 && hits.length === 0, `no server-only identifier (${FORBIDDEN.join(', ')}) in ${seen.size} browser file(s) of dist/${hits.length ? ': ' + hits.join('; ') : ''}`);
+check(
+  seen.size > 0 && hits.length === 0,
+  `no server-only identifier (${FORBIDDEN.join(', ')}) in ${seen.size} browser file(s) of dist/${hits.length ? ': ' + hits.join('; ') : ''}`,
+);
 
 console.log(failed ? `size: ${failed} check(s) failed` : 'size: all checks passed');
 process.exit(failed ? 1 : 0);

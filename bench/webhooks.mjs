@@ -22,7 +22,14 @@ async function loadOurs(useDist) {
 }
 
 function payload(size) {
-  const base = { event_id: 'evt_bench_1', type: 'crawl.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: { accounts: 3, transactions: 120, note: '' } };
+  const base = {
+    event_id: 'evt_bench_1',
+    type: 'crawl.completed',
+    created_at: '2026-11-22T00:00:00Z',
+    vendor: 'acme',
+    ref: 'c1',
+    data: { accounts: 3, transactions: 120, note: '' },
+  };
   const overhead = JSON.stringify(base).length;
   base.data.note = 'x'.repeat(Math.max(0, size - overhead));
   const text = JSON.stringify(base);
@@ -53,14 +60,21 @@ function rawHmacSign(body, secret, p, when) {
 /** Standard Webhooks scheme: freshness, HMAC-SHA256 over `${id}.${ts}.${body}`, timingSafeEqual, JSON.parse. */
 function rawStdVerify(body, headers, key) {
   if (Math.abs(Date.now() / 1000 - Number(headers['webhook-timestamp'])) > 300) throw new Error('timestamp');
-  const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.`).update(body).digest();
+  const expected = createHmac('sha256', key)
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.`)
+    .update(body)
+    .digest();
   const given = Buffer.from(headers['webhook-signature'].slice(3), 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('signature');
   return JSON.parse(body);
 }
 function rawStdSign(body, key, id, when) {
   const ts = String(Math.floor(when.getTime() / 1000));
-  return { 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${ts}.`).update(body).digest('base64')}` };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': ts,
+    'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${ts}.`).update(body).digest('base64')}`,
+  };
 }
 
 async function opsPerSec(fn, ms) {
@@ -107,7 +121,11 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
     const hmacHeaders = rawHmacSign(body, SECRET, P, now);
     const stdHeaders = rawStdSign(body, KEY, 'msg_1', now);
     const svixHeaders = { 'svix-id': 'msg_1', 'svix-timestamp': ts, 'svix-signature': stdHeaders['webhook-signature'] };
-    const stripeHeader = stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET, timestamp: Number(ts) });
+    const stripeHeader = stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: STRIPE_SECRET,
+      timestamp: Number(ts),
+    });
     // Sanity: every verifier accepts its delivery before anything is timed.
     await ours.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P });
     await ours.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' });
@@ -116,54 +134,99 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
     std.verify(body, stdHeaders);
     svix.verify(body, svixHeaders);
     stripe.webhooks.constructEvent(body, stripeHeader, STRIPE_SECRET);
-    const sigCheck = await ours.signWebhook({ payload: body, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now });
-    if (sigCheck.headers.authorization !== hmacHeaders.authorization) throw new Error('our signature differs from the raw implementation');
+    const sigCheck = await ours.signWebhook({
+      payload: body,
+      tokenId: 'wh_1',
+      secret: SECRET,
+      path: P,
+      timestamp: now,
+    });
+    if (sigCheck.headers.authorization !== hmacHeaders.authorization)
+      throw new Error('our signature differs from the raw implementation');
 
     const add = (op, name, scheme, fn) => cases.push({ size, op, name, scheme, fn, samples: [] });
     add('verify', 'raw node:crypto', 'hmac', () => rawHmacVerify(buf, hmacHeaders, SECRET, P));
-    add('verify', 'hosted-journey', 'hmac', () => ours.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }));
+    add('verify', 'hosted-journey', 'hmac', () =>
+      ours.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }),
+    );
     add('verify', 'raw node:crypto', 'standard', () => rawStdVerify(buf, stdHeaders, KEY));
     add('verify', 'raw node:crypto, async', 'standard', async () => rawStdVerify(buf, stdHeaders, KEY));
-    add('verify', 'hosted-journey', 'standard', () => ours.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }));
+    add('verify', 'hosted-journey', 'standard', () =>
+      ours.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }),
+    );
     add('verify', 'standardwebhooks', 'standard', () => std.verify(body, stdHeaders));
     add('verify', 'svix', 'standard', () => svix.verify(body, svixHeaders));
-    add('verify', 'stripe constructEvent', 'standard', () => stripe.webhooks.constructEvent(body, stripeHeader, STRIPE_SECRET));
+    add('verify', 'stripe constructEvent', 'standard', () =>
+      stripe.webhooks.constructEvent(body, stripeHeader, STRIPE_SECRET),
+    );
     if (before) {
-      add('verify', 'hosted-journey (before)', 'hmac', () => before.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }));
-      add('verify', 'hosted-journey (before)', 'standard', () => before.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }));
-      add('sign', 'hosted-journey (before)', 'hmac', () => before.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }));
-      add('sign', 'hosted-journey (before)', 'standard', () => before.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }));
+      add('verify', 'hosted-journey (before)', 'hmac', () =>
+        before.verifyWebhook({ body: buf, headers: hmacHeaders, keys, path: P }),
+      );
+      add('verify', 'hosted-journey (before)', 'standard', () =>
+        before.verifyWebhook({ body: buf, headers: stdHeaders, keys: stdKeys, scheme: 'standard' }),
+      );
+      add('sign', 'hosted-journey (before)', 'hmac', () =>
+        before.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }),
+      );
+      add('sign', 'hosted-journey (before)', 'standard', () =>
+        before.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }),
+      );
     }
     add('sign', 'raw node:crypto', 'hmac', () => rawHmacSign(buf, SECRET, P, now));
-    add('sign', 'hosted-journey', 'hmac', () => ours.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }));
+    add('sign', 'hosted-journey', 'hmac', () =>
+      ours.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }),
+    );
     add('sign', 'raw node:crypto', 'standard', () => rawStdSign(buf, KEY, 'msg_1', now));
     // The floor of a Promise-returning API: the raw implementation behind `async` (the caller awaits each call).
     add('sign', 'raw node:crypto, async', 'standard', async () => rawStdSign(buf, KEY, 'msg_1', now));
-    add('sign', 'hosted-journey', 'standard', () => ours.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }));
+    add('sign', 'hosted-journey', 'standard', () =>
+      ours.signWebhook({ payload: buf, scheme: 'standard', secret: WHSEC, id: 'msg_1', timestamp: now }),
+    );
     add('sign', 'standardwebhooks', 'standard', () => std.sign('msg_1', now, body));
     add('sign', 'svix', 'standard', () => svix.sign('msg_1', now, body));
-    add('sign', 'stripe generateTestHeaderString', 'standard', () => stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET, timestamp: Number(ts) }));
+    add('sign', 'stripe generateTestHeaderString', 'standard', () =>
+      stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET, timestamp: Number(ts) }),
+    );
   }
   for (const c of cases) await opsPerSec(c.fn, 20); // warm-up
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...cases].reverse() : cases; // alternate order so drift does not favour one position
     for (const c of order) c.samples.push(await opsPerSec(c.fn, ms));
   }
-  const rawOf = (c) => cases.find((x) => x.size === c.size && x.op === c.op && x.scheme === c.scheme && x.name === 'raw node:crypto');
+  const rawOf = (c) =>
+    cases.find((x) => x.size === c.size && x.op === c.op && x.scheme === c.scheme && x.name === 'raw node:crypto');
   const rows = cases.map((c) => {
     const raw = rawOf(c);
     const ratios = c.samples.map((s, i) => s / raw.samples[i]);
-    const prior = c.name === 'hosted-journey' && cases.find((x) => x.size === c.size && x.op === c.op && x.scheme === c.scheme && x.name === 'hosted-journey (before)');
+    const prior =
+      c.name === 'hosted-journey' &&
+      cases.find(
+        (x) => x.size === c.size && x.op === c.op && x.scheme === c.scheme && x.name === 'hosted-journey (before)',
+      );
     const vsBefore = prior ? { ratioToBefore: median(c.samples.map((v, i) => v / prior.samples[i])) } : {};
-    return { size: c.size, op: c.op, name: c.name, scheme: c.scheme, opsPerSec: median(c.samples), ratioToRaw: median(ratios), ...vsBefore };
+    return {
+      size: c.size,
+      op: c.op,
+      name: c.name,
+      scheme: c.scheme,
+      opsPerSec: median(c.samples),
+      ratioToRaw: median(ratios),
+      ...vsBefore,
+    };
   });
   return { rows, rounds };
 }
 
 export function formatTable(rows) {
-  const lines = ['| size | op | implementation | scheme | ops/s (median) | × raw (same scheme) |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '| size | op | implementation | scheme | ops/s (median) | × raw (same scheme) |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.size / 1024} KiB | ${r.op} | ${r.name} | ${r.scheme} | ${Math.round(r.opsPerSec).toLocaleString('en')} | ${r.ratioToRaw.toFixed(2)}× |`);
+    lines.push(
+      `| ${r.size / 1024} KiB | ${r.op} | ${r.name} | ${r.scheme} | ${Math.round(r.opsPerSec).toLocaleString('en')} | ${r.ratioToRaw.toFixed(2)}× |`,
+    );
   }
   return lines.join('\n');
 }
@@ -171,15 +234,24 @@ export function formatTable(rows) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const num = (flag, d) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : d);
-  const { rows, rounds } = await run({ rounds: num('--rounds', 15), ms: num('--ms', 80), dist: args.includes('--dist'), compare: args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined });
-  console.log(`webhooks bench — node ${process.version}, ${rounds} interleaved rounds; ratio = median of per-round ratios\n`);
+  const { rows, rounds } = await run({
+    rounds: num('--rounds', 15),
+    ms: num('--ms', 80),
+    dist: args.includes('--dist'),
+    compare: args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined,
+  });
+  console.log(
+    `webhooks bench — node ${process.version}, ${rounds} interleaved rounds; ratio = median of per-round ratios\n`,
+  );
   console.log(formatTable(rows));
   const ours = rows.filter((r) => r.name === 'hosted-journey');
   const worst = Math.min(...ours.map((r) => r.ratioToRaw));
   const prior = rows.filter((r) => r.name === 'hosted-journey (before)');
   for (const b of prior) {
     const a = ours.find((r) => r.size === b.size && r.op === b.op && r.scheme === b.scheme);
-    console.log(`after/before ${b.size / 1024} KiB ${b.op} ${b.scheme}: ${a.ratioToBefore.toFixed(3)}× (median of per-round ratios; of medians ${(a.opsPerSec / b.opsPerSec).toFixed(3)}×; ratio to raw ${b.ratioToRaw.toFixed(2)} → ${a.ratioToRaw.toFixed(2)})`);
+    console.log(
+      `after/before ${b.size / 1024} KiB ${b.op} ${b.scheme}: ${a.ratioToBefore.toFixed(3)}× (median of per-round ratios; of medians ${(a.opsPerSec / b.opsPerSec).toFixed(3)}×; ratio to raw ${b.ratioToRaw.toFixed(2)} → ${a.ratioToRaw.toFixed(2)})`,
+    );
   }
   console.log(`\ngoal ≥ 0.90× raw for hosted-journey: worst ${worst.toFixed(2)}× → ${worst >= 0.9 ? 'met' : 'MISSED'}`);
 }

@@ -21,7 +21,11 @@ export async function buildDemoAssets(outDir: string = DEMO_ASSETS_DIR): Promise
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
-      outDir, emptyOutDir: true, target: 'es2020', minify: true, sourcemap: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'es2020',
+      minify: true,
+      sourcemap: true,
       lib: {
         entry: Object.fromEntries(Object.entries(DEMO_ENTRIES).map(([k, v]) => [k, path.join(ROOT, v)])),
         formats: ['es'],

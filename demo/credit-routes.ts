@@ -23,7 +23,12 @@ const ROUTES: Record<string, (c: Client, b: Body) => Promise<unknown>> = {
 };
 
 /** Returns false when the path is not a credit route. */
-export async function creditRoute(client: Client, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function creditRoute(
+  client: Client,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
   const name = url.pathname.slice('/api/credit/'.length);
   try {
     if (name === 'report.pdf' && req.method === 'GET') {

@@ -23,7 +23,9 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   try {
     const v: unknown = text ? JSON.parse(text) : {};
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch { /* below */ }
+  } catch {
+    /* below */
+  }
   throw Object.assign(new Error('send a JSON object'), { status: 400 });
 }
 
@@ -56,12 +58,21 @@ export function sendBytes(res: ServerResponse, bytes: Uint8Array, type: string, 
 /** Maps the backend helper's typed errors (and our own) to a JSON error reply. */
 export function sendError(res: ServerResponse, err: unknown): void {
   if (isApiError(err)) {
-    return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    return sendJson(res, err.status, {
+      error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+    });
   }
   if (isClientError(err)) {
     const e = err as Error & { code: string; fields?: unknown };
-    return sendJson(res, e.name === 'HostedJourneyValidationError' ? 422 : 502, { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } });
+    return sendJson(res, e.name === 'HostedJourneyValidationError' ? 422 : 502, {
+      error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) },
+    });
   }
   const status = (err as { status?: number }).status ?? 500;
-  sendJson(res, status, { error: { code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST', message: status === 500 ? 'internal error' : (err as Error).message } });
+  sendJson(res, status, {
+    error: {
+      code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST',
+      message: status === 500 ? 'internal error' : (err as Error).message,
+    },
+  });
 }

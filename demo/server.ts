@@ -40,8 +40,14 @@ export interface DemoOptions {
 
 const STATIC: Record<string, { file: string; type: string }> = {
   '/styles.css': { file: path.join(ROOT, 'demo', 'public', 'styles.css'), type: 'text/css; charset=utf-8' },
-  '/sdk/hosted-journey.iife.js': { file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'), type: 'text/javascript; charset=utf-8' },
-  '/sdk/hosted-journey.modal.js': { file: path.join(ROOT, 'dist', 'hosted-journey.modal.js'), type: 'text/javascript; charset=utf-8' },
+  '/sdk/hosted-journey.iife.js': {
+    file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+  '/sdk/hosted-journey.modal.js': {
+    file: path.join(ROOT, 'dist', 'hosted-journey.modal.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const newRef = () => `cust_${randomBytes(6).toString('hex')}`;
@@ -71,13 +77,21 @@ export async function startDemo(o: DemoOptions) {
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
     if (get && STATIC[p]) {
       const s = STATIC[p]!;
-      if (!existsSync(s.file)) return sendJson(res, 500, { error: { code: 'NOT_BUILT', message: `${path.relative(ROOT, s.file)} is missing: run npm run build` } });
+      if (!existsSync(s.file))
+        return sendJson(res, 500, {
+          error: { code: 'NOT_BUILT', message: `${path.relative(ROOT, s.file)} is missing: run npm run build` },
+        });
       return sendBytes(res, readFileSync(s.file), s.type);
     }
     if (get && p.startsWith('/assets/')) {
       const file = path.join(assetsDir, path.normalize(p.slice('/assets/'.length)));
-      if (!file.startsWith(assetsDir + path.sep) || !existsSync(file)) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'no such asset' } });
-      return sendBytes(res, readFileSync(file), file.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8');
+      if (!file.startsWith(assetsDir + path.sep) || !existsSync(file))
+        return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'no such asset' } });
+      return sendBytes(
+        res,
+        readFileSync(file),
+        file.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8',
+      );
     }
     if (p.startsWith('/api/credit/') && (await creditRoute(service.client, req, res, url))) return;
     if (p === '/api/applications' && req.method === 'POST') {
@@ -88,27 +102,41 @@ export async function startDemo(o: DemoOptions) {
       const email = str('email');
       const phone = str('phone');
       const app = await service.client.startApplication({
-        vendor, ref, analysis: true, ...(fullName ? { full_name: fullName } : {}), ...(email ? { email } : {}), ...(phone ? { phone } : {}),
+        vendor,
+        ref,
+        analysis: true,
+        ...(fullName ? { full_name: fullName } : {}),
+        ...(email ? { email } : {}),
+        ...(phone ? { phone } : {}),
       });
       store.ensure(ref).applicationId = app.application_id;
-      store.record(ref, { id: `start-${ref}`, source: 'server', type: 'application.started', at: new Date().toISOString(), detail: app.application_id });
+      store.record(ref, {
+        id: `start-${ref}`,
+        source: 'server',
+        type: 'application.started',
+        at: new Date().toISOString(),
+        detail: app.application_id,
+      });
       return sendJson(res, 201, { ref, vendor, journeyOrigin: sandboxUrl, applicationId: app.application_id });
     }
-    if (get && p === '/api/webhook-stats') return sendJson(res, 200, { deliveries: service.deliveries(), processed: service.processed() });
+    if (get && p === '/api/webhook-stats')
+      return sendJson(res, 200, { deliveries: service.deliveries(), processed: service.processed() });
     const appMatch = /^\/api\/applications\/([^/]+)(\/events|\/bundle\.(pdf|csv|json))?$/.exec(p);
     if (get && appMatch && REF.test(appMatch[1]!)) {
       const ref = appMatch[1]!;
       if (!appMatch[2]) return sendJson(res, 200, store.snapshot(ref));
       if (appMatch[2] === '/events') return streamEvents(ref, req, res);
       const app = store.get(ref);
-      if (!app?.applicationId || !app.reportReady) return sendJson(res, 409, { error: { code: 'NOT_READY', message: 'the report is not ready yet' } });
+      if (!app?.applicationId || !app.reportReady)
+        return sendJson(res, 409, { error: { code: 'NOT_READY', message: 'the report is not ready yet' } });
       const format = appMatch[3] as 'pdf' | 'csv' | 'json';
       const bytes = await service.client.downloadBundle({ id: app.applicationId, format });
       const type = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8', json: 'application/json' }[format];
       return sendBytes(res, bytes, type, `${ref}.${format}`);
     }
     const pageMatch = /^\/applications\/([^/]+)$/.exec(p);
-    if (get && pageMatch && REF.test(pageMatch[1]!)) return sendHtml(res, applicationPage(ctx, pageMatch[1]!, 'Your application'), policy);
+    if (get && pageMatch && REF.test(pageMatch[1]!))
+      return sendHtml(res, applicationPage(ctx, pageMatch[1]!, 'Your application'), policy);
     if (p === '/direct/start' && req.method === 'POST') return directStart(req, res);
     const back = /^\/direct\/return\/([^/]+)$/.exec(p);
     if (get && back && REF.test(back[1]!)) return directReturn(back[1]!, url, res);
@@ -133,16 +161,37 @@ export async function startDemo(o: DemoOptions) {
     const ref = newRef();
     const bankId = form.get('bank_id') ?? 'sandbox-bank';
     try {
-      const app = await service.client.startApplication({ vendor, ref, full_name: form.get('full_name') ?? '', email: form.get('email') ?? '' });
+      const app = await service.client.startApplication({
+        vendor,
+        ref,
+        full_name: form.get('full_name') ?? '',
+        email: form.get('email') ?? '',
+      });
       const tracked = store.ensure(ref);
       tracked.applicationId = app.application_id;
-      store.record(ref, { id: `start-${ref}`, source: 'server', type: 'application.started', at: new Date().toISOString(), detail: app.application_id });
+      store.record(ref, {
+        id: `start-${ref}`,
+        source: 'server',
+        type: 'application.started',
+        at: new Date().toISOString(),
+        detail: app.application_id,
+      });
       await service.client.attachInstitution({ vendor, ref, bank_id: bankId, pathway: 'cdr' });
       tracked.consentState = randomBytes(16).toString('hex');
       const consent = await service.client.createConsent({
-        vendor, ref, bank_id: bankId, redirect_uri: `${publicUrl}/direct/return/${ref}`, state: tracked.consentState,
+        vendor,
+        ref,
+        bank_id: bankId,
+        redirect_uri: `${publicUrl}/direct/return/${ref}`,
+        state: tracked.consentState,
       });
-      store.record(ref, { id: `consent-${consent.consent_id}`, source: 'server', type: 'consent.created', at: new Date().toISOString(), detail: consent.consent_id });
+      store.record(ref, {
+        id: `consent-${consent.consent_id}`,
+        source: 'server',
+        type: 'consent.created',
+        at: new Date().toISOString(),
+        detail: consent.consent_id,
+      });
       res.writeHead(303, { location: consent.consent_url, 'cache-control': 'no-store' });
       res.end();
     } catch (err) {
@@ -155,10 +204,27 @@ export async function startDemo(o: DemoOptions) {
     const status = url.searchParams.get('status');
     // `state` ties the return to the consent this server created (a forged link cannot claim someone's approval).
     if (!app?.consentState || url.searchParams.get('state') !== app.consentState) {
-      return sendHtml(res, applicationPage(ctx, ref, 'We could not match this bank response', '!The bank response did not match a consent we started.'), policy, 400);
+      return sendHtml(
+        res,
+        applicationPage(
+          ctx,
+          ref,
+          'We could not match this bank response',
+          '!The bank response did not match a consent we started.',
+        ),
+        policy,
+        400,
+      );
     }
-    const note = status === 'authorised' ? 'Your bank approved access. We are retrieving your statements.' : '!You declined access at your bank. Nothing was shared.';
-    sendHtml(res, applicationPage(ctx, ref, status === 'authorised' ? 'Thanks — bank connected' : 'Bank access declined', note), policy);
+    const note =
+      status === 'authorised'
+        ? 'Your bank approved access. We are retrieving your statements.'
+        : '!You declined access at your bank. Nothing was shared.';
+    sendHtml(
+      res,
+      applicationPage(ctx, ref, status === 'authorised' ? 'Thanks — bank connected' : 'Bank access declined', note),
+      policy,
+    );
   }
 
   const server = createServer((req, res) => {

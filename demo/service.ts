@@ -5,8 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  MemoryDedupeStore, RedisDedupeStore, createClient, createWebhookHandler, signRequest, toNodeHandler,
-  type DedupeStore, type WebhookEvent, type WebhookHandler, type WebhookOutcome,
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  createClient,
+  createWebhookHandler,
+  signRequest,
+  toNodeHandler,
+  type DedupeStore,
+  type WebhookEvent,
+  type WebhookHandler,
+  type WebhookOutcome,
 } from '../src/server/index.js';
 import { WEBHOOK_REGISTRATION } from '../src/protocol/index.js';
 import type { ApplicationStore } from './store.js';
@@ -21,18 +29,29 @@ export interface ServiceOptions {
   redisUrl?: string | undefined;
 }
 
-export interface DeliveryRecord { eventId?: string | undefined; type?: string | undefined; outcome: WebhookOutcome; status: number }
+export interface DeliveryRecord {
+  eventId?: string | undefined;
+  type?: string | undefined;
+  outcome: WebhookOutcome;
+  status: number;
+}
 
 function describe(e: WebhookEvent): string {
   const d = (e.data ?? {}) as Record<string, unknown>;
   switch (e.type) {
-    case 'consent.authorised': return `consent ${String(d.consent_id)} at ${String(d.institution_id)}`;
-    case 'crawler.lifecycle_updated': return `crawler ${String(d.status)}`;
+    case 'consent.authorised':
+      return `consent ${String(d.consent_id)} at ${String(d.institution_id)}`;
+    case 'crawler.lifecycle_updated':
+      return `crawler ${String(d.status)}`;
     case 'account.numbers_ready':
-    case 'account.balances_ready': return `${Array.isArray(d.accounts) ? d.accounts.length : 0} accounts`;
-    case 'crawl.completed': return `${String(d.accounts)} accounts, ${String(d.transactions)} transactions`;
-    case 'application.report_ready': return `formats ${Array.isArray(d.formats) ? d.formats.join(', ') : ''}`;
-    default: return e.application_id ?? '';
+    case 'account.balances_ready':
+      return `${Array.isArray(d.accounts) ? d.accounts.length : 0} accounts`;
+    case 'crawl.completed':
+      return `${String(d.accounts)} accounts, ${String(d.transactions)} transactions`;
+    case 'application.report_ready':
+      return `formats ${Array.isArray(d.formats) ? d.formats.join(', ') : ''}`;
+    default:
+      return e.application_id ?? '';
   }
 }
 
@@ -58,7 +77,13 @@ export function createService(o: ServiceOptions) {
       'crawl.completed': async (e) => {
         note(e);
         const res = await client.finalise({ vendor: e.vendor, ref: e.ref, idempotencyKey: `finalise-${e.event_id}` });
-        o.store.record(e.ref, { id: `finalise-${e.event_id}`, source: 'server', type: 'finalise.called', at: new Date().toISOString(), detail: `finalise → ${res.status}` });
+        o.store.record(e.ref, {
+          id: `finalise-${e.event_id}`,
+          source: 'server',
+          type: 'finalise.called',
+          at: new Date().toISOString(),
+          detail: `finalise → ${res.status}`,
+        });
       },
       '*': (e) => note(e),
     },
@@ -68,8 +93,14 @@ export function createService(o: ServiceOptions) {
       const r = await handler.handle(delivery);
       let type: string | undefined;
       try {
-        type = (JSON.parse(typeof delivery.body === 'string' ? delivery.body : new TextDecoder().decode(delivery.body as Uint8Array)) as { type?: string }).type;
-      } catch { /* malformed: the handler already answered 400 */ }
+        type = (
+          JSON.parse(
+            typeof delivery.body === 'string' ? delivery.body : new TextDecoder().decode(delivery.body as Uint8Array),
+          ) as { type?: string }
+        ).type;
+      } catch {
+        /* malformed: the handler already answered 400 */
+      }
       deliveries.push({ eventId: r.eventId, type, outcome: r.outcome, status: r.status });
       return r;
     },
@@ -84,7 +115,13 @@ export function createService(o: ServiceOptions) {
     /** Registers `url` as a webhook receiver with the sandbox (signed `POST /api/v1/webhooks`). */
     async registerWebhook(url: string): Promise<void> {
       const body = JSON.stringify({ url, token_id: o.tokenId });
-      const headers = await signRequest({ method: 'POST', path: WEBHOOK_REGISTRATION.path, body, tokenId: o.tokenId, secret: o.signingSecret });
+      const headers = await signRequest({
+        method: 'POST',
+        path: WEBHOOK_REGISTRATION.path,
+        body,
+        tokenId: o.tokenId,
+        secret: o.signingSecret,
+      });
       const res = await fetch(new URL(WEBHOOK_REGISTRATION.path, o.sandboxUrl), { method: 'POST', headers, body });
       if (!res.ok) throw new Error(`webhook registration failed: ${res.status} ${await res.text()}`);
     },

@@ -25,7 +25,8 @@ const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.starts
 const isExternal = (id) => isBare(id) && !id.startsWith('@oxc-project/runtime');
 // The widget's lazy modal bundles the few Preact functions it uses, so `hosted-journey` has no Preact dependency;
 // only the Preact binding imports the integrator's Preact (an optional peer). See docs/dependencies.md.
-const bundlesPreact = (importer = '') => importer.includes('/src/widget/') || importer.includes('/node_modules/preact/');
+const bundlesPreact = (importer = '') =>
+  importer.includes('/src/widget/') || importer.includes('/node_modules/preact/');
 const isBrowserExternal = (id, importer) => isExternal(id) && !(/^preact(\/|$)/.test(id) && bundlesPreact(importer));
 const common = {
   root,
@@ -41,8 +42,16 @@ const groups = {
       ...common,
       define: { __HJ_SCRIPT_BUILD__: 'false' },
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true,
-        lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: false,
+        sourcemap: true,
+        lib: {
+          entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])),
+          formats: ['es'],
+          fileName: (_f, name) => `${name}.js`,
+        },
         rollupOptions: { external: isBrowserExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
       },
     });
@@ -53,16 +62,34 @@ const groups = {
       ...common,
       define: { 'process.env.NODE_ENV': '"production"' },
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
-        lib: { entry: r(scriptEntries['hosted-journey.modal']), name: 'HostedJourneyModal', formats: ['iife'], fileName: () => 'hosted-journey.modal.js' },
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: true,
+        sourcemap: true,
+        lib: {
+          entry: r(scriptEntries['hosted-journey.modal']),
+          name: 'HostedJourneyModal',
+          formats: ['iife'],
+          fileName: () => 'hosted-journey.modal.js',
+        },
       },
     });
     await build({
       ...common,
       define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: true,
-        lib: { entry: r(scriptEntries['hosted-journey.iife']), name: 'HostedJourney', formats: ['iife'], fileName: () => 'hosted-journey.iife.js' },
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: true,
+        sourcemap: true,
+        lib: {
+          entry: r(scriptEntries['hosted-journey.iife']),
+          name: 'HostedJourney',
+          formats: ['iife'],
+          fileName: () => 'hosted-journey.iife.js',
+        },
       },
     });
   },
@@ -71,8 +98,17 @@ const groups = {
     await build({
       ...common,
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'node20', minify: false, sourcemap: true, ssr: true,
-        lib: { entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])), formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'node20',
+        minify: false,
+        sourcemap: true,
+        ssr: true,
+        lib: {
+          entry: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, r(v)])),
+          formats: ['es'],
+          fileName: (_f, name) => `${name}.js`,
+        },
         rollupOptions: { external: isExternal, output: { chunkFileNames: 'server-chunks/[name]-[hash].js' } },
       },
     });
@@ -82,11 +118,23 @@ const groups = {
       plugins: [viteWebCrypto()],
       ssr: { noExternal: ['@noble/hashes'] },
       build: {
-        outDir: 'dist', emptyOutDir: false, target: 'es2022', minify: false, sourcemap: true, ssr: true,
-        lib: { entry: { 'server-web': r(serverEntries.server) }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: false,
+        sourcemap: true,
+        ssr: true,
+        lib: {
+          entry: { 'server-web': r(serverEntries.server) },
+          formats: ['es'],
+          fileName: (_f, name) => `${name}.js`,
+        },
         // MD5 from @noble/hashes is bundled (a few hundred lines of its legacy module, MIT): it keeps the library's
         // maintained code without making its 0.8 MB package a dependency of hosted-journey-server (docs/dependencies.md).
-        rollupOptions: { external: (id) => isExternal(id) && !id.startsWith('@noble/hashes'), output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js' } },
+        rollupOptions: {
+          external: (id) => isExternal(id) && !id.startsWith('@noble/hashes'),
+          output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js' },
+        },
       },
     });
   },
@@ -96,8 +144,17 @@ const groups = {
         ...common,
         define: { 'process.env.NODE_ENV': '"production"' },
         build: {
-          outDir: 'dist/sandbox-assets', emptyOutDir: false, target: 'es2022', minify: true, sourcemap: false,
-          lib: { entry: r(src), name: `HJ_${name.replace(/\W/g, '_')}`, formats: ['iife'], fileName: () => `${name}.js` },
+          outDir: 'dist/sandbox-assets',
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          lib: {
+            entry: r(src),
+            name: `HJ_${name.replace(/\W/g, '_')}`,
+            formats: ['iife'],
+            fileName: () => `${name}.js`,
+          },
         },
       });
     }
@@ -109,7 +166,9 @@ const groups = {
   },
   types() {
     rmSync(r('dist/types'), { recursive: true, force: true });
-    execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.build.json')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.build.json')], {
+      stdio: 'inherit',
+    });
   },
   // Last: lays out the three publishable packages from what the groups above built.
   async packages() {

@@ -26,13 +26,22 @@ const t0 = Date.now();
 const problems = [];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // The machine's npm config may carry settings npm warns about; they are noise here.
-const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+const env = {
+  ...process.env,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
 const MB = 1_000_000;
 
 function run(label, cmd, args, opts = {}) {
   const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024, ...opts });
-  const out = `${res.stdout ?? ''}${res.stderr ?? ''}`.split('\n').filter((l) => !/Unknown user config/.test(l)).join('\n').trim();
+  const out = `${res.stdout ?? ''}${res.stderr ?? ''}`
+    .split('\n')
+    .filter((l) => !/Unknown user config/.test(l))
+    .join('\n')
+    .trim();
   const ok = res.status === 0;
   console.log(`${ok ? '✓' : '✗'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok || opts.verbose) console.log(out.replace(/^/gm, '    '));
@@ -47,7 +56,9 @@ const check = (ok, line) => {
 const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
 /** Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem). */
 function install(label, dir) {
-  const offline = run(`${label}: npm install (offline, from the npm cache)`, npm, [...npmInstall, '--offline'], { cwd: dir });
+  const offline = run(`${label}: npm install (offline, from the npm cache)`, npm, [...npmInstall, '--offline'], {
+    cwd: dir,
+  });
   if (offline.ok) return true;
   problems.pop();
   return run(`${label}: npm install (registry)`, npm, [...npmInstall, '--prefer-offline'], { cwd: dir }).ok;
@@ -77,19 +88,28 @@ try {
     const tarball = path.join(work, info.filename);
     tarballs[name] = tarball;
     const files = new Set(info.files.map((f) => f.path));
-    console.log(`  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked`);
+    console.log(
+      `  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked`,
+    );
 
     // 2. the tarball's contents
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const targets = [...exportTargets(pkg.exports), ...Object.values(pkg.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
     const missing = targets.filter((t) => !files.has(t));
-    check(!missing.length, `${name}: ${targets.length} exports/bin targets present in the tarball${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`);
+    check(
+      !missing.length,
+      `${name}: ${targets.length} exports/bin targets present in the tarball${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+    );
     const shots = [...files].filter((f) => /\.(png|jpe?g|gif|webp)$/.test(f));
-    check(!shots.length, `${name}: no screenshots or images in the tarball${shots.length ? ` (${shots.join(', ')})` : ''}`);
+    check(
+      !shots.length,
+      `${name}: no screenshots or images in the tarball${shots.length ? ` (${shots.join(', ')})` : ''}`,
+    );
     if (files.has('dist/react.js')) {
       const react = readFileSync(path.join(dir, 'dist/react.js'), 'utf8');
       const importsReact = /from\s*["']react["']/.test(react);
-      const bundlesReact = /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
+      const bundlesReact =
+        /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
       check(importsReact && !bundlesReact, `${name}: dist/react.js imports 'react' and bundles none of it`);
     }
     // Every bare import reachable from an export must be a declared dependency or peer (or a Node built-in): a bundler
@@ -101,7 +121,9 @@ try {
       if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
       visited.add(rel);
       const source = readFileSync(path.join(dir, rel), 'utf8');
-      for (const m of source.matchAll(/(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+      for (const m of source.matchAll(
+        /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+      )) {
         const s = m[1] ?? m[2] ?? m[3];
         if (s.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), s)));
         else if (!s.startsWith('node:') && !builtinModules.includes(s)) {
@@ -111,43 +133,83 @@ try {
       }
     };
     targets.forEach(walk);
-    check(!undeclared.size, `${name}: ${visited.size} files reachable from the exports import only declared dependencies` +
-      (undeclared.size ? ` (undeclared: ${[...undeclared].map(([s, f]) => `${s} in ${f}`).join(', ')})` : ''));
+    check(
+      !undeclared.size,
+      `${name}: ${visited.size} files reachable from the exports import only declared dependencies` +
+        (undeclared.size ? ` (undeclared: ${[...undeclared].map(([s, f]) => `${s} in ${f}`).join(', ')})` : ''),
+    );
 
     // 3. publint and attw. `./iife` is the classic-script build (a global, no exports): a file for <script src> and
     // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points.
-    run(`${name}: publint (strict)`, process.execPath, [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'], { verbose: true });
+    run(
+      `${name}: publint (strict)`,
+      process.execPath,
+      [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'],
+      { verbose: true },
+    );
     const exclude = pkg.exports['./iife'] ? ['--exclude-entrypoints', './iife'] : [];
-    run(`${name}: attw --profile esm-only`, process.execPath, [path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only', ...exclude, '--format', 'ascii'], { verbose: true });
+    run(
+      `${name}: attw --profile esm-only`,
+      process.execPath,
+      [
+        path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+        tarball,
+        '--profile',
+        'esm-only',
+        ...exclude,
+        '--format',
+        'ascii',
+      ],
+      { verbose: true },
+    );
 
     // 4. installed size, alone in an empty project
     const empty = path.join(work, `alone-${name}`);
     mkdirSync(empty);
-    writeFileSync(path.join(empty, 'package.json'), JSON.stringify({ name: `alone-${name}`, private: true, dependencies: { [name]: `file:${tarball}` } }, null, 2));
+    writeFileSync(
+      path.join(empty, 'package.json'),
+      JSON.stringify({ name: `alone-${name}`, private: true, dependencies: { [name]: `file:${tarball}` } }, null, 2),
+    );
     if (!install(name, empty)) continue;
     const nm = path.join(empty, 'node_modules');
-    const installed = readdirSync(nm).filter((d) => !d.startsWith('.')).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(nm, d)).map((s) => `${d}/${s}`) : [d]));
+    const installed = readdirSync(nm)
+      .filter((d) => !d.startsWith('.'))
+      .flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(nm, d)).map((s) => `${d}/${s}`) : [d]));
     const peers = installed.filter((p) => pkg.peerDependencies?.[p]);
     check(!peers.length, `${name}: no peer installed (${peers.join(', ') || 'none'})`);
     sizes[name] = { bytes: du(nm), packages: installed.length, goal: spec.installedGoal };
     const goal = spec.installedGoal;
-    const line = `${name}: ${fmtMB(sizes[name].bytes)} installed with its dependencies, ${installed.length} package(s): ${installed.join(', ')}` +
+    const line =
+      `${name}: ${fmtMB(sizes[name].bytes)} installed with its dependencies, ${installed.length} package(s): ${installed.join(', ')}` +
       (goal ? ` (goal ≤ ${fmtMB(goal)})` : ' (no size goal)');
     check(!goal || sizes[name].bytes <= goal, line);
     if (pkg.bin) {
       for (const bin of Object.keys(pkg.bin)) {
-        const help = run(`${name}: npx ${bin} --help (from the tarball)`, npm, ['exec', '--offline', '--no', '--', bin, '--help'], { cwd: empty });
+        const help = run(
+          `${name}: npx ${bin} --help (from the tarball)`,
+          npm,
+          ['exec', '--offline', '--no', '--', bin, '--help'],
+          { cwd: empty },
+        );
         if (help.ok) check(/usage/i.test(help.out), `${name}: ${bin} --help prints its usage`);
       }
     }
   }
-  writeFileSync(path.join(PACKAGES_DIR, 'installed-sizes.json'), `${JSON.stringify({ measured: new Date().toISOString(), sizes }, null, 2)}\n`);
+  writeFileSync(
+    path.join(PACKAGES_DIR, 'installed-sizes.json'),
+    `${JSON.stringify({ measured: new Date().toISOString(), sizes }, null, 2)}\n`,
+  );
 
   // 5. consumer projects, each with only the tarballs it names
-  for (const name of readdirSync(consumersDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+  for (const name of readdirSync(consumersDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)) {
     console.log(`\nconsumer ${name}`);
     const dir = path.join(work, 'consumers', name);
-    cpSync(path.join(consumersDir, name), dir, { recursive: true, filter: (src) => !/node_modules|[/\\]dist$/.test(src) });
+    cpSync(path.join(consumersDir, name), dir, {
+      recursive: true,
+      filter: (src) => !/node_modules|[/\\]dist$/.test(src),
+    });
     const cpkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const ours = [];
     for (const field of ['dependencies', 'devDependencies']) {
@@ -159,17 +221,31 @@ try {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify(cpkg, null, 2));
     if (!install(`consumer ${name}`, dir)) continue;
     const present = Object.keys(PACKAGES).filter((p) => existsSync(path.join(dir, 'node_modules', p)));
-    check(present.sort().join() === ours.sort().join(), `consumer ${name}: installs ${ours.join(' + ')} and no other package of ours (installed: ${present.join(', ')})`);
+    check(
+      present.sort().join() === ours.sort().join(),
+      `consumer ${name}: installs ${ours.join(' + ')} and no other package of ours (installed: ${present.join(', ')})`,
+    );
     run(`consumer ${name}: check`, npm, ['run', '--silent', 'check'], { cwd: dir, verbose: true });
     const spaAssets = path.join(dir, 'dist/assets');
     if (name === 'spa' && existsSync(spaAssets)) {
-      const js = readdirSync(spaAssets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(spaAssets, f), 'utf8')).join('\n');
-      check(js.includes('hosted-journey:') && js.includes('hosted-journey'), `consumer spa: the built bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`);
+      const js = readdirSync(spaAssets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(path.join(spaAssets, f), 'utf8'))
+        .join('\n');
+      check(
+        js.includes('hosted-journey:') && js.includes('hosted-journey'),
+        `consumer spa: the built bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`,
+      );
     }
   }
 
-  console.log('\ninstalled sizes (tarball alone into an empty project, optional peers not installed, du of node_modules):');
-  for (const [name, s] of Object.entries(sizes)) console.log(`  ${name.padEnd(24)} ${fmtMB(s.bytes).padStart(9)}  ${String(s.packages).padStart(2)} package(s)  goal ${s.goal ? `≤ ${fmtMB(s.goal)}` : 'runs with npx'}`);
+  console.log(
+    '\ninstalled sizes (tarball alone into an empty project, optional peers not installed, du of node_modules):',
+  );
+  for (const [name, s] of Object.entries(sizes))
+    console.log(
+      `  ${name.padEnd(24)} ${fmtMB(s.bytes).padStart(9)}  ${String(s.packages).padStart(2)} package(s)  goal ${s.goal ? `≤ ${fmtMB(s.goal)}` : 'runs with npx'}`,
+    );
 } catch (error) {
   problems.push(String(error?.message ?? error));
 } finally {
@@ -179,7 +255,9 @@ try {
 
 const seconds = ((Date.now() - t0) / 1000).toFixed(1);
 if (problems.length) {
-  console.log(`\npackaging: ${problems.length} problem(s) in ${seconds} s:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.log(
+    `\npackaging: ${problems.length} problem(s) in ${seconds} s:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`\npackaging: clean in ${seconds} s`);

@@ -27,18 +27,28 @@ function freePort(preferred, host) {
 }
 
 if (!process.argv.includes('--skip-build')) {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'browser', 'iife', 'server', 'assets'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'browser', 'iife', 'server', 'assets'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const { startSandbox, DEFAULT_TOKENS, CRAWLER_LOGINS } = await import(pathToFileURL(path.join(root, 'dist', 'sandbox.js')).href);
+const { startSandbox, DEFAULT_TOKENS, CRAWLER_LOGINS } = await import(
+  pathToFileURL(path.join(root, 'dist', 'sandbox.js')).href
+);
 const sandboxPort = await freePort(4010, '127.0.0.1');
 const demoPort = await freePort(4000, '127.0.0.1');
 // The demo registers its own origin as Lendly's parent origin, as an integrator registers theirs with the service:
 // the sandbox serves Lendly's journey only to frames of that page (and sends the bank's return only there).
 const demoOrigin = `http://localhost:${demoPort}`;
 // demoUrl: the sandbox's index page (GET /) links back to the demo.
-const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort, parentOrigins: { lendly: [demoOrigin] }, demoUrl: demoOrigin });
+const sandbox = await startSandbox({
+  host: '127.0.0.1',
+  port: sandboxPort,
+  parentOrigins: { lendly: [demoOrigin] },
+  demoUrl: demoOrigin,
+});
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
   cwd: root,
@@ -56,7 +66,12 @@ async function stop(code = 0) {
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-child.on('exit', (code) => { if (!stopping) { console.error(`demo server exited (${code})`); void stop(code ?? 1); } });
+child.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`demo server exited (${code})`);
+    void stop(code ?? 1);
+  }
+});
 
 let buffered = '';
 child.stdout.setEncoding('utf8');

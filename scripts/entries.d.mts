@@ -5,7 +5,11 @@ export const scriptEntries: EntryTable;
 export const serverEntries: EntryTable;
 export const sandboxAssets: EntryTable;
 export const allEntries: Record<'browserEntries' | 'scriptEntries' | 'serverEntries' | 'sandboxAssets', EntryTable>;
-export interface MissingEntry { table: string; name: string; src: string }
+export interface MissingEntry {
+  table: string;
+  name: string;
+  src: string;
+}
 export class MissingEntryError extends Error {
   name: 'MissingEntryError';
   missing: MissingEntry[];

@@ -27,7 +27,13 @@ const PEERS = {
 
 const types = (p) => `./dist/types/${p}.d.ts`;
 const SERVER_CONDITIONS = (web, node) => ({
-  worker: web, workerd: web, 'edge-light': web, deno: web, bun: web, browser: web, default: node,
+  worker: web,
+  workerd: web,
+  'edge-light': web,
+  deno: web,
+  bun: web,
+  browser: web,
+  default: node,
 });
 
 /**
@@ -37,7 +43,8 @@ const SERVER_CONDITIONS = (web, node) => ({
  */
 export const PACKAGES = {
   'hosted-journey': {
-    description: 'Embed the hosted open-banking / bank-statements journey in any page: script tag, ES module, Preact, React, <hosted-journey>, and the journey-side bridge.',
+    description:
+      'Embed the hosted open-banking / bank-statements journey in any page: script tag, ES module, Preact, React, <hosted-journey>, and the journey-side bridge.',
     installedGoal: 1_000_000,
     exports: {
       '.': { types: types('widget/index'), default: './dist/index.js' },
@@ -50,12 +57,24 @@ export const PACKAGES = {
     },
     fields: {
       sideEffects: false,
-      main: './dist/index.js', module: './dist/index.js', types: types('widget/index'),
-      unpkg: './dist/hosted-journey.iife.js', jsdelivr: './dist/hosted-journey.iife.js',
+      main: './dist/index.js',
+      module: './dist/index.js',
+      types: types('widget/index'),
+      unpkg: './dist/hosted-journey.iife.js',
+      jsdelivr: './dist/hosted-journey.iife.js',
     },
     // The script tag loads the modal UI from next to itself, in modal mode only.
     files: ['dist/hosted-journey.modal.js'],
-    docs: ['widget.md', 'bank-authorisation.md', 'csp.md', 'accessibility.md', 'browsers.md', 'bindings/preact.md', 'bindings/react.md', 'bindings/element.md'],
+    docs: [
+      'widget.md',
+      'bank-authorisation.md',
+      'csp.md',
+      'accessibility.md',
+      'browsers.md',
+      'bindings/preact.md',
+      'bindings/react.md',
+      'bindings/element.md',
+    ],
     readme: `# hosted-journey
 
 The browser widget: mounts the hosted open-banking / bank-statements journey in a locked-down iframe (inline or modal),
@@ -94,7 +113,8 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
 `,
   },
   'hosted-journey-server': {
-    description: 'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory or Redis), for Node and Fetch-API runtimes.',
+    description:
+      'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory or Redis), for Node and Fetch-API runtimes.',
     installedGoal: 10_000_000,
     exports: {
       '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
@@ -127,14 +147,20 @@ is a local stand-in of the service.
 `,
   },
   'hosted-journey-sandbox': {
-    description: 'Local stand-in of the hosted-journey service: the twelve endpoints with signature checks, the journey pages, fake banks, signed webhooks and real PDF/CSV/JSON bundles. CLI: hosted-journey-sandbox.',
+    description:
+      'Local stand-in of the hosted-journey service: the twelve endpoints with signature checks, the journey pages, fake banks, signed webhooks and real PDF/CSV/JSON bundles. CLI: hosted-journey-sandbox.',
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
       './package.json': './package.json',
     },
     fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
-    files: ['dist/sandbox-cli.js', 'dist/sandbox-assets/journey.js', 'dist/sandbox-assets/bank-return.js', 'dist/sandbox-assets/journey.css'],
+    files: [
+      'dist/sandbox-cli.js',
+      'dist/sandbox-assets/journey.js',
+      'dist/sandbox-assets/bank-return.js',
+      'dist/sandbox-assets/journey.css',
+    ],
     docs: ['sandbox.md'],
     readme: `# hosted-journey-sandbox
 
@@ -161,7 +187,8 @@ installs and runs on its own. Docs in this package: docs/sandbox.md.
 
 const isBuiltin = (spec) => spec.startsWith('node:') || builtinModules.includes(spec);
 const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
-const IMPORTS = /(?:^|[;\n}])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORTS =
+  /(?:^|[;\n}])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** Every file reached from `entries` (paths relative to the root) over relative imports, and the bare imports met. */
 export function closure(entries) {
@@ -178,7 +205,12 @@ export function closure(entries) {
       if (spec.startsWith('.')) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
         if (!dts) visit(target);
-        else for (const t of [target.replace(/\.js$/, '.d.ts'), `${target}.d.ts`, `${target}/index.d.ts`]) if (existsSync(path.join(root, t))) { visit(t); break; }
+        else
+          for (const t of [target.replace(/\.js$/, '.d.ts'), `${target}.d.ts`, `${target}/index.d.ts`])
+            if (existsSync(path.join(root, t))) {
+              visit(t);
+              break;
+            }
       } else if (!isBuiltin(spec) && !dts) {
         if (!bare.has(packageName(spec))) bare.set(packageName(spec), rel);
       }
@@ -206,7 +238,11 @@ export function assemblePackages({ log = console.log } = {}) {
   const dirs = {};
   for (const [name, spec] of Object.entries(PACKAGES)) {
     const dir = path.join(PACKAGES_DIR, name);
-    const entries = [...exportTargets(spec.exports).filter((t) => t.startsWith('dist/')), ...spec.files, ...Object.values(spec.fields.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
+    const entries = [
+      ...exportTargets(spec.exports).filter((t) => t.startsWith('dist/')),
+      ...spec.files,
+      ...Object.values(spec.fields.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
+    ];
     const missing = entries.filter((e) => !existsSync(path.join(root, e)));
     if (missing.length) throw new Error(`${name}: not built: ${missing.join(', ')} (run node scripts/build.mjs)`);
     const { files, bare } = closure(entries);
@@ -237,13 +273,17 @@ export function assemblePackages({ log = console.log } = {}) {
       files: ['dist', 'docs', 'README.md'],
       exports: spec.exports,
       ...(Object.keys(dependencies).length ? { dependencies } : {}),
-      ...(Object.keys(peerDependencies).length ? {
-        peerDependencies,
-        peerDependenciesMeta: Object.fromEntries(Object.keys(peerDependencies).map((p) => [p, { optional: true }])),
-      } : {}),
+      ...(Object.keys(peerDependencies).length
+        ? {
+            peerDependencies,
+            peerDependenciesMeta: Object.fromEntries(Object.keys(peerDependencies).map((p) => [p, { optional: true }])),
+          }
+        : {}),
     };
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    log(`  ${name}: ${files.size} built files, ${spec.docs.length} docs; dependencies ${Object.keys(dependencies).join(', ') || 'none'}; optional peers ${Object.keys(peerDependencies).join(', ') || 'none'}`);
+    log(
+      `  ${name}: ${files.size} built files, ${spec.docs.length} docs; dependencies ${Object.keys(dependencies).join(', ') || 'none'}; optional peers ${Object.keys(peerDependencies).join(', ') || 'none'}`,
+    );
     dirs[name] = dir;
   }
   return dirs;

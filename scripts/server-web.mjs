@@ -32,8 +32,16 @@ export async function bundleServerWeb() {
   mkdirSync(dir, { recursive: true });
   const outfile = path.join(dir, `server-web-${process.pid}-${Date.now()}.mjs`);
   await build({
-    entryPoints: [SERVER_ENTRY], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile,
-    packages: 'external', plugins: [esbuildWebCrypto()], logLevel: 'silent', keepNames: true,
+    entryPoints: [SERVER_ENTRY],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    outfile,
+    packages: 'external',
+    plugins: [esbuildWebCrypto()],
+    logLevel: 'silent',
+    keepNames: true,
   });
   try {
     return await import(pathToFileURL(outfile).href);

@@ -25,7 +25,8 @@ export const ENGINES = {
   },
   gecko: {
     path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
-    missing: () => (existsSync(ENGINES.gecko.path) ? null : 'sudo apt-get install -y firefox-esr   (or set FIREFOX_PATH)'),
+    missing: () =>
+      existsSync(ENGINES.gecko.path) ? null : 'sudo apt-get install -y firefox-esr   (or set FIREFOX_PATH)',
   },
   webkit: {
     path: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -40,16 +41,32 @@ export const ENGINES = {
 export function findSystemDeps() {
   const missing = [];
   if (ENGINES.chromium.missing()) {
-    missing.push({ name: 'chromium', why: 'the end-to-end suite drives a real browser', install: ENGINES.chromium.missing() });
+    missing.push({
+      name: 'chromium',
+      why: 'the end-to-end suite drives a real browser',
+      install: ENGINES.chromium.missing(),
+    });
   }
   if (ENGINES.gecko.missing()) {
-    missing.push({ name: 'firefox-esr', why: 'the browser scenarios also run in Gecko (e2e/engines)', install: ENGINES.gecko.missing() });
+    missing.push({
+      name: 'firefox-esr',
+      why: 'the browser scenarios also run in Gecko (e2e/engines)',
+      install: ENGINES.gecko.missing(),
+    });
   }
   if (ENGINES.webkit.missing()) {
-    missing.push({ name: 'webkit2gtk-driver', why: 'the browser scenarios also run in WebKit (e2e/engines), under Xvfb', install: ENGINES.webkit.missing() });
+    missing.push({
+      name: 'webkit2gtk-driver',
+      why: 'the browser scenarios also run in WebKit (e2e/engines), under Xvfb',
+      install: ENGINES.webkit.missing(),
+    });
   }
   if (!redisServerPath()) {
-    missing.push({ name: 'redis-server', why: 'the webhook dedupe suite runs against a real Redis', install: 'sudo apt-get install -y redis-server' });
+    missing.push({
+      name: 'redis-server',
+      why: 'the webhook dedupe suite runs against a real Redis',
+      install: 'sudo apt-get install -y redis-server',
+    });
   }
   return { missing };
 }

@@ -27,7 +27,10 @@ const want = (part) => !only || only === part;
 let passed = 0;
 let failed = 0;
 const failures = [];
-const fail = (what) => { failed++; failures.push(what); };
+const fail = (what) => {
+  failed++;
+  failures.push(what);
+};
 
 function run(cmd, cmdArgs, env = {}) {
   console.log(`\n$ ${cmd} ${cmdArgs.join(' ')}`);
@@ -55,10 +58,13 @@ if (want('unit')) {
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'));
     passed += r.numPassedTests ?? 0;
-    failed += (r.numFailedTests ?? 0);
+    failed += r.numFailedTests ?? 0;
     // A file that fails to load has no tests but is a failure all the same.
-    for (const f of r.testResults ?? []) if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) fail(`vitest file ${path.relative(root, f.name)}`);
-    for (const f of r.testResults ?? []) for (const a of f.assertionResults ?? []) if (a.status === 'failed') failures.push(`vitest: ${a.fullName}`);
+    for (const f of r.testResults ?? [])
+      if (f.status === 'failed' && (f.assertionResults ?? []).length === 0)
+        fail(`vitest file ${path.relative(root, f.name)}`);
+    for (const f of r.testResults ?? [])
+      for (const a of f.assertionResults ?? []) if (a.status === 'failed') failures.push(`vitest: ${a.fullName}`);
     const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     if (skipped && process.env.CI) fail(`vitest skipped ${skipped} test(s); CI requires every suite`);
   } else fail('vitest produced no report');
@@ -80,15 +86,21 @@ if (want('e2e')) {
       for (const e of r.errors ?? []) fail(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
     } else fail('playwright produced no report');
     // Written by e2e/engines as each engine starts: the versions the widget was just tested in.
-    const engines = ['chromium', 'gecko', 'webkit'].map((e) => path.join(out, `engine-${e}.txt`)).filter((f) => existsSync(f));
-    if (engines.length) console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
+    const engines = ['chromium', 'gecko', 'webkit']
+      .map((e) => path.join(out, `engine-${e}.txt`))
+      .filter((f) => existsSync(f));
+    if (engines.length)
+      console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
   }
 }
 
 // 5. checks (budgets, packaging)
 if (want('checks')) {
   for (const c of checks) {
-    if (!c.ready()) { console.log(`\n(check '${c.name}' not set up yet)`); continue; }
+    if (!c.ready()) {
+      console.log(`\n(check '${c.name}' not set up yet)`);
+      continue;
+    }
     if (run(c.cmd, c.args, c.env) === 0) passed++;
     else fail(`check ${c.name}`);
   }

@@ -18,8 +18,14 @@ export async function launchChromium() {
 /** Bundles a fixture as an IIFE for the browser (unminified: these are harness pages, not size figures). */
 export async function browserBundle(fixture) {
   const out = await build({
-    entryPoints: [path.join(root, 'bench/fixtures', fixture)], bundle: true, format: 'iife', platform: 'browser', target: 'es2020',
-    write: false, logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"' },
+    entryPoints: [path.join(root, 'bench/fixtures', fixture)],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   return out.outputFiles[0].contents;
 }
@@ -32,7 +38,9 @@ export async function startParentPage() {
   const js = await browserBundle('harness.js');
   const server = await listen((req, res) => {
     if (req.url === '/harness.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html('/harness.js', '<div id="slots"></div>'));
+    return res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(html('/harness.js', '<div id="slots"></div>'));
   });
   return { url: server.url.replace('127.0.0.1', 'localhost'), close: server.close };
 }
@@ -42,7 +50,8 @@ export async function startRelayJourney() {
   const js = await browserBundle('relay-journey.js');
   const server = await listen((req, res) => {
     if (req.url === '/relay.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-    if (req.url?.startsWith('/i/')) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html('/relay.js'));
+    if (req.url?.startsWith('/i/'))
+      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html('/relay.js'));
     return res.writeHead(404).end();
   });
   return server;
@@ -71,10 +80,13 @@ export function chromiumPssKiB() {
       const close = stat.lastIndexOf(')');
       name.set(pid, stat.slice(stat.indexOf('(') + 1, close));
       parent.set(pid, stat.slice(close + 2).split(' ')[1]);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const mine = (pid) => {
-    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = parent.get(p), hops++) if (p === String(process.pid)) return true;
+    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = parent.get(p), hops++)
+      if (p === String(process.pid)) return true;
     return false;
   };
   let total = 0;
@@ -82,7 +94,9 @@ export function chromiumPssKiB() {
     if (pid === String(process.pid) || !/chrom/i.test(name.get(pid) ?? '') || !mine(pid)) continue;
     try {
       total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return total;
 }

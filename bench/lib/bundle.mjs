@@ -27,7 +27,10 @@ export const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
  * Bundles `contents` (an ES module importing packages or repository files) with the shared settings.
  * Resolves to `{ min, gz, text }`, or `{ error }` when something it imports does not exist (yet).
  */
-export async function measureSource(contents, { resolveDir = root, loader = 'js', sourcefile = 'fixture.js', external = [], plugins = [] } = {}) {
+export async function measureSource(
+  contents,
+  { resolveDir = root, loader = 'js', sourcefile = 'fixture.js', external = [], plugins = [] } = {},
+) {
   try {
     const out = await build({
       ...ESBUILD_SETTINGS,
@@ -39,10 +42,18 @@ export async function measureSource(contents, { resolveDir = root, loader = 'js'
       logLevel: 'silent',
     });
     const file = out.outputFiles[0];
-    return { min: file.contents.length, gz: gzipSize(file.contents), text: file.text, parts: contributions(out.metafile), metafile: out.metafile };
+    return {
+      min: file.contents.length,
+      gz: gzipSize(file.contents),
+      text: file.text,
+      parts: contributions(out.metafile),
+      metafile: out.metafile,
+    };
   } catch (err) {
     const first = err?.errors?.[0];
-    return { error: first ? `${first.text}${first.location ? ` (${first.location.file})` : ''}` : String(err?.message ?? err) };
+    return {
+      error: first ? `${first.text}${first.location ? ` (${first.location.file})` : ''}` : String(err?.message ?? err),
+    };
   }
 }
 
@@ -60,7 +71,13 @@ function contributions(metafile) {
 }
 
 export async function measureFile(file, { external = [], plugins = [] } = {}) {
-  return measureSource(readFileSync(file, 'utf8'), { external, plugins, resolveDir: path.dirname(file), loader: file.endsWith('.ts') ? 'ts' : 'js', sourcefile: path.basename(file) });
+  return measureSource(readFileSync(file, 'utf8'), {
+    external,
+    plugins,
+    resolveDir: path.dirname(file),
+    loader: file.endsWith('.ts') ? 'ts' : 'js',
+    sourcefile: path.basename(file),
+  });
 }
 
 /** Gzip size of an already built file, unchanged. */

@@ -30,7 +30,13 @@ export function eventPayload(eventId, i) {
 export async function signDelivery(eventId, i) {
   const { signRequest } = await import('../../src/server/index.ts');
   const body = JSON.stringify(eventPayload(eventId, i));
-  const headers = await signRequest({ method: 'POST', path: WEBHOOK.path, body, tokenId: WEBHOOK.tokenId, secret: WEBHOOK.secret });
+  const headers = await signRequest({
+    method: 'POST',
+    path: WEBHOOK.path,
+    body,
+    tokenId: WEBHOOK.tokenId,
+    secret: WEBHOOK.secret,
+  });
   return { eventId, body, headers };
 }
 
@@ -48,5 +54,9 @@ export async function deliveryPlan({ total, duplicateShare = 0.2, prefix, seed =
     items.push({ key: of + 0.5 + rand() * (uniques - of), d: items[of].d, duplicate: true });
   }
   items.sort((a, b) => a.key - b.key);
-  return { uniques, deliveries: items.map((x) => x.d), eventIds: items.filter((x) => !x.duplicate).map((x) => x.d.eventId) };
+  return {
+    uniques,
+    deliveries: items.map((x) => x.d),
+    eventIds: items.filter((x) => !x.duplicate).map((x) => x.d.eventId),
+  };
 }

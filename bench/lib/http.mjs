@@ -9,10 +9,11 @@ export async function listen(handler) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((r) => {
-      server.close(() => r());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 

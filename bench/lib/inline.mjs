@@ -20,12 +20,23 @@ export async function measureInlineMount(root) {
   try {
     const res = await build({
       stdin: { contents: INLINE_FIXTURE, resolveDir: root, loader: 'js', sourcefile: 'inline-fixture.js' },
-      bundle: true, minify: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2022', outdir,
-      write: true, metafile: true, logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"' },
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      outdir,
+      write: true,
+      metafile: true,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
     });
     const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
-    const isModal = ([, out]) => Object.keys(out.inputs).some((i) => /(src\/widget\/modal\.tsx|dist\/chunks\/modal-[^/]*\.js)$/.test(i));
-    const isPrewarm = ([, out]) => Object.keys(out.inputs).some((i) => /(src\/widget\/prewarm\.ts|dist\/chunks\/prewarm-[^/]*\.js)$/.test(i));
+    const isModal = ([, out]) =>
+      Object.keys(out.inputs).some((i) => /(src\/widget\/modal\.tsx|dist\/chunks\/modal-[^/]*\.js)$/.test(i));
+    const isPrewarm = ([, out]) =>
+      Object.keys(out.inputs).some((i) => /(src\/widget\/prewarm\.ts|dist\/chunks\/prewarm-[^/]*\.js)$/.test(i));
     const loaded = outputs.filter((o) => !isModal(o) && !isPrewarm(o));
     const read = ([name]) => readFileSync(path.resolve(root, name));
     return {

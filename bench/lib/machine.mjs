@@ -25,21 +25,48 @@ export const packageVersion = (name) => {
 
 /** Versions of the tools and every package the figures depend on, read from node_modules (not package.json ranges). */
 export const MEASURED_PACKAGES = [
-  'esbuild', 'vite', '@playwright/test', 'autocannon', 'redis', 'zod', 'preact', '@open-iframe-resizer/core', '@noble/hashes',
-  '@mxenabled/web-widget-sdk', '@finicity/connect-web-sdk', 'penpal', 'zoid', 'post-robot', '@iframe-resizer/parent',
-  '@iframe-resizer/child', 'standardwebhooks', 'svix', 'stripe',
+  'esbuild',
+  'vite',
+  '@playwright/test',
+  'autocannon',
+  'redis',
+  'zod',
+  'preact',
+  '@open-iframe-resizer/core',
+  '@noble/hashes',
+  '@mxenabled/web-widget-sdk',
+  '@finicity/connect-web-sdk',
+  'penpal',
+  'zoid',
+  'post-robot',
+  '@iframe-resizer/parent',
+  '@iframe-resizer/child',
+  'standardwebhooks',
+  'svix',
+  'stripe',
 ];
 
 export function describeMachine() {
   const cpus = os.cpus();
   const self = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const commit = tryRun('git', ['-C', root, 'rev-parse', '--short', 'HEAD']);
-  const dirty = tryRun('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no']) ? ' (uncommitted changes present)' : '';
+  const dirty = tryRun('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'])
+    ? ' (uncommitted changes present)'
+    : '';
   return {
     rows: [
       ['CPU', `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`],
-      ['memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(os.freemem() / 2 ** 30).toFixed(1)} GiB free at start`],
-      ['load average at start', os.loadavg().map((x) => x.toFixed(2)).join(', ')],
+      [
+        'memory',
+        `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(os.freemem() / 2 ** 30).toFixed(1)} GiB free at start`,
+      ],
+      [
+        'load average at start',
+        os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(', '),
+      ],
       ['OS', `${os.type()} ${os.release()} ${os.arch()}`],
       ['Node', process.version],
       ['Chromium', tryRun(CHROMIUM_PATH, ['--version'])],

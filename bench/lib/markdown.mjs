@@ -2,7 +2,10 @@
 //   { title, intro?, tables: [{ caption?, columns, rows }], goals: [{ name, goal, figure, met: true|false|null,
 //     enforced?, bound? }], notes: [string] }
 
-const cell = (v) => String(v ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (v) =>
+  String(v ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 export function table({ caption, columns, rows }) {
   const out = [];
@@ -17,7 +20,13 @@ export const verdictText = (g) => (g.met === true ? 'met' : g.met === false ? '*
 export function goalsTable(goals) {
   return table({
     columns: ['goal', 'target', 'measured', 'verdict', 'what bounds it / note'],
-    rows: goals.map((g) => [g.name + (g.enforced ? ' (enforced)' : ''), g.goal, g.figure, verdictText(g), g.met === true ? (g.note ?? '') : (g.bound ?? g.note ?? '')]),
+    rows: goals.map((g) => [
+      g.name + (g.enforced ? ' (enforced)' : ''),
+      g.goal,
+      g.figure,
+      verdictText(g),
+      g.met === true ? (g.note ?? '') : (g.bound ?? g.note ?? ''),
+    ]),
   });
 }
 

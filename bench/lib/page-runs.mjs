@@ -8,16 +8,28 @@ export async function widgetToReady({ origin, ref }) {
   let load = NaN;
   let hello = NaN;
   // Passive observer of the journey's messages (the widget does the checking): when its `hello` arrived.
-  const spy = (e) => { if (e.data?.type === 'hello' && Number.isNaN(hello)) hello = performance.now() - t0; };
+  const spy = (e) => {
+    if (e.data?.type === 'hello' && Number.isNaN(hello)) hello = performance.now() - t0;
+  };
   window.addEventListener('message', spy);
   const { handle, ready } = await new Promise((resolve, reject) => {
     const handle = window.HJ.createJourney({
-      vendor: 'acme', customerId: ref, journeyOrigin: origin, container: slot, readyTimeoutMs: 20_000,
+      vendor: 'acme',
+      customerId: ref,
+      journeyOrigin: origin,
+      container: slot,
+      readyTimeoutMs: 20_000,
       onReady: () => resolve({ handle, ready: performance.now() - t0 }),
       onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
     });
     handle.open();
-    handle.iframe.addEventListener('load', () => { load = performance.now() - t0; }, { once: true });
+    handle.iframe.addEventListener(
+      'load',
+      () => {
+        load = performance.now() - t0;
+      },
+      { once: true },
+    );
   });
   window.removeEventListener('message', spy);
   handle.destroy();
@@ -27,7 +39,12 @@ export async function widgetToReady({ origin, ref }) {
 
 /** A bare <iframe> of the same journey URL (as the widget builds it) → its load event, ms. */
 export async function bareIframeToLoad({ origin, ref }) {
-  const probe = window.HJ.createJourney({ vendor: 'acme', customerId: ref, journeyOrigin: origin, container: document.getElementById('slots') });
+  const probe = window.HJ.createJourney({
+    vendor: 'acme',
+    customerId: ref,
+    journeyOrigin: origin,
+    container: document.getElementById('slots'),
+  });
   const url = probe.url;
   probe.destroy();
   const frame = document.createElement('iframe');
@@ -46,16 +63,27 @@ export async function bareIframeToLoad({ origin, ref }) {
 export async function openMany({ origin, n, prefix }) {
   const t0 = performance.now();
   window.__open = [];
-  await Promise.all(Array.from({ length: n }, (_, i) => new Promise((resolve, reject) => {
-    const slot = document.createElement('div');
-    document.getElementById('slots').append(slot);
-    const handle = window.HJ.createJourney({
-      vendor: 'acme', customerId: `${prefix}_${i}`, journeyOrigin: origin, container: slot, readyTimeoutMs: 60_000,
-      onReady: () => resolve(), onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
-    });
-    window.__open.push(handle);
-    handle.open();
-  })));
+  await Promise.all(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        new Promise((resolve, reject) => {
+          const slot = document.createElement('div');
+          document.getElementById('slots').append(slot);
+          const handle = window.HJ.createJourney({
+            vendor: 'acme',
+            customerId: `${prefix}_${i}`,
+            journeyOrigin: origin,
+            container: slot,
+            readyTimeoutMs: 60_000,
+            onReady: () => resolve(),
+            onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
+          });
+          window.__open.push(handle);
+          handle.open();
+        }),
+    ),
+  );
   return performance.now() - t0;
 }
 
@@ -74,7 +102,11 @@ export async function relay({ origin, mode, n, run }) {
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`relay: ${latencies.length}/${n} events after 60 s`)), 60_000);
     const handle = window.HJ.createJourney({
-      vendor: 'acme', customerId: `${mode}_${n}_${run}`, journeyOrigin: origin, container: slot, readyTimeoutMs: 20_000,
+      vendor: 'acme',
+      customerId: `${mode}_${n}_${run}`,
+      journeyOrigin: origin,
+      container: slot,
+      readyTimeoutMs: 20_000,
       onStep: ({ step }) => {
         latencies.push(performance.timeOrigin + performance.now() - Number(step.slice(1)));
         if (latencies.length === n) {
@@ -83,7 +115,9 @@ export async function relay({ origin, mode, n, run }) {
           resolve();
         }
       },
-      onInvalidMessage: () => { invalid++; },
+      onInvalidMessage: () => {
+        invalid++;
+      },
       onError: (e) => reject(new Error(`journey error ${e.code}`)),
     });
     handle.open();
@@ -102,23 +136,45 @@ export async function prewarmedOpenToReady({ origin, ref }) {
   document.getElementById('slots').append(slot);
   let readyAt = NaN;
   let resolveReady;
-  const readyP = new Promise((r) => { resolveReady = r; });
+  const readyP = new Promise((r) => {
+    resolveReady = r;
+  });
   const handle = window.HJ.createJourney({
-    vendor: 'acme', customerId: ref, journeyOrigin: origin, container: slot, prewarm: true, readyTimeoutMs: 20_000,
-    onReady: () => { readyAt = performance.now(); resolveReady(); },
+    vendor: 'acme',
+    customerId: ref,
+    journeyOrigin: origin,
+    container: slot,
+    prewarm: true,
+    readyTimeoutMs: 20_000,
+    onReady: () => {
+      readyAt = performance.now();
+      resolveReady();
+    },
   });
   // Wait for the hidden journey's ready (state turns 'ready' while onReady is held).
   await new Promise((resolve, reject) => {
     const started = performance.now();
-    const poll = () => (handle.state === 'ready' ? resolve() : performance.now() - started > 20_000 ? reject(new Error('prewarm never ready')) : setTimeout(poll, 5));
+    const poll = () =>
+      handle.state === 'ready'
+        ? resolve()
+        : performance.now() - started > 20_000
+          ? reject(new Error('prewarm never ready'))
+          : setTimeout(poll, 5);
     poll();
   });
-  const probe = window.HJ.createJourney({ vendor: 'acme', customerId: `${ref}_bare`, journeyOrigin: origin, container: document.getElementById('slots') });
+  const probe = window.HJ.createJourney({
+    vendor: 'acme',
+    customerId: `${ref}_bare`,
+    journeyOrigin: origin,
+    container: document.getElementById('slots'),
+  });
   const url = probe.url;
   probe.destroy();
   const frame = document.createElement('iframe');
   frame.style.cssText = 'width:100%;height:400px;border:0';
-  const bareLoad = new Promise((resolve) => frame.addEventListener('load', () => resolve(performance.now()), { once: true }));
+  const bareLoad = new Promise((resolve) =>
+    frame.addEventListener('load', () => resolve(performance.now()), { once: true }),
+  );
   // open() first, then the bare iframe, both timed from the same t0 (appending an iframe costs the page a few ms of
   // its own, which B pays and A does not).
   const t0 = performance.now();

@@ -16,12 +16,33 @@ export function freePort() {
 /** Starts redis-server on 127.0.0.1; resolves to `{ url, stop() }` once it accepts connections. */
 export async function startRedis({ timeoutMs = 10_000 } = {}) {
   const port = await freePort();
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'yes',
+      '--loglevel',
+      'warning',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
+  child.stdout.on('data', (d) => {
+    log += d;
+  });
+  child.stderr.on('data', (d) => {
+    log += d;
+  });
   const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -35,7 +56,10 @@ export async function startRedis({ timeoutMs = 10_000 } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}): ${log.slice(0, 500)}`);
     const ok = await new Promise((r) => {
-      const c = createConnection({ host: '127.0.0.1', port }, () => { c.end(); r(true); });
+      const c = createConnection({ host: '127.0.0.1', port }, () => {
+        c.end();
+        r(true);
+      });
       c.once('error', () => r(false));
     });
     if (ok) break;

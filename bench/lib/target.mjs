@@ -7,14 +7,20 @@ const script = fileURLToPath(new URL('../servers/webhook-target.mjs', import.met
 
 export async function startTarget(mode, { redisUrl = '', delayMs = 0, timeoutMs = 20_000 } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, mode, redisUrl, String(delayMs)], {
-    cwd: root, stdio: ['pipe', 'pipe', 'pipe'],
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let err = '';
-  child.stderr.on('data', (d) => { err += d; });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   const exited = new Promise((r) => child.once('exit', r));
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`target ${mode} did not start within ${timeoutMs} ms: ${err.slice(0, 800)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`target ${mode} did not start within ${timeoutMs} ms: ${err.slice(0, 800)}`)),
+      timeoutMs,
+    );
     child.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{'));

@@ -16,26 +16,44 @@ export async function run() {
     const at = ours.filter((r) => r.size === size);
     const worst = at.reduce((w, r) => (r.ratioToRaw < w.ratioToRaw ? r : w), at[0]);
     return {
-      name: `ours at ${label(size)}, lowest of verify/sign × hmac/standard`, goal: '≥ 0.90× raw', figure: `${fmtRatio(worst.ratioToRaw)} (${worst.op}, ${worst.scheme})`,
+      name: `ours at ${label(size)}, lowest of verify/sign × hmac/standard`,
+      goal: '≥ 0.90× raw',
+      figure: `${fmtRatio(worst.ratioToRaw)} (${worst.op}, ${worst.scheme})`,
       met: at.every((r) => r.ratioToRaw >= 0.9),
       bound: (() => {
-        const floor = rows.find((r) => r.size === size && r.op === worst.op && r.scheme === worst.scheme && /async/.test(r.name));
-        return `${worst.op} (${worst.scheme}) does more than the raw path: option and header checks, key lookup for rotation, ` +
+        const floor = rows.find(
+          (r) => r.size === size && r.op === worst.op && r.scheme === worst.scheme && /async/.test(r.name),
+        );
+        return (
+          `${worst.op} (${worst.scheme}) does more than the raw path: option and header checks, key lookup for rotation, ` +
           `tolerance check${worst.op === 'verify' ? ', payload validation against the event schemas' : ''}; per call that is fixed cost, so it shows at 1 KiB and fades at 64 KiB. ` +
           'The API returns a Promise in both builds (Node and Web Crypto share it)' +
-          (floor ? `; the raw implementation itself behind \`async\` reaches only ${fmtRatio(floor.ratioToRaw)} here, so that is the floor for any Promise-returning API` : '');
+          (floor
+            ? `; the raw implementation itself behind \`async\` reaches only ${fmtRatio(floor.ratioToRaw)} here, so that is the floor for any Promise-returning API`
+            : '')
+        );
       })(),
     };
   });
   return {
     title,
-    intro: `From bench/webhooks.mjs (the backend helper's bench): ${rounds} interleaved rounds of ${SLICE_MS} ms per case, alternating order; ` +
+    intro:
+      `From bench/webhooks.mjs (the backend helper's bench): ${rounds} interleaved rounds of ${SLICE_MS} ms per case, alternating order; ` +
       'ops/s are medians, ratios are medians of per-round ratios to the raw node:crypto implementation of the same scheme ' +
       '(for "hmac": Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse).',
-    tables: [{
-      columns: ['size', 'op', 'implementation', 'scheme', 'ops/s', '× raw (same scheme)'],
-      rows: rows.map((r) => [label(r.size), r.op, r.name === 'hosted-journey' ? `**${r.name}**` : r.name, r.scheme, fmtInt(r.opsPerSec), fmtRatio(r.ratioToRaw)]),
-    }],
+    tables: [
+      {
+        columns: ['size', 'op', 'implementation', 'scheme', 'ops/s', '× raw (same scheme)'],
+        rows: rows.map((r) => [
+          label(r.size),
+          r.op,
+          r.name === 'hosted-journey' ? `**${r.name}**` : r.name,
+          r.scheme,
+          fmtInt(r.opsPerSec),
+          fmtRatio(r.ratioToRaw),
+        ]),
+      },
+    ],
     goals,
     notes: [],
   };

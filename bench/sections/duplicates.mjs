@@ -54,22 +54,52 @@ export async function run({ copies = COPIES } = {}) {
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
         }
         const resend = await send(dispatcher, target.url, d);
-        const ran = Number(await redis.hGet(RUNS_KEY, d.eventId) ?? 0);
+        const ran = Number((await redis.hGet(RUNS_KEY, d.eventId)) ?? 0);
         if (ran === 1) runsOk++;
         if (resend.status === 200) resendOk++;
       }
       const ok = runsOk === EVENTS_PER_STEP && resendOk === EVENTS_PER_STEP;
       allOnce &&= ok;
-      rows.push([String(n), `${runsOk}/${EVENTS_PER_STEP}`, `${resendOk}/${EVENTS_PER_STEP}`,
-        Object.entries(statuses).map(([k, v]) => `${k}: ${v}`).join(', '), fmtMs(percentile(latencies, 50), 1), fmtMs(percentile(latencies, 99), 1), ok ? 'yes' : '**no**']);
+      rows.push([
+        String(n),
+        `${runsOk}/${EVENTS_PER_STEP}`,
+        `${resendOk}/${EVENTS_PER_STEP}`,
+        Object.entries(statuses)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', '),
+        fmtMs(percentile(latencies, 50), 1),
+        fmtMs(percentile(latencies, 99), 1),
+        ok ? 'yes' : '**no**',
+      ]);
     }
     return {
       title,
-      intro: `For each row, ${EVENTS_PER_STEP} events, each sent as N identical signed copies at once (one connection per copy), to the ` +
+      intro:
+        `For each row, ${EVENTS_PER_STEP} events, each sent as N identical signed copies at once (one connection per copy), to the ` +
         `handler of the load section (RedisDedupeStore, private redis-server) whose work takes ${HANDLER_MS} ms. Latency per copy, ` +
         'client side. Then one resend per event, after all copies were answered.',
-      tables: [{ columns: ['copies at once', 'events run exactly once', 'resend → 200, not re-run', 'HTTP statuses of the copies', 'p50', 'p99', 'exactly once'], rows }],
-      goals: [{ name: 'exactly once at 1 → 500 concurrent copies', goal: 'every row', figure: allOnce ? 'every row' : 'not every row', met: allOnce }],
+      tables: [
+        {
+          columns: [
+            'copies at once',
+            'events run exactly once',
+            'resend → 200, not re-run',
+            'HTTP statuses of the copies',
+            'p50',
+            'p99',
+            'exactly once',
+          ],
+          rows,
+        },
+      ],
+      goals: [
+        {
+          name: 'exactly once at 1 → 500 concurrent copies',
+          goal: 'every row',
+          figure: allOnce ? 'every row' : 'not every row',
+          met: allOnce,
+        },
+      ],
       notes: [],
     };
   } finally {

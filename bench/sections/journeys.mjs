@@ -15,7 +15,8 @@ export async function run({ counts = COUNTS, repeats = REPEATS } = {}) {
   const browser = await launchChromium();
   try {
     const rows = [];
-    await (async () => { // warm-up: assets cached, JIT warm
+    await (async () => {
+      // warm-up: assets cached, JIT warm
       const page = await browser.newPage();
       await page.goto(parent.url);
       await page.evaluate(openMany, { origin: sandbox.url, n: 2, prefix: 'warm' });
@@ -43,16 +44,38 @@ export async function run({ counts = COUNTS, repeats = REPEATS } = {}) {
       }
       const t = median(times);
       const mem = median(pss);
-      rows.push([String(n), fmtMs(t, 0), fmtMs(t / n, 1), `${(mem / 1024).toFixed(1)} MiB`, `${(mem / 1024 / n).toFixed(1)} MiB`, `${(median(heap) / 1024).toFixed(0)} KiB`]);
+      rows.push([
+        String(n),
+        fmtMs(t, 0),
+        fmtMs(t / n, 1),
+        `${(mem / 1024).toFixed(1)} MiB`,
+        `${(mem / 1024 / n).toFixed(1)} MiB`,
+        `${(median(heap) / 1024).toFixed(0)} KiB`,
+      ]);
     }
     return {
       title,
-      intro: `N inline journeys (each its own customer id) opened in one task on a fresh page; median of ${repeats} repeats. ` +
+      intro:
+        `N inline journeys (each its own customer id) opened in one task on a fresh page; median of ${repeats} repeats. ` +
         'Memory: growth of the proportional set size summed over every Chromium process (journey frames live in their own renderer ' +
-        'process, cross-site), and growth of the integrator page\'s own JS heap (CDP Runtime.getHeapUsage).',
-      tables: [{ columns: ['journeys', 'time to all ready', 'per journey', 'Chromium memory growth (PSS)', 'per journey', 'integrator page JS heap growth'], rows }],
+        "process, cross-site), and growth of the integrator page's own JS heap (CDP Runtime.getHeapUsage).",
+      tables: [
+        {
+          columns: [
+            'journeys',
+            'time to all ready',
+            'per journey',
+            'Chromium memory growth (PSS)',
+            'per journey',
+            'integrator page JS heap growth',
+          ],
+          rows,
+        },
+      ],
       goals: [],
-      notes: ['No goal is set for this table; it shows how the cost grows. Journeys share one renderer process for the journey site, so memory grows by less than a process per journey.'],
+      notes: [
+        'No goal is set for this table; it shows how the cost grows. Journeys share one renderer process for the journey site, so memory grows by less than a process per journey.',
+      ],
     };
   } finally {
     await browser.close();

@@ -30,23 +30,32 @@ export async function blast(url, deliveries, { connections = CONNECTIONS } = {})
     pipelining: 1,
     amount: deliveries.length,
     timeout: 10,
-    requests: [{
-      method: 'POST',
-      path: WEBHOOK.path,
-      setupRequest(req) {
-        const d = deliveries[next++ % deliveries.length];
-        return { ...req, headers: d.headers, body: d.body };
+    requests: [
+      {
+        method: 'POST',
+        path: WEBHOOK.path,
+        setupRequest(req) {
+          const d = deliveries[next++ % deliveries.length];
+          return { ...req, headers: d.headers, body: d.body };
+        },
+        onResponse(status) {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          last = performance.now();
+        },
       },
-      onResponse(status) {
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        last = performance.now();
-      },
-    }],
+    ],
   });
   // autocannon notices `amount` is reached only on its 1-second tick, so its duration (and the wall time around it)
   // is quantised to whole seconds: time the run to its last response instead.
   const seconds = (last - t0) / 1000;
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, statuses, sent: next };
+  return {
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    statuses,
+    sent: next,
+  };
 }
 
 /** CPU time (µs) used so far by a target process and by redis-server. */
@@ -60,7 +69,9 @@ async function cpuNow(url, redis) {
 /** Reads run counts per event id from Redis: how many ran once, more than once, never. */
 export async function exactlyOnce(redis, eventIds) {
   const runs = await redis.hGetAll(RUNS_KEY);
-  let once = 0, doubles = 0, losses = 0;
+  let once = 0,
+    doubles = 0,
+    losses = 0;
   for (const id of eventIds) {
     const n = Number(runs[id] ?? 0);
     if (n === 1) once++;
@@ -70,7 +81,10 @@ export async function exactlyOnce(redis, eventIds) {
   return { once, doubles, losses };
 }
 
-const statusText = (s) => Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(', ');
+const statusText = (s) =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
 
 export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
   const redisServer = await startRedis();
@@ -97,7 +111,11 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
       const c0 = await cpuNow(t.url, redis);
       const r = await blast(t.url, deliveries);
       const c1 = await cpuNow(t.url, redis);
-      return { ...r, cpu: (c1.target - c0.target) / deliveries.length, redisCpu: (c1.redis - c0.redis) / deliveries.length };
+      return {
+        ...r,
+        cpu: (c1.target - c0.target) / deliveries.length,
+        redisCpu: (c1.redis - c0.redis) / deliveries.length,
+      };
     };
     for (let r = 1; r <= rounds; r++) {
       const plan = await deliveryPlan({ total, prefix: `r${r}`, seed: r });
@@ -112,10 +130,36 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
       cpu.memory.push(m.cpu);
       cpu.handler.push(h.cpu);
       cpu.redis.push(h.redisCpu);
-      rows.push([`${r}`, 'bare node:http (200)', fmtInt(b.rps), '—', fmtMs(b.p50, 0), fmtMs(b.p99, 0), statusText(b.statuses), '—']);
-      rows.push([`${r}`, 'toNodeHandler + MemoryDedupeStore', fmtInt(m.rps), fmtRatio(m.rps / b.rps), fmtMs(m.p50, 0), fmtMs(m.p99, 0), statusText(m.statuses), '(counted in process)']);
-      rows.push([`${r}`, '**toNodeHandler + RedisDedupeStore**', fmtInt(h.rps), fmtRatio(h.rps / b.rps), fmtMs(h.p50, 0), fmtMs(h.p99, 0), statusText(h.statuses),
-        `${once.once}/${plan.uniques} once, ${once.doubles} doubles, ${once.losses} lost`]);
+      rows.push([
+        `${r}`,
+        'bare node:http (200)',
+        fmtInt(b.rps),
+        '—',
+        fmtMs(b.p50, 0),
+        fmtMs(b.p99, 0),
+        statusText(b.statuses),
+        '—',
+      ]);
+      rows.push([
+        `${r}`,
+        'toNodeHandler + MemoryDedupeStore',
+        fmtInt(m.rps),
+        fmtRatio(m.rps / b.rps),
+        fmtMs(m.p50, 0),
+        fmtMs(m.p99, 0),
+        statusText(m.statuses),
+        '(counted in process)',
+      ]);
+      rows.push([
+        `${r}`,
+        '**toNodeHandler + RedisDedupeStore**',
+        fmtInt(h.rps),
+        fmtRatio(h.rps / b.rps),
+        fmtMs(h.p50, 0),
+        fmtMs(h.p99, 0),
+        statusText(h.statuses),
+        `${once.once}/${plan.uniques} once, ${once.doubles} doubles, ${once.losses} lost`,
+      ]);
     }
     const ratio = median(ratios);
     const doubles = checks.reduce((n, c) => n + c.doubles, 0);
@@ -128,27 +172,57 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
     ];
     return {
       title,
-      intro: `${rounds} interleaved rounds (bare, memory store, Redis store) of ${fmtInt(total)} signed deliveries each ` +
+      intro:
+        `${rounds} interleaved rounds (bare, memory store, Redis store) of ${fmtInt(total)} signed deliveries each ` +
         `(${fmtInt(total * 0.8)} events + ${fmtInt(total * 0.2)} copies of earlier ones), after ${fmtInt(WARM_UP)} warm-up deliveries per target; ` +
         `autocannon with ${CONNECTIONS} keep-alive connections, pipelining 1, on loopback. Each target runs in its own Node process; ` +
         'redis-server is private to this section. The handler verifies the HMAC signature, parses the payload, claims the event_id ' +
         '(SET NX PX), runs (its work: HINCRBY of its own run count in Redis, which is how exactly-once is checked) and marks it done ' +
-        '(Lua compare-and-set). deliveries/s = deliveries ÷ time to the last response; latencies are autocannon\'s (whole ms). ' +
+        "(Lua compare-and-set). deliveries/s = deliveries ÷ time to the last response; latencies are autocannon's (whole ms). " +
         'The MemoryDedupeStore target is there for attribution only.',
       tables: [
-        { columns: ['round', 'target', 'deliveries/s', 'ratio to bare', 'p50', 'p99', 'HTTP statuses', 'handler runs per event'], rows },
-        { caption: 'CPU time per delivery (median over rounds; the load generator not included)', columns: ['target', 'target process', 'redis-server'], rows: cpuRows },
+        {
+          columns: [
+            'round',
+            'target',
+            'deliveries/s',
+            'ratio to bare',
+            'p50',
+            'p99',
+            'HTTP statuses',
+            'handler runs per event',
+          ],
+          rows,
+        },
+        {
+          caption: 'CPU time per delivery (median over rounds; the load generator not included)',
+          columns: ['target', 'target process', 'redis-server'],
+          rows: cpuRows,
+        },
       ],
       goals: [
-        { name: 'throughput ratio to a bare server (Redis store)', goal: '≥ 0.50×', figure: fmtRatio(ratio), met: ratio >= 0.5,
-          bound: `CPU per delivery: ${us(cpu.handler)} in the handler process against ${us(cpu.bare)} for the bare server, plus ${us(cpu.redis)} in redis-server; ` +
+        {
+          name: 'throughput ratio to a bare server (Redis store)',
+          goal: '≥ 0.50×',
+          figure: fmtRatio(ratio),
+          met: ratio >= 0.5,
+          bound:
+            `CPU per delivery: ${us(cpu.handler)} in the handler process against ${us(cpu.bare)} for the bare server, plus ${us(cpu.redis)} in redis-server; ` +
             `with the in-process store the handler reaches ${fmtRatio(median(memoryRatios))} at ${us(cpu.memory)}, so the difference is the Redis client ` +
-            '(three commands per delivery: claim, the handler\'s count, complete; node-redis already writes the commands of one event-loop turn ' +
+            "(three commands per delivery: claim, the handler's count, complete; node-redis already writes the commands of one event-loop turn " +
             'together — strace counted about 0.23 Redis writev per delivery — so the cost is its per-command JavaScript, not syscalls). ' +
-            `The load generator, the targets and redis-server share ${os.cpus().length} cores.` },
-        { name: 'exactly once under load (doubles, losses)', goal: '0, 0', figure: `${doubles}, ${losses}`, met: doubles === 0 && losses === 0 },
+            `The load generator, the targets and redis-server share ${os.cpus().length} cores.`,
+        },
+        {
+          name: 'exactly once under load (doubles, losses)',
+          goal: '0, 0',
+          figure: `${doubles}, ${losses}`,
+          met: doubles === 0 && losses === 0,
+        },
       ],
-      notes: ['A copy arriving while the original is in flight is answered 409 (retryable) and is not processed; the original completes, so nothing is lost.'],
+      notes: [
+        'A copy arriving while the original is in flight is answered 409 (retryable) and is not processed; the original completes, so nothing is lost.',
+      ],
     };
   } finally {
     for (const t of targets) await t.stop();

@@ -17,7 +17,14 @@ const label = (n) => (n >= 1048576 ? `${n / 1048576} MiB` : `${n / 1024} KiB`);
 
 /** A JSON webhook body of exactly `size` bytes. */
 export function payloadOfSize(size) {
-  const head = JSON.stringify({ event_id: 'evt_bench', type: 'crawl.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'cust_1', data: { pad: '' } });
+  const head = JSON.stringify({
+    event_id: 'evt_bench',
+    type: 'crawl.completed',
+    created_at: '2026-11-22T00:00:00Z',
+    vendor: 'acme',
+    ref: 'cust_1',
+    data: { pad: '' },
+  });
   return head.replace('"pad":""', `"pad":"${'x'.repeat(size - head.length)}"`);
 }
 
@@ -37,9 +44,16 @@ export async function run({ sizes = SIZES } = {}) {
     const expectedMd5 = Buffer.from(headers['content-md5'], 'base64');
     const raw = () => {
       const md5 = createHash('md5').update(body).digest();
-      const text = stringToSign({ method: 'POST', contentMd5: headers['content-md5'], contentType: DEFAULT_CONTENT_TYPE, date: headers.date, pathWithQuery: path });
+      const text = stringToSign({
+        method: 'POST',
+        contentMd5: headers['content-md5'],
+        contentType: DEFAULT_CONTENT_TYPE,
+        date: headers.date,
+        pathWithQuery: path,
+      });
       const mac = createHmac('sha256', keys[0].secret).update(text).digest();
-      if (!timingSafeEqual(mac, expectedMac) || !timingSafeEqual(md5, expectedMd5)) throw new Error('raw verify failed');
+      if (!timingSafeEqual(mac, expectedMac) || !timingSafeEqual(md5, expectedMd5))
+        throw new Error('raw verify failed');
     };
     const ours = (api) => () => api.verifyRequest({ method: 'POST', path, headers, body, keys });
     const swSecret = 'whsec_' + Buffer.from('bench-standard-webhooks-secret-32b').toString('base64');
@@ -61,21 +75,54 @@ export async function run({ sizes = SIZES } = {}) {
     const ratio = (k) => median(runs[k].map((x, i) => x / runs.raw[i]));
     ratioAt[size] = ratio('node');
     const mbps = (median(runs.node) * size) / 1e6;
-    rows.push([label(size), fmtInt(median(runs.raw)), fmtInt(median(runs.node)), fmtRatio(ratio('node')), fmtInt(median(runs.web)), fmtRatio(ratio('web')),
-      fmtInt(median(runs.standard)), fmtRatio(ratio('standard')), `${mbps.toFixed(0)} MB/s`]);
+    rows.push([
+      label(size),
+      fmtInt(median(runs.raw)),
+      fmtInt(median(runs.node)),
+      fmtRatio(ratio('node')),
+      fmtInt(median(runs.web)),
+      fmtRatio(ratio('web')),
+      fmtInt(median(runs.standard)),
+      fmtRatio(ratio('standard')),
+      `${mbps.toFixed(0)} MB/s`,
+    ]);
   }
   // The throughput goal belongs to the crypto section (bench/webhooks.mjs) once it exists; until then it is judged here.
   const owner = existsSync(fileURLToPath(new URL('../webhooks.mjs', import.meta.url))) ? [] : [1024, 65536];
-  const goals = owner.filter((s) => s in ratioAt).map((s) => ({
-    name: `verifyRequest (Node) at ${label(s)}`, goal: '≥ 0.90× raw', figure: fmtRatio(ratioAt[s]), met: ratioAt[s] >= 0.9,
-    bound: 'per-call overhead over the raw path: header lookup, date parse and tolerance check, key filtering, base64 string comparison',
-  }));
+  const goals = owner
+    .filter((s) => s in ratioAt)
+    .map((s) => ({
+      name: `verifyRequest (Node) at ${label(s)}`,
+      goal: '≥ 0.90× raw',
+      figure: fmtRatio(ratioAt[s]),
+      met: ratioAt[s] >= 0.9,
+      bound:
+        'per-call overhead over the raw path: header lookup, date parse and tolerance check, key filtering, base64 string comparison',
+    }));
   return {
     title,
-    intro: `Verifications per second (median of ${ROUNDS} interleaved rounds of ${SLICE_MS} ms each). "raw" is the least work the scheme ` +
+    intro:
+      `Verifications per second (median of ${ROUNDS} interleaved rounds of ${SLICE_MS} ms each). "raw" is the least work the scheme ` +
       'needs with node:crypto: MD5 of the body, HMAC-SHA256 of the string to sign, two timingSafeEqual. Ratios are to raw, same round.',
-    tables: [{ columns: ['payload', 'raw ops/s', 'ours (Node) ops/s', 'ratio', 'ours (Web Crypto) ops/s', 'ratio', 'standardwebhooks ops/s', 'ratio', 'ours throughput'], rows }],
+    tables: [
+      {
+        columns: [
+          'payload',
+          'raw ops/s',
+          'ours (Node) ops/s',
+          'ratio',
+          'ours (Web Crypto) ops/s',
+          'ratio',
+          'standardwebhooks ops/s',
+          'ratio',
+          'ours throughput',
+        ],
+        rows,
+      },
+    ],
     goals,
-    notes: ['The Web Crypto provider computes MD5 with @noble/hashes (Web Crypto has no MD5), so it falls behind as the body grows.'],
+    notes: [
+      'The Web Crypto provider computes MD5 with @noble/hashes (Web Crypto has no MD5), so it falls behind as the body grows.',
+    ],
   };
 }

@@ -27,11 +27,17 @@ export async function run({ runs = RUNS } = {}) {
         const ref = `prewarm_${which}_${i + WARM_UP}`;
         if (which === 'warm') {
           const r = await page.evaluate(prewarmedOpenToReady, { origin, ref });
-          if (i >= 0) { warm.ready.push(r.ready); warm.bare.push(r.bare); }
+          if (i >= 0) {
+            warm.ready.push(r.ready);
+            warm.bare.push(r.bare);
+          }
         } else {
           const a = await page.evaluate(widgetToReady, { origin, ref });
           const b = await page.evaluate(bareIframeToLoad, { origin, ref: `${ref}_bare` });
-          if (i >= 0) { cold.ready.push(a.ready); cold.bare.push(b.load); }
+          if (i >= 0) {
+            cold.ready.push(a.ready);
+            cold.bare.push(b.load);
+          }
         }
       }
     }
@@ -42,27 +48,45 @@ export async function run({ runs = RUNS } = {}) {
     const row = (label, xs) => [label, fmtMs(median(xs), 1), fmtMs(percentile(xs, 90), 1), fmtMs(Math.min(...xs), 1)];
     return {
       title,
-      intro: `${runs} prewarmed and ${runs} cold runs after ${WARM_UP} warm-up rounds, interleaved, one Chromium page on http://localhost ` +
+      intro:
+        `${runs} prewarmed and ${runs} cold runs after ${WARM_UP} warm-up rounds, interleaved, one Chromium page on http://localhost ` +
         'embedding the sandbox journey (http://127.0.0.1). Prewarmed: createJourney({ prewarm: true }) and wait until the hidden journey is ' +
         'ready; then at one moment t0 call open() and start a bare <iframe> of a fresh journey URL; A = t0 → onReady, B = t0 → the bare ' +
-        'iframe\'s load. Cold: createJourney().open() → onReady, and a bare iframe → load, run one after the other.',
-      tables: [{
-        columns: ['measure', 'median', 'p90', 'min'],
-        rows: [
-          row('prewarmed: open() → onReady', warm.ready),
-          row('bare <iframe> started at open() → load', warm.bare),
-          ['prewarmed / bare, per pair', fmtRatio(ratio), fmtRatio(percentile(warmRatios, 90)), fmtRatio(Math.min(...warmRatios))],
-          row('cold: createJourney().open() → onReady', cold.ready),
-          row('cold: bare <iframe> → load', cold.bare),
-          ['cold / bare, per pair', fmtRatio(median(coldRatios)), fmtRatio(percentile(coldRatios, 90)), fmtRatio(Math.min(...coldRatios))],
-        ],
-      }],
-      goals: [{
-        name: 'prewarmed open() → ready', goal: `≤ ${FRAME_MS} ms median (one frame), ≈ 0.3× a bare iframe`,
-        figure: `${fmtMs(warmMedian, 1)} (${fmtRatio(ratio)}; cold ${fmtRatio(median(coldRatios))})`, met: warmMedian <= FRAME_MS,
-        bound: 'open() reveals the already-ready frame and delivers the held ready synchronously, so A is the time to the ' +
-          'onReady call inside open(); the bare iframe in the same run pays the whole network load and parse.',
-      }],
+        "iframe's load. Cold: createJourney().open() → onReady, and a bare iframe → load, run one after the other.",
+      tables: [
+        {
+          columns: ['measure', 'median', 'p90', 'min'],
+          rows: [
+            row('prewarmed: open() → onReady', warm.ready),
+            row('bare <iframe> started at open() → load', warm.bare),
+            [
+              'prewarmed / bare, per pair',
+              fmtRatio(ratio),
+              fmtRatio(percentile(warmRatios, 90)),
+              fmtRatio(Math.min(...warmRatios)),
+            ],
+            row('cold: createJourney().open() → onReady', cold.ready),
+            row('cold: bare <iframe> → load', cold.bare),
+            [
+              'cold / bare, per pair',
+              fmtRatio(median(coldRatios)),
+              fmtRatio(percentile(coldRatios, 90)),
+              fmtRatio(Math.min(...coldRatios)),
+            ],
+          ],
+        },
+      ],
+      goals: [
+        {
+          name: 'prewarmed open() → ready',
+          goal: `≤ ${FRAME_MS} ms median (one frame), ≈ 0.3× a bare iframe`,
+          figure: `${fmtMs(warmMedian, 1)} (${fmtRatio(ratio)}; cold ${fmtRatio(median(coldRatios))})`,
+          met: warmMedian <= FRAME_MS,
+          bound:
+            'open() reveals the already-ready frame and delivers the held ready synchronously, so A is the time to the ' +
+            'onReady call inside open(); the bare iframe in the same run pays the whole network load and parse.',
+        },
+      ],
       notes: [],
     };
   } finally {

@@ -31,7 +31,13 @@ export async function run({ runs = RUNS } = {}) {
         const ref = `ready_${which}_${i + WARM_UP}`;
         if (which === 'a') {
           const r = await page.evaluate(widgetToReady, { origin, ref });
-          if (i >= 0) { a.push(r.ready); loadInA.push(r.ready - r.load); helloInA.push(r.hello); loadA.push(r.load); bootInA.push(r.ready - r.hello); }
+          if (i >= 0) {
+            a.push(r.ready);
+            loadInA.push(r.ready - r.load);
+            helloInA.push(r.hello);
+            loadA.push(r.load);
+            bootInA.push(r.ready - r.hello);
+          }
         } else {
           const r = await page.evaluate(bareIframeToLoad, { origin, ref });
           if (i >= 0) b.push(r.load);
@@ -44,31 +50,40 @@ export async function run({ runs = RUNS } = {}) {
     const row = (label, xs) => [label, fmtMs(median(xs), 1), fmtMs(percentile(xs, 90), 1), fmtMs(Math.min(...xs), 1)];
     return {
       title,
-      intro: `${runs} pairs after ${WARM_UP} warm-up pairs, interleaved with alternating order, one Chromium page on http://localhost ` +
-        'embedding the sandbox\'s journey page (http://127.0.0.1, another site and renderer process). Each run uses a fresh customer id. ' +
+      intro:
+        `${runs} pairs after ${WARM_UP} warm-up pairs, interleaved with alternating order, one Chromium page on http://localhost ` +
+        "embedding the sandbox's journey page (http://127.0.0.1, another site and renderer process). Each run uses a fresh customer id. " +
         'The widget is bundled from source. A: createJourney({ container }).open() until onReady; B: a bare <iframe> with the same URL until its load event.',
-      tables: [{
-        columns: ['measure', 'median', 'p90', 'min'],
-        rows: [
-          row('A: createJourney().open() → onReady', a),
-          row('B: bare <iframe> → load', b),
-          row('A: open() → iframe load event', loadA),
-          row('A: open() → journey\'s hello received', helloInA),
-          row('A: hello → onReady (journey boot: welcome round trip, first render)', bootInA),
-          row('A: iframe load event → onReady', loadInA),
-          ['A / B, per pair', fmtRatio(ratio), fmtRatio(percentile(ratios, 90)), fmtRatio(Math.min(...ratios))],
-          ['A\'s iframe load / B\'s load, per pair', fmtRatio(loadRatio), '', ''],
-        ],
-      }],
-      goals: [{
-        name: 'time to ready, widget vs bare iframe', goal: '≤ 1.10×', figure: fmtRatio(ratio), met: ratio <= 1.1,
-        bound: `B stops at the load event; A's ready cannot come before the journey has run its script, handshaken and rendered a step: ` +
-          `median ${fmtMs(median(bootInA), 1)} from its hello to its ready (${fmtMs(median(loadInA), 1)} after load). The widget's own part is ` +
-          `small: it answers hello synchronously and the journey's load event under the widget comes at ${fmtRatio(loadRatio)} of the bare iframe's. ` +
-          'Already done in the sandbox journey: the application status travels in the page (no request before the first step), ' +
-          'the status request no longer waits for the handshake, and ready is emitted from a layout effect (Preact\'s useEffect waits a frame). ' +
-          'What remains is the welcome round trip across two renderer processes and the first Preact render; a bare iframe\'s load event measures none of that.',
-      }],
+      tables: [
+        {
+          columns: ['measure', 'median', 'p90', 'min'],
+          rows: [
+            row('A: createJourney().open() → onReady', a),
+            row('B: bare <iframe> → load', b),
+            row('A: open() → iframe load event', loadA),
+            row("A: open() → journey's hello received", helloInA),
+            row('A: hello → onReady (journey boot: welcome round trip, first render)', bootInA),
+            row('A: iframe load event → onReady', loadInA),
+            ['A / B, per pair', fmtRatio(ratio), fmtRatio(percentile(ratios, 90)), fmtRatio(Math.min(...ratios))],
+            ["A's iframe load / B's load, per pair", fmtRatio(loadRatio), '', ''],
+          ],
+        },
+      ],
+      goals: [
+        {
+          name: 'time to ready, widget vs bare iframe',
+          goal: '≤ 1.10×',
+          figure: fmtRatio(ratio),
+          met: ratio <= 1.1,
+          bound:
+            `B stops at the load event; A's ready cannot come before the journey has run its script, handshaken and rendered a step: ` +
+            `median ${fmtMs(median(bootInA), 1)} from its hello to its ready (${fmtMs(median(loadInA), 1)} after load). The widget's own part is ` +
+            `small: it answers hello synchronously and the journey's load event under the widget comes at ${fmtRatio(loadRatio)} of the bare iframe's. ` +
+            'Already done in the sandbox journey: the application status travels in the page (no request before the first step), ' +
+            "the status request no longer waits for the handshake, and ready is emitted from a layout effect (Preact's useEffect waits a frame). " +
+            "What remains is the welcome round trip across two renderer processes and the first Preact render; a bare iframe's load event measures none of that.",
+        },
+      ],
       notes: [],
     };
   } finally {

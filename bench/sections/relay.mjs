@@ -19,16 +19,37 @@ export async function run({ n = N } = {}) {
     await page.evaluate(relay, { origin: journey.url, mode: 'paced', n: 50, run: 0 }); // warm-up
     const paced = await page.evaluate(relay, { origin: journey.url, mode: 'paced', n, run: 1 });
     const burst = await page.evaluate(relay, { origin: journey.url, mode: 'burst', n, run: 1 });
-    const row = (label, r) => [label, String(r.latencies.length), fmtMs(median(r.latencies), 3), fmtMs(percentile(r.latencies, 99), 3), fmtMs(Math.max(...r.latencies), 3), String(r.invalid)];
+    const row = (label, r) => [
+      label,
+      String(r.latencies.length),
+      fmtMs(median(r.latencies), 3),
+      fmtMs(percentile(r.latencies, 99), 3),
+      fmtMs(Math.max(...r.latencies), 3),
+      String(r.invalid),
+    ];
     const med = median(paced.latencies);
     return {
       title,
-      intro: `A fixture journey page (bench/fixtures/relay-journey.js, built on src/child) on http://127.0.0.1 emits \`step\` events to the ` +
+      intro:
+        `A fixture journey page (bench/fixtures/relay-journey.js, built on src/child) on http://127.0.0.1 emits \`step\` events to the ` +
         'widget on http://localhost; latency = receive time − send time, both as timeOrigin + now() of their own frame. ' +
         '"paced": one event per task (about 1 ms apart), the latency an integrator sees; "burst": all events posted in one task, so later ones queue behind earlier ones.',
-      tables: [{ columns: ['mode', 'events', 'median', 'p99', 'max', 'refused as invalid'], rows: [row('paced', paced), row('burst', burst)] }],
-      goals: [{ name: 'relay latency, median (paced)', goal: '< 1 ms', figure: fmtMs(med, 3), met: med < 1,
-        bound: 'cross-process postMessage (serialisation, IPC between renderer processes, a task in the parent), plus decoding and validating the envelope and payload' }],
+      tables: [
+        {
+          columns: ['mode', 'events', 'median', 'p99', 'max', 'refused as invalid'],
+          rows: [row('paced', paced), row('burst', burst)],
+        },
+      ],
+      goals: [
+        {
+          name: 'relay latency, median (paced)',
+          goal: '< 1 ms',
+          figure: fmtMs(med, 3),
+          met: med < 1,
+          bound:
+            'cross-process postMessage (serialisation, IPC between renderer processes, a task in the parent), plus decoding and validating the envelope and payload',
+        },
+      ],
       notes: [],
     };
   } finally {

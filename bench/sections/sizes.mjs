@@ -20,15 +20,26 @@ export const BUDGETS = { iife: 16 * KB, inline: 10 * KB };
 export const PEERS = [
   ['@mxenabled/web-widget-sdk', 'widget SDK', `export { ConnectWidget } from '@mxenabled/web-widget-sdk';`],
   ['@finicity/connect-web-sdk', 'widget SDK', `export { FinicityConnect } from '@finicity/connect-web-sdk';`],
-  ['@finicity/connect-web-sdk, core-js external', 'widget SDK without its URL polyfill',
-    `export { FinicityConnect } from '@finicity/connect-web-sdk';`, ['core-js']],
+  [
+    '@finicity/connect-web-sdk, core-js external',
+    'widget SDK without its URL polyfill',
+    `export { FinicityConnect } from '@finicity/connect-web-sdk';`,
+    ['core-js'],
+  ],
   ['penpal', 'iframe messaging', `export { connect, WindowMessenger } from 'penpal';`],
   ['zoid', 'iframe components', `import * as zoid from 'zoid'; export const create = zoid.create;`],
   ['post-robot', 'iframe messaging', `import * as postRobot from 'post-robot'; export const { on, send } = postRobot;`],
-  ['@iframe-resizer/parent + @iframe-resizer/child', 'iframe resizing (both sides)',
-    `export { default as parent } from '@iframe-resizer/parent'; export { default as child } from '@iframe-resizer/child';`],
+  [
+    '@iframe-resizer/parent + @iframe-resizer/child',
+    'iframe resizing (both sides)',
+    `export { default as parent } from '@iframe-resizer/parent'; export { default as child } from '@iframe-resizer/child';`,
+  ],
   ['@iframe-resizer/parent', 'iframe resizing (parent side)', `export { default } from '@iframe-resizer/parent';`],
-  ['@open-iframe-resizer/core', 'iframe resizing (our dependency)', `export { initialize } from '@open-iframe-resizer/core';`],
+  [
+    '@open-iframe-resizer/core',
+    'iframe resizing (our dependency)',
+    `export { initialize } from '@open-iframe-resizer/core';`,
+  ],
   ['standardwebhooks', 'webhook verifier', `export { Webhook } from 'standardwebhooks';`],
   ['svix', 'webhook verifier (import only)', `export { Webhook } from 'svix';`],
 ];
@@ -42,22 +53,38 @@ const version = (name) => {
 };
 
 const topParts = (m, n = 4) =>
-  m.parts ? m.parts.slice(0, n).map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`).join(', ') + ' (KB min)' : '';
+  m.parts
+    ? m.parts
+        .slice(0, n)
+        .map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`)
+        .join(', ') + ' (KB min)'
+    : '';
 
 /** Names the parts of a bundle and, when zod is among them, the repository files that pull it in. */
 function whyLarge(m) {
   const zodBytes = m.parts?.find(([p]) => p === 'zod')?.[1] ?? 0;
   const via = importersOf(m.metafile, 'zod');
-  return `largest parts: ${topParts(m)}` +
-    (zodBytes ? `; zod (${(zodBytes / KB).toFixed(1)} KB min) comes in through ${via.join(', ') || 'a dependency'} — ` +
-      'zod schemas built at module level are kept by every bundler once their file is reached (e.g. through a barrel import of src/protocol), ' +
-      'so a bundle stays small only if it never reaches the schemas it does not use' : '');
+  return (
+    `largest parts: ${topParts(m)}` +
+    (zodBytes
+      ? `; zod (${(zodBytes / KB).toFixed(1)} KB min) comes in through ${via.join(', ') || 'a dependency'} — ` +
+        'zod schemas built at module level are kept by every bundler once their file is reached (e.g. through a barrel import of src/protocol), ' +
+        'so a bundle stays small only if it never reaches the schemas it does not use'
+      : '')
+  );
 }
 
 /** Per repository file (and package) for small bundles, where folders would hide the detail. */
-const verifierParts = (m) => Object.entries(m.metafile?.outputs ?? {}).flatMap(([, o]) => Object.entries(o.inputs))
-  .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 6)
-  .map(([f, { bytesInOutput }]) => `${f.replace(/^.*node_modules\//, '').replace(/^\.\.\/|^src\//g, '')} ${(bytesInOutput / KB).toFixed(1)}`).join(', ');
+const verifierParts = (m) =>
+  Object.entries(m.metafile?.outputs ?? {})
+    .flatMap(([, o]) => Object.entries(o.inputs))
+    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+    .slice(0, 6)
+    .map(
+      ([f, { bytesInOutput }]) =>
+        `${f.replace(/^.*node_modules\//, '').replace(/^\.\.\/|^src\//g, '')} ${(bytesInOutput / KB).toFixed(1)}`,
+    )
+    .join(', ');
 
 function verdict(m, budget) {
   if (m.error) return { met: null, figure: 'not measurable' };
@@ -71,40 +98,86 @@ export async function run() {
 
   // 1. The shipped IIFE as built by scripts/build.mjs (vite, already minified), gzipped as is.
   const iifeDist = path.join(root, 'dist/hosted-journey.iife.js');
-  const shipped = existsSync(iifeDist) ? measureBuilt(iifeDist) : { error: 'dist/hosted-journey.iife.js not built (run `node scripts/build.mjs iife`)' };
+  const shipped = existsSync(iifeDist)
+    ? measureBuilt(iifeDist)
+    : { error: 'dist/hosted-journey.iife.js not built (run `node scripts/build.mjs iife`)' };
   ours.push(['IIFE, as shipped (dist/hosted-journey.iife.js)', shipped]);
   const modalDist = path.join(root, 'dist/hosted-journey.modal.js');
-  if (existsSync(modalDist)) ours.push(['+ modal UI for the script tag, loaded in modal mode only (dist/hosted-journey.modal.js)', measureBuilt(modalDist)]);
+  if (existsSync(modalDist))
+    ours.push([
+      '+ modal UI for the script tag, loaded in modal mode only (dist/hosted-journey.modal.js)',
+      measureBuilt(modalDist),
+    ]);
   // 2. The same source rebuilt with the shared esbuild settings, so it compares like for like with the peers.
   const iifeSrc = path.join(root, 'src/widget/iife.ts');
-  const rebuilt = existsSync(iifeSrc) ? await measureSource(`export * from '../src/widget/iife.ts';`, { resolveDir: path.join(root, 'bench'), sourcefile: 'iife-rebuild.js' }) : { error: 'src/widget/iife.ts not written yet' };
+  const rebuilt = existsSync(iifeSrc)
+    ? await measureSource(`export * from '../src/widget/iife.ts';`, {
+        resolveDir: path.join(root, 'bench'),
+        sourcefile: 'iife-rebuild.js',
+      })
+    : { error: 'src/widget/iife.ts not written yet' };
   ours.push(['IIFE, rebuilt with esbuild (src/widget/iife.ts)', rebuilt]);
   // Budget: the shipped file when present (what integrators download), else the rebuild.
   const iife = shipped.error ? rebuilt : shipped;
-  goals.push({ name: 'IIFE (script tag)', goal: '≤ 16 KB', ...verdict(iife, BUDGETS.iife), enforced: true,
-    bound: iife.error ? iife.error : rebuilt.parts ? whyLarge(rebuilt) : '' });
+  goals.push({
+    name: 'IIFE (script tag)',
+    goal: '≤ 16 KB',
+    ...verdict(iife, BUDGETS.iife),
+    enforced: true,
+    bound: iife.error ? iife.error : rebuilt.parts ? whyLarge(rebuilt) : '',
+  });
 
   // Same figure as the budget check in npm test (bench/lib/inline.mjs): chunks an inline mount loads, modal excluded.
   const im = existsSync(path.join(root, 'dist/index.js')) ? await measureInlineMount(root) : null;
-  const inline = im ? { min: im.min, gz: im.gz, parts: null, metafile: im.metafile } : { error: 'dist/index.js not built (run `node scripts/build.mjs browser`)' };
-  ours.push([`inline ES module, \`createJourney\` only, from dist/index.js, code splitting (${im?.chunks ?? '?'} chunks loaded; modal chunk ${im?.lazyGz.map(fmtKB).join(' + ') ?? '?'} only in modal mode)`, inline]);
-  goals.push({ name: 'Inline ES-module fixture', goal: '≤ 10 KB', ...verdict(inline, BUDGETS.inline), enforced: true,
-    bound: inline.error ?? '' });
+  const inline = im
+    ? { min: im.min, gz: im.gz, parts: null, metafile: im.metafile }
+    : { error: 'dist/index.js not built (run `node scripts/build.mjs browser`)' };
+  ours.push([
+    `inline ES module, \`createJourney\` only, from dist/index.js, code splitting (${im?.chunks ?? '?'} chunks loaded; modal chunk ${im?.lazyGz.map(fmtKB).join(' + ') ?? '?'} only in modal mode)`,
+    inline,
+  ]);
+  goals.push({
+    name: 'Inline ES-module fixture',
+    goal: '≤ 10 KB',
+    ...verdict(inline, BUDGETS.inline),
+    enforced: true,
+    bound: inline.error ?? '',
+  });
 
   // Budgeted: verifyWebhookSignature, which checks signature, digest and freshness and returns the JSON unvalidated.
   // 'redis' stays external: esbuild resolves RedisDedupeStore's lazy import() even when tree-shaking then drops it.
-  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
-  ours.push(['Fetch-runtime webhook verifier, `verifyWebhookSignature` (no payload schemas; bench/fixtures/verifier.js)', verifier]);
-  if (verifier.text && /redis/.test(verifier.text)) notes.push('The verifier bundle reaches the dedupe stores (it mentions redis): the entry no longer tree-shakes.');
-  if (!verifier.error) notes.push(`Fetch-runtime verifier (\`verifyWebhookSignature\`, reported, not budgeted): ${fmtKB(verifier.gz)} min+gzip; largest parts (KB min): ${verifierParts(verifier)}.`);
+  const verifier = await measureFile(path.join(root, 'bench/fixtures/verifier.js'), {
+    external: ['redis'],
+    plugins: [esbuildWebCrypto()],
+  });
+  ours.push([
+    'Fetch-runtime webhook verifier, `verifyWebhookSignature` (no payload schemas; bench/fixtures/verifier.js)',
+    verifier,
+  ]);
+  if (verifier.text && /redis/.test(verifier.text))
+    notes.push('The verifier bundle reaches the dedupe stores (it mentions redis): the entry no longer tree-shakes.');
+  if (!verifier.error)
+    notes.push(
+      `Fetch-runtime verifier (\`verifyWebhookSignature\`, reported, not budgeted): ${fmtKB(verifier.gz)} min+gzip; largest parts (KB min): ${verifierParts(verifier)}.`,
+    );
   // For comparison, not budgeted: verifyWebhook, which also validates the event against the payload schemas (zod).
-  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), { external: ['redis'], plugins: [esbuildWebCrypto()] });
-  ours.push(['Fetch-runtime webhook verifier with payload schemas, `verifyWebhook` (bench/fixtures/verifier-schemas.js)', withSchemas]);
+  const withSchemas = await measureFile(path.join(root, 'bench/fixtures/verifier-schemas.js'), {
+    external: ['redis'],
+    plugins: [esbuildWebCrypto()],
+  });
+  ours.push([
+    'Fetch-runtime webhook verifier with payload schemas, `verifyWebhook` (bench/fixtures/verifier-schemas.js)',
+    withSchemas,
+  ]);
 
   const peers = [];
   for (const [name, kind, source, external] of PEERS) {
     const m = await measureSource(source, { external });
-    const v = name.replace(/,.*$/, '').split(' + ').map((n) => `${n.replace(/^.*\//, '')}@${version(n)}`).join(', ');
+    const v = name
+      .replace(/,.*$/, '')
+      .split(' + ')
+      .map((n) => `${n.replace(/^.*\//, '')}@${version(n)}`)
+      .join(', ');
     peers.push([name, kind, v, m]);
   }
 
@@ -112,33 +185,61 @@ export async function run() {
   const installed = measureInstalled(Object.keys(PACKAGES));
   const MB = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
   const installedRows = [
-    ...installed.ours.map(([name, m]) => [`**${name}**`, PACKAGES[name].installedGoal ? `≤ ${MB(PACKAGES[name].installedGoal)}` : 'runs with `npx`',
-      m.error ? `— (${m.error})` : MB(m.bytes), m.error ? '' : String(m.count), 'measured']),
-    ...installed.peers.map(([name, what, version, m, quoted]) => m.error
-      ? [`${name} (${what})`, '', `${quoted} MB`, '', `issue 11's figure (${m.error})`]
-      : [`${name}@${version} (${what})`, '', MB(m.bytes), String(m.count), `measured (issue 11 quoted ${quoted} MB)`]),
+    ...installed.ours.map(([name, m]) => [
+      `**${name}**`,
+      PACKAGES[name].installedGoal ? `≤ ${MB(PACKAGES[name].installedGoal)}` : 'runs with `npx`',
+      m.error ? `— (${m.error})` : MB(m.bytes),
+      m.error ? '' : String(m.count),
+      'measured',
+    ]),
+    ...installed.peers.map(([name, what, version, m, quoted]) =>
+      m.error
+        ? [`${name} (${what})`, '', `${quoted} MB`, '', `issue 11's figure (${m.error})`]
+        : [`${name}@${version} (${what})`, '', MB(m.bytes), String(m.count), `measured (issue 11 quoted ${quoted} MB)`],
+    ),
   ];
   for (const [name, m] of installed.ours) {
     const goal = PACKAGES[name].installedGoal;
     if (!goal) continue;
     // Enforced by the packaging check (scripts/check-packaging.mjs, part of npm test), reported here.
-    goals.push({ name: `${name} installed with its dependencies`, goal: `≤ ${MB(goal)}`, met: m.error ? null : m.bytes <= goal,
-      figure: m.error ? 'not measurable' : MB(m.bytes), bound: m.error ?? (name === 'hosted-journey-server'
-        ? 'zod (≈ 8.4 MB installed: every build of zod 3 and 4 with sources) is most of it; our files are ≈ 0.5 MB'
-        : '') });
+    goals.push({
+      name: `${name} installed with its dependencies`,
+      goal: `≤ ${MB(goal)}`,
+      met: m.error ? null : m.bytes <= goal,
+      figure: m.error ? 'not measurable' : MB(m.bytes),
+      bound:
+        m.error ??
+        (name === 'hosted-journey-server'
+          ? 'zod (≈ 8.4 MB installed: every build of zod 3 and 4 with sources) is most of it; our files are ≈ 0.5 MB'
+          : ''),
+    });
   }
 
-  const row = (label, m, extra = []) => [label, ...extra, m.error ? '—' : fmtKB(m.min), m.error ? `— (${m.error})` : fmtKB(m.gz)];
+  const row = (label, m, extra = []) => [
+    label,
+    ...extra,
+    m.error ? '—' : fmtKB(m.min),
+    m.error ? `— (${m.error})` : fmtKB(m.gz),
+  ];
   return {
     title,
-    intro: `esbuild ${'bundle + minify'}, format ${ESBUILD_SETTINGS.format}, platform ${ESBUILD_SETTINGS.platform}, target ${ESBUILD_SETTINGS.target}, ` +
+    intro:
+      `esbuild ${'bundle + minify'}, format ${ESBUILD_SETTINGS.format}, platform ${ESBUILD_SETTINGS.platform}, target ${ESBUILD_SETTINGS.target}, ` +
       '`process.env.NODE_ENV="production"`, then gzip -9 (zlib). 1 KB = 1 000 bytes. Peers are measured with the same settings ' +
       'from their installed packages, importing only what an integrator would use.',
     tables: [
       { caption: 'Ours', columns: ['bundle', 'min', 'min + gzip'], rows: ours.map(([l, m]) => row(l, m)) },
-      { caption: 'Peers', columns: ['package', 'what', 'version', 'min', 'min + gzip'], rows: peers.map(([n, k, v, m]) => row(n, m, [k, v])) },
-      { caption: 'Installed size (`npm install` of the one package into an empty project, optional peers not installed, `du -sk node_modules`; 1 MB = 10⁶ bytes; peers from the npm cache at the repository\'s version, else the figure quoted in issue 11)',
-        columns: ['package', 'goal', 'installed', 'packages', 'source'], rows: installedRows },
+      {
+        caption: 'Peers',
+        columns: ['package', 'what', 'version', 'min', 'min + gzip'],
+        rows: peers.map(([n, k, v, m]) => row(n, m, [k, v])),
+      },
+      {
+        caption:
+          "Installed size (`npm install` of the one package into an empty project, optional peers not installed, `du -sk node_modules`; 1 MB = 10⁶ bytes; peers from the npm cache at the repository's version, else the figure quoted in issue 11)",
+        columns: ['package', 'goal', 'installed', 'packages', 'source'],
+        rows: installedRows,
+      },
     ],
     goals,
     notes,

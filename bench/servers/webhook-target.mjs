@@ -7,7 +7,11 @@
 // Prints one JSON line `{ "url": ... }` when listening; stops on SIGTERM or when stdin closes (the parent died).
 import { bareHandler, listen } from '../lib/http.mjs';
 
-export const WEBHOOK = Object.freeze({ path: '/webhooks/hosted-journey', tokenId: 'wh_bench', secret: 'bench-webhook-secret-0123456789abcdef' });
+export const WEBHOOK = Object.freeze({
+  path: '/webhooks/hosted-journey',
+  tokenId: 'wh_bench',
+  secret: 'bench-webhook-secret-0123456789abcdef',
+});
 export const RUNS_KEY = 'bench:runs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,7 +51,10 @@ async function handlerTarget(mode, redisUrl, delayMs) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [mode, redisUrl, delay] = process.argv.slice(2);
-  const target = mode === 'bare' ? { node: bareHandler, close: async () => {} } : await handlerTarget(mode, redisUrl, Number(delay || 0));
+  const target =
+    mode === 'bare'
+      ? { node: bareHandler, close: async () => {} }
+      : await handlerTarget(mode, redisUrl, Number(delay || 0));
   const http = await listen((req, res) => {
     if (req.method === 'GET' && req.url === '/__bench/cpu') {
       const { user, system } = process.cpuUsage();

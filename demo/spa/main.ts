@@ -25,7 +25,12 @@ const button = $<HTMLButtonElement>('start');
 let journey: JourneyHandle | undefined;
 let stopFollowing: (() => void) | undefined;
 
-interface Started { ref: string; vendor: string; journeyOrigin: string; applicationId: string }
+interface Started {
+  ref: string;
+  vendor: string;
+  journeyOrigin: string;
+  applicationId: string;
+}
 
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -57,9 +62,16 @@ form.addEventListener('submit', async (e) => {
       ...(startAt === 'banks' ? { startAt: 'banks' as const } : startAt ? { institutionId: startAt } : {}),
       onEvent: (ev) => appendLog(log, 'journey', ev.type, JSON.stringify(ev.payload)),
       onInvalidMessage: (info) => appendLog(log, 'journey', 'invalid_message', `${info.reason}: ${info.detail}`),
-      onComplete: () => { status.textContent = 'Bank connected — the report follows by webhook.'; },
-      onExit: ({ reason }) => { status.textContent = `Journey closed (${reason}).`; button.disabled = false; },
-      onError: ({ code, message }) => { status.textContent = `${code}: ${message}`; },
+      onComplete: () => {
+        status.textContent = 'Bank connected — the report follows by webhook.';
+      },
+      onExit: ({ reason }) => {
+        status.textContent = `Journey closed (${reason}).`;
+        button.disabled = false;
+      },
+      onError: ({ code, message }) => {
+        status.textContent = `${code}: ${message}`;
+      },
     });
     if (journey.state === 'idle') journey.open();
     status.textContent = `Application ${started.ref}`;

@@ -4,13 +4,20 @@ import { BUNDLE_FORMATS, SSE, bundleHref, eventsHref, type ApplicationSnapshot, 
 const STAGES: { label: string; done: (types: Set<string>) => boolean }[] = [
   { label: 'Application started', done: (t) => t.size > 0 },
   { label: 'Bank access approved', done: (t) => t.has('consent.authorised') || t.has('crawler.lifecycle_updated') },
-  { label: 'Accounts and balances found', done: (t) => t.has('account.numbers_ready') || t.has('account.balances_ready') },
+  {
+    label: 'Accounts and balances found',
+    done: (t) => t.has('account.numbers_ready') || t.has('account.balances_ready'),
+  },
   { label: 'Statements retrieved', done: (t) => t.has('crawl.completed') },
   { label: 'Finalised by Lendly', done: (t) => t.has('finalise.called') },
   { label: 'Report ready', done: (t) => t.has('application.report_ready') },
 ];
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: (Node | string)[]) {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...kids: (Node | string)[]
+) {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...kids);
   return e;
@@ -21,11 +28,21 @@ export function time(at: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour12: false });
 }
 
-export function appendLog(log: HTMLElement, kind: 'journey' | 'webhook' | 'server', type: string, detail: string, at = new Date().toISOString()) {
+export function appendLog(
+  log: HTMLElement,
+  kind: 'journey' | 'webhook' | 'server',
+  type: string,
+  detail: string,
+  at = new Date().toISOString(),
+) {
   log.querySelector('.empty')?.remove();
-  const li = el('li', {}, el('span', { className: 't', textContent: time(at) }),
+  const li = el(
+    'li',
+    {},
+    el('span', { className: 't', textContent: time(at) }),
     el('span', { className: `k${kind === 'webhook' ? ' hook' : ''}`, textContent: `${kind} ${type}` }),
-    el('span', { className: 'p', textContent: detail }));
+    el('span', { className: 'p', textContent: detail }),
+  );
   li.dataset.kind = kind;
   li.dataset.type = type;
   log.prepend(li);
@@ -46,20 +63,39 @@ export function followApplication(ref: string, progress: HTMLElement, log?: HTML
     bar.setAttribute('aria-valuemax', String(STAGES.length));
     bar.setAttribute('aria-valuenow', String(done));
     bar.setAttribute('aria-label', 'Application progress');
-    const list = el('ol', { className: 'steps' }, ...STAGES.map((s, i) => {
-      const state = s.done(types) ? 'done' : i === done ? 'now' : '';
-      return el('li', { className: state, textContent: s.label });
-    }));
+    const list = el(
+      'ol',
+      { className: 'steps' },
+      ...STAGES.map((s, i) => {
+        const state = s.done(types) ? 'done' : i === done ? 'now' : '';
+        return el('li', { className: state, textContent: s.label });
+      }),
+    );
     const kids: Node[] = [bar, list];
     if (ready) {
-      kids.push(el('div', { className: 'downloads' }, ...BUNDLE_FORMATS.map((f) => {
-        const a = el('a', { className: 'btn', href: bundleHref(ref, f), textContent: `Download ${f.toUpperCase()}` });
-        a.setAttribute('download', `${ref}.${f}`);
-        a.dataset.format = f;
-        return a;
-      })));
+      kids.push(
+        el(
+          'div',
+          { className: 'downloads' },
+          ...BUNDLE_FORMATS.map((f) => {
+            const a = el('a', {
+              className: 'btn',
+              href: bundleHref(ref, f),
+              textContent: `Download ${f.toUpperCase()}`,
+            });
+            a.setAttribute('download', `${ref}.${f}`);
+            a.dataset.format = f;
+            return a;
+          }),
+        ),
+      );
     } else {
-      kids.push(el('p', { className: 'muted', textContent: types.size ? 'Waiting for the next webhook…' : 'Waiting for the customer to connect a bank…' }));
+      kids.push(
+        el('p', {
+          className: 'muted',
+          textContent: types.size ? 'Waiting for the next webhook…' : 'Waiting for the customer to connect a bank…',
+        }),
+      );
     }
     progress.replaceChildren(...kids);
     progress.dataset.state = ready ? 'report-ready' : `stage-${done}`;

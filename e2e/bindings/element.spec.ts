@@ -18,8 +18,12 @@ test.beforeAll(async () => {
   journey = await startFixtureJourney();
   site = await serve({
     '/': {
-      ...html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>element</title></head><body><main id="root"></main><script type="module" src="/page.js"></script></body></html>'),
-      headers: { 'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self'; frame-src ${journey.origin}` },
+      ...html(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>element</title></head><body><main id="root"></main><script type="module" src="/page.js"></script></body></html>',
+      ),
+      headers: {
+        'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self'; frame-src ${journey.origin}`,
+      },
     },
     '/page.js': js(await bundle(path.join(here, 'element-page.js'))),
   });
@@ -43,11 +47,18 @@ async function add(page: Page, attrs: Record<string, string>, parent = '#root'):
       const w = window as any;
       w.__seen = [];
       const types = ['ready', 'step', 'completed', 'exit', 'error', 'config_error'];
-      for (const t of types) document.addEventListener(`hosted-journey:${t}`, (e) => w.__seen.push({ on: 'document', type: t, detail: (e as CustomEvent).detail }));
+      for (const t of types)
+        document.addEventListener(`hosted-journey:${t}`, (e) =>
+          w.__seen.push({ on: 'document', type: t, detail: (e as CustomEvent).detail }),
+        );
       const el = document.createElement('hosted-journey');
       // An Error detail (config_error) is copied field by field: structured cloning to the spec keeps only message.
-      const plain = (d: any) => (d instanceof Error ? { name: d.name, code: (d as any).code, field: (d as any).field } : d);
-      for (const t of types) el.addEventListener(`hosted-journey:${t}`, (e) => w.__seen.push({ on: 'element', type: t, detail: plain((e as CustomEvent).detail) }));
+      const plain = (d: any) =>
+        d instanceof Error ? { name: d.name, code: (d as any).code, field: (d as any).field } : d;
+      for (const t of types)
+        el.addEventListener(`hosted-journey:${t}`, (e) =>
+          w.__seen.push({ on: 'element', type: t, detail: plain((e as CustomEvent).detail) }),
+        );
       el.setAttribute('journey-origin', origin);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
       document.querySelector(parent)!.append(el);
@@ -59,13 +70,20 @@ async function add(page: Page, attrs: Record<string, string>, parent = '#root'):
 
 type Seen = { on: string; type: string; detail: any };
 const seen = (page: Page) => page.evaluate(() => (window as any).__seen as Seen[]);
-const count = async (page: Page, on: string, type: string) => (await seen(page)).filter((s) => s.on === on && s.type === type).length;
+const count = async (page: Page, on: string, type: string) =>
+  (await seen(page)).filter((s) => s.on === on && s.type === type).length;
 
 test('attributes map to options: deep link, collect, theme, title', async ({ page }) => {
   await open(page);
   await add(page, {
-    vendor: 'acme', 'customer-id': 'cust_el_1', 'start-at': 'banks', 'institution-id': 'cba',
-    collect: 'analysis account_owner', 'primary-colour': '#0b5fff', title: 'Link your bank', 'min-height': '250',
+    vendor: 'acme',
+    'customer-id': 'cust_el_1',
+    'start-at': 'banks',
+    'institution-id': 'cba',
+    collect: 'analysis account_owner',
+    'primary-colour': '#0b5fff',
+    title: 'Link your bank',
+    'min-height': '250',
   });
   const iframe = page.locator('hosted-journey > iframe');
   await expect(iframe).toHaveCount(1);
@@ -152,7 +170,9 @@ test('attribute changes re-create once (coalesced); removing the element destroy
   expect(state).toEqual({ state: 'destroyed', after: null, frames: 0 });
 });
 
-test('mode="modal": the dialog opens, events come from the element once (document hears each once), Escape gives exit user_closed', async ({ page }) => {
+test('mode="modal": the dialog opens, events come from the element once (document hears each once), Escape gives exit user_closed', async ({
+  page,
+}) => {
   await open(page);
   await add(page, { vendor: 'acme', 'customer-id': 'cust_el_modal', mode: 'modal' });
   await expect(page.getByRole('dialog', { name: 'Connect your bank account' })).toBeVisible();
@@ -160,7 +180,9 @@ test('mode="modal": the dialog opens, events come from the element once (documen
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => count(page, 'element', 'exit')).toBe(1);
-  expect((await seen(page)).find((s) => s.on === 'element' && s.type === 'exit')!.detail).toEqual({ reason: 'user_closed' });
+  expect((await seen(page)).find((s) => s.on === 'element' && s.type === 'exit')!.detail).toEqual({
+    reason: 'user_closed',
+  });
   expect(await page.locator('hosted-journey iframe').count()).toBe(0);
   // The element is the widget's eventTarget in modal mode too: document hears each event once, not twice.
   expect(await count(page, 'document', 'ready')).toBe(1);

@@ -16,7 +16,9 @@ test.beforeAll(async () => {
   requireDist('react.js', 'preact.js');
   journey = await startFixtureJourney();
   site = await serve({
-    '/': html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bindings</title></head><body><main><div id="react"></div><div id="preact"></div></main><script type="module" src="/page.js"></script></body></html>'),
+    '/': html(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bindings</title></head><body><main><div id="react"></div><div id="preact"></div></main><script type="module" src="/page.js"></script></body></html>',
+    ),
     '/page.js': js(await bundle(path.join(here, 'frameworks-page.js'), 'development')),
   });
 });
@@ -26,10 +28,16 @@ test.afterAll(async () => {
 });
 
 const loads = (customerId: string) => journey.requests.filter((p) => p.startsWith(`/i/acme/${customerId}`)).length;
-const props = (customerId: string, extra: Record<string, unknown> = {}) => ({ vendor: 'acme', customerId, journeyOrigin: journey.origin, ...extra });
+const props = (customerId: string, extra: Record<string, unknown> = {}) => ({
+  vendor: 'acme',
+  customerId,
+  journeyOrigin: journey.origin,
+  ...extra,
+});
 const call = (page: Page, fn: string, ...args: unknown[]) =>
   page.evaluate(({ fn, args }) => (window as any).__bindings[fn](...args), { fn, args });
-const readyCount = (page: Page) => page.evaluate(() => (window as any).__events.filter((t: string) => t === 'ready').length);
+const readyCount = (page: Page) =>
+  page.evaluate(() => (window as any).__events.filter((t: string) => t === 'ready').length);
 
 async function load(page: Page) {
   await page.goto(site.origin + '/');
@@ -60,7 +68,9 @@ test('React: changed props re-create (one new load), callback-only changes do no
   await call(page, 'react', props('cust_r1', { theme: { primaryColour: '#0B5FFF' } }));
   await expect.poll(() => readyCount(page)).toBe(2);
   await expect(page.locator('#react iframe')).toHaveCount(1);
-  expect(new URL((await page.locator('#react iframe').getAttribute('src'))!).searchParams.get('primary_colour')).toBe('0B5FFF');
+  expect(new URL((await page.locator('#react iframe').getAttribute('src'))!).searchParams.get('primary_colour')).toBe(
+    '0B5FFF',
+  );
   expect(loads('cust_r1')).toBe(2);
 });
 

@@ -1,10 +1,23 @@
 /** Server-to-server style: the demo's own form (no iframe) → consent_url → back with state → webhooks → bundle. */
 import { expect, test } from '@playwright/test';
-import { assertExactlyOnce, csvRows, download, pdfText, startStack, waitForReport, type BundleJson, type Stack } from './stack.js';
+import {
+  assertExactlyOnce,
+  csvRows,
+  download,
+  pdfText,
+  startStack,
+  waitForReport,
+  type BundleJson,
+  type Stack,
+} from './stack.js';
 
 let stack: Stack;
-test.beforeAll(async () => { stack = await startStack(); });
-test.afterAll(async () => { await stack?.close(); });
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
 
 test('server to server: own form, redirect to the bank, back, progress by webhooks, downloads', async ({ page }) => {
   await page.goto(`${stack.demo.url}/direct.html`);
@@ -28,13 +41,18 @@ test('server to server: own form, redirect to the bank, back, progress by webhoo
 });
 
 test('server to server: a return link with a forged state is refused', async ({ page, request }) => {
-  const res = await request.post(`${stack.demo.url}/direct/start`, { form: { full_name: 'Eve', email: 'eve@example.com', bank_id: 'sandbox-bank' }, maxRedirects: 0 });
+  const res = await request.post(`${stack.demo.url}/direct/start`, {
+    form: { full_name: 'Eve', email: 'eve@example.com', bank_id: 'sandbox-bank' },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(303);
   const consentUrl = res.headers().location!;
   expect(consentUrl).toContain(`${stack.sandbox.url}/bank/`);
   const ref = stack.demo.store.refs().at(-1)!;
   expect(stack.demo.store.snapshot(ref).entries.map((e) => e.type)).toContain('consent.created');
-  const forged = await page.goto(`${stack.demo.url}/direct/return/${ref}?consent_id=cns_x&status=authorised&state=guess`);
+  const forged = await page.goto(
+    `${stack.demo.url}/direct/return/${ref}?consent_id=cns_x&status=authorised&state=guess`,
+  );
   expect(forged!.status()).toBe(400);
   await expect(page.getByRole('heading', { name: 'We could not match this bank response' })).toBeVisible();
 });

@@ -4,17 +4,29 @@ import { loadJourneyPage } from '../../test/support/sandbox.js';
 import { startStack, type Stack } from './stack.js';
 
 let stack: Stack;
-test.beforeAll(async () => { stack = await startStack(); });
-test.afterAll(async () => { await stack?.close(); });
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
 
-test('unframed deep link: deny at the bank → error step with retry → approve → back into the journey → done', async ({ page }) => {
+test('unframed deep link: deny at the bank → error step with retry → approve → back into the journey → done', async ({
+  page,
+}) => {
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
-  await page.goto(`${stack.sandbox.url}/i/lendly/emailed_1/banks/cdr-only-bank?full_name=Kim%20Lee&email=kim@example.com&primary_colour=7C3AED`);
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(
+    `${stack.sandbox.url}/i/lendly/emailed_1/banks/cdr-only-bank?full_name=Kim%20Lee&email=kim@example.com&primary_colour=7C3AED`,
+  );
   // Deep link to one bank: the application starts from the link's prefill, and a cdr-only bank needs no pathway choice.
   await expect(page.getByRole('heading', { name: 'CDR-only Bank' })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
-  expect(await page.locator('html').evaluate((e) => getComputedStyle(e).getPropertyValue('--hj-primary').trim())).toBe('#7C3AED');
+  expect(await page.locator('html').evaluate((e) => getComputedStyle(e).getPropertyValue('--hj-primary').trim())).toBe(
+    '#7C3AED',
+  );
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
 

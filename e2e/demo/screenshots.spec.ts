@@ -7,12 +7,19 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText, download, startStack, walkToBanks, type Stack } from './stack.js';
 
-const OUT = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : path.resolve('test-results/screenshots');
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
+const OUT = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve('docs/screenshots')
+  : path.resolve('test-results/screenshots');
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
 
 let stack: Stack;
-test.beforeAll(async () => { stack = await startStack(); });
-test.afterAll(async () => { await stack?.close(); });
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
 test.use({ viewport: { width: 1280, height: 860 } });
 
 test('home, script tag, SPA modal, server-to-server and journey steps', async ({ page }) => {
@@ -32,7 +39,9 @@ test('home, script tag, SPA modal, server-to-server and journey steps', async ({
   await expect(modal.getByRole('heading', { name: 'Share your bank statements securely' })).toBeVisible();
   await shot(page, 'spa-modal', false);
 
-  await page.goto(`${stack.sandbox.url}/i/lendly/shots_1/banks/crawler-credit-union?full_name=Alex%20Citizen&email=alex@example.com`);
+  await page.goto(
+    `${stack.sandbox.url}/i/lendly/shots_1/banks/crawler-credit-union?full_name=Alex%20Citizen&email=alex@example.com`,
+  );
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('table')).toContainText('123456');
   await shot(page, 'journey-crawler-login');
@@ -47,7 +56,9 @@ test('home, script tag, SPA modal, server-to-server and journey steps', async ({
   await shot(page, 'application-progress');
 });
 
-test('credit reporting: lodge → report → account → payments → default refused then listed → paid and closed', async ({ page }) => {
+test('credit reporting: lodge → report → account → payments → default refused then listed → paid and closed', async ({
+  page,
+}) => {
   await page.goto(`${stack.demo.url}/credit.html`);
   await page.getByRole('button', { name: 'Lodge enquiry' }).click();
   await expect(page.locator('#report .gauge')).toBeVisible();

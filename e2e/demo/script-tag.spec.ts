@@ -1,19 +1,42 @@
 /** Script-tag page → CDR consent in a popup → webhooks (duplicates) → finalise → PDF/CSV/JSON parsed back. */
 import { expect, test } from '@playwright/test';
-import { assertExactlyOnce, csvRows, download, pdfText, startStack, waitForReport, walkToBanks, type BundleJson, type Stack } from './stack.js';
+import {
+  assertExactlyOnce,
+  csvRows,
+  download,
+  pdfText,
+  startStack,
+  waitForReport,
+  walkToBanks,
+  type BundleJson,
+  type Stack,
+} from './stack.js';
 
 let stack: Stack;
-test.beforeAll(async () => { stack = await startStack(); });
-test.afterAll(async () => { await stack?.close(); });
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
 
-test('script tag: bank approval in a popup, webhooks exactly once, finalise, bundle downloads', async ({ page, context }) => {
+test('script tag: bank approval in a popup, webhooks exactly once, finalise, bundle downloads', async ({
+  page,
+  context,
+}) => {
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   await page.goto(`${stack.demo.url}/script-tag.html`);
   const ref = (await page.locator('code').first().textContent())!.trim();
   expect(ref).toMatch(/^cust_[0-9a-f]{12}$/);
   // The page is the tag alone: the only script on it is the SDK's.
-  expect(await page.locator('script').evaluateAll((s) => s.map((e) => (e as HTMLScriptElement).src.replace(location.origin, '')))).toEqual(['/sdk/hosted-journey.iife.js']);
+  expect(
+    await page
+      .locator('script')
+      .evaluateAll((s) => s.map((e) => (e as HTMLScriptElement).src.replace(location.origin, ''))),
+  ).toEqual(['/sdk/hosted-journey.iife.js']);
 
   const iframe = page.locator('#journey iframe');
   await expect(iframe).toHaveAttribute('src', new RegExp(`^${stack.sandbox.url}/i/lendly/${ref}\\?`));
@@ -39,7 +62,9 @@ test('script tag: bank approval in a popup, webhooks exactly once, finalise, bun
   expect(once.duplicates).toBeGreaterThan(0); // the sandbox really sent duplicates …
   expect(once.deliveries).toBe(once.unique + once.duplicates); // … and each was acknowledged without re-processing
   const types = stack.demo.store.snapshot(ref).entries.map((e) => e.type);
-  expect(types).toEqual(expect.arrayContaining(['consent.authorised', 'crawl.completed', 'finalise.called', 'application.report_ready']));
+  expect(types).toEqual(
+    expect.arrayContaining(['consent.authorised', 'crawl.completed', 'finalise.called', 'application.report_ready']),
+  );
   expect(types.indexOf('finalise.called')).toBeLessThan(types.indexOf('application.report_ready'));
 
   // Follow the application on the demo's own page and download the bundle from there.

@@ -24,10 +24,21 @@ export async function startStack(): Promise<Stack> {
   const missing = NEEDED.filter((f) => !existsSync(path.join(ROOT, f)));
   if (missing.length) throw new Error(`missing ${missing.join(', ')}: run npm run build first`);
   // duplicateRate 0.5 so every run sees duplicate deliveries; the seed keeps the data deterministic.
-  const sandbox = await startSandbox({ host: '127.0.0.1', crawlDelayMs: 300, duplicateRate: 0.5, seed: 'demo-e2e', webhookRetry: { attempts: 5, baseDelayMs: 20 } });
+  const sandbox = await startSandbox({
+    host: '127.0.0.1',
+    crawlDelayMs: 300,
+    duplicateRate: 0.5,
+    seed: 'demo-e2e',
+    webhookRetry: { attempts: 5, baseDelayMs: 20 },
+  });
   const assetsDir = mkdtempSync(path.join(tmpdir(), 'hj-demo-assets-'));
   // DEMO_REDIS_URL runs the same flows with RedisDedupeStore instead of memory.
-  const demo = await startDemo({ sandboxUrl: sandbox.url, port: 0, assetsDir, ...(process.env.DEMO_REDIS_URL ? { redisUrl: process.env.DEMO_REDIS_URL } : {}) });
+  const demo = await startDemo({
+    sandboxUrl: sandbox.url,
+    port: 0,
+    assetsDir,
+    ...(process.env.DEMO_REDIS_URL ? { redisUrl: process.env.DEMO_REDIS_URL } : {}),
+  });
   return {
     sandbox,
     demo,
@@ -52,7 +63,11 @@ export function assertExactlyOnce(stack: Stack): { deliveries: number; duplicate
   const ids = new Set(deliveries.map((d) => d.eventId));
   expect(new Set(processed).size).toBe(processed.length); // no event handled twice
   expect([...ids].sort()).toEqual([...processed].sort()); // every delivered event handled
-  return { deliveries: deliveries.length, duplicates: deliveries.filter((d) => d.outcome === 'duplicate').length, unique: ids.size };
+  return {
+    deliveries: deliveries.length,
+    duplicates: deliveries.filter((d) => d.outcome === 'duplicate').length,
+    unique: ids.size,
+  };
 }
 
 export async function download(page: Page, selector: string): Promise<Buffer> {

@@ -9,7 +9,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { chromium, type Browser as PwBrowser, type BrowserContext, type Frame as PwFrame, type Page as PwPage } from '@playwright/test';
+import {
+  chromium,
+  type Browser as PwBrowser,
+  type BrowserContext,
+  type Frame as PwFrame,
+  type Page as PwPage,
+} from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
 import { ENGINES, type EngineName } from '../../scripts/system-deps.mjs';
 
@@ -54,7 +60,12 @@ export async function launch(name: EngineName): Promise<Engine> {
 
 async function launchChromium(): Promise<Engine> {
   // Playwright turns Chromium's popup blocker off by default; the blocked-popup scenario needs the real one.
-  const browser: PwBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-popup-blocking'] });
+  const browser: PwBrowser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  });
   const contexts: BrowserContext[] = [];
   return {
     name: 'chromium',
@@ -178,15 +189,24 @@ async function launchWebKit(): Promise<Engine> {
   const { remote } = await import('webdriverio');
   const port = await freePort();
   // xvfb-run starts Xvfb on a free display and WebKitWebDriver on it; both live in one process group, stopped by its id.
-  const driver: ChildProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1280x1024x24', ENGINES.webkit.driver, `--port=${port}`], { detached: true, stdio: 'ignore' });
+  const driver: ChildProcess = spawn(
+    'xvfb-run',
+    ['-a', '-s', '-screen 0 1280x1024x24', ENGINES.webkit.driver, `--port=${port}`],
+    { detached: true, stdio: 'ignore' },
+  );
   const stop = () => {
     try {
       if (driver.pid) process.kill(-driver.pid, 'SIGTERM');
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   };
   try {
     for (let i = 0; ; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/status`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i > 100 || driver.exitCode !== null) throw new Error(`WebKitWebDriver did not start on port ${port}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -198,7 +218,10 @@ async function launchWebKit(): Promise<Engine> {
       logLevel: 'silent', // failures reach the scenario as exceptions; a poll's "not yet" is not worth a log line
       connectionRetryCount: 0,
       // WebKitWebDriver speaks WebDriver classic only: no `webSocketUrl` (webdriverio asks for BiDi unless told not to).
-      capabilities: { 'wdio:enforceWebDriverClassic': true, 'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] } } as WebdriverIO.Capabilities,
+      capabilities: {
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
     });
     const state: WdState = { wd, current: await wd.getWindowHandle() };
     return {
@@ -226,7 +249,12 @@ interface WdState {
   current: string;
 }
 
-const KEYS: Record<Key, string[]> = { Escape: ['\uE00C'], Tab: ['\uE004'], Enter: ['\uE007'], 'Shift+Tab': ['\uE008', '\uE004'] };
+const KEYS: Record<Key, string[]> = {
+  Escape: ['\uE00C'],
+  Tab: ['\uE004'],
+  Enter: ['\uE007'],
+  'Shift+Tab': ['\uE008', '\uE004'],
+};
 
 function webdriverDriver(state: WdState, handle: string): Driver {
   const { wd } = state;
@@ -261,10 +289,14 @@ function webdriverDriver(state: WdState, handle: string): Driver {
           return r ? r.top + r.height / 2 : 0;
         }, selector);
         await enter();
-        await wd.execute((f: string, y: number) => {
-          const top = document.querySelector(f)!.getBoundingClientRect().top;
-          window.scrollBy(0, top + y - innerHeight / 2);
-        }, frame, y);
+        await wd.execute(
+          (f: string, y: number) => {
+            const top = document.querySelector(f)!.getBoundingClientRect().top;
+            window.scrollBy(0, top + y - innerHeight / 2);
+          },
+          frame,
+          y,
+        );
       }
       await enter(frame);
       const el = await wd.$(selector);

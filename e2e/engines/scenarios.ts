@@ -21,23 +21,32 @@ const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.t
 
 /** Polls `fn` (an error while a page navigates counts as "not yet"). */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) =>
-  expect.poll(async () => {
-    try {
-      return await fn();
-    } catch (error) {
-      return `(${String(error).split('\n')[0]})` as unknown as T;
-    }
-  }, { timeout });
+  expect.poll(
+    async () => {
+      try {
+        return await fn();
+      } catch (error) {
+        return `(${String(error).split('\n')[0]})` as unknown as T;
+      }
+    },
+    { timeout },
+  );
 
 const text = (d: Driver, selector: string, frame?: string) =>
   d.evaluate((s) => document.querySelector(s)?.textContent?.trim() ?? null, selector, frame);
-const count = (d: Driver, selector: string, frame?: string) => d.evaluate((s) => document.querySelectorAll(s).length, selector, frame);
-const active = (d: Driver) => d.evaluate(() => {
-  const a = document.activeElement;
-  return a ? `${a.tagName}${a.className ? `.${String(a.className).split(' ')[0]}` : ''}${a.id ? `#${a.id}` : ''}` : null;
-});
-const height = (d: Driver, selector: string) => d.evaluate((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().height), selector);
-const hasText = (d: Driver, needle: string, frame?: string) => d.evaluate((n) => document.body?.innerText.includes(n) ?? false, needle, frame);
+const count = (d: Driver, selector: string, frame?: string) =>
+  d.evaluate((s) => document.querySelectorAll(s).length, selector, frame);
+const active = (d: Driver) =>
+  d.evaluate(() => {
+    const a = document.activeElement;
+    return a
+      ? `${a.tagName}${a.className ? `.${String(a.className).split(' ')[0]}` : ''}${a.id ? `#${a.id}` : ''}`
+      : null;
+  });
+const height = (d: Driver, selector: string) =>
+  d.evaluate((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().height), selector);
+const hasText = (d: Driver, needle: string, frame?: string) =>
+  d.evaluate((n) => document.body?.innerText.includes(n) ?? false, needle, frame);
 
 /**
  * Clicks the enabled `button` whose text is `name`. `trusted: false` clicks from a page timer 5.5 s later: every driver
@@ -97,11 +106,17 @@ export function engineScenarios(name: EngineName): void {
   test(`${name}: script tag inline — mount, handshake prefill, resize both ways, completed, destroy leaves nothing`, async () => {
     await d.goto(`${o.integrator.url}/script-tag-probed.html`);
     await poll(() => text(d, '#status', JOURNEY)).toBe('connected');
-    expect(JSON.parse((await text(d, '#prefill', JOURNEY))!)).toEqual({ fullName: 'Alex Citizen', email: 'alex@example.com' });
+    expect(JSON.parse((await text(d, '#prefill', JOURNEY))!)).toEqual({
+      fullName: 'Alex Citizen',
+      email: 'alex@example.com',
+    });
     await poll(() => d.evaluate(() => (window as W).__dom)).toEqual([['ready', { step: 'terms' }]]);
-    expect(await d.evaluate(() => document.querySelector('#journey iframe')!.getAttribute('src'))).not.toMatch(/Alex|alex%40/);
+    expect(await d.evaluate(() => document.querySelector('#journey iframe')!.getAttribute('src'))).not.toMatch(
+      /Alex|alex%40/,
+    );
 
-    const contentHeight = () => d.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height), undefined, JOURNEY);
+    const contentHeight = () =>
+      d.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height), undefined, JOURNEY);
     await poll(() => height(d, JOURNEY)).toBe(Math.max(400, await contentHeight())); // minHeight defaults to 400
     const initial = await height(d, JOURNEY);
     const content = await contentHeight();
@@ -132,29 +147,47 @@ export function engineScenarios(name: EngineName): void {
       w.__calls = [];
       const rec = (cb: string) => (p: unknown) => w.__calls.push([cb, p]);
       w.__j = w.HostedJourney.createJourney({
-        vendor: 'acme', customerId: 'cust_1', journeyOrigin, container: '#journey', minHeight: 150, maxHeight: 5000,
-        onReady: rec('onReady'), onStep: rec('onStep'), onInstitutionSelected: rec('onInstitutionSelected'),
-        onBankAuthorisation: rec('onBankAuthorisation'), onReleased: rec('onReleased'), onComplete: rec('onComplete'),
-        onError: rec('onError'), onExit: rec('onExit'), onInvalidMessage: rec('onInvalidMessage'),
+        vendor: 'acme',
+        customerId: 'cust_1',
+        journeyOrigin,
+        container: '#journey',
+        minHeight: 150,
+        maxHeight: 5000,
+        onReady: rec('onReady'),
+        onStep: rec('onStep'),
+        onInstitutionSelected: rec('onInstitutionSelected'),
+        onBankAuthorisation: rec('onBankAuthorisation'),
+        onReleased: rec('onReleased'),
+        onComplete: rec('onComplete'),
+        onError: rec('onError'),
+        onExit: rec('onExit'),
+        onInvalidMessage: rec('onInvalidMessage'),
         onEvent: (e: { type: string }) => w.__calls.push(['onEvent', e.type]),
       });
       w.__j.open();
     }, o.journey.url);
     await poll(() => d.evaluate(() => (window as W).__j.state)).toBe('ready');
     const before = await d.evaluate(() => (window as W).__calls);
-    expect(before).toEqual([['onReady', { step: 'terms' }], ['onEvent', 'ready']]);
+    expect(before).toEqual([
+      ['onReady', { step: 'terms' }],
+      ['onEvent', 'ready'],
+    ]);
     const h = await height(d, JOURNEY);
 
     const channel = await d.evaluate(() => (window as W).__j.channel as string);
-    await d.evaluate(({ origins, channel }) => {
-      for (const origin of origins) {
-        const f = document.createElement('iframe');
-        f.className = 'forger';
-        f.src = `${origin}/forger.html?channel=${channel}`;
-        document.body.append(f);
-      }
-    }, { origins: [o.third.url, o.journey.url], channel });
-    for (const origin of [o.third.url, o.journey.url]) await poll(() => text(d, '#state', `iframe.forger[src^="${origin}/"]`)).toBe('posted');
+    await d.evaluate(
+      ({ origins, channel }) => {
+        for (const origin of origins) {
+          const f = document.createElement('iframe');
+          f.className = 'forger';
+          f.src = `${origin}/forger.html?channel=${channel}`;
+          document.body.append(f);
+        }
+      },
+      { origins: [o.third.url, o.journey.url], channel },
+    );
+    for (const origin of [o.third.url, o.journey.url])
+      await poll(() => text(d, '#state', `iframe.forger[src^="${origin}/"]`)).toBe('posted');
     // The managed frame itself navigates to a data: URL (origin "null") that forges a resize and a `completed`.
     await d.click('#to-null', JOURNEY);
     await poll(() => d.evaluate(() => document.title, undefined, JOURNEY)).toBe('posted');
@@ -165,11 +198,13 @@ export function engineScenarios(name: EngineName): void {
     expect(await d.evaluate(() => (window as W).__j.state)).toBe('ready');
   });
 
-  const violations = async (frame?: string) => (await d.evaluate(() => (window as W).__cspViolations ?? 'no recorder', undefined, frame)) as unknown;
+  const violations = async (frame?: string) =>
+    (await d.evaluate(() => (window as W).__cspViolations ?? 'no recorder', undefined, frame)) as unknown;
 
   test(`${name}: strict CSP page (default-src 'self'), inline — mounts, resizes, completes with 0 violations`, async () => {
     await d.goto(uc.url('inline', true));
-    const events = () => d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string }>).map((e) => e.type));
+    const events = () =>
+      d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string }>).map((e) => e.type));
     await poll(events).toContain('ready');
     const before = await height(d, JOURNEY);
     await d.click('#grow', JOURNEY);
@@ -185,12 +220,15 @@ export function engineScenarios(name: EngineName): void {
       div.innerHTML = '<span style="color: red">x</span>';
       document.body.append(div);
     });
-    await poll(async () => ((await violations()) as Array<{ directive: string }>).map((v) => v.directive)).toContain('style-src-attr');
+    await poll(async () => ((await violations()) as Array<{ directive: string }>).map((v) => v.directive)).toContain(
+      'style-src-attr',
+    );
   });
 
   test(`${name}: modal — opens, traps focus, Escape closes and restores focus, reopens, Close closes (strict CSP, 0 violations)`, async () => {
     await d.goto(uc.url('modal', true));
-    const events = () => d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string; payload: unknown }>).map((e) => e.type));
+    const events = () =>
+      d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string; payload: unknown }>).map((e) => e.type));
     await d.click('#open');
     await poll(() => count(d, '.hosted-journey-dialog[role="dialog"][aria-modal="true"]')).toBe(1);
     await poll(events).toContain('ready');
@@ -223,13 +261,29 @@ export function engineScenarios(name: EngineName): void {
 
   /** Details (prefilled by the handshake) → the deep-linked bank → the consent step, up to the button that opens the bank. */
   async function toBankButton(): Promise<void> {
-    await poll(() => d.evaluate(() => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value, undefined, JOURNEY)).toBe('alex@example.com');
+    await poll(() =>
+      d.evaluate(
+        () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
+        undefined,
+        JOURNEY,
+      ),
+    ).toBe('alex@example.com');
     await clickButton(d, 'Continue', JOURNEY);
     await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
     await clickButton(d, 'Continue', JOURNEY);
-    await poll(() => d.evaluate(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Continue to CDR-only Bank'), undefined, JOURNEY)).toBe(true);
+    await poll(() =>
+      d.evaluate(
+        () =>
+          [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Continue to CDR-only Bank'),
+        undefined,
+        JOURNEY,
+      ),
+    ).toBe(true);
   }
-  const bankPhases = () => d.evaluate(() => ((window as W).__events as Array<[string, unknown]>).filter(([k]) => k === 'bank').map(([, e]) => e));
+  const bankPhases = () =>
+    d.evaluate(() =>
+      ((window as W).__events as Array<[string, unknown]>).filter(([k]) => k === 'bank').map(([, e]) => e),
+    );
 
   test(`${name}: bank round trip, popup — approve → the popup closes itself, the journey completes`, async () => {
     await d.goto(rt.page('pop_ok'));
@@ -237,12 +291,17 @@ export function engineScenarios(name: EngineName): void {
     const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', JOURNEY));
     // Which way the answer comes back: by `window.opener.postMessage` from the bank-return page (the journey also
     // listens on a BroadcastChannel and polls /status, so it would complete without it).
-    await d.evaluate(() => {
-      (window as W).__bankReturnByOpener = false;
-      window.addEventListener('message', (e) => {
-        if (e.data?.type === 'hosted-journey:bank-return' && e.origin === location.origin) (window as W).__bankReturnByOpener = true;
-      });
-    }, undefined, JOURNEY);
+    await d.evaluate(
+      () => {
+        (window as W).__bankReturnByOpener = false;
+        window.addEventListener('message', (e) => {
+          if (e.data?.type === 'hosted-journey:bank-return' && e.origin === location.origin)
+            (window as W).__bankReturnByOpener = true;
+        });
+      },
+      undefined,
+      JOURNEY,
+    );
     await clickButton(popup, 'Approve');
     await poll(() => popup.isClosed()).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
@@ -250,7 +309,11 @@ export function engineScenarios(name: EngineName): void {
     const phases = (await bankPhases()) as Array<{ phase: string; consentId?: string }>;
     const consentId = phases[0]?.consentId;
     expect(consentId).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(phases).toEqual([{ phase: 'requested', consentId, popup: 'opened' }, { phase: 'opened', consentId }, { phase: 'completed', status: 'authorised' }]);
+    expect(phases).toEqual([
+      { phase: 'requested', consentId, popup: 'opened' },
+      { phase: 'opened', consentId },
+      { phase: 'completed', status: 'authorised' },
+    ]);
     expect(await d.evaluate(() => location.href)).toBe(rt.page('pop_ok'));
   });
 
@@ -260,13 +323,17 @@ export function engineScenarios(name: EngineName): void {
     await toBankButton();
     // A click without user activation: the engine's popup blocker refuses window.open, the widget falls back to redirect.
     await clickButton(d, 'Continue to CDR-only Bank', JOURNEY, { trusted: false });
-    await poll(() => d.evaluate(() => location.href)).toMatch(new RegExp(`^${rt.sandbox.url}/bank/cdr-only-bank/authorise`));
+    await poll(() => d.evaluate(() => location.href)).toMatch(
+      new RegExp(`^${rt.sandbox.url}/bank/cdr-only-bank/authorise`),
+    );
     await clickButton(d, 'Approve');
     await poll(() => d.evaluate(() => location.href)).toBe(start); // back, hj_ parameters removed
     await poll(() => d.evaluate(() => (window as W).__resumed)).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
     expect(await bankPhases()).toEqual([{ phase: 'completed', status: 'authorised' }]);
-    expect(await d.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('hosted-journey:resume:')))).toEqual([]);
+    expect(
+      await d.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('hosted-journey:resume:'))),
+    ).toEqual([]);
   });
 
   test(`${name}: bank round trip, popup — the customer closes it → status closed, the journey offers to reopen`, async () => {
@@ -285,18 +352,36 @@ export function engineScenarios(name: EngineName): void {
     // Hidden and ready: the journey rendered its first step (details, prefilled by the handshake) and said ready; the
     // widget holds the event.
     await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
-    await poll(() => d.evaluate(() => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value, undefined, JOURNEY)).toBe('alex@example.com');
+    await poll(() =>
+      d.evaluate(
+        () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
+        undefined,
+        JOURNEY,
+      ),
+    ).toBe('alex@example.com');
     expect(await d.evaluate(() => (window as W).__events)).toEqual([]);
     const hidden = await d.evaluate(() => {
       const f = document.querySelector('#journey iframe')!;
       const r = f.getBoundingClientRect();
       return {
-        ariaHidden: f.getAttribute('aria-hidden'), inert: f.hasAttribute('inert'), tabIndex: (f as HTMLElement).tabIndex,
-        visibility: getComputedStyle(f).visibility, position: getComputedStyle(f).position, offscreen: r.right <= 0,
+        ariaHidden: f.getAttribute('aria-hidden'),
+        inert: f.hasAttribute('inert'),
+        tabIndex: (f as HTMLElement).tabIndex,
+        visibility: getComputedStyle(f).visibility,
+        position: getComputedStyle(f).position,
+        offscreen: r.right <= 0,
         containerHeight: document.getElementById('journey')!.getBoundingClientRect().height,
       };
     });
-    expect(hidden).toEqual({ ariaHidden: 'true', inert: true, tabIndex: -1, visibility: 'hidden', position: 'fixed', offscreen: true, containerHeight: 0 });
+    expect(hidden).toEqual({
+      ariaHidden: 'true',
+      inert: true,
+      tabIndex: -1,
+      visibility: 'hidden',
+      position: 'fixed',
+      offscreen: true,
+      containerHeight: 0,
+    });
     expect(await application()).toBe(404); // a prewarmed, unopened journey started nothing
     // open(): ready is delivered inside the call, no visible load.
     const opened = await d.evaluate(() => {
@@ -304,12 +389,19 @@ export function engineScenarios(name: EngineName): void {
       const t0 = performance.now();
       w.__journey.open();
       const f = document.querySelector('#journey iframe')!;
-      return { events: w.__events.map((e: [string]) => e[0]), ms: performance.now() - t0, ariaHidden: f.getAttribute('aria-hidden'), visibility: getComputedStyle(f).visibility };
+      return {
+        events: w.__events.map((e: [string]) => e[0]),
+        ms: performance.now() - t0,
+        ariaHidden: f.getAttribute('aria-hidden'),
+        visibility: getComputedStyle(f).visibility,
+      };
     });
     expect(opened.events).toEqual(['ready']);
     expect(opened.ms).toBeLessThan(100);
     expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
-    await poll(() => d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height))).toBeGreaterThan(0);
+    await poll(() =>
+      d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height)),
+    ).toBeGreaterThan(0);
     expect(await application()).toBe(404);
     await clickButton(d, 'Continue', JOURNEY); // shown and usable: the customer's Continue starts the application
     await poll(() => application()).toBe(200);

@@ -11,15 +11,17 @@ const callbacks = {
 const q = new URLSearchParams(location.search);
 const resumed = window.HostedJourney.resume(callbacks);
 window.__resumed = resumed !== null;
-window.__journey = resumed ?? window.HostedJourney.createJourney({
-  vendor: 'acme',
-  customerId: q.get('ref') ?? 'rt_default',
-  journeyOrigin: document.body.dataset.journey,
-  container: '#journey',
-  institutionId: 'cdr-only-bank',
-  prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
-  bankAuthorisation: q.get('strategy') ?? 'popup',
-  ...(q.has('prewarm') ? { prewarm: true } : {}),
-  ...callbacks,
-});
+window.__journey =
+  resumed ??
+  window.HostedJourney.createJourney({
+    vendor: 'acme',
+    customerId: q.get('ref') ?? 'rt_default',
+    journeyOrigin: document.body.dataset.journey,
+    container: '#journey',
+    institutionId: 'cdr-only-bank',
+    prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
+    bankAuthorisation: q.get('strategy') ?? 'popup',
+    ...(q.has('prewarm') ? { prewarm: true } : {}),
+    ...callbacks,
+  });
 if (resumed || !q.has('prewarm')) window.__journey.open();

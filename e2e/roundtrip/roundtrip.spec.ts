@@ -4,7 +4,15 @@
  * and no open redirect through the bank-return page.
  */
 import { expect, test } from '@playwright/test';
-import { bankPhases, blockPopups, events, journeyFrame, startRoundTrip, toBankButton, type RoundTrip } from './setup.js';
+import {
+  bankPhases,
+  blockPopups,
+  events,
+  journeyFrame,
+  startRoundTrip,
+  toBankButton,
+  type RoundTrip,
+} from './setup.js';
 
 let rt: RoundTrip;
 test.beforeAll(async () => {
@@ -15,12 +23,16 @@ test.afterAll(async () => {
 });
 
 const DONE = 'You’re all done';
-const status = async (ref: string) => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).json?.status as string;
+const status = async (ref: string) =>
+  (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).json?.status as string;
 
 test('popup: approve → the popup closes itself, the journey completes', async ({ page }) => {
   await page.goto(rt.page('pop_ok'));
   await toBankButton(page);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click(),
+  ]);
   await popup.getByRole('button', { name: 'Approve' }).click();
   await popup.waitForEvent('close'); // bank-return posted to its opener (the sandboxed iframe) and closed
   await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
@@ -38,7 +50,10 @@ test('popup: approve → the popup closes itself, the journey completes', async 
 test('popup: deny → the journey shows the denial with a retry', async ({ page }) => {
   await page.goto(rt.page('pop_deny'));
   await toBankButton(page);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click(),
+  ]);
   await popup.getByRole('button', { name: 'Deny' }).click();
   await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
   await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'denied' });
@@ -47,7 +62,10 @@ test('popup: deny → the journey shows the denial with a retry', async ({ page 
 test('popup: the customer closes it → status closed; the journey offers to reopen', async ({ page }) => {
   await page.goto(rt.page('pop_closed'));
   await toBankButton(page);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click(),
+  ]);
   await popup.close();
   await expect(journeyFrame(page).getByText('window closed before access was approved')).toBeVisible();
   await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
@@ -55,7 +73,9 @@ test('popup: the customer closes it → status closed; the journey offers to reo
   expect(await status('pop_closed')).toBe('consent_pending');
 });
 
-test('popup blocked → redirect to the bank → back to the integrator → resume() → journey completes', async ({ page }) => {
+test('popup blocked → redirect to the bank → back to the integrator → resume() → journey completes', async ({
+  page,
+}) => {
   await blockPopups(page, rt.sandbox.url);
   const start = rt.page('blocked');
   await page.goto(start);
@@ -88,11 +108,17 @@ test('blocked popup: what is saved before leaving (no prefill, expiring, keyed b
   let navigated = 0;
   await page.route(`${rt.sandbox.url}/bank-redirect/**`, (route) => (navigated++, route.fulfill({ status: 204 })));
   await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
-  await expect.poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).not.toBeNull();
+  await expect
+    .poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))
+    .not.toBeNull();
   const raw = (await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))!;
   expect(raw).not.toMatch(/Alex|alex@example/);
   const saved = JSON.parse(raw);
-  expect(saved).toMatchObject({ v: 1, channel, options: { vendor: 'acme', customerId: 'saved', container: '#journey', bankAuthorisation: 'popup' } });
+  expect(saved).toMatchObject({
+    v: 1,
+    channel,
+    options: { vendor: 'acme', customerId: 'saved', container: '#journey', bankAuthorisation: 'popup' },
+  });
   expect(saved.expiresAt - saved.savedAt).toBe(30 * 60_000);
   expect(navigated).toBe(1);
 });
@@ -126,11 +152,32 @@ test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing
   const ch = 'stale_channel_0001';
   const base = { vendor: 'acme', customerId: 'stale', journeyOrigin: rt.sandbox.url, container: '#journey' };
   await page.goto(`${rt.integrator.url}/favicon.ico`); // same origin, to seed sessionStorage
-  await page.evaluate(({ ch, base, origin }) => {
-    const now = Date.now();
-    sessionStorage.setItem(`hosted-journey:resume:${ch}`, JSON.stringify({ v: 1, channel: ch, options: { ...base, returnUrl: `${origin}/apply` }, savedAt: now - 3_600_000, expiresAt: now - 1_800_000 }));
-    sessionStorage.setItem('hosted-journey:resume:foreign_channel_01', JSON.stringify({ v: 1, channel: 'foreign_channel_01', options: { ...base, returnUrl: `${origin}/elsewhere` }, savedAt: now, expiresAt: now + 60_000 }));
-  }, { ch, base, origin: rt.integrator.url });
+  await page.evaluate(
+    ({ ch, base, origin }) => {
+      const now = Date.now();
+      sessionStorage.setItem(
+        `hosted-journey:resume:${ch}`,
+        JSON.stringify({
+          v: 1,
+          channel: ch,
+          options: { ...base, returnUrl: `${origin}/apply` },
+          savedAt: now - 3_600_000,
+          expiresAt: now - 1_800_000,
+        }),
+      );
+      sessionStorage.setItem(
+        'hosted-journey:resume:foreign_channel_01',
+        JSON.stringify({
+          v: 1,
+          channel: 'foreign_channel_01',
+          options: { ...base, returnUrl: `${origin}/elsewhere` },
+          savedAt: now,
+          expiresAt: now + 60_000,
+        }),
+      );
+    },
+    { ch, base, origin: rt.integrator.url },
+  );
   for (const channel of [ch, 'foreign_channel_01']) {
     await page.goto(`${rt.integrator.url}/apply?ref=fresh&hj_channel=${channel}&hj_bank_status=authorised`);
     await expect.poll(() => events(page)).toContainEqual(['ready', { step: 'details' }]);
@@ -140,20 +187,39 @@ test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing
   }
 });
 
-test('no open redirect: the journey API refuses a return_to off the parent origin; a crafted bank-return link goes nowhere else', async ({ page }) => {
+test('no open redirect: the journey API refuses a return_to off the parent origin; a crafted bank-return link goes nowhere else', async ({
+  page,
+}) => {
   // A page served for the integrator's (registered, loopback) origin, and an unframed one (no parent origin).
   const framed = await rt.sandbox.journey('acme', 'redirect_attack', { parentOrigin: rt.integrator.url });
   const unframed = await rt.sandbox.journey('acme', 'redirect_attack');
   await framed.call('POST', 'start', { full_name: 'A B', email: 'a@example.com' });
   await framed.call('POST', 'institution', { institution_id: 'cdr-only-bank', pathway: 'cdr' });
-  const ret = (to: string) => `${rt.sandbox.url}/i/acme/redirect_attack/bank-return?return_to=${encodeURIComponent(to)}&channel=abcdefgh12345678`;
+  const ret = (to: string) =>
+    `${rt.sandbox.url}/i/acme/redirect_attack/bank-return?return_to=${encodeURIComponent(to)}&channel=abcdefgh12345678`;
   expect((await framed.call('POST', 'consent', { return_url: ret('https://evil.example/') })).status).toBe(422);
-  expect((await framed.call('POST', 'consent', { return_url: ret('https://evil.example/'), parent_origin: 'https://evil.example' })).status).toBe(422);
+  expect(
+    (
+      await framed.call('POST', 'consent', {
+        return_url: ret('https://evil.example/'),
+        parent_origin: 'https://evil.example',
+      })
+    ).status,
+  ).toBe(422);
   expect((await unframed.call('POST', 'consent', { return_url: ret(`${rt.integrator.url}/apply`) })).status).toBe(422); // no parent origin
   expect((await framed.call('POST', 'consent', { return_url: 'https://evil.example/bank-return' })).status).toBe(422); // off the journey origin
   // A journey framed for an unregistered parent is not served at all.
-  expect((await fetch(`${rt.sandbox.url}/i/acme/redirect_attack?parent_origin=https%3A%2F%2Fevil.example&channel=abcdefgh12345678`)).status).toBe(403);
-  const ok = await framed.call('POST', 'consent', { return_url: ret(`${rt.integrator.url}/apply`), parent_origin: rt.integrator.url });
+  expect(
+    (
+      await fetch(
+        `${rt.sandbox.url}/i/acme/redirect_attack?parent_origin=https%3A%2F%2Fevil.example&channel=abcdefgh12345678`,
+      )
+    ).status,
+  ).toBe(403);
+  const ok = await framed.call('POST', 'consent', {
+    return_url: ret(`${rt.integrator.url}/apply`),
+    parent_origin: rt.integrator.url,
+  });
   expect(ok.status).toBe(201);
 
   // A link to the bank-return page naming another return_to, for a real consent: the page asks the server, which
@@ -164,7 +230,9 @@ test('no open redirect: the journey API refuses a return_to off the parent origi
     return route.fulfill({ body: 'evil' });
   });
   for (const id of [ok.json.consent_id, 'cns_forged']) {
-    await page.goto(`${rt.sandbox.url}/i/acme/redirect_attack/bank-return?consent_id=${id}&status=authorised&return_to=${encodeURIComponent('https://evil.example/x')}`);
+    await page.goto(
+      `${rt.sandbox.url}/i/acme/redirect_attack/bank-return?consent_id=${id}&status=authorised&return_to=${encodeURIComponent('https://evil.example/x')}`,
+    );
     await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/i/acme/redirect_attack/banks`));
   }
   expect(evil).toEqual([]);

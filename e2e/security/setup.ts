@@ -19,7 +19,10 @@ export interface Origins {
   close(): Promise<void>;
 }
 
-const html = (body: string) => ({ body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`, type: 'text/html; charset=utf-8' });
+const html = (body: string) => ({
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`,
+  type: 'text/html; charset=utf-8',
+});
 
 /**
  * The stand-in journey: answers the widget's handshake, says `ready`, and exposes `window.emit(type, payload)` so the
@@ -52,7 +55,10 @@ window.__j.open();
 `;
 
 export async function startOrigins(): Promise<Origins> {
-  const phish = await startStaticServer({ host: '127.0.0.1', routes: { '/phish': html('<h1>Log in to your bank</h1>') } });
+  const phish = await startStaticServer({
+    host: '127.0.0.1',
+    routes: { '/phish': html('<h1>Log in to your bank</h1>') },
+  });
   const journey = await startStaticServer({
     host: 'localhost',
     routes: {
@@ -63,9 +69,15 @@ export async function startOrigins(): Promise<Origins> {
   const integrator = await startStaticServer({
     host: '127.0.0.1',
     routes: {
-      '/apply': { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head><body data-journey="${journey.url}">
-<div id="journey"></div><script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`, type: 'text/html; charset=utf-8' },
-      '/hosted-journey.iife.js': { body: readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js')), type: 'text/javascript; charset=utf-8' },
+      '/apply': {
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head><body data-journey="${journey.url}">
+<div id="journey"></div><script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`,
+        type: 'text/html; charset=utf-8',
+      },
+      '/hosted-journey.iife.js': {
+        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js')),
+        type: 'text/javascript; charset=utf-8',
+      },
       '/integrator.js': { body: INTEGRATOR, type: 'text/javascript; charset=utf-8' },
     },
   });

@@ -28,7 +28,10 @@ async function openJourney(page: Page, strategy: 'popup' | 'redirect'): Promise<
 }
 
 const emit = (frame: Frame, payload: Record<string, unknown>) =>
-  frame.evaluate((p) => (window as unknown as { emit: (t: string, p: unknown) => void }).emit('bank_authorisation', p), payload);
+  frame.evaluate(
+    (p) => (window as unknown as { emit: (t: string, p: unknown) => void }).emit('bank_authorisation', p),
+    payload,
+  );
 
 /** The page must still be the integrator's, nothing may have reached the phishing site, and `report` must have fired. */
 async function expectRefused(page: Page, start: string, report: 'onInvalidMessage' | 'onError'): Promise<Call[]> {
@@ -43,7 +46,9 @@ test.beforeEach(() => {
   o.phish.requests.length = 0;
 });
 
-test('phish: bank_authorisation {url: phishing site, popup: blocked} leaves the page where it was (popup strategy)', async ({ page }) => {
+test('phish: bank_authorisation {url: phishing site, popup: blocked} leaves the page where it was (popup strategy)', async ({
+  page,
+}) => {
   const frame = await openJourney(page, 'popup');
   await emit(frame, { url: `${o.phish.url}/phish`, popup: 'blocked' });
   const seen = await expectRefused(page, o.page('popup'), 'onInvalidMessage');
@@ -57,7 +62,9 @@ test('phish: the redirect strategy does not follow a URL from the message either
   await expectRefused(page, o.page('redirect'), 'onInvalidMessage');
 });
 
-test('phish: popup strategy without a blocked popup never navigates, even with a well-formed consent id', async ({ page }) => {
+test('phish: popup strategy without a blocked popup never navigates, even with a well-formed consent id', async ({
+  page,
+}) => {
   const frame = await openJourney(page, 'popup');
   await emit(frame, { consentId: 'cns_0123456789abcdef', url: `${o.phish.url}/phish` });
   const seen = await expectRefused(page, o.page('popup'), 'onError');
@@ -85,7 +92,9 @@ test('phish: a consent id with path traversal is refused (it cannot steer the ba
   expect(seen.some(([k, e]) => k === 'onBankAuthorisation' && e.phase === 'redirecting')).toBe(false);
 });
 
-test('phish: with a valid consent id the page goes only to the journey origin’s bank-redirect endpoint, never to the message’s URL', async ({ page }) => {
+test('phish: with a valid consent id the page goes only to the journey origin’s bank-redirect endpoint, never to the message’s URL', async ({
+  page,
+}) => {
   const frame = await openJourney(page, 'popup');
   const target = `${o.journey.url}/bank-redirect/acme/cust_1/cns_0123456789abcdef`;
   await Promise.all([

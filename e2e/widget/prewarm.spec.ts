@@ -18,13 +18,20 @@ test.afterAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- page globals
 type W = any;
 
-test("modal, prewarm 'intent': focus (intent) loads it hidden and ready; the click shows it with onReady at once", async ({ page }) => {
+test("modal, prewarm 'intent': focus (intent) loads it hidden and ready; the click shows it with onReady at once", async ({
+  page,
+}) => {
   await page.goto(`${o.integrator.url}/index.html`);
   await page.evaluate((journeyOrigin) => {
     const w = window as W;
     w.__calls = [];
     w.__j = w.HostedJourney.createJourney({
-      vendor: 'acme', customerId: 'cust_1', journeyOrigin, mode: 'modal', prewarm: 'intent', prewarmTrigger: '#opener',
+      vendor: 'acme',
+      customerId: 'cust_1',
+      journeyOrigin,
+      mode: 'modal',
+      prewarm: 'intent',
+      prewarmTrigger: '#opener',
       onReady: (p: unknown) => w.__calls.push(['onReady', p, performance.now()]),
     });
     document.getElementById('opener')!.addEventListener('click', () => {
@@ -39,11 +46,22 @@ test("modal, prewarm 'intent': focus (intent) loads it hidden and ready; the cli
   const hidden = await page.evaluate(() => {
     const root = document.querySelector('.hosted-journey-modal') as HTMLElement;
     return {
-      ariaHidden: root.getAttribute('aria-hidden'), inert: root.hasAttribute('inert'), visibility: getComputedStyle(root).visibility,
-      overflow: document.documentElement.style.overflow, active: document.activeElement?.id, calls: (window as W).__calls.length,
+      ariaHidden: root.getAttribute('aria-hidden'),
+      inert: root.hasAttribute('inert'),
+      visibility: getComputedStyle(root).visibility,
+      overflow: document.documentElement.style.overflow,
+      active: document.activeElement?.id,
+      calls: (window as W).__calls.length,
     };
   });
-  expect(hidden).toEqual({ ariaHidden: 'true', inert: true, visibility: 'hidden', overflow: '', active: 'opener', calls: 0 });
+  expect(hidden).toEqual({
+    ariaHidden: 'true',
+    inert: true,
+    visibility: 'hidden',
+    overflow: '',
+    active: 'opener',
+    calls: 0,
+  });
   await expect(page.getByRole('dialog')).toHaveCount(0); // out of the accessibility tree
 
   await page.locator('#opener').click();
@@ -62,17 +80,29 @@ test('inline, prewarm: true: destroy() before open() leaves no iframe and no mes
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
     w.__messageListeners = () => n;
-    window.addEventListener = ((t: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => (t === 'message' && n++, add(t, fn, opts))) as typeof window.addEventListener;
-    window.removeEventListener = ((t: string, fn: EventListener, opts?: boolean | EventListenerOptions) => (t === 'message' && n--, remove(t, fn, opts))) as typeof window.removeEventListener;
+    window.addEventListener = ((t: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => (
+      t === 'message' && n++, add(t, fn, opts)
+    )) as typeof window.addEventListener;
+    window.removeEventListener = ((t: string, fn: EventListener, opts?: boolean | EventListenerOptions) => (
+      t === 'message' && n--, remove(t, fn, opts)
+    )) as typeof window.removeEventListener;
   });
   await page.goto(`${o.integrator.url}/index.html`);
   const before = await page.evaluate(() => (window as W).__messageListeners());
   await page.evaluate((journeyOrigin) => {
     const w = window as W;
-    w.__j = w.HostedJourney.createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin, container: '#journey', prewarm: true });
+    w.__j = w.HostedJourney.createJourney({
+      vendor: 'acme',
+      customerId: 'cust_1',
+      journeyOrigin,
+      container: '#journey',
+      prewarm: true,
+    });
   }, o.journey.url);
   await expect.poll(() => page.evaluate(() => (window as W).__j.state)).toBe('ready');
-  expect(await page.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height))).toBe(0);
+  expect(
+    await page.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height)),
+  ).toBe(0);
   await page.evaluate(() => (window as W).__j.destroy());
   expect(await page.locator('iframe').count()).toBe(0);
   expect(await page.evaluate(() => (window as W).__messageListeners())).toBe(before);

@@ -19,10 +19,14 @@ export interface Origins {
   close(): Promise<void>;
 }
 
-const page = (body: string) => ({ body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>integrator</title></head><body>${body}</body></html>`, type: 'text/html; charset=utf-8' });
+const page = (body: string) => ({
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>integrator</title></head><body>${body}</body></html>`,
+  type: 'text/html; charset=utf-8',
+});
 
 export async function startOrigins(): Promise<Origins> {
-  if (!existsSync(IIFE)) throw new Error('dist/hosted-journey.iife.js is missing: run `node scripts/build.mjs iife` first');
+  if (!existsSync(IIFE))
+    throw new Error('dist/hosted-journey.iife.js is missing: run `node scripts/build.mjs iife` first');
   const bundled = await build({
     entryPoints: [path.join(FIXTURES, 'journey.ts')],
     bundle: true,
@@ -49,19 +53,27 @@ export async function startOrigins(): Promise<Origins> {
   const third = await startStaticServer({ host: '127.0.0.1', routes: forger });
   const iife = readFileSync(IIFE);
   const scriptTagAttrs = `data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-full-name="Alex Citizen" data-email="alex@example.com" data-primary-colour="#0B5FFF"`;
-  const tag = (attrs: string, before = '') => page(`${before}<div id="journey"></div><script src="/hosted-journey.iife.js" ${attrs}></script>`);
+  const tag = (attrs: string, before = '') =>
+    page(`${before}<div id="journey"></div><script src="/hosted-journey.iife.js" ${attrs}></script>`);
   const integrator = await startStaticServer({
     host: '127.0.0.1',
     routes: {
       '/hosted-journey.iife.js': { body: iife, type: 'text/javascript; charset=utf-8' },
       // Loaded by the script build from next to itself, in modal mode only.
-      '/hosted-journey.modal.js': { body: readFileSync(path.join(ROOT, 'dist/hosted-journey.modal.js')), type: 'text/javascript; charset=utf-8' },
-      '/index.html': page('<button id="opener">Connect bank</button><div id="journey"></div><div id="journey2"></div><script src="/hosted-journey.iife.js"></script>'),
+      '/hosted-journey.modal.js': {
+        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.modal.js')),
+        type: 'text/javascript; charset=utf-8',
+      },
+      '/index.html': page(
+        '<button id="opener">Connect bank</button><div id="journey"></div><div id="journey2"></div><script src="/hosted-journey.iife.js"></script>',
+      ),
       '/script-tag.html': tag(scriptTagAttrs),
       // The same page with e2e/fixtures/probe.js first (listener count, DOM events), for e2e/engines.
       '/script-tag-probed.html': tag(scriptTagAttrs, '<script src="/probe.js"></script>'),
       '/probe.js': { body: readFileSync(path.join(FIXTURES, 'probe.js')), type: 'text/javascript; charset=utf-8' },
-      '/script-tag-bad.html': tag(`data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-primary-colour="red"`),
+      '/script-tag-bad.html': tag(
+        `data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-primary-colour="red"`,
+      ),
     },
   });
   return {

@@ -13,7 +13,17 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-const TYPES = ['ready', 'step', 'institution_selected', 'bank_authorisation', 'bank_authorisation_completed', 'released', 'completed', 'error', 'exit'];
+const TYPES = [
+  'ready',
+  'step',
+  'institution_selected',
+  'bank_authorisation',
+  'bank_authorisation_completed',
+  'released',
+  'completed',
+  'error',
+  'exit',
+];
 
 interface Setup {
   customerId?: string;
@@ -29,7 +39,8 @@ async function countListeners(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __messageListeners: number };
     const live: Array<[unknown, boolean]> = [];
-    const capture = (opts: unknown) => (typeof opts === 'boolean' ? opts : !!(opts as { capture?: boolean } | undefined)?.capture);
+    const capture = (opts: unknown) =>
+      typeof opts === 'boolean' ? opts : !!(opts as { capture?: boolean } | undefined)?.capture;
     const find = (fn: unknown, c: boolean) => live.findIndex(([f, lc]) => f === fn && lc === c);
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
@@ -54,7 +65,8 @@ async function openIntegrator(page: Page): Promise<void> {
     const w = window as unknown as { __calls: unknown[][]; __dom: unknown[][] };
     w.__calls = [];
     w.__dom = [];
-    for (const t of types) document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
+    for (const t of types)
+      document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
   }, TYPES);
 }
 
@@ -92,24 +104,36 @@ async function mount(page: Page, setup: Setup = {}): Promise<void> {
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls);
 const dom = (page: Page) => page.evaluate(() => (window as unknown as { __dom: unknown[][] }).__dom);
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __j: { state: string } }).__j.state);
-const frameHeight = (page: Page) => page.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
+const frameHeight = (page: Page) =>
+  page.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
 
-test('handshake delivers prefill by postMessage, never in the URL; ready moves the handle to ready', async ({ page }) => {
+test('handshake delivers prefill by postMessage, never in the URL; ready moves the handle to ready', async ({
+  page,
+}) => {
   await openIntegrator(page);
   await mount(page, { prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' } });
   const frame = page.frameLocator('iframe');
   await expect(frame.locator('#status')).toHaveText('connected');
-  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({ fullName: 'Alex Citizen', email: 'alex@example.com' });
+  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({
+    fullName: 'Alex Citizen',
+    email: 'alex@example.com',
+  });
   await expect.poll(() => state(page)).toBe('ready');
   const src = await page.locator('iframe').getAttribute('src');
   expect(src).toContain(`parent_origin=${encodeURIComponent(o.integrator.url)}`);
   expect(src).not.toMatch(/Alex|alex%40|full_name|email/);
   expect(o.journey.requests.join('\n')).not.toMatch(/Alex|alex%40/);
   const iframe = page.locator('iframe');
-  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+  await expect(iframe).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+  );
   await expect(iframe).toHaveAttribute('referrerpolicy', 'strict-origin');
   await expect(iframe).toHaveAttribute('title', 'Connect your bank account');
-  expect(await calls(page)).toEqual([['onReady', { step: 'terms' }], ['onEvent', 'ready']]);
+  expect(await calls(page)).toEqual([
+    ['onReady', { step: 'terms' }],
+    ['onEvent', 'ready'],
+  ]);
 });
 
 test('every event type reaches its callback and its DOM event; the parent can answer the journey', async ({ page }) => {
@@ -120,26 +144,49 @@ test('every event type reaches its callback and its DOM event; the parent can an
   // [type, DOM detail, what the callbacks see]: onBankAuthorisation gets each phase, tagged; 'opened' is the widget's own.
   const expected: Array<[string, unknown, unknown[][]]> = [
     ['step', { step: 'banks' }, [['onStep', { step: 'banks' }]]],
-    ['institution_selected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' },
-      [['onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }]]],
-    ['bank_authorisation', { consentId: 'cns_123', popup: 'opened' }, [
-      ['onBankAuthorisation', { phase: 'requested', consentId: 'cns_123', popup: 'opened' }], ['onEvent', 'bank_authorisation'],
-      ['onBankAuthorisation', { phase: 'opened', consentId: 'cns_123' }]]],
-    ['bank_authorisation_completed', { status: 'authorised' }, [['onBankAuthorisation', { phase: 'completed', status: 'authorised' }]]],
+    [
+      'institution_selected',
+      { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' },
+      [['onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }]],
+    ],
+    [
+      'bank_authorisation',
+      { consentId: 'cns_123', popup: 'opened' },
+      [
+        ['onBankAuthorisation', { phase: 'requested', consentId: 'cns_123', popup: 'opened' }],
+        ['onEvent', 'bank_authorisation'],
+        ['onBankAuthorisation', { phase: 'opened', consentId: 'cns_123' }],
+      ],
+    ],
+    [
+      'bank_authorisation_completed',
+      { status: 'authorised' },
+      [['onBankAuthorisation', { phase: 'completed', status: 'authorised' }]],
+    ],
     ['released', {}, [['onReleased', {}]]],
     ['completed', { applicationId: 'app_123' }, [['onComplete', { applicationId: 'app_123' }]]],
-    ['error', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true },
-      [['onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }]]],
+    [
+      'error',
+      { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true },
+      [['onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }]],
+    ],
     ['exit', { reason: 'user_left' }, [['onExit', { reason: 'user_left' }]]],
   ];
   const want = expected.flatMap(([type, , cbs]) => (cbs.length === 1 ? [...cbs, ['onEvent', type]] : cbs));
   for (const [type] of expected) await frame.locator(`#emit-${type}`).click();
   await expect.poll(async () => (await calls(page)).length).toBe(2 + want.length);
   expect((await calls(page)).slice(2)).toEqual(want);
-  expect(await dom(page)).toEqual([['ready', { step: 'terms' }], ...expected.map(([type, payload]) => [type, payload])]);
+  expect(await dom(page)).toEqual([
+    ['ready', { step: 'terms' }],
+    ...expected.map(([type, payload]) => [type, payload]),
+  ]);
 
-  await page.evaluate(() => (window as any).__j.send('bank_authorisation_result', { status: 'authorised', params: { code: 'abc' } }));
-  await expect(frame.locator('#received')).toContainText('bank_authorisation_result:{"status":"authorised","params":{"code":"abc"}}');
+  await page.evaluate(() =>
+    (window as any).__j.send('bank_authorisation_result', { status: 'authorised', params: { code: 'abc' } }),
+  );
+  await expect(frame.locator('#received')).toContainText(
+    'bank_authorisation_result:{"status":"authorised","params":{"code":"abc"}}',
+  );
 });
 
 test('the iframe height follows content growing and shrinking, clamped to [minHeight, maxHeight]', async ({ page }) => {
@@ -164,7 +211,9 @@ test('the iframe height follows content growing and shrinking, clamped to [minHe
   await expect.poll(() => frameHeight(page)).toBe(initial);
 });
 
-test('look-alike messages from a third origin, another journey-origin frame and an opaque origin produce nothing', async ({ page }) => {
+test('look-alike messages from a third origin, another journey-origin frame and an opaque origin produce nothing', async ({
+  page,
+}) => {
   await openIntegrator(page);
   await mount(page, { minHeight: 150, maxHeight: 5000 });
   await expect.poll(() => state(page)).toBe('ready');
@@ -207,7 +256,11 @@ test('the watchdog fires READY_TIMEOUT for a journey that never says ready; retr
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText('Loading…');
   await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
-  const timeout = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 1500 ms.', recoverable: true };
+  const timeout = {
+    code: 'READY_TIMEOUT',
+    message: 'The journey did not signal ready within 1500 ms.',
+    recoverable: true,
+  };
   expect(await calls(page)).toEqual([['onError', timeout]]);
   expect(await dom(page)).toEqual([['error', timeout]]);
   await expect(dialog.getByRole('alert')).toContainText('did not signal ready');
@@ -216,13 +269,17 @@ test('the watchdog fires READY_TIMEOUT for a journey that never says ready; retr
   const firstFrame = await page.locator('iframe').elementHandle();
   await dialog.getByRole('button', { name: 'Try again' }).click();
   expect(await state(page)).toBe('loading');
-  await expect.poll(() => o.journey.requests.filter((r) => r.startsWith('/i/acme/silent')).length).toBe(requestsBefore + 1);
+  await expect
+    .poll(() => o.journey.requests.filter((r) => r.startsWith('/i/acme/silent')).length)
+    .toBe(requestsBefore + 1);
   expect(await firstFrame!.evaluate((f) => f.isConnected)).toBe(false);
   await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
   expect((await calls(page)).length).toBe(2);
 });
 
-test('modal: focus moves in, Escape closes, focus and page scroll are restored, onExit says user_closed', async ({ page }) => {
+test('modal: focus moves in, Escape closes, focus and page scroll are restored, onExit says user_closed', async ({
+  page,
+}) => {
   await openIntegrator(page);
   await page.locator('#opener').focus();
   await mount(page, { mode: 'modal' });
@@ -250,7 +307,10 @@ test('destroy() removes the iframe and every message listener; two journeys on a
     const w = window as any;
     w.__calls2 = [];
     w.__j2 = w.HostedJourney.createJourney({
-      vendor: 'acme', customerId: 'cust_2', journeyOrigin, container: '#journey2',
+      vendor: 'acme',
+      customerId: 'cust_2',
+      journeyOrigin,
+      container: '#journey2',
       onEvent: (e: { type: string }) => w.__calls2.push(e.type),
     });
     w.__j2.open();
@@ -279,21 +339,29 @@ test('script tag with data- attributes mounts with no other code', async ({ page
   await page.addInitScript((types) => {
     const w = window as unknown as { __dom: unknown[][] };
     w.__dom = [];
-    for (const t of types) document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
+    for (const t of types)
+      document.addEventListener(`hosted-journey:${t}`, (e) => w.__dom.push([t, (e as CustomEvent).detail]));
   }, TYPES);
   await page.goto(`${o.integrator.url}/script-tag.html`);
   const frame = page.frameLocator('#journey iframe');
   await expect(frame.locator('#status')).toHaveText('connected');
-  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({ fullName: 'Alex Citizen', email: 'alex@example.com' });
+  expect(JSON.parse((await frame.locator('#prefill').textContent()) ?? '')).toEqual({
+    fullName: 'Alex Citizen',
+    email: 'alex@example.com',
+  });
   await expect.poll(() => dom(page)).toEqual([['ready', { step: 'terms' }]]);
   expect(await page.locator('#journey iframe').getAttribute('src')).toContain('primary_colour=0B5FFF');
-  expect(await page.evaluate(async () => ((await (window as any).HostedJourney.mounted) as { state: string }).state)).toBe('ready');
+  expect(
+    await page.evaluate(async () => ((await (window as any).HostedJourney.mounted) as { state: string }).state),
+  ).toBe('ready');
   await frame.locator('#emit-completed').click();
   await expect.poll(() => dom(page)).toContainEqual(['completed', { applicationId: 'app_123' }]);
   expect(errors).toEqual([]);
 });
 
-test('script tag with a bad attribute reports a typed error event and console error, never an uncaught throw', async ({ page }) => {
+test('script tag with a bad attribute reports a typed error event and console error, never an uncaught throw', async ({
+  page,
+}) => {
   const errors: string[] = [];
   const consoleErrors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -304,9 +372,18 @@ test('script tag with a bad attribute reports a typed error event and console er
     document.addEventListener('hosted-journey:error', (e) => w.__dom.push(['error', (e as CustomEvent).detail]));
   });
   await page.goto(`${o.integrator.url}/script-tag-bad.html`);
-  await expect.poll(() => dom(page)).toEqual([
-    ['error', { code: 'INVALID_PRIMARY_COLOUR', field: 'theme.primaryColour', message: "theme.primaryColour must be a hex colour like '#0B5FFF'; got 'red'." }],
-  ]);
+  await expect
+    .poll(() => dom(page))
+    .toEqual([
+      [
+        'error',
+        {
+          code: 'INVALID_PRIMARY_COLOUR',
+          field: 'theme.primaryColour',
+          message: "theme.primaryColour must be a hex colour like '#0B5FFF'; got 'red'.",
+        },
+      ],
+    ]);
   expect(consoleErrors.join('\n')).toContain('INVALID_PRIMARY_COLOUR');
   expect(errors).toEqual([]);
   expect(await page.locator('iframe').count()).toBe(0);

@@ -27,7 +27,9 @@ export const EVENT_PREFIX = DOM_EVENT_PREFIX;
 const ALIASES: Record<string, string> = { multipleInstitutions: 'multiple', title: 'journey-title' };
 
 /** The attribute of each row of surface.ts without `NOT_EL` (`customer-id`, `multiple-institutions`, `title`, …). */
-const ATTRIBUTES = rows().filter(([, row]) => !(row & NOT_EL)).map(([name]) => attributeName(name));
+const ATTRIBUTES = rows()
+  .filter(([, row]) => !(row & NOT_EL))
+  .map(([name]) => attributeName(name));
 
 /** Reads the element's attributes into `createJourney` options (without callbacks and container). */
 export function optionsFromAttributes(element: Element): Omit<JourneyOptions, 'container'> {

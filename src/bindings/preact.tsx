@@ -50,7 +50,13 @@ export function HostedJourney(props: HostedJourneyProps): JSX.Element {
     // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way the
     // DOM events come from the rendered div.
     const placement = options.mode === 'modal' ? {} : { container };
-    const handle = createJourney({ ...(options.prewarm === 'intent' ? { prewarmTrigger: container } : {}), ...options, ...callbackProxies(() => latest.current), eventTarget: container, ...placement });
+    const handle = createJourney({
+      ...(options.prewarm === 'intent' ? { prewarmTrigger: container } : {}),
+      ...options,
+      ...callbackProxies(() => latest.current),
+      eventTarget: container,
+      ...placement,
+    });
     if (!options.prewarm) handle.open();
     latest.current.handleRef?.(handle);
     return () => {

@@ -65,7 +65,13 @@ export function useHostedJourney(options: BindingOptions): UseHostedJourneyResul
         // A modal mounts on document.body and refuses a container; inline (the default here) needs one. Either way
         // the DOM events come from the ref'd element.
         const placement = config.mode === 'modal' ? {} : { container: element };
-        live = createJourney({ ...(config.prewarm === 'intent' ? { prewarmTrigger: element } : {}), ...config, ...callbackProxies(() => latest.current, sync), eventTarget: element, ...placement });
+        live = createJourney({
+          ...(config.prewarm === 'intent' ? { prewarmTrigger: element } : {}),
+          ...config,
+          ...callbackProxies(() => latest.current, sync),
+          eventTarget: element,
+          ...placement,
+        });
       } catch (error) {
         setFailure(() => {
           throw error;

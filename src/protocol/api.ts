@@ -5,10 +5,14 @@
  */
 import * as z from 'zod/mini';
 
-export const decimalString = z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"'));
+export const decimalString = z
+  .string()
+  .check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"'));
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
 const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'));
-const id = z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
+const id = z
+  .string()
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const PATHWAYS = ['cdr', 'crawler'] as const;
@@ -46,7 +50,9 @@ export const applicationResponse = z.looseObject({
   vendor: z.string(),
   ref: z.string(),
   status: z.string(),
-  institution: z.optional(z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) }))),
+  institution: z.optional(
+    z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) })),
+  ),
   journey_url: z.optional(z.string()),
   created_at: z.optional(z.string()),
 });
@@ -163,7 +169,10 @@ export const ENDPOINTS = {
 
 /** Webhook registration on the sandbox [ours]. */
 export const WEBHOOK_REGISTRATION = { method: 'POST', path: '/api/v1/webhooks' } as const;
-export const webhookRegistrationBody = z.strictObject({ url: z.url({ protocol: /^https?$/ }), token_id: z.optional(id) });
+export const webhookRegistrationBody = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  token_id: z.optional(id),
+});
 
 export type EndpointName = keyof typeof ENDPOINTS;
 

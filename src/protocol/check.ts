@@ -40,16 +40,25 @@ const fail = <T>(issues: Issue[], path: PropertyKey[], message: string): T => {
 
 /** A string of `min`..`max` characters. */
 export const str = (min = 0, max = Infinity): Schema<string> =>
-  schema((v, p, i) => (typeof v === 'string' && v.length >= min && v.length <= max ? v : fail(i, p, `expected a string of ${min}..${max} characters`)));
+  schema((v, p, i) =>
+    typeof v === 'string' && v.length >= min && v.length <= max
+      ? v
+      : fail(i, p, `expected a string of ${min}..${max} characters`),
+  );
 
 /** A string matching `pattern` (as zod's `z.string().check(z.regex(pattern))`; give `pattern` no `g`/`y` flag). */
 export const match = (pattern: RegExp): Schema<string> =>
-  schema((v, p, i) => (typeof v === 'string' && pattern.test(v) ? v : fail(i, p, `expected a string matching ${pattern}`)));
+  schema((v, p, i) =>
+    typeof v === 'string' && pattern.test(v) ? v : fail(i, p, `expected a string matching ${pattern}`),
+  );
 
-export const bool = (): Schema<boolean> => schema((v, p, i) => (typeof v === 'boolean' ? v : fail(i, p, 'expected a boolean')));
+export const bool = (): Schema<boolean> =>
+  schema((v, p, i) => (typeof v === 'boolean' ? v : fail(i, p, 'expected a boolean')));
 
 export const oneOf = <const V extends readonly string[]>(values: V): Schema<V[number]> =>
-  schema((v, p, i) => (values.includes(v as string) ? (v as V[number]) : fail(i, p, `expected one of ${values.join(', ')}`)));
+  schema((v, p, i) =>
+    values.includes(v as string) ? (v as V[number]) : fail(i, p, `expected one of ${values.join(', ')}`),
+  );
 
 /** An absolute http(s) URL (as zod's `z.url({ protocol: /^https?$/ })`: parsable by `URL`, scheme http or https). */
 export const httpUrl = (): Schema<string> =>
@@ -66,13 +75,18 @@ export const httpUrl = (): Schema<string> =>
   });
 
 export const opt = <T>(inner: Schema<T>): Schema<T | undefined> & { readonly optional: true } =>
-  schema((v, p, i) => (v === undefined ? undefined : inner.run(v, p, i)), true) as Schema<T | undefined> & { readonly optional: true };
+  schema((v, p, i) => (v === undefined ? undefined : inner.run(v, p, i)), true) as Schema<T | undefined> & {
+    readonly optional: true;
+  };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Shape = Record<string, Schema<unknown>>;
 type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends { optional: true } ? K : never }[keyof S];
-type ObjectOut<S extends Shape> = { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> };
+type ObjectOut<S extends Shape> = { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
+  [K in OptionalKeys<S>]?: Infer<S[K]>;
+};
 type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** An object with these keys; unknown keys are dropped, as zod's `z.object` does. */

@@ -91,7 +91,9 @@ export const PARENT_MESSAGE_TYPES = /* @__PURE__ */ Object.keys(parentMessageSch
 
 /** A decoded journey event as integrators see it. */
 export type JourneyEvent = { [K in JourneyEventType]: { type: K; payload: JourneyEventPayloads[K] } }[JourneyEventType];
-export type ParentMessage = { [K in ParentMessageType]: { type: K; payload: ParentMessagePayloads[K] } }[ParentMessageType];
+export type ParentMessage = {
+  [K in ParentMessageType]: { type: K; payload: ParentMessagePayloads[K] };
+}[ParentMessageType];
 
 export interface Envelope<T extends string = string, P = unknown> {
   protocol: typeof PROTOCOL;
@@ -106,13 +108,7 @@ export function encodeMessage<T extends string, P>(channel: string, type: T, pay
 }
 
 /** Why a message was refused. `foreign` = not ours at all (e.g. another library's postMessage traffic). */
-export type DecodeFailure =
-  | 'foreign'
-  | 'version'
-  | 'channel'
-  | 'oversized'
-  | 'unknown_type'
-  | 'invalid_payload';
+export type DecodeFailure = 'foreign' | 'version' | 'channel' | 'oversized' | 'unknown_type' | 'invalid_payload';
 
 export type DecodeResult<M> = { ok: true; message: M } | { ok: false; reason: DecodeFailure; detail: string };
 
@@ -139,7 +135,8 @@ function decode<S extends Record<string, Schema<unknown>>>(
   if (typeof env.version !== 'number' || typeof env.channel !== 'string' || typeof env.type !== 'string') {
     return { ok: false, reason: 'invalid_payload', detail: 'malformed envelope' };
   }
-  if (env.version !== PROTOCOL_VERSION) return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.version}` };
+  if (env.version !== PROTOCOL_VERSION)
+    return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.version}` };
   if (env.channel !== channel) return { ok: false, reason: 'channel', detail: 'message for another channel' };
   const type = env.type;
   if (!Object.prototype.hasOwnProperty.call(schemas, type)) {
@@ -169,7 +166,12 @@ export function decodeParentMessage(data: unknown, channel: string): DecodeResul
  * unknown type, or that side's handshake message, `internal`, which only the library posts) or `payload` (fails the
  * type's schema). Messages stay short: this is on the inline bundle's path.
  */
-export function checkOutgoing(schemas: Record<string, Schema<unknown>>, type: string, payload: unknown, internal: HandshakeMessageType): unknown {
+export function checkOutgoing(
+  schemas: Record<string, Schema<unknown>>,
+  type: string,
+  payload: unknown,
+  internal: HandshakeMessageType,
+): unknown {
   const schema = type !== internal && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
   if (!schema) failConfig('INVALID_OPTION', 'type', `Cannot send '${String(type)}'.`);
   const checked = schema.safeParse(payload ?? {});

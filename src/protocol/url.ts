@@ -126,13 +126,22 @@ function isLoopbackHost(hostname: string): boolean {
  * Validates an origin (scheme + host + port, nothing else) and returns it normalised.
  * https everywhere; http only on loopback so local development and the sandbox work.
  */
-export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: JourneyConfigErrorCode = 'INVALID_JOURNEY_ORIGIN'): string {
-  if (typeof value !== 'string' || value === '') fail(code, field, `${field} is required, e.g. 'https://journey.example.com'.`);
+export function normaliseOrigin(
+  value: unknown,
+  field = 'journeyOrigin',
+  code: JourneyConfigErrorCode = 'INVALID_JOURNEY_ORIGIN',
+): string {
+  if (typeof value !== 'string' || value === '')
+    fail(code, field, `${field} is required, e.g. 'https://journey.example.com'.`);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return fail(code, field, `${field} must be an absolute origin such as 'https://journey.example.com'; got '${value}'.`);
+    return fail(
+      code,
+      field,
+      `${field} must be an absolute origin such as 'https://journey.example.com'; got '${value}'.`,
+    );
   }
   if (url.origin === 'null') fail(code, field, `${field} must be an http(s) origin; got '${value}'.`);
   if (url.username || url.password) fail(code, field, `${field} must not contain credentials.`);
@@ -140,16 +149,22 @@ export function normaliseOrigin(value: unknown, field = 'journeyOrigin', code: J
     fail(code, field, `${field} must be an origin only (no path, query or fragment); did you mean '${url.origin}'?`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    fail(code, field, `${field} must use https (http is allowed only for localhost, 127.0.0.0/8 and [::1]); got '${value}'.`);
+    fail(
+      code,
+      field,
+      `${field} must use https (http is allowed only for localhost, 127.0.0.0/8 and [::1]); got '${value}'.`,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(code, field, `${field} must use https; got '${url.protocol}'.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    fail(code, field, `${field} must use https; got '${url.protocol}'.`);
   return url.origin;
 }
 
 function checkId(value: unknown, field: string, code: JourneyConfigErrorCode, max = 128): string {
   if (typeof value !== 'string' || value === '') fail(code, field, `${field} is required.`);
   if (value.length > max) fail(code, field, `${field} must be at most ${max} characters.`);
-  if (!ID_PATTERN.test(value)) fail(code, field, `${field} may contain only letters, digits, '-' and '_'; got '${value}'.`);
+  if (!ID_PATTERN.test(value))
+    fail(code, field, `${field} may contain only letters, digits, '-' and '_'; got '${value}'.`);
   return value;
 }
 
@@ -165,7 +180,11 @@ export function normaliseColour(value: unknown, field: string, code: JourneyConf
 
 export function checkFont(value: unknown, field = 'theme.font'): string {
   if (typeof value !== 'string' || value.length > 64 || !FONT_PATTERN.test(value)) {
-    fail('INVALID_FONT', field, `${field} must be a Google Fonts family name (letters, digits, single spaces), e.g. 'Open Sans'.`);
+    fail(
+      'INVALID_FONT',
+      field,
+      `${field} must be a Google Fonts family name (letters, digits, single spaces), e.g. 'Open Sans'.`,
+    );
   }
   return value;
 }
@@ -184,10 +203,12 @@ export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
   if (typeof prefill !== 'object' || prefill === null) fail('INVALID_PREFILL', 'prefill', 'prefill must be an object.');
   const out: JourneyPrefill = {};
   for (const [key, value] of Object.entries(prefill)) {
-    if (!Object.prototype.hasOwnProperty.call(PREFILL_LIMITS, key)) fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
+    if (!Object.prototype.hasOwnProperty.call(PREFILL_LIMITS, key))
+      fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
     if (value === undefined) continue;
     const max = PREFILL_LIMITS[key as keyof JourneyPrefill];
-    if (typeof value !== 'string' || value.length > max) fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
+    if (typeof value !== 'string' || value.length > max)
+      fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
     out[key as keyof JourneyPrefill] = value;
   }
   return out;
@@ -217,7 +238,8 @@ export function parseBankRedirectPath(pathname: string): BankRedirectTarget | nu
   const parts = pathname.split('/');
   if (parts.length !== 5 || parts[0] !== '' || parts[1] !== BANK_REDIRECT_SEGMENT) return null;
   const [, , vendor, customerId, consentId] = parts as [string, string, string, string, string];
-  if (!ID_PATTERN.test(vendor) || vendor.length > 64 || !ID_PATTERN.test(customerId) || customerId.length > 255) return null;
+  if (!ID_PATTERN.test(vendor) || vendor.length > 64 || !ID_PATTERN.test(customerId) || customerId.length > 255)
+    return null;
   return CONSENT_ID_PATTERN.test(consentId) ? { vendor, customerId, consentId } : null;
 }
 
@@ -229,7 +251,8 @@ export function parseBankRedirectPath(pathname: string): BankRedirectTarget | nu
  * // 'https://journey.example.com/i/acme/cust_1/banks'
  */
 export function buildJourneyUrl(options: JourneyUrlOptions): string {
-  if (typeof options !== 'object' || options === null) fail('INVALID_OPTION', 'options', 'buildJourneyUrl needs an options object.');
+  if (typeof options !== 'object' || options === null)
+    fail('INVALID_OPTION', 'options', 'buildJourneyUrl needs an options object.');
   const origin = normaliseOrigin(options.journeyOrigin);
   const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
   const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
@@ -237,41 +260,70 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   const segments = ['i', vendor, customerId];
   if (options.institutionId !== undefined) {
     if (options.startAt !== undefined && options.startAt !== 'banks') {
-      fail('INVALID_START_AT', 'startAt', "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.");
+      fail(
+        'INVALID_START_AT',
+        'startAt',
+        "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.",
+      );
     }
     segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
   } else if (options.startAt !== undefined) {
     if (!Object.prototype.hasOwnProperty.call(START_AT, options.startAt)) {
-      fail('INVALID_START_AT', 'startAt', `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`);
+      fail(
+        'INVALID_START_AT',
+        'startAt',
+        `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`,
+      );
     }
     segments.push(START_AT[options.startAt]);
   }
 
   const query = new URLSearchParams();
   if (options.collect !== undefined) {
-    if (!Array.isArray(options.collect)) fail('INVALID_COLLECT', 'collect', "collect must be an array, e.g. ['analysis'].");
+    if (!Array.isArray(options.collect))
+      fail('INVALID_COLLECT', 'collect', "collect must be an array, e.g. ['analysis'].");
     for (const item of new Set(options.collect)) {
-      if (!COLLECT_VALUES.includes(item)) fail('INVALID_COLLECT', 'collect', `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`);
+      if (!COLLECT_VALUES.includes(item))
+        fail(
+          'INVALID_COLLECT',
+          'collect',
+          `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`,
+        );
       query.append(QUERY.collect, item);
     }
   }
   if (options.multipleInstitutions !== undefined) {
-    if (typeof options.multipleInstitutions !== 'boolean') fail('INVALID_OPTION', 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
+    if (typeof options.multipleInstitutions !== 'boolean')
+      fail('INVALID_OPTION', 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
     if (options.multipleInstitutions) query.set(QUERY.multiple, 'true');
   }
   const theme = options.theme;
   if (theme !== undefined) {
     if (typeof theme !== 'object' || theme === null) fail('INVALID_OPTION', 'theme', 'theme must be an object.');
-    if (theme.primaryColour !== undefined) query.set(QUERY.primaryColour, normaliseColour(theme.primaryColour, 'theme.primaryColour', 'INVALID_PRIMARY_COLOUR'));
-    if (theme.secondaryColour !== undefined) query.set(QUERY.secondaryColour, normaliseColour(theme.secondaryColour, 'theme.secondaryColour', 'INVALID_SECONDARY_COLOUR'));
-    if (theme.backgroundColour !== undefined) query.set(QUERY.backgroundColour, normaliseColour(theme.backgroundColour, 'theme.backgroundColour', 'INVALID_BACKGROUND_COLOUR'));
+    if (theme.primaryColour !== undefined)
+      query.set(
+        QUERY.primaryColour,
+        normaliseColour(theme.primaryColour, 'theme.primaryColour', 'INVALID_PRIMARY_COLOUR'),
+      );
+    if (theme.secondaryColour !== undefined)
+      query.set(
+        QUERY.secondaryColour,
+        normaliseColour(theme.secondaryColour, 'theme.secondaryColour', 'INVALID_SECONDARY_COLOUR'),
+      );
+    if (theme.backgroundColour !== undefined)
+      query.set(
+        QUERY.backgroundColour,
+        normaliseColour(theme.backgroundColour, 'theme.backgroundColour', 'INVALID_BACKGROUND_COLOUR'),
+      );
     if (theme.font !== undefined) query.set(QUERY.font, checkFont(theme.font));
   }
-  if (options.parentOrigin !== undefined) query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
+  if (options.parentOrigin !== undefined)
+    query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
   if (options.channel !== undefined) query.set(QUERY.channel, checkChannel(options.channel));
 
   const prefillIn = options.prefillIn ?? 'handshake';
-  if (prefillIn !== 'handshake' && prefillIn !== 'query') fail('INVALID_PREFILL_IN', 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
+  if (prefillIn !== 'handshake' && prefillIn !== 'query')
+    fail('INVALID_PREFILL_IN', 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
   const prefill = checkPrefill(options.prefill);
   if (prefill && prefillIn === 'query') {
     if (prefill.fullName) query.set(QUERY.fullName, prefill.fullName);
@@ -283,7 +335,11 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   const search = query.toString();
   const url = origin + path + (search ? `?${search}` : '');
   if (url.length > MAX_URL_LENGTH) {
-    fail('URL_TOO_LONG', 'customerId', `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`);
+    fail(
+      'URL_TOO_LONG',
+      'customerId',
+      `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`,
+    );
   }
   return url;
 }

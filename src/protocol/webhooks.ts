@@ -14,7 +14,9 @@ export const webhookDataSchemas = {
   'application.report_ready': z.looseObject({ formats: z.array(z.enum(['pdf', 'csv', 'json'])) }),
   'crawler.lifecycle_updated': z.looseObject({ status: z.string() }),
   'account.numbers_ready': z.looseObject({
-    accounts: z.array(z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) })),
+    accounts: z.array(
+      z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) }),
+    ),
   }),
   'account.balances_ready': z.looseObject({
     accounts: z.array(z.looseObject({ account_id: id, current: decimal, available: z.optional(decimal) })),
@@ -58,12 +60,15 @@ export type WebhookEvent = KnownWebhookEvent | GenericWebhookEvent;
  * A verified event, discriminated by `known`: a known type carries its typed `data`, so after
  * `if (v.known && v.event.type === 'consent.authorised')` `v.event.data.consent_id` is a string.
  */
-export type KnownOrGenericWebhookEvent = { known: true; event: KnownWebhookEvent } | { known: false; event: GenericWebhookEvent };
+export type KnownOrGenericWebhookEvent =
+  | { known: true; event: KnownWebhookEvent }
+  | { known: false; event: GenericWebhookEvent };
 
 export type WebhookParseResult = ({ ok: true } & KnownOrGenericWebhookEvent) | { ok: false; detail: string };
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const isString = (v: unknown, min: number, max: number): boolean => typeof v === 'string' && v.length >= min && v.length <= max;
+const isString = (v: unknown, min: number, max: number): boolean =>
+  typeof v === 'string' && v.length >= min && v.length <= max;
 
 /** The envelope check of webhookEnvelopeSchema, by hand (the hot path of every delivery); zod reports the failures. */
 function envelopeOk(json: unknown): json is Record<string, unknown> {
@@ -84,7 +89,8 @@ function envelopeOk(json: unknown): json is Record<string, unknown> {
 export function parseWebhookEvent(json: unknown): WebhookParseResult {
   if (!envelopeOk(json) || Object.getPrototypeOf(json) !== Object.prototype) return parseWithZod(json);
   const type = json.type as string;
-  if (!hasOwn.call(webhookDataSchemas, type)) return { ok: true, event: { ...json } as GenericWebhookEvent, known: false };
+  if (!hasOwn.call(webhookDataSchemas, type))
+    return { ok: true, event: { ...json } as GenericWebhookEvent, known: false };
   const data = webhookDataSchemas[type as KnownWebhookType].safeParse(json.data ?? {});
   if (!data.success) {
     return { ok: false, detail: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`).join('; ') };
@@ -94,7 +100,11 @@ export function parseWebhookEvent(json: unknown): WebhookParseResult {
 
 function parseWithZod(json: unknown): WebhookParseResult {
   const env = webhookEnvelopeSchema.safeParse(json);
-  if (!env.success) return { ok: false, detail: env.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ') };
+  if (!env.success)
+    return {
+      ok: false,
+      detail: env.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+    };
   const type = env.data.type;
   if (!hasOwn.call(webhookDataSchemas, type)) {
     return { ok: true, event: env.data as GenericWebhookEvent, known: false };

@@ -38,7 +38,12 @@ function page(inst: Institution | undefined, title: string, body: string, status
 
 function errorPage(inst: Institution | undefined, error: unknown): Reply {
   const e = isSandboxHttpError(error) ? error : new SandboxHttpError(E.INTERNAL, 'internal sandbox error');
-  return page(inst, 'Something went wrong', `<h1>Something went wrong</h1><p class="error" data-code="${esc(e.code)}">${esc(e.message)}</p>`, e.status);
+  return page(
+    inst,
+    'Something went wrong',
+    `<h1>Something went wrong</h1><p class="error" data-code="${esc(e.code)}">${esc(e.message)}</p>`,
+    e.status,
+  );
 }
 
 /** `GET /bank/{id}/bank.css`: each bank's own colours. */
@@ -61,7 +66,8 @@ h1{font-size:22px;margin-top:0;color:var(--brand)}ul{padding-left:20px}li{margin
 function findConsent(ctx: SandboxContext, inst: Institution | undefined, consentId: string | null): Consent {
   if (!inst) throw new SandboxHttpError(E.NOT_FOUND, 'no such bank');
   const consent = consentId ? ctx.state.consents.get(consentId) : undefined;
-  if (!consent || consent.institution_id !== inst.id) throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'this consent request does not exist at this bank');
+  if (!consent || consent.institution_id !== inst.id)
+    throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'this consent request does not exist at this bank');
   return consent;
 }
 
@@ -70,9 +76,16 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
   const inst = findInstitution(institutionId);
   try {
     const consent = findConsent(ctx, inst, url.searchParams.get('consent_id'));
-    if (consent.status !== 'pending') throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
+    if (consent.status !== 'pending')
+      throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
     const app = ctx.state.applications.get(consent.application_id)!;
-    const accounts = generateBankData({ seed: ctx.seed, vendor: app.vendor, ref: app.ref, institutionId: inst!.id, endDate: ctx.now() }).accounts;
+    const accounts = generateBankData({
+      seed: ctx.seed,
+      vendor: app.vendor,
+      ref: app.ref,
+      institutionId: inst!.id,
+      endDate: ctx.now(),
+    }).accounts;
     const body = `<h1>Share your data</h1>
 <p><strong>Sandbox vendor (${esc(app.vendor)})</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
 <h2>Accounts</h2><ul class="accounts">${accounts.map((a) => `<li>${esc(maskAccount(a))}</li>`).join('')}</ul>
@@ -99,12 +112,15 @@ export function decision(ctx: SandboxContext, institutionId: string, info: Reque
   const inst = findInstitution(institutionId);
   try {
     const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'post the consent form');
+    if (type !== 'application/x-www-form-urlencoded')
+      throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'post the consent form');
     const form = new URLSearchParams(info.body.toString('utf8'));
     const consent = findConsent(ctx, inst, form.get('consent_id'));
-    if (!sameToken(form.get('form_token') ?? '', consent.form_token)) throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
+    if (!sameToken(form.get('form_token') ?? '', consent.form_token))
+      throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
     const choice = form.get('decision');
-    if (choice !== 'approve' && choice !== 'deny') throw new SandboxHttpError(E.VALIDATION_FAILED, "decision must be 'approve' or 'deny'");
+    if (choice !== 'approve' && choice !== 'deny')
+      throw new SandboxHttpError(E.VALIDATION_FAILED, "decision must be 'approve' or 'deny'");
     const location = decideConsent(ctx, consent, choice === 'approve');
     return { status: 303, body: '', headers: { location, ...BANK_HEADERS } };
   } catch (error) {

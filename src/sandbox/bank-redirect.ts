@@ -34,6 +34,7 @@ export function bankRedirect(ctx: SandboxContext, pathname: string): Reply {
   if (!app || !consent || consent.application_id !== app.id) {
     return errorPage(new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this customer'));
   }
-  if (consent.status !== 'pending') return errorPage(new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`));
+  if (consent.status !== 'pending')
+    return errorPage(new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`));
   return { status: 302, body: '', headers: { location: consentUrl(ctx, consent), ...HEADERS } };
 }

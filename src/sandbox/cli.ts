@@ -41,9 +41,16 @@ function parseCli(argv: string[]): SandboxOptions {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string', multiple: true }, webhook: { type: 'string', multiple: true },
-        'parent-origin': { type: 'string', multiple: true }, 'demo-url': { type: 'string' },
-        'duplicate-rate': { type: 'string' }, seed: { type: 'string' }, 'crawl-delay-ms': { type: 'string' }, help: { type: 'boolean' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        token: { type: 'string', multiple: true },
+        webhook: { type: 'string', multiple: true },
+        'parent-origin': { type: 'string', multiple: true },
+        'demo-url': { type: 'string' },
+        'duplicate-rate': { type: 'string' },
+        seed: { type: 'string' },
+        'crawl-delay-ms': { type: 'string' },
+        help: { type: 'boolean' },
       },
       strict: true,
     }));
@@ -98,9 +105,13 @@ async function main(): Promise<void> {
     `  API base:        ${sandbox.url}`,
     `  journey:         ${sandbox.url}/i/{vendor}/{ref}   e.g. ${sandbox.url}/i/demo/cust_1`,
     ...tokens.map((t) => `  credentials:     token id ${t.tokenId}  secret ${t.secret}`),
-    ...(options.webhooks ?? []).map((w) => `  webhook:         ${w.url}${w.tokenId ? ` (signed as ${w.tokenId})` : ''}`),
+    ...(options.webhooks ?? []).map(
+      (w) => `  webhook:         ${w.url}${w.tokenId ? ` (signed as ${w.tokenId})` : ''}`,
+    ),
     ...(options.parentOrigins
-      ? Object.entries(options.parentOrigins).map(([v, list]) => `  parent origins:  ${v === '*' ? 'any other vendor' : v}: ${list.join(', ')}`)
+      ? Object.entries(options.parentOrigins).map(
+          ([v, list]) => `  parent origins:  ${v === '*' ? 'any other vendor' : v}: ${list.join(', ')}`,
+        )
       : ['  parent origins:  loopback only (add --parent-origin vendor=https://your.app)']),
     `  banks:           ${INSTITUTIONS.map((i) => `${i.id} (${i.pathways.join('+')})`).join(', ')}`,
     `  crawler logins:  ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects; ` +
@@ -115,7 +126,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: stopping sandbox\n`);
-    sandbox.close().then(() => process.exit(0), () => process.exit(1));
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -25,12 +25,26 @@ export interface StartFields {
  * Creates the application for vendor/ref, or updates and returns the existing one. `owner` is the token of the signed
  * call that creates it; one the journey creates (no token) belongs to the sandbox's first token.
  */
-export function startApplication(ctx: SandboxContext, vendor: string, ref: string, fields: StartFields, owner = ctx.tokens[0]!.tokenId): Application {
+export function startApplication(
+  ctx: SandboxContext,
+  vendor: string,
+  ref: string,
+  fields: StartFields,
+  owner = ctx.tokens[0]!.tokenId,
+): Application {
   let app = ctx.state.findByRef(vendor, ref);
   if (!app) {
     app = {
-      id: newId('app'), vendor, ref, owner, status: 'started', institution: null, analysis: false,
-      created_at: ctx.now().toISOString(), crawler: null, data: null,
+      id: newId('app'),
+      vendor,
+      ref,
+      owner,
+      status: 'started',
+      institution: null,
+      analysis: false,
+      created_at: ctx.now().toISOString(),
+      crawler: null,
+      data: null,
     };
     ctx.state.addApplication(app);
   }
@@ -44,18 +58,32 @@ export function startApplication(ctx: SandboxContext, vendor: string, ref: strin
 
 export function requireApplication(ctx: SandboxContext, vendor: string, ref: string): Application {
   const app = ctx.state.findByRef(vendor, ref);
-  if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_STARTED, `no application for ${vendor}/${ref} yet: start it with the profile call first`);
+  if (!app)
+    throw new SandboxHttpError(
+      E.APPLICATION_NOT_STARTED,
+      `no application for ${vendor}/${ref} yet: start it with the profile call first`,
+    );
   return app;
 }
 
 /** Attaches an institution by pathway (defaults to the institution's first). `field` names the body field for 422s. */
-export function attachInstitution(_ctx: SandboxContext, app: Application, institutionId: string, pathway: Pathway | undefined, field = 'bank_id'): Application {
+export function attachInstitution(
+  _ctx: SandboxContext,
+  app: Application,
+  institutionId: string,
+  pathway: Pathway | undefined,
+  field = 'bank_id',
+): Application {
   const inst = findInstitution(institutionId);
   if (!inst) throw fieldError(field, `unknown institution '${institutionId}'`);
   const chosen = pathway ?? inst.pathways[0]!;
-  if (!inst.pathways.includes(chosen)) throw fieldError('pathway', `${inst.name} supports ${inst.pathways.join(', ')} only`);
+  if (!inst.pathways.includes(chosen))
+    throw fieldError('pathway', `${inst.name} supports ${inst.pathways.join(', ')} only`);
   if (LOCKED.has(app.status)) {
-    throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is ${app.status}; its institution can no longer change`);
+    throw new SandboxHttpError(
+      E.INSTITUTION_LOCKED,
+      `the application is ${app.status}; its institution can no longer change`,
+    );
   }
   app.institution = { id: inst.id, name: inst.name, pathway: chosen };
   app.status = 'institution_selected';
@@ -72,15 +100,28 @@ export interface ConsentRequest {
 /** Creates a CDR consent and its bank authorisation URL. */
 export function createConsent(ctx: SandboxContext, app: Application, req: ConsentRequest): Consent {
   if (req.bankId !== undefined && req.bankId !== app.institution?.id) attachInstitution(ctx, app, req.bankId, 'cdr');
-  if (!app.institution) throw new SandboxHttpError(E.NO_INSTITUTION, 'attach an institution (profile with bank_id) before creating a consent');
+  if (!app.institution)
+    throw new SandboxHttpError(
+      E.NO_INSTITUTION,
+      'attach an institution (profile with bank_id) before creating a consent',
+    );
   if (app.institution.pathway !== 'cdr') {
-    throw new SandboxHttpError(E.PATHWAY_MISMATCH, `the application uses the ${app.institution.pathway} pathway; consents are for cdr`);
+    throw new SandboxHttpError(
+      E.PATHWAY_MISMATCH,
+      `the application uses the ${app.institution.pathway} pathway; consents are for cdr`,
+    );
   }
-  if (LOCKED.has(app.status)) throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
+  if (LOCKED.has(app.status))
+    throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
   const now = ctx.now();
   const consent: Consent = {
-    id: newId('cns'), application_id: app.id, institution_id: app.institution.id, return_url: req.returnUrl,
-    status: 'pending', form_token: newId('ft'), created_at: now.toISOString(),
+    id: newId('cns'),
+    application_id: app.id,
+    institution_id: app.institution.id,
+    return_url: req.returnUrl,
+    status: 'pending',
+    form_token: newId('ft'),
+    created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CONSENT_TTL_MS).toISOString(),
     ...(req.state !== undefined ? { state: req.state } : {}),
   };
@@ -95,12 +136,17 @@ export function consentUrl(ctx: SandboxContext, consent: Consent): string {
 
 /** The bank's decision. Returns the URL the customer goes back to. */
 export function decideConsent(ctx: SandboxContext, consent: Consent, approve: boolean): string {
-  if (consent.status !== 'pending') throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
+  if (consent.status !== 'pending')
+    throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
   const app = ctx.state.applications.get(consent.application_id)!;
   consent.status = approve ? 'authorised' : 'denied';
   if (approve) {
     app.status = 'consented';
-    ctx.emit(app, 'consent.authorised', { consent_id: consent.id, institution_id: consent.institution_id, pathway: 'cdr' });
+    ctx.emit(app, 'consent.authorised', {
+      consent_id: consent.id,
+      institution_id: consent.institution_id,
+      pathway: 'cdr',
+    });
     runCrawl(ctx, app);
   } else {
     app.status = 'denied';
@@ -114,11 +160,18 @@ export function decideConsent(ctx: SandboxContext, consent: Consent, approve: bo
 
 export type CrawlerResult = { status: 'connected' | 'otp_required' | 'failed'; message?: string };
 
-export function crawlerLogin(ctx: SandboxContext, app: Application, institutionId: string, username: string, password: string): CrawlerResult {
+export function crawlerLogin(
+  ctx: SandboxContext,
+  app: Application,
+  institutionId: string,
+  username: string,
+  password: string,
+): CrawlerResult {
   if (app.institution?.id !== institutionId || app.institution.pathway !== 'crawler') {
     attachInstitution(ctx, app, institutionId, 'crawler', 'institution_id');
   }
-  if (LOCKED.has(app.status)) throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
+  if (LOCKED.has(app.status))
+    throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
   const { connected, otp } = CRAWLER_LOGINS;
   if (username === connected.username && password === connected.password) return connectCrawler(ctx, app);
   if (username === otp.username && password === otp.password) {
@@ -131,7 +184,8 @@ export function crawlerLogin(ctx: SandboxContext, app: Application, institutionI
 }
 
 export function crawlerOtp(ctx: SandboxContext, app: Application, code: string): CrawlerResult {
-  if (!app.crawler?.otpPending) throw new SandboxHttpError(E.OTP_NOT_REQUESTED, 'no one-time code was requested: log in first');
+  if (!app.crawler?.otpPending)
+    throw new SandboxHttpError(E.OTP_NOT_REQUESTED, 'no one-time code was requested: log in first');
   if (code !== CRAWLER_LOGINS.otp.code) {
     app.crawler = null;
     ctx.emit(app, 'crawler.lifecycle_updated', { status: 'failed' });
@@ -158,7 +212,11 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
   ctx.later(ctx.crawlDelayMs, () => {
     const inst = app.institution!;
     const data = generateBankData({
-      seed: ctx.seed, vendor: app.vendor, ref: app.ref, institutionId: inst.id, endDate: ctx.now(),
+      seed: ctx.seed,
+      vendor: app.vendor,
+      ref: app.ref,
+      institutionId: inst.id,
+      endDate: ctx.now(),
       ...(app.days_to_retrieve !== undefined ? { days: app.days_to_retrieve } : {}),
     });
     app.data = data;
@@ -167,7 +225,11 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
       accounts: data.accounts.map((a) => ({ account_id: a.account_id, bsb: a.bsb, account_number: a.account_number })),
     });
     ctx.emit(app, 'account.balances_ready', {
-      accounts: data.accounts.map((a) => ({ account_id: a.account_id, current: a.current_balance, available: a.available_balance })),
+      accounts: data.accounts.map((a) => ({
+        account_id: a.account_id,
+        current: a.current_balance,
+        available: a.available_balance,
+      })),
     });
     ctx.emit(app, 'crawl.completed', { accounts: data.accounts.length, transactions: data.transactions.length });
   });
@@ -177,7 +239,10 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
 export function finalise(ctx: SandboxContext, app: Application): Application {
   if (app.status === 'finalised' || app.status === 'report_ready') return app;
   if (app.status !== 'crawled' || !app.data) {
-    throw new SandboxHttpError(E.DATA_NOT_RETRIEVED, `data is not retrieved yet (status ${app.status}); finalise after crawl.completed`);
+    throw new SandboxHttpError(
+      E.DATA_NOT_RETRIEVED,
+      `data is not retrieved yet (status ${app.status}); finalise after crawl.completed`,
+    );
   }
   app.status = 'finalised';
   ctx.later(0, () => {

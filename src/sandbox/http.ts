@@ -49,15 +49,26 @@ export function parseJson(body: Buffer): unknown {
 }
 
 interface SafeParser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 /** Validates with a protocol schema; 422 with one entry per failing field. */
 export function validate<T>(schema: SafeParser<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: FieldError[] = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
-  throw new SandboxHttpError(E.VALIDATION_FAILED, `the request body is invalid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields);
+  const fields: FieldError[] = result.error.issues.map((i) => ({
+    path: i.path.map(String).join('.') || '(body)',
+    message: i.message,
+  }));
+  throw new SandboxHttpError(
+    E.VALIDATION_FAILED,
+    `the request body is invalid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
+    fields,
+  );
 }
 
 /** Headers on every response. */
@@ -84,7 +95,9 @@ export function errorReply(error: unknown, requestId: string): Reply {
   const e = isSandboxHttpError(error) ? error : new SandboxHttpError(E.INTERNAL, 'internal sandbox error');
   return {
     status: e.status,
-    json: { error: { code: e.code, message: e.message, request_id: requestId, ...(e.fields ? { fields: e.fields } : {}) } },
+    json: {
+      error: { code: e.code, message: e.message, request_id: requestId, ...(e.fields ? { fields: e.fields } : {}) },
+    },
   };
 }
 

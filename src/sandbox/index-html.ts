@@ -8,7 +8,8 @@ import type { SandboxIndex, SandboxIndexWebhook } from './index-page.js';
 
 export const INDEX_STYLESHEET_PATH = '/assets/index.css';
 /** img-src 'self' lets the browser's own favicon request through (it answers 404) without a report. */
-export const INDEX_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const INDEX_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const code = (s: string) => `<code>${esc(s)}</code>`;
@@ -18,31 +19,47 @@ function deliveries(hook: SandboxIndexWebhook): string {
   const rows = hook.recent_deliveries.map((d) => {
     const ok = d.status !== null && d.status >= 200 && d.status < 300;
     const result = d.status === null ? `error: ${d.error ?? 'unknown'}` : String(d.status);
-    return `<tr><td><time datetime="${esc(d.at)}">${esc(d.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</time></td>`
-      + `<td>${code(d.type)}</td><td>${code(d.event_id)}${d.duplicate ? ' <span class="tag">duplicate</span>' : ''}</td>`
-      + `<td class="num">${esc(d.attempt)}</td><td class="${ok ? 'ok' : 'fail'}">${esc(result)}</td></tr>`;
+    return (
+      `<tr><td><time datetime="${esc(d.at)}">${esc(d.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</time></td>` +
+      `<td>${code(d.type)}</td><td>${code(d.event_id)}${d.duplicate ? ' <span class="tag">duplicate</span>' : ''}</td>` +
+      `<td class="num">${esc(d.attempt)}</td><td class="${ok ? 'ok' : 'fail'}">${esc(result)}</td></tr>`
+    );
   });
-  return `<table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Event id</th><th>Attempt</th><th>Result</th></tr></thead>`
-    + `<tbody>${rows.join('')}</tbody></table>`;
+  return (
+    `<table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Event id</th><th>Attempt</th><th>Result</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table>`
+  );
 }
 
 function webhooks(model: SandboxIndex): string {
   if (model.webhooks.length === 0) {
     return `<p class="muted">No receiver registered. Pass <code>webhooks</code> to <code>startSandbox</code>, <code>--webhook</code> to the CLI, or call ${code('POST /api/v1/webhooks')} (signed).</p>`;
   }
-  return model.webhooks.map((h) => `<article class="hook" aria-label="Webhook ${esc(h.webhook_id)}">
+  return model.webhooks
+    .map(
+      (h) => `<article class="hook" aria-label="Webhook ${esc(h.webhook_id)}">
 <h3>${code(h.url)}</h3>
 <p class="muted">${esc(h.webhook_id)} · token ${code(h.token_id)} · scheme ${esc(h.scheme)} · ${esc(h.queued)} queued · newest first</p>
-${deliveries(h)}</article>`).join('\n');
+${deliveries(h)}</article>`,
+    )
+    .join('\n');
 }
 
 export function renderIndexHtml(model: SandboxIndex): string {
-  const parents = Object.entries(model.journey.parent_origins)
-    .map(([vendor, origins]) => `<tr><td>${vendor === '*' ? 'every other vendor (<code>*</code>)' : code(vendor)}</td><td>${origins.map(code).join(' ')}</td></tr>`);
-  const banks = model.institutions.map((i) => `<tr><td>${code(i.id)}</td><td>${esc(i.name)}</td><td>${i.pathways.map(code).join(' ')}</td></tr>`);
-  const logins = model.test_logins.crawler.map((l) => `<tr><td>${code(l.username)} / ${code(l.password)}</td><td>${esc(l.result)}</td></tr>`);
+  const parents = Object.entries(model.journey.parent_origins).map(
+    ([vendor, origins]) =>
+      `<tr><td>${vendor === '*' ? 'every other vendor (<code>*</code>)' : code(vendor)}</td><td>${origins.map(code).join(' ')}</td></tr>`,
+  );
+  const banks = model.institutions.map(
+    (i) => `<tr><td>${code(i.id)}</td><td>${esc(i.name)}</td><td>${i.pathways.map(code).join(' ')}</td></tr>`,
+  );
+  const logins = model.test_logins.crawler.map(
+    (l) => `<tr><td>${code(l.username)} / ${code(l.password)}</td><td>${esc(l.result)}</td></tr>`,
+  );
   const endpoints = model.endpoints.map((e) => `<tr><td>${esc(e.method)}</td><td>${code(e.path)}</td></tr>`);
-  const demo = model.links.demo ? `<dt>Demo</dt><dd><a href="${esc(model.links.demo)}">${esc(model.links.demo)}</a></dd>` : '';
+  const demo = model.links.demo
+    ? `<dt>Demo</dt><dd><a href="${esc(model.links.demo)}">${esc(model.links.demo)}</a></dd>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>

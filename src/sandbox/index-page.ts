@@ -68,8 +68,9 @@ export interface SandboxIndex {
   links: { health: string; demo?: string };
 }
 
-const ABOUT = 'A local stand-in of the hosted-journey service: the signed API, the hosted journey pages, fake banks, '
-  + 'deterministic bank data and credit files, PDF/CSV/JSON bundles and signed at-least-once webhooks. Test data only.';
+const ABOUT =
+  'A local stand-in of the hosted-journey service: the signed API, the hosted journey pages, fake banks, ' +
+  'deterministic bank data and credit files, PDF/CSV/JSON bundles and signed at-least-once webhooks. Test data only.';
 
 /** A URL as the index may show it: userinfo and query values replaced by `***`, no fragment. */
 export function displayUrl(raw: string): string {
@@ -98,8 +99,11 @@ export function redactUrls(text: string): string {
 export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxIndex {
   const origin = ctx.origin();
   const { connected, otp, failed } = CRAWLER_LOGINS;
-  const endpoints: SandboxIndex['endpoints'] = (Object.keys(ENDPOINTS) as EndpointName[])
-    .map((name) => ({ name, method: ENDPOINTS[name].method, path: ENDPOINTS[name].path }));
+  const endpoints: SandboxIndex['endpoints'] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
+    name,
+    method: ENDPOINTS[name].method,
+    path: ENDPOINTS[name].path,
+  }));
   endpoints.push({ name: 'registerWebhook', method: WEBHOOK_REGISTRATION.method, path: WEBHOOK_REGISTRATION.path });
   return {
     name: 'hosted-journey sandbox',
@@ -109,13 +113,20 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
     journey: {
       url_pattern: `${origin}/i/{vendor}/{ref}`,
       deep_links: ['/tnc', '/do_mygov', '/banks', '/banks/{id}'],
-      parent_origins: Object.fromEntries(Object.entries(ctx.parentOrigins).map(([vendor, list]) => [vendor, [...list]])),
+      parent_origins: Object.fromEntries(
+        Object.entries(ctx.parentOrigins).map(([vendor, list]) => [vendor, [...list]]),
+      ),
     },
     institutions: INSTITUTIONS.map(({ id, name, pathways }) => ({ id, name, pathways: [...pathways] })),
     test_logins: {
       crawler: [
         { username: connected.username, password: connected.password, result: 'connected' },
-        { username: otp.username, password: otp.password, code: otp.code, result: `otp_required; code ${otp.code} connects, another code fails` },
+        {
+          username: otp.username,
+          password: otp.password,
+          code: otp.code,
+          result: `otp_required; code ${otp.code} connects, another code fails`,
+        },
         { username: failed.username, password: failed.password, result: 'failed (so does any other login)' },
       ],
       cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
@@ -126,10 +137,19 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
       token_id: receiver.tokenId,
       scheme: receiver.scheme ?? 'hmac',
       queued: sender.queued(receiver),
-      recent_deliveries: sender.recentDeliveries(receiver).reverse().map((d) => ({
-        event_id: d.event_id, type: d.type, application_id: d.application_id ?? null, attempt: d.attempt, status: d.status,
-        ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}), duplicate: d.duplicate, at: d.at,
-      })),
+      recent_deliveries: sender
+        .recentDeliveries(receiver)
+        .reverse()
+        .map((d) => ({
+          event_id: d.event_id,
+          type: d.type,
+          application_id: d.application_id ?? null,
+          attempt: d.attempt,
+          status: d.status,
+          ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}),
+          duplicate: d.duplicate,
+          at: d.at,
+        })),
     })),
     endpoints,
     links: { health: `${origin}/health`, ...(ctx.demoUrl ? { demo: ctx.demoUrl } : {}) },
@@ -169,6 +189,11 @@ export function indexReply(ctx: SandboxContext, sender: WebhookSender, accept: s
   return {
     status: 200,
     body: renderIndexHtml(model),
-    headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Accept', 'content-security-policy': INDEX_CSP, 'x-frame-options': 'DENY' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      vary: 'Accept',
+      'content-security-policy': INDEX_CSP,
+      'x-frame-options': 'DENY',
+    },
   };
 }

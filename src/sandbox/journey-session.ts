@@ -31,17 +31,32 @@ export interface JourneySession {
   issuedAt: number;
 }
 
-interface Payload { k: 'j' | 'r'; v: string; r: string; p: string | null; t: number }
+interface Payload {
+  k: 'j' | 'r';
+  v: string;
+  r: string;
+  p: string | null;
+  t: number;
+}
 
 export class JourneySessions {
   private readonly key: Buffer;
 
-  constructor(private readonly now: () => Date, key: Buffer = randomBytes(32)) {
+  constructor(
+    private readonly now: () => Date,
+    key: Buffer = randomBytes(32),
+  ) {
     this.key = key;
   }
 
   issue(session: Omit<JourneySession, 'issuedAt'>): string {
-    const payload: Payload = { k: session.kind === 'journey' ? 'j' : 'r', v: session.vendor, r: session.ref, p: session.parentOrigin, t: this.now().getTime() };
+    const payload: Payload = {
+      k: session.kind === 'journey' ? 'j' : 'r',
+      v: session.vendor,
+      r: session.ref,
+      p: session.parentOrigin,
+      t: this.now().getTime(),
+    };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.mac(body).toString('base64url')}`;
   }
@@ -49,20 +64,25 @@ export class JourneySessions {
   /** The session a credential stands for; throws 401 `INVALID_SESSION` when missing, forged, altered or expired. */
   verify(credential: string | string[] | undefined): JourneySession {
     if (typeof credential !== 'string' || credential === '') {
-      throw invalid('this journey API call needs the journey page\'s session credential (X-Journey-Session)');
+      throw invalid("this journey API call needs the journey page's session credential (X-Journey-Session)");
     }
     const dot = credential.indexOf('.');
     const body = credential.slice(0, dot);
     const given = Buffer.from(credential.slice(dot + 1), 'base64url');
     const expected = this.mac(body);
     // Compare the MAC bytes in constant time; a wrong length is refused before (it says nothing about the key).
-    if (dot <= 0 || given.length !== expected.length || !timingSafeEqual(given, expected)
-      || credential.slice(dot + 1) !== expected.toString('base64url')) {
+    if (
+      dot <= 0 ||
+      given.length !== expected.length ||
+      !timingSafeEqual(given, expected) ||
+      credential.slice(dot + 1) !== expected.toString('base64url')
+    ) {
       throw invalid('the session credential is not one this sandbox issued');
     }
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
     const age = this.now().getTime() - p.t;
-    if (age > JOURNEY_SESSION_TTL_MS || age < -FUTURE_SKEW_MS) throw invalid('the session credential expired: reload the journey page');
+    if (age > JOURNEY_SESSION_TTL_MS || age < -FUTURE_SKEW_MS)
+      throw invalid('the session credential expired: reload the journey page');
     return { kind: p.k === 'j' ? 'journey' : 'bank-return', vendor: p.v, ref: p.r, parentOrigin: p.p, issuedAt: p.t };
   }
 

@@ -54,10 +54,13 @@ export function describeParentOrigins(registry: ParentOriginRegistry | undefined
   return out;
 }
 
-function normaliseRegistry(registry: ParentOriginRegistry | undefined): Map<string, { loopback: boolean; origins: Set<string> }> {
+function normaliseRegistry(
+  registry: ParentOriginRegistry | undefined,
+): Map<string, { loopback: boolean; origins: Set<string> }> {
   const table = new Map<string, { loopback: boolean; origins: Set<string> }>();
   for (const [vendor, list] of Object.entries(registry ?? {})) {
-    if (vendor !== ANY_VENDOR && !ID_PATTERN.test(vendor)) throw new RangeError(`parentOrigins: '${vendor}' is not a vendor label (or '*')`);
+    if (vendor !== ANY_VENDOR && !ID_PATTERN.test(vendor))
+      throw new RangeError(`parentOrigins: '${vendor}' is not a vendor label (or '*')`);
     if (!Array.isArray(list)) throw new RangeError(`parentOrigins.${vendor} must be an array of origins`);
     const entry = { loopback: false, origins: new Set<string>() };
     for (const o of list) {
@@ -66,7 +69,9 @@ function normaliseRegistry(registry: ParentOriginRegistry | undefined): Map<stri
         try {
           entry.origins.add(normaliseOrigin(o, `parentOrigins.${vendor}`));
         } catch {
-          throw new RangeError(`parentOrigins.${vendor}: '${String(o)}' is not an origin (scheme://host[:port]) or '${LOOPBACK}'`);
+          throw new RangeError(
+            `parentOrigins.${vendor}: '${String(o)}' is not an origin (scheme://host[:port]) or '${LOOPBACK}'`,
+          );
         }
       }
     }

@@ -9,7 +9,13 @@ import { createListener } from './server.js';
 import { SandboxState } from './state.js';
 import { JourneySessions } from './journey-session.js';
 import { compileParentOrigins, describeParentOrigins, type ParentOriginRegistry } from './parent-origins.js';
-import { WebhookSender, type Delivery, type RetryPolicy, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
+import {
+  WebhookSender,
+  type Delivery,
+  type RetryPolicy,
+  type WebhookPayload,
+  type WebhookSigner,
+} from './webhooks/sender.js';
 
 export interface SandboxWebhookOption {
   /** Receiver URL. @example 'http://127.0.0.1:3000/webhooks' */
@@ -76,8 +82,10 @@ function checkDemoUrl(value: string): string {
   } catch {
     throw new RangeError(`demoUrl must be an absolute http(s) URL, got '${value}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`demoUrl must be an http(s) URL, got '${value}'`);
-  if (url.username || url.password) throw new RangeError('demoUrl must not contain credentials: the index page shows it');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RangeError(`demoUrl must be an http(s) URL, got '${value}'`);
+  if (url.username || url.password)
+    throw new RangeError('demoUrl must not contain credentials: the index page shows it');
   return url.toString();
 }
 
@@ -100,15 +108,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
     const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;
     if (secret === undefined) throw new RangeError(`webhook ${w.url}: no secret for token '${tokenId}'`);
-    if (w.scheme === 'standard' && !secret.startsWith('whsec_')) throw new RangeError(`webhook ${w.url}: the standard scheme needs a 'whsec_…' secret`);
+    if (w.scheme === 'standard' && !secret.startsWith('whsec_'))
+      throw new RangeError(`webhook ${w.url}: the standard scheme needs a 'whsec_…' secret`);
     return { url: new URL(w.url).toString(), tokenId, secret, ...(w.scheme ? { scheme: w.scheme } : {}) };
   });
   // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
-  const sign: WebhookSigner = async ({ body, receiver, path, eventId }) => (await signWebhook({
-    payload: body, scheme: receiver.scheme ?? 'hmac', tokenId: receiver.tokenId, secret: receiver.secret, path, id: eventId, timestamp: now(),
-  })).headers;
+  const sign: WebhookSigner = async ({ body, receiver, path, eventId }) =>
+    (
+      await signWebhook({
+        payload: body,
+        scheme: receiver.scheme ?? 'hmac',
+        tokenId: receiver.tokenId,
+        secret: receiver.secret,
+        path,
+        id: eventId,
+        timestamp: now(),
+      })
+    ).headers;
   const sender = new WebhookSender({
-    receivers, duplicateRate, random: createRandom(seed, 'webhook-duplicates'), sign, now,
+    receivers,
+    duplicateRate,
+    random: createRandom(seed, 'webhook-duplicates'),
+    sign,
+    now,
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
   const timers = new Set<NodeJS.Timeout>();
@@ -126,7 +148,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     origin: () => origin,
     emit(app, type, data) {
       const payload: WebhookPayload = {
-        event_id: `evt_${randomUUID()}`, type, created_at: now().toISOString(), vendor: app.vendor, ref: app.ref, application_id: app.id, data,
+        event_id: `evt_${randomUUID()}`,
+        type,
+        created_at: now().toISOString(),
+        vendor: app.vendor,
+        ref: app.ref,
+        application_id: app.id,
+        data,
       };
       sender.enqueue(payload, app.owner);
     },

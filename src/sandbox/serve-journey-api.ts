@@ -11,7 +11,16 @@ import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../protocol
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { INSTITUTIONS } from './data/institutions.js';
-import { journeyApplicationView, attachInstitution, consentUrl, createConsent, crawlerLogin, crawlerOtp, requireApplication, startApplication } from './flow.js';
+import {
+  journeyApplicationView,
+  attachInstitution,
+  consentUrl,
+  createConsent,
+  crawlerLogin,
+  crawlerOtp,
+  requireApplication,
+  startApplication,
+} from './flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from './http.js';
 import { bankReturnUrl } from './api/open-banking.js';
 import { JOURNEY_SESSION_HEADER } from './pages/journey-api-client.js';
@@ -45,7 +54,7 @@ function checkReturnTo(ctx: SandboxContext, session: JourneySession, returnUrl: 
   try {
     checkChannel(returnUrl.searchParams.get('channel'));
   } catch {
-    throw fieldError('return_url', 'a return_to needs the journey\'s channel');
+    throw fieldError('return_url', "a return_to needs the journey's channel");
   }
   let target: URL | undefined;
   try {
@@ -53,7 +62,8 @@ function checkReturnTo(ctx: SandboxContext, session: JourneySession, returnUrl: 
   } catch {
     /* below */
   }
-  if (!target || target.origin !== origin) throw fieldError('return_url', `return_to must be on the parent origin ${origin}`);
+  if (!target || target.origin !== origin)
+    throw fieldError('return_url', `return_to must be on the parent origin ${origin}`);
 }
 const loginBody = z.object({
   institution_id: z.string().check(z.regex(ID_PATTERN)),
@@ -71,7 +81,8 @@ export function checkJourneyRequest(info: RequestInfo, ownOrigins: readonly stri
   if (info.req.method === 'POST') {
     if (origin === undefined) throw new SandboxHttpError(E.FORBIDDEN_ORIGIN, 'an Origin header is required');
     const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'send Content-Type: application/json');
+    if (type !== 'application/json')
+      throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'send Content-Type: application/json');
   }
 }
 
@@ -105,16 +116,21 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
   const session = ctx.sessions.verify(info.req.headers[JOURNEY_SESSION_HEADER]);
   if (parts.length === 1 && parts[0] === 'institutions') {
     if (method !== 'GET') throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'use GET');
-    return json({ institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })) });
+    return json({
+      institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
+    });
   }
   const [vendor, ref, ...rest] = parts;
   if (!vendor || !ref || !ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref)) return null;
   const action = rest.join('/');
   if (session.vendor !== vendor || session.ref !== ref) {
-    throw new SandboxHttpError(E.INVALID_SESSION, `this session credential belongs to another journey, not ${vendor}/${ref}`);
+    throw new SandboxHttpError(
+      E.INVALID_SESSION,
+      `this session credential belongs to another journey, not ${vendor}/${ref}`,
+    );
   }
   if (session.kind !== 'journey' && !(method === 'GET' && action.startsWith('consents/'))) {
-    throw new SandboxHttpError(E.INVALID_SESSION, 'the bank-return page\'s session credential only reads its consent');
+    throw new SandboxHttpError(E.INVALID_SESSION, "the bank-return page's session credential only reads its consent");
   }
   const expect = (m: string) => {
     if (method !== m) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${m}`);
@@ -129,7 +145,17 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
     case 'institution': {
       expect('POST');
       const body = validate(institutionBody, parseJson(info.body));
-      return json(journeyApplicationView(attachInstitution(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.pathway, 'institution_id')));
+      return json(
+        journeyApplicationView(
+          attachInstitution(
+            ctx,
+            requireApplication(ctx, vendor, ref),
+            body.institution_id,
+            body.pathway,
+            'institution_id',
+          ),
+        ),
+      );
     }
     case 'consent': {
       expect('POST');
@@ -142,7 +168,8 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
       } catch {
         throw fieldError('return_url', 'must be a URL');
       }
-      if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin) throw fieldError('return_url', 'must be on the journey origin');
+      if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin)
+        throw fieldError('return_url', 'must be on the journey origin');
       if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
         throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
       }
@@ -153,7 +180,9 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
     case 'crawler/login': {
       expect('POST');
       const body = validate(loginBody, parseJson(info.body));
-      return json(crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password));
+      return json(
+        crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password),
+      );
     }
     case 'crawler/otp': {
       expect('POST');
@@ -177,7 +206,10 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
       }
       const back = new URL(consent.return_url).searchParams;
       const returnTo = back.get(RETURN_TO_QUERY);
-      return json({ status: consent.status, ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}) });
+      return json({
+        status: consent.status,
+        ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}),
+      });
     }
   }
 }

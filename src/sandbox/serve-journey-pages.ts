@@ -36,7 +36,10 @@ function assetFiles(root: string): Record<string, { files: string[]; type: strin
   return {
     'journey.js': { files: [path.join(built, 'journey.js')], type: 'text/javascript; charset=utf-8' },
     'bank-return.js': { files: [path.join(built, 'bank-return.js')], type: 'text/javascript; charset=utf-8' },
-    'journey.css': { files: [path.join(built, 'journey.css'), path.join(root, 'src', 'sandbox', 'pages', 'journey.css')], type: 'text/css; charset=utf-8' },
+    'journey.css': {
+      files: [path.join(built, 'journey.css'), path.join(root, 'src', 'sandbox', 'pages', 'journey.css')],
+      type: 'text/css; charset=utf-8',
+    },
   };
 }
 
@@ -51,7 +54,8 @@ export function serveAsset(name: string, root = (cachedRoot ??= packageRoot())):
   const asset = assetFiles(root)[name]!;
   if (!asset) return null;
   const file = asset.files.find((f) => existsSync(f));
-  if (!file) throw new SandboxHttpError(E.ASSETS_NOT_BUILT, `the journey asset ${name} is not built: run npm run build`);
+  if (!file)
+    throw new SandboxHttpError(E.ASSETS_NOT_BUILT, `the journey asset ${name} is not built: run npm run build`);
   return { status: 200, body: readFileSync(file), headers: { 'content-type': asset.type } };
 }
 
@@ -76,7 +80,11 @@ function shell(title: string, script: string, config: unknown): Reply {
 <body><noscript>This journey needs JavaScript.</noscript><div id="hj-root"></div></body>
 </html>
 `;
-  return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': JOURNEY_CSP } };
+  return {
+    status: 200,
+    body: html,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': JOURNEY_CSP },
+  };
 }
 
 /**

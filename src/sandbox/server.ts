@@ -7,7 +7,16 @@ import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
 import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './http.js';
 import { authenticate, withIdempotency } from './api/auth.js';
 import { bundle, consents, finaliseApplication, profile } from './api/open-banking.js';
-import { createAccount, downloadReport, getReport, lodgeEnquiry, registerDefault, savePayment, updateAccount, updateDefault } from './api/credit.js';
+import {
+  createAccount,
+  downloadReport,
+  getReport,
+  lodgeEnquiry,
+  registerDefault,
+  savePayment,
+  updateAccount,
+  updateDefault,
+} from './api/credit.js';
 import { registerWebhook } from './api/webhooks.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './serve-journey-api.js';
 import { journeyPage, serveAsset } from './serve-journey-pages.js';
@@ -20,11 +29,26 @@ import type { WebhookSender } from './webhooks/sender.js';
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
 const HANDLERS: Record<EndpointName, Handler> = {
-  profile, consents, finalise: finaliseApplication, bundle,
-  lodgeEnquiry, getReport, downloadReport, createAccount, updateAccount, savePayment, registerDefault, updateDefault,
+  profile,
+  consents,
+  finalise: finaliseApplication,
+  bundle,
+  lodgeEnquiry,
+  getReport,
+  downloadReport,
+  createAccount,
+  updateAccount,
+  savePayment,
+  registerDefault,
+  updateDefault,
 };
 
-interface SignedRoute { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+interface SignedRoute {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
 
 function compile(template: string): { pattern: RegExp; keys: string[] } {
   const keys: string[] = [];
@@ -37,9 +61,15 @@ function compile(template: string): { pattern: RegExp; keys: string[] } {
 
 function signedRoutes(sender: WebhookSender): SignedRoute[] {
   const routes: SignedRoute[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
-    method: ENDPOINTS[name].method, ...compile(ENDPOINTS[name].path), handler: HANDLERS[name],
+    method: ENDPOINTS[name].method,
+    ...compile(ENDPOINTS[name].path),
+    handler: HANDLERS[name],
   }));
-  routes.push({ method: WEBHOOK_REGISTRATION.method, ...compile(WEBHOOK_REGISTRATION.path), handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId) });
+  routes.push({
+    method: WEBHOOK_REGISTRATION.method,
+    ...compile(WEBHOOK_REGISTRATION.path),
+    handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
+  });
   return routes;
 }
 
@@ -53,7 +83,8 @@ function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
   if (host) {
     try {
       const { hostname } = new URL(`http://${host}`);
-      if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.startsWith('[')) origins.push(`http://${host}`);
+      if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.startsWith('['))
+        origins.push(`http://${host}`);
     } catch {
       /* a malformed Host adds nothing */
     }
@@ -61,7 +92,10 @@ function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
   return origins;
 }
 
-export function createListener(ctx: SandboxContext, sender: WebhookSender): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(
+  ctx: SandboxContext,
+  sender: WebhookSender,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const routes = signedRoutes(sender);
 
   async function route(req: IncomingMessage, info: RequestInfo): Promise<Reply> {
@@ -74,7 +108,8 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
     });
     if (matches.length > 0) {
       const hit = matches.find(({ r }) => r.method === method);
-      if (!hit) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${matches.map(({ r }) => r.method).join(' or ')}`);
+      if (!hit)
+        throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${matches.map(({ r }) => r.method).join(' or ')}`);
       try {
         hit.r.keys.forEach((k, i) => {
           info.params[k] = decodeURIComponent(hit.m[i + 1]!);
@@ -107,12 +142,24 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
         const css = bankStylesheet(id);
         if (css) return css;
       }
-      throw new SandboxHttpError(method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED, `no bank route ${method} ${pathname}`);
+      throw new SandboxHttpError(
+        method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED,
+        `no bank route ${method} ${pathname}`,
+      );
     }
 
     if (pathname === '/') {
       if (method === 'GET' || method === 'HEAD') return indexReply(ctx, sender, req.headers.accept);
-      return { ...errorReply(new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'the index answers GET (HTML, or JSON with Accept: application/json) and HEAD'), info.requestId), headers: { allow: 'GET, HEAD' } };
+      return {
+        ...errorReply(
+          new SandboxHttpError(
+            E.METHOD_NOT_ALLOWED,
+            'the index answers GET (HTML, or JSON with Accept: application/json) and HEAD',
+          ),
+          info.requestId,
+        ),
+        headers: { allow: 'GET, HEAD' },
+      };
     }
     if (method === 'GET' && pathname === INDEX_STYLESHEET_PATH) return indexStylesheet();
 
@@ -148,7 +195,11 @@ export function createListener(ctx: SandboxContext, sender: WebhookSender): (req
     try {
       decodeURIComponent(url.pathname);
     } catch {
-      writeReply(res, errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding'), requestId), requestId);
+      writeReply(
+        res,
+        errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding'), requestId),
+        requestId,
+      );
       req.resume();
       return;
     }

@@ -4,7 +4,16 @@ import type { LodgeEnquiryBody, Pathway, RepaymentCode } from '../protocol/index
 import type { BankData } from './data/generate.js';
 
 export const APPLICATION_STATUSES = [
-  'started', 'institution_selected', 'consent_pending', 'consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready', 'denied',
+  'started',
+  'institution_selected',
+  'consent_pending',
+  'consented',
+  'crawling',
+  'released',
+  'crawled',
+  'finalised',
+  'report_ready',
+  'denied',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 

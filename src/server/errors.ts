@@ -31,7 +31,8 @@ export const SignatureVerificationErrorCode = {
   PARSED_BODY: 'PARSED_BODY',
   INVALID_PAYLOAD: 'INVALID_PAYLOAD',
 } as const;
-export type SignatureVerificationErrorCode = (typeof SignatureVerificationErrorCode)[keyof typeof SignatureVerificationErrorCode];
+export type SignatureVerificationErrorCode =
+  (typeof SignatureVerificationErrorCode)[keyof typeof SignatureVerificationErrorCode];
 
 /** Codes meaning "the request is not well-formed" (HTTP 400); all others mean "not authentic / not fresh" (401). */
 const MALFORMED_CODES = /^(MISSING_HEADER|MALFORMED_HEADER|PARSED_BODY|INVALID_PAYLOAD)$/;
@@ -111,11 +112,15 @@ const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJo
  * a structured clone, a `code` of that class), never `name` alone; works across realms and duplicate package copies.
  * @example if (isHostedJourneyServerError(e, 'SignatureVerificationError')) return new Response(null, { status: e.status });
  */
-export function isHostedJourneyServerError(value: unknown, ...kinds: HostedJourneyServerErrorName[]): value is HostedJourneyServerError {
+export function isHostedJourneyServerError(
+  value: unknown,
+  ...kinds: HostedJourneyServerErrorName[]
+): value is HostedJourneyServerError {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { name?: unknown; code?: unknown; status?: unknown; [BRAND]?: unknown };
   const name = v.name as HostedJourneyServerErrorName;
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(CODES, name) || typeof v.code !== 'string') return false;
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(CODES, name) || typeof v.code !== 'string')
+    return false;
   if (v[BRAND] !== true) {
     const codes = CODES[name];
     if (codes ? !codes.has(v.code) : typeof v.status !== 'number') return false;

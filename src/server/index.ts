@@ -5,10 +5,23 @@
  */
 import { provider } from './crypto/selected.js';
 import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
-import { type SignRequestOptions, type SignedHeaders, type VerifiedRequest, type VerifyRequestOptions, signRequestWith, verifyRequestWith } from './requests.js';
+import {
+  type SignRequestOptions,
+  type SignedHeaders,
+  type VerifiedRequest,
+  type VerifyRequestOptions,
+  signRequestWith,
+  verifyRequestWith,
+} from './requests.js';
 import { type WebhookHandler, type WebhookHandlerOptions, createWebhookHandlerWith } from './webhooks/handler.js';
 import { type SignWebhookOptions, type SignedWebhook, signWebhookWith } from './webhooks/sign.js';
-import { type VerifiedWebhook, type VerifiedWebhookSignature, type VerifyWebhookOptions, verifyWebhookSignatureWith, verifyWebhookWith } from './webhooks/verify.js';
+import {
+  type VerifiedWebhook,
+  type VerifiedWebhookSignature,
+  type VerifyWebhookOptions,
+  verifyWebhookSignatureWith,
+  verifyWebhookWith,
+} from './webhooks/verify.js';
 
 export * from './public.js';
 

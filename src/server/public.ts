@@ -65,13 +65,41 @@ export type {
 } from './client/types.js';
 export type { RetryOptions } from './client/retry.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
-export type { WebhookAdapterOptions, FetchHandlerOptions, NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './webhooks/adapters.js';
-export type { WebhookHandler, WebhookHandlerOptions, WebhookHandlers, WebhookContext, WebhookContextBase, WebhookDelivery, WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/handler.js';
-export type { WebhookScheme, WebhookVerifyOptions, VerifyWebhookOptions, VerifiedWebhook, VerifiedWebhookSignature } from './webhooks/verify.js';
+export type {
+  WebhookAdapterOptions,
+  FetchHandlerOptions,
+  NodeHandlerOptions,
+  NodeRequestLike,
+  NodeResponseLike,
+} from './webhooks/adapters.js';
+export type {
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookHandlers,
+  WebhookContext,
+  WebhookContextBase,
+  WebhookDelivery,
+  WebhookResult,
+  WebhookOutcome,
+  WebhookErrorStage,
+} from './webhooks/handler.js';
+export type {
+  WebhookScheme,
+  WebhookVerifyOptions,
+  VerifyWebhookOptions,
+  VerifiedWebhook,
+  VerifiedWebhookSignature,
+} from './webhooks/verify.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';
 export { RedisDedupeStore } from './stores/redis.js';
 export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
 export type { DedupeStore, ClaimResult } from './stores/types.js';
-export type { WebhookEvent, KnownWebhookEvent, GenericWebhookEvent, KnownWebhookType, KnownOrGenericWebhookEvent } from '../protocol/webhooks.js';
+export type {
+  WebhookEvent,
+  KnownWebhookEvent,
+  GenericWebhookEvent,
+  KnownWebhookType,
+  KnownOrGenericWebhookEvent,
+} from '../protocol/webhooks.js';

@@ -36,19 +36,26 @@ export interface VerifiedRequest {
 
 const toVerified = (tokenId: string): VerifiedRequest => ({ tokenId });
 
-export const signRequestWith = (provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> => signHmac(provider, o);
+export const signRequestWith = (provider: CryptoProvider, o: SignRequestOptions): Promise<SignedHeaders> =>
+  signHmac(provider, o);
 
 /** Checks the options once (ServerConfigError), then the signature (SignatureVerificationError). */
 export function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOptions): Promise<VerifiedRequest> {
   try {
     if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyRequest needs an options object');
-    if (typeof o.method !== 'string' || o.method === '') throw new ServerConfigError('method', 'method must be the received HTTP method, e.g. req.method');
-    if (typeof o.path !== 'string') throw new ServerConfigError('path', 'path must be the received path with query, e.g. req.url');
+    if (typeof o.method !== 'string' || o.method === '')
+      throw new ServerConfigError('method', 'method must be the received HTTP method, e.g. req.method');
+    if (typeof o.path !== 'string')
+      throw new ServerConfigError('path', 'path must be the received path with query, e.g. req.url');
     const keys = resolveKeys(o.keys);
     const tolerance = resolveTolerance(o.tolerance);
     const body = toRawBody(o.body);
     const headers = checkHeaders(o.headers);
-    return verifyHmac(provider, { method: o.method, path: o.path, headers, body, keys, tolerance, now: o.now }, toVerified);
+    return verifyHmac(
+      provider,
+      { method: o.method, path: o.path, headers, body, keys, tolerance, now: o.now },
+      toVerified,
+    );
   } catch (e) {
     return Promise.reject(e);
   }

@@ -31,9 +31,10 @@ function report(script: HTMLElement, error: unknown): void {
 export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | null> {
   if (!script || script.dataset.vendor === undefined) return Promise.resolve(null);
   const doc = script.ownerDocument;
-  const ready = doc.readyState === 'loading'
-    ? new Promise<void>((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
-    : Promise.resolve();
+  const ready =
+    doc.readyState === 'loading'
+      ? new Promise<void>((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+      : Promise.resolve();
   return ready.then(() => {
     try {
       // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
@@ -41,10 +42,12 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
       const options = optionsFromDataset(script.dataset);
       // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.
       if (options.prewarm === 'intent') options.prewarmTrigger ??= script.dataset.trigger;
-      const handle = (back && resumeJourney(script.dataset.container ? { container: script.dataset.container } : {}))
-        || createJourney(options);
+      const handle =
+        (back && resumeJourney(script.dataset.container ? { container: script.dataset.container } : {})) ||
+        createJourney(options);
       const trigger = script.dataset.trigger ? doc.querySelector(script.dataset.trigger) : null;
-      if (script.dataset.trigger && !trigger) throw new Error(`No element matches data-trigger '${script.dataset.trigger}'.`);
+      if (script.dataset.trigger && !trigger)
+        throw new Error(`No element matches data-trigger '${script.dataset.trigger}'.`);
       if (trigger) trigger.addEventListener('click', () => handle.open());
       if (!trigger) handle.open();
       return handle;

@@ -23,7 +23,9 @@ function safely(fn: () => void): void {
 /** Dispatches `hosted-journey:<type>` on `target`. */
 export function dispatchDomEvent(target: EventTarget | null, type: string, detail: unknown): void {
   if (!target) return;
-  safely(() => target.dispatchEvent(new CustomEvent(DOM_EVENT_PREFIX + type, { detail, bubbles: true, composed: true })));
+  safely(() =>
+    target.dispatchEvent(new CustomEvent(DOM_EVENT_PREFIX + type, { detail, bubbles: true, composed: true })),
+  );
 }
 
 export class EventHub {
@@ -73,7 +75,8 @@ export class EventHub {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
     this.#call(EVENTS[type], phase ? { phase, ...event.payload } : event.payload);
-    for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(event.payload));
+    for (const fn of [...(this.#listeners.get(event.type) ?? [])])
+      safely(() => (fn as (p: unknown) => void)(event.payload));
     if (journey) this.#call('onEvent', event);
     dispatchDomEvent(host, event.type, event.payload);
   }

@@ -21,7 +21,8 @@ export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow
  * Permissions policy: nothing is delegated. Cross-origin frames get no powerful feature by default; the explicit
  * `'none'` list also holds if the journey is ever served from the host's own origin.
  */
-export const IFRAME_ALLOW = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'; display-capture 'none'";
+export const IFRAME_ALLOW =
+  "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'; display-capture 'none'";
 
 /**
  * `strict-origin`: the journey's request carries only the host's origin as `Referer` (which it learns anyway from

@@ -8,7 +8,13 @@
  * journey `visibility: visible`, starts the watchdog if not ready yet, and delivers the held events (so `onReady` fires
  * at once when the journey is already ready).
  */
-import { buildBankRedirectUrl, createChannelId, type JourneyEvent, type JourneyEventPayloads, type JourneyEventType } from '../protocol/browser.js';
+import {
+  buildBankRedirectUrl,
+  createChannelId,
+  type JourneyEvent,
+  type JourneyEventPayloads,
+  type JourneyEventType,
+} from '../protocol/browser.js';
 import { EventHub } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import { Messenger } from './messenger.js';
@@ -30,7 +36,9 @@ const hinted: Record<string, unknown> = {};
 
 /** `<link rel="preconnect">` to the journey origin, once per origin per page (journeys without `prewarm`). */
 const preconnect = (origin: string): unknown =>
-  (hinted[origin] ??= document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin })));
+  (hinted[origin] ??= document.head.appendChild(
+    Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin }),
+  ));
 
 export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {}): JourneyHandle {
   const channel = createChannelId();
@@ -50,7 +58,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
   let cancelPrewarm = () => {};
 
   /** Where DOM events go: `eventTarget`, else the container (inline) or the modal root (modal). */
-  const host = (): EventTarget | null => options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
+  const host = (): EventTarget | null =>
+    options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
 
   const messenger = new Messenger({
     journeyOrigin: cfg.journeyOrigin,
@@ -68,7 +77,11 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'error';
     const message = `The journey did not signal ready within ${cfg.readyTimeoutMs} ms.`;
     modal?.setStatus('error', message);
-    hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } }, host(), false);
+    hub.deliver(
+      { type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } },
+      host(),
+      false,
+    );
   });
 
   function onJourneyEvent(event: JourneyEvent): void {
@@ -96,14 +109,28 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     const { consentId, popup } = event.payload;
     if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
       const message = 'Bank redirect refused: popup strategy, popup not blocked.';
-      return hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } }, host(), false);
+      return hub.deliver(
+        { type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } },
+        host(),
+        false,
+      );
     }
     hub.deliver(event, host());
     if (popup === 'opened') return hub.phase({ phase: 'opened', consentId });
-    const url = buildBankRedirectUrl({ journeyOrigin: cfg.journeyOrigin, vendor: options.vendor, customerId: options.customerId, consentId });
+    const url = buildBankRedirectUrl({
+      journeyOrigin: cfg.journeyOrigin,
+      vendor: options.vendor,
+      customerId: options.customerId,
+      consentId,
+    });
     hub.phase({ phase: 'redirecting', url });
     // Saves what `resumeJourney()` needs first. (A lazy chunk cost more bytes than it saved.)
-    saveJourney(channel, { ...options, mode: cfg.mode, bankAuthorisation: cfg.bankAuthorisation, returnUrl: cfg.returnUrl });
+    saveJourney(channel, {
+      ...options,
+      mode: cfg.mode,
+      bankAuthorisation: cfg.bankAuthorisation,
+      returnUrl: cfg.returnUrl,
+    });
     window.location.assign(url);
   }
 
@@ -144,7 +171,11 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     }
     state = 'loading';
     // The script-tag build loads the modal as a sibling file; ES builds as a lazy chunk (decided at build time).
-    const load = deps.loadModal ?? (typeof __HJ_SCRIPT_BUILD__ !== 'undefined' && __HJ_SCRIPT_BUILD__ ? loadModalScript : () => import('./modal.js'));
+    const load =
+      deps.loadModal ??
+      (typeof __HJ_SCRIPT_BUILD__ !== 'undefined' && __HJ_SCRIPT_BUILD__
+        ? loadModalScript
+        : () => import('./modal.js'));
     load()
       .then(({ mountModal }) => {
         if (mine !== generation) return;
@@ -155,7 +186,11 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
         if (mine !== generation) return;
         state = 'error';
         const message = `The journey window could not be shown: ${String(error)}`;
-        hub.deliver({ type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } }, host(), false);
+        hub.deliver(
+          { type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } },
+          host(),
+          false,
+        );
       });
   }
 
@@ -240,7 +275,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     },
     off: (type, fn) => hub.off(type, fn),
     // Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted.
-    send: (type, payload) => messenger.send(type, payload, state !== 'destroyed' && state !== 'closed' && state !== 'idle'),
+    send: (type, payload) =>
+      messenger.send(type, payload, state !== 'destroyed' && state !== 'closed' && state !== 'idle'),
   };
 }
 

@@ -107,7 +107,8 @@ export class Messenger {
     const result = decodeJourneyEvent(event.data, this.#o.channel);
     if (!result.ok) {
       // Other libraries' traffic from the journey's window (e.g. the resizer) is not an error.
-      if (result.reason !== 'foreign') this.#o.onInvalid({ reason: result.reason, detail: result.detail, origin: event.origin });
+      if (result.reason !== 'foreign')
+        this.#o.onInvalid({ reason: result.reason, detail: result.detail, origin: event.origin });
       return;
     }
     if (result.message.type === 'hello') {

@@ -85,8 +85,19 @@ function ModalView(props: ViewProps) {
       >
         {/* Focus sentinels: Shift+Tab before Close goes to the journey, Tab past the journey's last control comes back
             to Close — without them the browser moves focus out of the document first. */}
-        <span tabIndex={0} class="hosted-journey-sentinel" onFocus={() => (props.slot.current?.querySelector('iframe') ?? close.current)?.focus()} />
-        <button ref={close} type="button" class="hosted-journey-close" aria-label="Close" style={closeStyle} onClick={() => onClose.current()}>
+        <span
+          tabIndex={0}
+          class="hosted-journey-sentinel"
+          onFocus={() => (props.slot.current?.querySelector('iframe') ?? close.current)?.focus()}
+        />
+        <button
+          ref={close}
+          type="button"
+          class="hosted-journey-close"
+          aria-label="Close"
+          style={closeStyle}
+          onClick={() => onClose.current()}
+        >
           ×
         </button>
         {props.status === 'loading' && (
@@ -110,7 +121,11 @@ function ModalView(props: ViewProps) {
 }
 
 /** A hidden (prewarmed) modal's root: out of the accessibility tree, unfocusable; its overlay is fixed, so no layout. */
-const HIDDEN_ATTRS = [['aria-hidden', 'true'], ['inert', ''], ['tabindex', '-1']] as const;
+const HIDDEN_ATTRS = [
+  ['aria-hidden', 'true'],
+  ['inert', ''],
+  ['tabindex', '-1'],
+] as const;
 
 let scrollLocks = 0;
 let savedOverflow = '';
@@ -143,7 +158,15 @@ export function mountModal(options: ModalOptions): ModalController {
   let mounted = true;
   const draw = () =>
     render(
-      <ModalView title={options.title} status={status} message={message} onClose={options.onClose} onRetry={options.onRetry} hidden={hidden} slot={slot} />,
+      <ModalView
+        title={options.title}
+        status={status}
+        message={message}
+        onClose={options.onClose}
+        onRetry={options.onRetry}
+        hidden={hidden}
+        slot={slot}
+      />,
       root,
     );
   draw();

@@ -2,12 +2,7 @@
  * Validates `createJourney` options. Everything here runs before any DOM is written; a bad option throws a
  * `JourneyConfigError` whose `code` and `field` name it.
  */
-import {
-  buildJourneyUrl,
-  checkPrefill,
-  failConfig as bad,
-  type JourneyPrefill,
-} from '../protocol/browser.js';
+import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
 import { CALLBACKS } from './surface.js';
 import type { JourneyMode, JourneyOptions } from './types.js';
 
@@ -37,7 +32,8 @@ export interface ResolvedOptions {
 
 /** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
 function resolveReturnUrl(value: unknown, parentOrigin: string): string {
-  if (value !== undefined && typeof value !== 'string') bad('INVALID_OPTION', 'returnUrl', 'returnUrl must be a URL string.');
+  if (value !== undefined && typeof value !== 'string')
+    bad('INVALID_OPTION', 'returnUrl', 'returnUrl must be a URL string.');
   let url: URL | undefined;
   try {
     url = new URL(value ?? window.location.href, window.location.href);
@@ -45,12 +41,15 @@ function resolveReturnUrl(value: unknown, parentOrigin: string): string {
     /* reported below */
   }
   if (!url || url.origin !== parentOrigin) {
-    bad('INVALID_OPTION', 'returnUrl', `returnUrl must be a page of this site (${parentOrigin}); got '${String(value)}'.`);
+    bad(
+      'INVALID_OPTION',
+      'returnUrl',
+      `returnUrl must be a page of this site (${parentOrigin}); got '${String(value)}'.`,
+    );
   }
   url.hash = '';
   return url.href;
 }
-
 
 function isElement(value: unknown): value is HTMLElement {
   return typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1;
@@ -58,7 +57,8 @@ function isElement(value: unknown): value is HTMLElement {
 
 function px(value: unknown, field: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) bad('INVALID_OPTION', field, `${field} must be a non-negative number of pixels.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    bad('INVALID_OPTION', field, `${field} must be a non-negative number of pixels.`);
   return value;
 }
 
@@ -71,7 +71,8 @@ function resolveContainer(container: unknown): HTMLElement {
     } catch {
       bad('INVALID_CONTAINER', 'container', `container '${container}' is not a valid CSS selector.`);
     }
-    if (!isElement(found)) bad('INVALID_CONTAINER', 'container', `No element matches container '${container}'. Is the page loaded?`);
+    if (!isElement(found))
+      bad('INVALID_CONTAINER', 'container', `No element matches container '${container}'. Is the page loaded?`);
     return found;
   }
   return bad('INVALID_CONTAINER', 'container', 'container must be a CSS selector or an element.');
@@ -79,33 +80,46 @@ function resolveContainer(container: unknown): HTMLElement {
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */
 export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
+  if (typeof options !== 'object' || options === null)
+    bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
   const url = buildJourneyUrl({ ...options, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 
   const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');
-  if (mode !== 'inline' && mode !== 'modal') bad('INVALID_MODE', 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
-  if (mode === 'modal' && options.container !== undefined) bad('INVALID_CONTAINER', 'container', "container is for mode 'inline'; a modal mounts on document.body.");
-  if (mode === 'inline' && options.container === undefined) bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container (selector or element).");
+  if (mode !== 'inline' && mode !== 'modal')
+    bad('INVALID_MODE', 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
+  if (mode === 'modal' && options.container !== undefined)
+    bad('INVALID_CONTAINER', 'container', "container is for mode 'inline'; a modal mounts on document.body.");
+  if (mode === 'inline' && options.container === undefined)
+    bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container (selector or element).");
 
   const title = options.title ?? DEFAULTS.title;
-  if (typeof title !== 'string' || title.trim() === '') bad('INVALID_OPTION', 'title', 'title must be a non-empty string.');
+  if (typeof title !== 'string' || title.trim() === '')
+    bad('INVALID_OPTION', 'title', 'title must be a non-empty string.');
   const minHeight = px(options.minHeight, 'minHeight', DEFAULTS.minHeight);
   const maxHeight = px(options.maxHeight, 'maxHeight', Math.max(DEFAULTS.maxHeight, minHeight));
-  if (maxHeight < minHeight) bad('INVALID_OPTION', 'maxHeight', `maxHeight (${maxHeight}) must not be below minHeight (${minHeight}).`);
+  if (maxHeight < minHeight)
+    bad('INVALID_OPTION', 'maxHeight', `maxHeight (${maxHeight}) must not be below minHeight (${minHeight}).`);
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULTS.readyTimeoutMs;
   if (typeof readyTimeoutMs !== 'number' || !Number.isFinite(readyTimeoutMs) || readyTimeoutMs <= 0) {
     bad('INVALID_OPTION', 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
   }
   for (const name of CALLBACKS) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') bad('INVALID_OPTION', name, `${name} must be a function.`);
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      bad('INVALID_OPTION', name, `${name} must be a function.`);
   }
 
   const bank = options.bankAuthorisation ?? 'popup';
-  if (bank !== 'popup' && bank !== 'redirect') bad('INVALID_OPTION', 'bankAuthorisation', `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`);
+  if (bank !== 'popup' && bank !== 'redirect')
+    bad(
+      'INVALID_OPTION',
+      'bankAuthorisation',
+      `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`,
+    );
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
   const pw = options.prewarm;
-  if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent') bad('INVALID_OPTION', 'prewarm', "prewarm must be a boolean, 'idle' or 'intent'.");
+  if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent')
+    bad('INVALID_OPTION', 'prewarm', "prewarm must be a boolean, 'idle' or 'intent'.");
 
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {

@@ -22,7 +22,13 @@ export const IDLE_TIMEOUT_MS = 2000;
 /** The first of these on the trigger element counts as intent. */
 export const INTENT_EVENTS = ['pointerenter', 'focusin', 'touchstart'] as const;
 
-const HIDDEN: Record<string, string> = { position: 'fixed', top: '0', left: '-10000px', visibility: 'hidden', pointerEvents: 'none' };
+const HIDDEN: Record<string, string> = {
+  position: 'fixed',
+  top: '0',
+  left: '-10000px',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+};
 const ATTRS: Record<string, string> = { 'aria-hidden': 'true', inert: '', tabindex: '-1' };
 
 /** Hides the frame (or the modal's root): no layout, pointer, focus or accessibility-tree presence. */
@@ -50,10 +56,18 @@ export function show(iframe: HTMLIFrameElement | null, modal: ModalController | 
  * console warning — checked here rather than in createJourney so the inline bundle without prewarm pays nothing);
  * returns the canceller.
  */
-export function schedule({ prewarm: when, prewarmTrigger: target }: { prewarm?: Prewarm | undefined; prewarmTrigger?: string | EventTarget | undefined }, start: () => void): () => void {
+export function schedule(
+  {
+    prewarm: when,
+    prewarmTrigger: target,
+  }: { prewarm?: Prewarm | undefined; prewarmTrigger?: string | EventTarget | undefined },
+  start: () => void,
+): () => void {
   const trigger = typeof target === 'string' ? document.querySelector(target) : target;
   if (when === 'intent' && !trigger) {
-    console.warn(`hosted-journey: prewarm 'intent' found no prewarmTrigger element ('${String(target)}'); prewarming when idle instead.`);
+    console.warn(
+      `hosted-journey: prewarm 'intent' found no prewarmTrigger element ('${String(target)}'); prewarming when idle instead.`,
+    );
     when = 'idle';
   }
   if (when === 'intent') {

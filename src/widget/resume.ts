@@ -4,7 +4,12 @@
  * `resumeJourney()` takes (reads and deletes) them and re-creates the journey. Never stored: prefill (PII), callbacks,
  * elements. A record is used once, within `RESUME_TTL_MS`, only for its own channel and only on its own return page.
  */
-import { BANK_AUTHORISATION_STATUSES, checkChannel, RESUME_QUERY, type BankAuthorisationStatus } from '../protocol/browser.js';
+import {
+  BANK_AUTHORISATION_STATUSES,
+  checkChannel,
+  RESUME_QUERY,
+  type BankAuthorisationStatus,
+} from '../protocol/browser.js';
 import { createJourney } from './journey.js';
 import type { JourneyCallbacks, JourneyHandle } from './types.js';
 

@@ -32,7 +32,13 @@ export function saveJourney(channel: string, options: JourneyOptions, now = Date
     const v = options[k];
     if (!(OPTIONS[k] & NOT_SAVED) && v !== undefined && (k !== 'container' || typeof v === 'string')) kept[k] = v;
   }
-  const record: SavedJourney = { v: 1, channel, options: kept as unknown as JourneyOptions, savedAt: now, expiresAt: now + RESUME_TTL_MS };
+  const record: SavedJourney = {
+    v: 1,
+    channel,
+    options: kept as unknown as JourneyOptions,
+    savedAt: now,
+    expiresAt: now + RESUME_TTL_MS,
+  };
   try {
     storage()!.setItem(RESUME_KEY_PREFIX + channel, JSON.stringify(record));
     return true;
@@ -40,4 +46,3 @@ export function saveJourney(channel: string, options: JourneyOptions, now = Date
     return false;
   }
 }
-

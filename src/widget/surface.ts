@@ -85,7 +85,8 @@ export type SurfaceOption = keyof typeof OPTIONS;
 /** Every row with its attribute flags: `[name, row, group]` (`group` = `'theme'`/`'prefill'` for their keys). */
 export function rows(): Array<[name: string, row: number, group?: string]> {
   const out: Array<[string, number, string?]> = Object.entries(OPTIONS);
-  for (const [group, keys] of Object.entries(GROUPS)) for (const [name, row] of Object.entries(keys)) out.push([name, row, group]);
+  for (const [group, keys] of Object.entries(GROUPS))
+    for (const [name, row] of Object.entries(keys)) out.push([name, row, group]);
   return out;
 }
 
@@ -118,12 +119,16 @@ export const PHASES: { readonly [K in SurfaceEventType]?: 'requested' | 'complet
 export const INVALID_MESSAGE = 'invalid_message';
 
 /** Every callback option: one per event above, `onEvent` (every journey event, no DOM event) and `onInvalidMessage`. */
-export const CALLBACKS = [...new Set(Object.values(EVENTS)), 'onEvent', 'onInvalidMessage'] as Array<keyof JourneyCallbacks>;
+export const CALLBACKS = [...new Set(Object.values(EVENTS)), 'onEvent', 'onInvalidMessage'] as Array<
+  keyof JourneyCallbacks
+>;
 
 // Compile-time: every callback of JourneyCallbacks is one of those (a new callback without a row fails tsc).
 type Assert<T extends true> = T;
 export type EveryCallbackListed = Assert<
-  [Exclude<keyof JourneyCallbacks, (typeof EVENTS)[SurfaceEventType] | 'onEvent' | 'onInvalidMessage'>] extends [never] ? true : false
+  [Exclude<keyof JourneyCallbacks, (typeof EVENTS)[SurfaceEventType] | 'onEvent' | 'onInvalidMessage'>] extends [never]
+    ? true
+    : false
 >;
 
 export const DOM_EVENT_PREFIX = 'hosted-journey:';
@@ -136,14 +141,24 @@ export const attributeName = (name: string): string => name.replace(/[A-Z]/g, (c
  * for the script tag, `NOT_EL` for the element); `get(name)` returns the raw value of the option `name`'s attribute,
  * or null/undefined. An empty value counts as absent except for booleans. Unvalidated: `createJourney` checks the result.
  */
-export function optionsFrom(get: (name: string) => string | null | undefined, without: typeof NOT_TAG | typeof NOT_EL): Partial<JourneyOptions> {
+export function optionsFrom(
+  get: (name: string) => string | null | undefined,
+  without: typeof NOT_TAG | typeof NOT_EL,
+): Partial<JourneyOptions> {
   const out: Record<string, unknown> = {};
   for (const [name, row, group] of rows()) {
     const raw = row & without ? null : get(name);
     if (raw == null || (raw === '' && !(row & (BOOL | WORD)))) continue;
-    const value = row & BOOL ? raw !== 'false'
-      : row & WORD ? raw !== 'false' && (raw === '' || raw === 'true' || raw)
-      : row & NUM ? Number(raw) : row & LIST ? raw.split(/[\s,]+/).filter(Boolean) : raw;
+    const value =
+      row & BOOL
+        ? raw !== 'false'
+        : row & WORD
+          ? raw !== 'false' && (raw === '' || raw === 'true' || raw)
+          : row & NUM
+            ? Number(raw)
+            : row & LIST
+              ? raw.split(/[\s,]+/).filter(Boolean)
+              : raw;
     if (group) ((out[group] ??= {}) as Record<string, unknown>)[name] = value;
     else out[name] = value;
   }

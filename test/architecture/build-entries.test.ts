@@ -21,7 +21,10 @@ describe('build entry tables', () => {
     writeFileSync(path.join(tmp, 'src/here.ts'), '');
     let error: unknown;
     try {
-      requireSources({ browserEntries: { here: 'src/here.ts', gone: 'src/gone.ts' }, serverEntries: { lost: 'src/lost.ts' } }, tmp);
+      requireSources(
+        { browserEntries: { here: 'src/here.ts', gone: 'src/gone.ts' }, serverEntries: { lost: 'src/lost.ts' } },
+        tmp,
+      );
     } catch (e) {
       error = e;
     }

@@ -16,7 +16,13 @@ const allowed: Record<string, string[]> = {
   sandbox: ['protocol', 'server', 'child'],
 };
 /** Packages browser code may import; anything else (node:*, redis, pdfkit, …) is a violation. */
-const browserPackages = [/^preact(\/|$)/, /^zod\/mini$/, /^@open-iframe-resizer\/core$/, /^react(\/|$)/, /^react-dom(\/|$)/];
+const browserPackages = [
+  /^preact(\/|$)/,
+  /^zod\/mini$/,
+  /^@open-iframe-resizer\/core$/,
+  /^react(\/|$)/,
+  /^react-dom(\/|$)/,
+];
 const browserParts = ['protocol', 'widget', 'child', 'bindings'];
 
 /**
@@ -31,9 +37,13 @@ function pageViolations(file: string, specs: string[]): string[] {
   return specs.flatMap((spec) => {
     if (spec.startsWith('.')) {
       const target = path.resolve(path.dirname(file), spec);
-      return pagesMayImport.some((dir) => target.startsWith(dir + path.sep)) ? [] : [`${path.relative(src, file)} → ${spec}`];
+      return pagesMayImport.some((dir) => target.startsWith(dir + path.sep))
+        ? []
+        : [`${path.relative(src, file)} → ${spec}`];
     }
-    return browserPackages.some((re) => re.test(spec)) ? [] : [`${path.relative(src, file)} → package '${spec}' in browser code`];
+    return browserPackages.some((re) => re.test(spec))
+      ? []
+      : [`${path.relative(src, file)} → package '${spec}' in browser code`];
   });
 }
 
@@ -45,7 +55,8 @@ function files(dir: string): string[] {
   });
 }
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -60,7 +71,8 @@ describe('dependency rules between parts of src/', () => {
         for (const spec of importsOf(file)) {
           if (spec.startsWith('.')) {
             const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
-            if (target !== part && !(allowed[part] ?? []).includes(target)) violations.push(`${path.relative(src, file)} → ${spec}`);
+            if (target !== part && !(allowed[part] ?? []).includes(target))
+              violations.push(`${path.relative(src, file)} → ${spec}`);
           } else if (browserParts.includes(part) && !browserPackages.some((re) => re.test(spec))) {
             violations.push(`${path.relative(src, file)} → package '${spec}' in browser code`);
           }
@@ -77,7 +89,8 @@ describe('dependency rules between parts of src/', () => {
         for (const spec of importsOf(file)) {
           if (!spec.startsWith('.')) continue;
           const target = path.relative(src, path.resolve(path.dirname(file), spec));
-          if (target.startsWith(`protocol${path.sep}`) && target !== path.join('protocol', 'browser.js')) violations.push(`${path.relative(src, file)} → ${spec}`);
+          if (target.startsWith(`protocol${path.sep}`) && target !== path.join('protocol', 'browser.js'))
+            violations.push(`${path.relative(src, file)} → ${spec}`);
         }
       }
     }
@@ -85,7 +98,9 @@ describe('dependency rules between parts of src/', () => {
   });
 
   it('src/protocol/browser.ts and what it re-exports never import zod', () => {
-    const browserFiles = ['browser.ts', 'errors.ts', 'url.ts', 'messages.ts', 'check.ts'].map((f) => path.join(src, 'protocol', f));
+    const browserFiles = ['browser.ts', 'errors.ts', 'url.ts', 'messages.ts', 'check.ts'].map((f) =>
+      path.join(src, 'protocol', f),
+    );
     for (const file of browserFiles) expect(importsOf(file).filter((s) => s.startsWith('zod'))).toEqual([]);
   });
 
@@ -96,9 +111,25 @@ describe('dependency rules between parts of src/', () => {
 
   it('the pages rule rejects node: built-ins, other packages, src/server and the rest of src/sandbox', () => {
     const page = path.join(pagesDir, 'steps', 'example.tsx');
-    const ok = ['preact', 'preact/hooks', '../../../protocol/url.js', '../../../child/index.js', '../ui.js', './other.js'];
+    const ok = [
+      'preact',
+      'preact/hooks',
+      '../../../protocol/url.js',
+      '../../../child/index.js',
+      '../ui.js',
+      './other.js',
+    ];
     expect(pageViolations(page, ok)).toEqual([]);
-    const bad = ['node:fs', 'fs', 'pdfkit', 'zod', '../../../server/index.js', '../../state.js', '../../credit/pdf.js', '../../../widget/index.js'];
+    const bad = [
+      'node:fs',
+      'fs',
+      'pdfkit',
+      'zod',
+      '../../../server/index.js',
+      '../../state.js',
+      '../../credit/pdf.js',
+      '../../../widget/index.js',
+    ];
     expect(pageViolations(page, bad)).toHaveLength(bad.length);
   });
 

@@ -8,7 +8,18 @@ describe('hosted-journey/element in Node (SSR)', () => {
     expect(typeof mod.HostedJourneyElement).toBe('function');
     expect(mod.defineHostedJourneyElement()).toBeUndefined();
     expect(mod.HostedJourneyElement.observedAttributes).toEqual(
-      expect.arrayContaining(['vendor', 'customer-id', 'journey-origin', 'mode', 'start-at', 'institution-id', 'collect', 'primary-colour', 'bank-authorisation', 'return-url']),
+      expect.arrayContaining([
+        'vendor',
+        'customer-id',
+        'journey-origin',
+        'mode',
+        'start-at',
+        'institution-id',
+        'collect',
+        'primary-colour',
+        'bank-authorisation',
+        'return-url',
+      ]),
     );
   });
 
@@ -63,6 +74,8 @@ describe('hosted-journey/element in Node (SSR)', () => {
     attrs.title = 'New name';
     attrs['multiple-institutions'] = 'false';
     expect(optionsFromAttributes(element)).toEqual({ multipleInstitutions: false, title: 'New name' });
-    expect(HostedJourneyElement.observedAttributes).toEqual(expect.arrayContaining(['multiple', 'journey-title', 'multiple-institutions', 'title']));
+    expect(HostedJourneyElement.observedAttributes).toEqual(
+      expect.arrayContaining(['multiple', 'journey-title', 'multiple-institutions', 'title']),
+    );
   });
 });

@@ -20,10 +20,19 @@ export const live = () => journeys.filter((j) => !j.destroyed);
 const CALLBACK: Record<string, keyof JourneyOptions> = { ready: 'onReady', completed: 'onComplete', step: 'onStep' };
 
 export function createJourney(options: JourneyOptions): JourneyHandle {
-  if (!options.vendor) throw Object.assign(new Error('vendor is required.'), { name: 'JourneyConfigError', code: 'INVALID_VENDOR' });
+  if (!options.vendor)
+    throw Object.assign(new Error('vendor is required.'), { name: 'JourneyConfigError', code: 'INVALID_VENDOR' });
   // The real widget's placement rules (src/widget/options.ts).
-  if (options.mode === 'modal' && options.container !== undefined) throw Object.assign(new Error('container is for inline'), { name: 'JourneyConfigError', code: 'INVALID_CONTAINER' });
-  if (options.mode !== 'modal' && options.container === undefined) throw Object.assign(new Error('inline needs a container'), { name: 'JourneyConfigError', code: 'INVALID_CONTAINER' });
+  if (options.mode === 'modal' && options.container !== undefined)
+    throw Object.assign(new Error('container is for inline'), {
+      name: 'JourneyConfigError',
+      code: 'INVALID_CONTAINER',
+    });
+  if (options.mode !== 'modal' && options.container === undefined)
+    throw Object.assign(new Error('inline needs a container'), {
+      name: 'JourneyConfigError',
+      code: 'INVALID_CONTAINER',
+    });
   let state: JourneyState = 'idle';
   const iframe = document.createElement('div') as unknown as HTMLIFrameElement;
   iframe.className = 'fake-iframe';
@@ -39,9 +48,13 @@ export function createJourney(options: JourneyOptions): JourneyHandle {
     },
   };
   record.handle = {
-    get state() { return state; },
+    get state() {
+      return state;
+    },
     channel: `chan_${journeys.length}_xxxxxxxx`,
-    get iframe() { return record.destroyed ? null : iframe; },
+    get iframe() {
+      return record.destroyed ? null : iframe;
+    },
     url: `${options.journeyOrigin}/i/${options.vendor}/${options.customerId}`,
     open() {
       // Like the real widget: createJourney mounts nothing; open() does.
@@ -50,7 +63,11 @@ export function createJourney(options: JourneyOptions): JourneyHandle {
       state = 'loading';
     },
     close() {},
-    destroy() { record.destroyed = true; state = 'destroyed'; iframe.remove(); },
+    destroy() {
+      record.destroyed = true;
+      state = 'destroyed';
+      iframe.remove();
+    },
     retry() {},
     on: () => () => {},
     off() {},

@@ -62,10 +62,17 @@ describe('<HostedJourney> (Preact)', () => {
       { ...base, customerId: 'cust_2', startAt: 'terms' as const },
       { ...base, customerId: 'cust_2', startAt: 'terms' as const, theme: { primaryColour: '#0B5FFF' } },
       { ...base, customerId: 'cust_2', startAt: 'terms' as const, theme: { primaryColour: '#FF0000' } },
-      { ...base, customerId: 'cust_2', startAt: 'terms' as const, theme: { primaryColour: '#FF0000' }, collect: ['analysis'] as const },
+      {
+        ...base,
+        customerId: 'cust_2',
+        startAt: 'terms' as const,
+        theme: { primaryColour: '#FF0000' },
+        collect: ['analysis'] as const,
+      },
       { ...base, vendor: 'other', customerId: 'cust_2' },
       { ...base, journeyOrigin: 'https://journey2.example.com' },
-    ]) rerender(<HostedJourney {...props} />);
+    ])
+      rerender(<HostedJourney {...props} />);
     expect(journeys).toHaveLength(8);
     expect(live()).toHaveLength(1);
     expect(live()[0]!.options.journeyOrigin).toBe('https://journey2.example.com');
@@ -73,7 +80,9 @@ describe('<HostedJourney> (Preact)', () => {
   });
 
   it('does not re-create for equal values in new objects (inline theme, collect arrays)', () => {
-    const { rerender } = render(<HostedJourney {...base} theme={{ primaryColour: '#0B5FFF', font: 'Inter' }} collect={['analysis']} />);
+    const { rerender } = render(
+      <HostedJourney {...base} theme={{ primaryColour: '#0B5FFF', font: 'Inter' }} collect={['analysis']} />,
+    );
     rerender(<HostedJourney {...base} theme={{ font: 'Inter', primaryColour: '#0B5FFF' }} collect={['analysis']} />);
     expect(journeys).toHaveLength(1);
   });

@@ -23,7 +23,11 @@ afterEach(() => {
 function frameIt() {
   Object.defineProperty(window, 'parent', { value: parent, configurable: true, writable: true });
 }
-const fromParent = (type: string, payload: unknown, init: { origin?: string; source?: unknown; channel?: string } = {}) =>
+const fromParent = (
+  type: string,
+  payload: unknown,
+  init: { origin?: string; source?: unknown; channel?: string } = {},
+) =>
   window.dispatchEvent(
     new MessageEvent('message', {
       data: encodeMessage(init.channel ?? CHANNEL, type, payload),
@@ -50,7 +54,9 @@ describe('connectToParent, unframed', () => {
 
   it('an invalid parent_origin (plain http on a public host) or channel means unframed', () => {
     frameIt();
-    bridge = connectToParent({ location: journeyUrl(`parent_origin=${encodeURIComponent('http://shop.example.com')}&channel=${CHANNEL}`) });
+    bridge = connectToParent({
+      location: journeyUrl(`parent_origin=${encodeURIComponent('http://shop.example.com')}&channel=${CHANNEL}`),
+    });
     expect(bridge.framed).toBe(false);
     bridge.destroy();
     bridge = connectToParent({ location: journeyUrl(`parent_origin=${encodeURIComponent(PARENT)}&channel=short`) });
@@ -71,15 +77,26 @@ describe('connectToParent, unframed', () => {
   it("emit refuses the handshake's hello and unknown types: JourneyConfigError, field type (as the widget's send)", () => {
     const b = (bridge = connectToParent({ location: journeyUrl('') }));
     for (const type of ['hello', 'nope', 'toString']) {
-      expect(() => b.emit(type as never, {} as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }));
+      expect(() => b.emit(type as never, {} as never)).toThrow(
+        expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }),
+      );
     }
-    expect(() => b.emit('completed', { applicationId: '' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', field: 'payload' }));
+    expect(() => b.emit('completed', { applicationId: '' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', field: 'payload' }),
+    );
   });
 
   it('bank_authorisation takes a consent id, not a URL: a bad or missing consent id is a typed error', () => {
     const b = (bridge = connectToParent({ location: journeyUrl('') }));
-    for (const payload of [{ url: 'https://bank.example/consent' }, { consentId: '../x' }, { consentId: 'a/b' }, { consentId: '' }]) {
-      expect(() => b.emit('bank_authorisation', payload as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError' }));
+    for (const payload of [
+      { url: 'https://bank.example/consent' },
+      { consentId: '../x' },
+      { consentId: 'a/b' },
+      { consentId: '' },
+    ]) {
+      expect(() => b.emit('bank_authorisation', payload as never)).toThrow(
+        expect.objectContaining({ name: 'JourneyConfigError' }),
+      );
     }
     expect(() => b.emit('bank_authorisation', { consentId: 'cns_1', popup: 'blocked' })).not.toThrow();
   });
@@ -117,7 +134,10 @@ describe('connectToParent, framed', () => {
     const removed = vi.spyOn(window, 'removeEventListener');
     bridge = connectToParent({ location: framedUrl() });
     bridge.emit('completed', { applicationId: 'app_1' });
-    expect(parent.postMessage).toHaveBeenLastCalledWith(encodeMessage(CHANNEL, 'completed', { applicationId: 'app_1' }), PARENT);
+    expect(parent.postMessage).toHaveBeenLastCalledWith(
+      encodeMessage(CHANNEL, 'completed', { applicationId: 'app_1' }),
+      PARENT,
+    );
     expect(parent.postMessage.mock.calls.every((c) => c[1] === PARENT)).toBe(true);
     const result = vi.fn();
     const onClose = vi.fn();
@@ -135,7 +155,7 @@ describe('connectToParent, framed', () => {
     expect(parent.postMessage.mock.calls.map((c) => c[0].type)).toEqual(['hello', 'completed']);
     removed.mockRestore();
   });
-  it('keeps welcome\'s bankAuthorisation, and hands a message that came before any subscriber to the first one', async () => {
+  it("keeps welcome's bankAuthorisation, and hands a message that came before any subscriber to the first one", async () => {
     frameIt();
     bridge = connectToParent({ location: framedUrl() });
     const bankAuthorisation = { strategy: 'redirect' as const, returnUrl: `${PARENT}/apply` };

@@ -18,36 +18,93 @@ const zodTwins = {
     name: z.string().check(z.maxLength(200)),
     pathway: z.enum(['cdr', 'crawler']),
   }),
-  bank_authorisation: z.object({ consentId: z.string().check(z.regex(CONSENT_ID_PATTERN)), popup: z.optional(z.enum(['opened', 'blocked'])) }),
+  bank_authorisation: z.object({
+    consentId: z.string().check(z.regex(CONSENT_ID_PATTERN)),
+    popup: z.optional(z.enum(['opened', 'blocked'])),
+  }),
   bank_authorisation_completed: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES) }),
   released: z.object({}),
   completed: z.object({ applicationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
-  error: z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)), message: z.string().check(z.maxLength(2000)), recoverable: z.boolean() }),
+  error: z.object({
+    code: z.string().check(z.minLength(1), z.maxLength(64)),
+    message: z.string().check(z.maxLength(2000)),
+    recoverable: z.boolean(),
+  }),
   exit: z.object({ reason: z.string().check(z.minLength(1), z.maxLength(64)) }),
   welcome: z.object({
-    prefill: z.optional(z.object({
-      fullName: z.optional(z.string().check(z.maxLength(200))),
-      email: z.optional(z.string().check(z.maxLength(254))),
-      phone: z.optional(z.string().check(z.maxLength(32))),
-    })),
+    prefill: z.optional(
+      z.object({
+        fullName: z.optional(z.string().check(z.maxLength(200))),
+        email: z.optional(z.string().check(z.maxLength(254))),
+        phone: z.optional(z.string().check(z.maxLength(32))),
+      }),
+    ),
     bankAuthorisation: z.optional(z.object({ strategy: z.enum(['popup', 'redirect']), returnUrl: z.optional(url) })),
     visibility: z.optional(z.enum(['hidden', 'visible'])),
   }),
   visibility: z.object({ state: z.enum(['hidden', 'visible']) }),
-  bank_authorisation_result: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES), params: z.optional(z.record(z.string(), z.string())) }),
+  bank_authorisation_result: z.object({
+    status: z.enum(BANK_AUTHORISATION_STATUSES),
+    params: z.optional(z.record(z.string(), z.string())),
+  }),
   close: z.object({}),
 };
 const ours = { ...journeyEventSchemas, ...parentMessageSchemas };
 
-const fieldNames = ['step', 'institutionId', 'name', 'pathway', 'url', 'consentId', 'popup', 'status', 'applicationId', 'code', 'message',
-  'recoverable', 'reason', 'prefill', 'fullName', 'email', 'phone', 'bankAuthorisation', 'strategy', 'returnUrl', 'params', 'visibility', 'state', 'extra'];
+const fieldNames = [
+  'step',
+  'institutionId',
+  'name',
+  'pathway',
+  'url',
+  'consentId',
+  'popup',
+  'status',
+  'applicationId',
+  'code',
+  'message',
+  'recoverable',
+  'reason',
+  'prefill',
+  'fullName',
+  'email',
+  'phone',
+  'bankAuthorisation',
+  'strategy',
+  'returnUrl',
+  'params',
+  'visibility',
+  'state',
+  'extra',
+];
 const leaf = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.string({ minLength: 60, maxLength: 70 }),
-  fc.constantFrom('', 'cdr', 'crawler', 'opened', 'blocked', 'popup', 'redirect', 'hidden', 'visible', ...BANK_AUTHORISATION_STATUSES),
+  fc.constantFrom(
+    '',
+    'cdr',
+    'crawler',
+    'opened',
+    'blocked',
+    'popup',
+    'redirect',
+    'hidden',
+    'visible',
+    ...BANK_AUTHORISATION_STATUSES,
+  ),
   fc.constantFrom('cns_0123', 'c'.repeat(128), 'c'.repeat(129), '../x', 'a/b', '%2e', 'a.b', 'cns\n'),
   fc.stringMatching(/^[A-Za-z0-9_.\/%-]{0,130}$/),
-  fc.constantFrom('https://bank.example/x?y=1', 'http://localhost:3000/r', 'javascript:alert(1)', 'ftp://x.example', 'http://', 'HTTPS://EXAMPLE.COM', 'data:text/html,x', 'not a url', '//example.com'),
+  fc.constantFrom(
+    'https://bank.example/x?y=1',
+    'http://localhost:3000/r',
+    'javascript:alert(1)',
+    'ftp://x.example',
+    'http://',
+    'HTTPS://EXAMPLE.COM',
+    'data:text/html,x',
+    'not a url',
+    '//example.com',
+  ),
   fc.webUrl(),
   fc.boolean(),
   fc.integer(),
@@ -60,21 +117,31 @@ const payload = fc.oneof(fc.dictionary(fc.constantFrom(...fieldNames), value, { 
 
 /** A valid payload per type; the generator mutates these (drops keys, overrides a few with fuzz) to probe each edge. */
 const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
-  hello: {}, released: {}, close: {},
-  ready: { step: 'terms' }, step: { step: 'banks' },
+  hello: {},
+  released: {},
+  close: {},
+  ready: { step: 'terms' },
+  step: { step: 'banks' },
   institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'cdr' },
   bank_authorisation: { consentId: 'cns_0123abcd', popup: 'opened', url: 'https://bank.example/consent?c=1' },
   bank_authorisation_completed: { status: 'closed' },
   completed: { applicationId: 'app_1' },
   error: { code: 'E', message: 'm', recoverable: true },
   exit: { reason: 'user_left' },
-  welcome: { prefill: { fullName: 'A B', email: 'a@b.co' }, bankAuthorisation: { strategy: 'redirect', returnUrl: 'http://127.0.0.1:3000/back' }, visibility: 'hidden' },
+  welcome: {
+    prefill: { fullName: 'A B', email: 'a@b.co' },
+    bankAuthorisation: { strategy: 'redirect', returnUrl: 'http://127.0.0.1:3000/back' },
+    visibility: 'hidden',
+  },
   visibility: { state: 'visible' },
   bank_authorisation_result: { status: 'authorised', params: { consent_id: 'c1' } },
 };
 const mutated = (sample: Record<string, unknown>) =>
   fc
-    .tuple(fc.subarray(Object.keys(sample)), fc.dictionary(fc.constantFrom(...Object.keys(sample), 'extra'), value, { maxKeys: 2 }))
+    .tuple(
+      fc.subarray(Object.keys(sample)),
+      fc.dictionary(fc.constantFrom(...Object.keys(sample), 'extra'), value, { maxKeys: 2 }),
+    )
     .map(([dropped, overrides]) => {
       const out: Record<string, unknown> = { ...sample, ...overrides };
       for (const k of dropped) if (!(k in overrides)) delete out[k];

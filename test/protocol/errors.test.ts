@@ -42,7 +42,9 @@ describe('browser errors: HostedJourneyError and isHostedJourneyError', () => {
   it('a structured clone (no prototype, no brand) is recognised by name AND one of its codes', () => {
     const clone = structuredClone({ name: error.name, code: error.code, field: error.field, message: error.message });
     expect(isJourneyConfigError(clone)).toBe(true);
-    expect(isHostedJourneyError(JSON.parse(JSON.stringify({ name: 'JourneyConfigError', code: 'INVALID_OPTION' })))).toBe(true);
+    expect(
+      isHostedJourneyError(JSON.parse(JSON.stringify({ name: 'JourneyConfigError', code: 'INVALID_OPTION' }))),
+    ).toBe(true);
   });
 
   it('works across realms: the brand is a Symbol.for, shared by every realm', () => {

@@ -28,7 +28,10 @@ describe('journey events', () => {
   it('every event type round-trips through the envelope', () => {
     expect(Object.keys(valid).sort()).toEqual([...JOURNEY_EVENT_TYPES].sort());
     for (const type of JOURNEY_EVENT_TYPES) {
-      expect(decodeJourneyEvent(encodeMessage(CH, type, valid[type]), CH)).toEqual({ ok: true, message: { type, payload: valid[type] } });
+      expect(decodeJourneyEvent(encodeMessage(CH, type, valid[type]), CH)).toEqual({
+        ok: true,
+        message: { type, payload: valid[type] },
+      });
     }
   });
 
@@ -42,9 +45,21 @@ describe('journey events', () => {
     ['unknown type (prototype key)', encodeMessage(CH, '__proto__', {}), 'unknown_type'],
     ['missing field', encodeMessage(CH, 'completed', {}), 'invalid_payload'],
     ['wrong field type', encodeMessage(CH, 'error', { code: 'E', message: 'm', recoverable: 'no' }), 'invalid_payload'],
-    ['bad enum', encodeMessage(CH, 'institution_selected', { institutionId: 'x', name: 'x', pathway: 'screen' }), 'invalid_payload'],
-    ['bank request with a URL and no consent id', encodeMessage(CH, 'bank_authorisation', { url: 'https://evil.example/phish', popup: 'blocked' } as never), 'invalid_payload'],
-    ['consent id with path traversal', encodeMessage(CH, 'bank_authorisation', { consentId: '../../phish' }), 'invalid_payload'],
+    [
+      'bad enum',
+      encodeMessage(CH, 'institution_selected', { institutionId: 'x', name: 'x', pathway: 'screen' }),
+      'invalid_payload',
+    ],
+    [
+      'bank request with a URL and no consent id',
+      encodeMessage(CH, 'bank_authorisation', { url: 'https://evil.example/phish', popup: 'blocked' } as never),
+      'invalid_payload',
+    ],
+    [
+      'consent id with path traversal',
+      encodeMessage(CH, 'bank_authorisation', { consentId: '../../phish' }),
+      'invalid_payload',
+    ],
     ['consent id with a slash', encodeMessage(CH, 'bank_authorisation', { consentId: 'cns_1/x' }), 'invalid_payload'],
     ['consent id percent-encoded', encodeMessage(CH, 'bank_authorisation', { consentId: '%2e%2e' }), 'invalid_payload'],
     ['consent id too long', encodeMessage(CH, 'bank_authorisation', { consentId: 'c'.repeat(129) }), 'invalid_payload'],
@@ -57,15 +72,27 @@ describe('journey events', () => {
   });
 
   it('bank_authorisation carries a consent id, never a URL: a `url` key is dropped unread', () => {
-    const data = encodeMessage(CH, 'bank_authorisation', { consentId: 'cns_1', url: 'https://evil.example/phish', popup: 'blocked' } as never);
-    expect(decodeJourneyEvent(data, CH)).toEqual({ ok: true, message: { type: 'bank_authorisation', payload: { consentId: 'cns_1', popup: 'blocked' } } });
+    const data = encodeMessage(CH, 'bank_authorisation', {
+      consentId: 'cns_1',
+      url: 'https://evil.example/phish',
+      popup: 'blocked',
+    } as never);
+    expect(decodeJourneyEvent(data, CH)).toEqual({
+      ok: true,
+      message: { type: 'bank_authorisation', payload: { consentId: 'cns_1', popup: 'blocked' } },
+    });
   });
 
   it('never throws on hostile input (cycles, BigInt, getters that throw)', () => {
     const cyclic: Record<string, unknown> = { protocol: 'hosted-journey' };
     cyclic.self = cyclic;
     const big = { protocol: 'hosted-journey', n: 10n };
-    const trap = { protocol: 'hosted-journey', get payload() { throw new Error('boom'); } };
+    const trap = {
+      protocol: 'hosted-journey',
+      get payload() {
+        throw new Error('boom');
+      },
+    };
     for (const data of [cyclic, big, trap]) expect(() => decodeJourneyEvent(data, CH)).not.toThrow();
     expect(decodeJourneyEvent(cyclic, CH)).toMatchObject({ ok: false, reason: 'oversized' });
   });
@@ -74,12 +101,21 @@ describe('journey events', () => {
 describe('parent messages', () => {
   it('welcome, bank_authorisation_result and close decode; journey event names do not', () => {
     expect(PARENT_MESSAGE_TYPES.sort()).toEqual(['bank_authorisation_result', 'close', 'visibility', 'welcome']);
-    expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'a@example.com' } }), CH)).toMatchObject({ ok: true });
-    expect(decodeParentMessage(encodeMessage(CH, 'bank_authorisation_result', { status: 'closed' }), CH)).toMatchObject({ ok: true });
+    expect(
+      decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'a@example.com' } }), CH),
+    ).toMatchObject({ ok: true });
+    expect(decodeParentMessage(encodeMessage(CH, 'bank_authorisation_result', { status: 'closed' }), CH)).toMatchObject(
+      { ok: true },
+    );
     expect(decodeParentMessage(encodeMessage(CH, 'close', {}), CH)).toMatchObject({ ok: true });
-    expect(decodeParentMessage(encodeMessage(CH, 'ready', { step: 'x' }), CH)).toMatchObject({ ok: false, reason: 'unknown_type' });
+    expect(decodeParentMessage(encodeMessage(CH, 'ready', { step: 'x' }), CH)).toMatchObject({
+      ok: false,
+      reason: 'unknown_type',
+    });
     expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { ssn: 1 } }), CH)).toMatchObject({ ok: true });
-    expect(decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'e'.repeat(300) } }), CH)).toMatchObject({ ok: false, reason: 'invalid_payload' });
+    expect(
+      decodeParentMessage(encodeMessage(CH, 'welcome', { prefill: { email: 'e'.repeat(300) } }), CH),
+    ).toMatchObject({ ok: false, reason: 'invalid_payload' });
   });
 });
 

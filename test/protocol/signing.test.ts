@@ -11,7 +11,9 @@ describe('string to sign', () => {
         date: 'Sun, 22 Nov 2026 00:00:00 GMT',
         pathWithQuery: '/api/v1/applications/app_123/bundle?format=json',
       }),
-    ).toBe('GET\n1B2M2Y8AsgTpgAmY7PhCfg==\napplication/json\nSun, 22 Nov 2026 00:00:00 GMT\n/api/v1/applications/app_123/bundle?format=json');
+    ).toBe(
+      'GET\n1B2M2Y8AsgTpgAmY7PhCfg==\napplication/json\nSun, 22 Nov 2026 00:00:00 GMT\n/api/v1/applications/app_123/bundle?format=json',
+    );
   });
 
   it('parses only strict IMF-fixdate dates', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildBankRedirectUrl, buildJourneyUrl, checkPrefill, isJourneyConfigError, MAX_URL_LENGTH, parseBankRedirectPath, parseJourneyUrl, type JourneyUrlOptions,
+  buildBankRedirectUrl,
+  buildJourneyUrl,
+  checkPrefill,
+  isJourneyConfigError,
+  MAX_URL_LENGTH,
+  parseBankRedirectPath,
+  parseJourneyUrl,
+  type JourneyUrlOptions,
 } from '../../src/protocol/index.js';
 
 const base: JourneyUrlOptions = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com' };
@@ -23,14 +30,19 @@ describe('buildJourneyUrl options', () => {
   });
 
   it('collect is repeatable and de-duplicated; multiple=true only when asked', () => {
-    const q = new URL(build({ collect: ['analysis', 'account_owner', 'analysis'], multipleInstitutions: true })).searchParams;
+    const q = new URL(build({ collect: ['analysis', 'account_owner', 'analysis'], multipleInstitutions: true }))
+      .searchParams;
     expect(q.getAll('collect')).toEqual(['analysis', 'account_owner']);
     expect(q.get('multiple')).toBe('true');
     expect(new URL(build({ multipleInstitutions: false })).searchParams.has('multiple')).toBe(false);
   });
 
   it('theme colours become RRGGBB (secondary spelt "color"), font passes through', () => {
-    const q = new URL(build({ theme: { primaryColour: '#0b5fff', secondaryColour: 'fb0', backgroundColour: '#FFFFFF', font: 'Open Sans' } })).searchParams;
+    const q = new URL(
+      build({
+        theme: { primaryColour: '#0b5fff', secondaryColour: 'fb0', backgroundColour: '#FFFFFF', font: 'Open Sans' },
+      }),
+    ).searchParams;
     expect(q.get('primary_colour')).toBe('0B5FFF');
     expect(q.get('secondary_color')).toBe('FFBB00');
     expect(q.get('background_colour')).toBe('FFFFFF');
@@ -44,26 +56,59 @@ describe('buildJourneyUrl options', () => {
     expect(new URL(handshake).searchParams.get('channel')).toBe(CHANNEL);
     expect(handshake).not.toMatch(/Alex|alex|61400/);
     const q = new URL(build({ prefill, prefillIn: 'query' })).searchParams;
-    expect([q.get('full_name'), q.get('email'), q.get('phone')]).toEqual(['Alex Citizen', 'alex@example.com', '+61400000000']);
+    expect([q.get('full_name'), q.get('email'), q.get('phone')]).toEqual([
+      'Alex Citizen',
+      'alex@example.com',
+      '+61400000000',
+    ]);
   });
 
   it('accepts http only on loopback origins', () => {
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.0.0.2:8080', 'http://127.255.1.9', 'http://127.1:80', 'http://[::1]:9000']) {
+    for (const origin of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.0.0.2:8080',
+      'http://127.255.1.9',
+      'http://127.1:80',
+      'http://[::1]:9000',
+    ]) {
       expect(build({ journeyOrigin: origin })).toMatch(/^http:/);
     }
-    for (const origin of ['http://127.0.0.1.example.com', 'http://128.0.0.1', 'http://localhost.example.com', 'http://10.0.0.1', 'http://[::2]']) {
-      expect(() => build({ journeyOrigin: origin })).toThrow(expect.objectContaining({ code: 'INVALID_JOURNEY_ORIGIN' }));
+    for (const origin of [
+      'http://127.0.0.1.example.com',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://10.0.0.1',
+      'http://[::2]',
+    ]) {
+      expect(() => build({ journeyOrigin: origin })).toThrow(
+        expect.objectContaining({ code: 'INVALID_JOURNEY_ORIGIN' }),
+      );
     }
   });
 
   it('round-trips through parseJourneyUrl', () => {
     const url = build({
-      institutionId: 'cba', collect: ['analysis'], multipleInstitutions: true, theme: { primaryColour: '#0B5FFF', font: 'Roboto' },
-      parentOrigin: 'https://shop.example.com', channel: CHANNEL, prefill: { email: 'a@example.com' }, prefillIn: 'query',
+      institutionId: 'cba',
+      collect: ['analysis'],
+      multipleInstitutions: true,
+      theme: { primaryColour: '#0B5FFF', font: 'Roboto' },
+      parentOrigin: 'https://shop.example.com',
+      channel: CHANNEL,
+      prefill: { email: 'a@example.com' },
+      prefillIn: 'query',
     });
     expect(parseJourneyUrl(url)).toEqual({
-      vendor: 'acme', customerId: 'cust_1', startAt: 'banks', institutionId: 'cba', collect: ['analysis'], multipleInstitutions: true,
-      theme: { primaryColour: '#0B5FFF', font: 'Roboto' }, prefill: { email: 'a@example.com' }, parentOrigin: 'https://shop.example.com', channel: CHANNEL,
+      vendor: 'acme',
+      customerId: 'cust_1',
+      startAt: 'banks',
+      institutionId: 'cba',
+      collect: ['analysis'],
+      multipleInstitutions: true,
+      theme: { primaryColour: '#0B5FFF', font: 'Roboto' },
+      prefill: { email: 'a@example.com' },
+      parentOrigin: 'https://shop.example.com',
+      channel: CHANNEL,
     });
     expect(parseJourneyUrl('https://journey.example.com/other/path')).toBeNull();
   });
@@ -78,9 +123,24 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     ['customer id with ../', { customerId: '../admin' }, 'INVALID_CUSTOMER_ID', 'customerId'],
     ['customer id with ?', { customerId: 'a?b=1' }, 'INVALID_CUSTOMER_ID', 'customerId'],
     ['missing origin', { journeyOrigin: '' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
-    ['http on a public host', { journeyOrigin: 'http://journey.example.com' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
-    ['origin with a path', { journeyOrigin: 'https://journey.example.com/app' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
-    ['origin with credentials', { journeyOrigin: 'https://u:p@journey.example.com' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
+    [
+      'http on a public host',
+      { journeyOrigin: 'http://journey.example.com' },
+      'INVALID_JOURNEY_ORIGIN',
+      'journeyOrigin',
+    ],
+    [
+      'origin with a path',
+      { journeyOrigin: 'https://journey.example.com/app' },
+      'INVALID_JOURNEY_ORIGIN',
+      'journeyOrigin',
+    ],
+    [
+      'origin with credentials',
+      { journeyOrigin: 'https://u:p@journey.example.com' },
+      'INVALID_JOURNEY_ORIGIN',
+      'journeyOrigin',
+    ],
     ['javascript: origin', { journeyOrigin: 'javascript:alert(1)' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
     ['not a URL', { journeyOrigin: 'journey.example.com' }, 'INVALID_JOURNEY_ORIGIN', 'journeyOrigin'],
     ['unknown startAt', { startAt: 'home' as never }, 'INVALID_START_AT', 'startAt'],
@@ -89,7 +149,12 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     ['unknown collect value', { collect: ['everything' as never] }, 'INVALID_COLLECT', 'collect'],
     ['collect not an array', { collect: 'analysis' as never }, 'INVALID_COLLECT', 'collect'],
     ['named colour', { theme: { primaryColour: 'red' } }, 'INVALID_PRIMARY_COLOUR', 'theme.primaryColour'],
-    ['colour with CSS', { theme: { secondaryColour: '#fff;background:url(x)' } }, 'INVALID_SECONDARY_COLOUR', 'theme.secondaryColour'],
+    [
+      'colour with CSS',
+      { theme: { secondaryColour: '#fff;background:url(x)' } },
+      'INVALID_SECONDARY_COLOUR',
+      'theme.secondaryColour',
+    ],
     ['4-digit colour', { theme: { backgroundColour: '#ffff' } }, 'INVALID_BACKGROUND_COLOUR', 'theme.backgroundColour'],
     ['font with URL syntax', { theme: { font: 'Roboto&family=Evil' } }, 'INVALID_FONT', 'theme.font'],
     ['font with a URL', { theme: { font: 'https://evil.example.com/font.css' } }, 'INVALID_FONT', 'theme.font'],
@@ -99,11 +164,21 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     // Known fields are checked by own property: names inherited from Object.prototype are not fields.
     ['prefill key toString', { prefill: { toString: 'x' } as never }, 'INVALID_PREFILL', 'prefill.toString'],
     ['prefill key constructor', { prefill: { constructor: 'x' } as never }, 'INVALID_PREFILL', 'prefill.constructor'],
-    ['prefill key hasOwnProperty', { prefill: { hasOwnProperty: 'x' } as never }, 'INVALID_PREFILL', 'prefill.hasOwnProperty'],
+    [
+      'prefill key hasOwnProperty',
+      { prefill: { hasOwnProperty: 'x' } as never },
+      'INVALID_PREFILL',
+      'prefill.hasOwnProperty',
+    ],
     ['prefill key __proto__', { prefill: { ['__proto__']: 'x' } as never }, 'INVALID_PREFILL', 'prefill.__proto__'],
     ['bad parent origin', { parentOrigin: 'http://shop.example.com' }, 'INVALID_PARENT_ORIGIN', 'parentOrigin'],
     ['bad channel', { channel: 'short' }, 'INVALID_CHANNEL', 'channel'],
-    ['URL over 2048 characters', { prefill: { fullName: 'é'.repeat(200), email: 'é'.repeat(254) }, prefillIn: 'query' }, 'URL_TOO_LONG', 'customerId'],
+    [
+      'URL over 2048 characters',
+      { prefill: { fullName: 'é'.repeat(200), email: 'é'.repeat(254) }, prefillIn: 'query' },
+      'URL_TOO_LONG',
+      'customerId',
+    ],
     ['no options', null, 'INVALID_OPTION', 'options'],
   ];
   it.each(cases)('%s', (_name, extra, code, field) => {
@@ -127,19 +202,34 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
 
 describe('checkPrefill', () => {
   it('accepts the three fields and refuses every other own key, inherited names included', () => {
-    expect(checkPrefill({ fullName: 'A', email: 'a@example.com', phone: '1' })).toEqual({ fullName: 'A', email: 'a@example.com', phone: '1' });
+    expect(checkPrefill({ fullName: 'A', email: 'a@example.com', phone: '1' })).toEqual({
+      fullName: 'A',
+      email: 'a@example.com',
+      phone: '1',
+    });
     for (const key of ['toString', 'valueOf', 'constructor', '__proto__', 'isPrototypeOf']) {
-      expect(() => checkPrefill(JSON.parse(`{"${key}":"x"}`))).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_PREFILL', field: `prefill.${key}` }));
+      expect(() => checkPrefill(JSON.parse(`{"${key}":"x"}`))).toThrow(
+        expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_PREFILL', field: `prefill.${key}` }),
+      );
     }
   });
 });
 
 describe('bank-redirect URL (the only place the widget sends the top page)', () => {
-  const target = { journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId: 'cns_0123abcd' };
+  const target = {
+    journeyOrigin: 'https://journey.example.com',
+    vendor: 'acme',
+    customerId: 'cust_1',
+    consentId: 'cns_0123abcd',
+  };
   it('is {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId} and parses back', () => {
     const url = buildBankRedirectUrl(target);
     expect(url).toBe('https://journey.example.com/bank-redirect/acme/cust_1/cns_0123abcd');
-    expect(parseBankRedirectPath(new URL(url).pathname)).toEqual({ vendor: 'acme', customerId: 'cust_1', consentId: 'cns_0123abcd' });
+    expect(parseBankRedirectPath(new URL(url).pathname)).toEqual({
+      vendor: 'acme',
+      customerId: 'cust_1',
+      consentId: 'cns_0123abcd',
+    });
   });
 
   it.each([
@@ -154,12 +244,20 @@ describe('bank-redirect URL (the only place the widget sends the top page)', () 
     ['an origin with a path', { journeyOrigin: 'https://journey.example.com/x' }, 'journeyOrigin'],
     ['a bad vendor', { vendor: '../x' }, 'vendor'],
   ])('refuses %s', (_name, extra, field) => {
-    expect(() => buildBankRedirectUrl({ ...target, ...extra })).toThrow(expect.objectContaining({ name: 'JourneyConfigError', field }));
+    expect(() => buildBankRedirectUrl({ ...target, ...extra })).toThrow(
+      expect.objectContaining({ name: 'JourneyConfigError', field }),
+    );
   });
 
   it.each([
-    '/bank-redirect/acme/cust_1', '/bank-redirect/acme/cust_1/cns_1/x', '/bank-redirect/acme/cust_1/..', '/bank-redirect/acme/cust_1/a%2Fb',
-    '/bank-redirect/ac.me/cust_1/cns_1', '/i/acme/cust_1/cns_1', 'bank-redirect/acme/cust_1/cns_1', `/bank-redirect/acme/cust_1/${'c'.repeat(129)}`,
+    '/bank-redirect/acme/cust_1',
+    '/bank-redirect/acme/cust_1/cns_1/x',
+    '/bank-redirect/acme/cust_1/..',
+    '/bank-redirect/acme/cust_1/a%2Fb',
+    '/bank-redirect/ac.me/cust_1/cns_1',
+    '/i/acme/cust_1/cns_1',
+    'bank-redirect/acme/cust_1/cns_1',
+    `/bank-redirect/acme/cust_1/${'c'.repeat(129)}`,
   ])('parseBankRedirectPath(%s) → null', (path) => {
     expect(parseBankRedirectPath(path)).toBeNull();
   });

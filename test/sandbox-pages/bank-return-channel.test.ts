@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  BANK_RETURN_TYPE, listenForBankReturn, loadPendingConsent, saveBankResult, savePendingConsent, takeBankResult,
+  BANK_RETURN_TYPE,
+  listenForBankReturn,
+  loadPendingConsent,
+  saveBankResult,
+  savePendingConsent,
+  takeBankResult,
 } from '../../src/sandbox/pages/bank-return-channel.js';
 import { contrastText } from '../../src/sandbox/pages/theme.js';
 
-const msg = (consentId: string, status: 'authorised' | 'denied' = 'authorised') =>
-  ({ type: BANK_RETURN_TYPE, consentId, status, params: { consent_id: consentId, status } });
+const msg = (consentId: string, status: 'authorised' | 'denied' = 'authorised') => ({
+  type: BANK_RETURN_TYPE,
+  consentId,
+  status,
+  params: { consent_id: consentId, status },
+});
 
 afterEach(() => sessionStorage.clear());
 
@@ -42,7 +51,11 @@ describe('listenForBankReturn', () => {
 
 describe('top-level round trip storage', () => {
   it('stores the result for the journey and consumes it once', () => {
-    savePendingConsent('acme', 'c1', { consentId: 'cns_1', institutionId: 'sandbox-bank', returnTo: '/i/acme/c1/banks' });
+    savePendingConsent('acme', 'c1', {
+      consentId: 'cns_1',
+      institutionId: 'sandbox-bank',
+      returnTo: '/i/acme/c1/banks',
+    });
     saveBankResult('acme', 'c1', msg('cns_1', 'denied'));
     expect(takeBankResult('acme', 'c1')?.status).toBe('denied');
     expect(takeBankResult('acme', 'c1')).toBeUndefined();

@@ -19,7 +19,9 @@ describe('serveAsset', () => {
     }
     const reply = errorReply(error, 'req_1');
     expect(reply.status).toBe(500);
-    expect(reply.json).toMatchObject({ error: { code: 'ASSETS_NOT_BUILT', message: expect.stringContaining('run npm run build') } });
+    expect(reply.json).toMatchObject({
+      error: { code: 'ASSETS_NOT_BUILT', message: expect.stringContaining('run npm run build') },
+    });
   });
 
   it('serves a built bundle with a JavaScript content type, and nothing outside its three names', () => {

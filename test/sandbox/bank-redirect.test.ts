@@ -8,7 +8,12 @@ let consent: { consent_id: string; consent_url: string };
 beforeAll(async () => {
   sb = await startTestSandbox();
   for (const ref of ['cust_1', 'cust_2']) {
-    const res = await sb.request('POST', `/api/v1/acme/${ref}/profile`, { full_name: 'Alex Citizen', email: 'alex@example.com', bank_id: 'cdr-only-bank', pathway: 'cdr' });
+    const res = await sb.request('POST', `/api/v1/acme/${ref}/profile`, {
+      full_name: 'Alex Citizen',
+      email: 'alex@example.com',
+      bank_id: 'cdr-only-bank',
+      pathway: 'cdr',
+    });
     expect(res.status).toBeLessThan(300);
   }
   consent = (await sb.request('POST', '/api/v1/acme/cust_1/consents', {})).json;
@@ -26,9 +31,13 @@ describe('GET /bank-redirect/{vendor}/{ref}/{consentId}', () => {
   });
 
   it('ignores anything else in the request: a query or a Referer naming another site changes nothing', async () => {
-    const res = await sb.raw('GET', `/bank-redirect/acme/cust_1/${consent.consent_id}?url=https://evil.example/phish&return_to=https://evil.example`, {
-      headers: { referer: 'https://evil.example/' },
-    });
+    const res = await sb.raw(
+      'GET',
+      `/bank-redirect/acme/cust_1/${consent.consent_id}?url=https://evil.example/phish&return_to=https://evil.example`,
+      {
+        headers: { referer: 'https://evil.example/' },
+      },
+    );
     expect(res.headers.get('location')).toBe(consent.consent_url);
   });
 
@@ -37,8 +46,18 @@ describe('GET /bank-redirect/{vendor}/{ref}/{consentId}', () => {
     ['another customer’s consent', () => `/bank-redirect/acme/cust_2/${consent.consent_id}`, 404, 'CONSENT_NOT_FOUND'],
     ['another vendor', () => `/bank-redirect/other/cust_1/${consent.consent_id}`, 404, 'CONSENT_NOT_FOUND'],
     ['an unknown customer', () => `/bank-redirect/acme/nobody/${consent.consent_id}`, 404, 'CONSENT_NOT_FOUND'],
-    ['a path-traversal consent id', '/bank-redirect/acme/cust_1/..%2F..%2Fbank%2Fcdr-only-bank', 404, 'CONSENT_NOT_FOUND'],
-    ['an encoded URL as the consent id', `/bank-redirect/acme/cust_1/${encodeURIComponent('https://evil.example/phish')}`, 404, 'CONSENT_NOT_FOUND'],
+    [
+      'a path-traversal consent id',
+      '/bank-redirect/acme/cust_1/..%2F..%2Fbank%2Fcdr-only-bank',
+      404,
+      'CONSENT_NOT_FOUND',
+    ],
+    [
+      'an encoded URL as the consent id',
+      `/bank-redirect/acme/cust_1/${encodeURIComponent('https://evil.example/phish')}`,
+      404,
+      'CONSENT_NOT_FOUND',
+    ],
     ['too few segments', '/bank-redirect/acme/cust_1', 404, 'CONSENT_NOT_FOUND'],
     ['too many segments', () => `/bank-redirect/acme/cust_1/${consent.consent_id}/x`, 404, 'CONSENT_NOT_FOUND'],
   ])('%s → an error page, no Location', async (_name, path, status, code) => {

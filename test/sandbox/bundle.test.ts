@@ -27,7 +27,8 @@ describe('bundle', () => {
       expect(t.category).toEqual(expect.any(String));
     }
     const categories = new Set(report.transactions.map((t: { category: string }) => t.category));
-    for (const c of ['wages', 'rent', 'groceries', 'utilities', 'transfers', 'dining', 'transport']) expect(categories).toContain(c);
+    for (const c of ['wages', 'rent', 'groceries', 'utilities', 'transfers', 'dining', 'transport'])
+      expect(categories).toContain(c);
     const counted = report.summary.categories.reduce((n: number, c: { count: number }) => n + c.count, 0);
     expect(counted).toBe(report.transactions.length);
   });
@@ -40,8 +41,10 @@ describe('bundle', () => {
     const rows: Record<string, string>[] = parse(res.text, { columns: true });
     expect(rows).toHaveLength(report.transactions.length);
     expect(rows[0]).toMatchObject({
-      transaction_id: report.transactions[0].transaction_id, amount: report.transactions[0].amount,
-      description: report.transactions[0].description, category: report.transactions[0].category,
+      transaction_id: report.transactions[0].transaction_id,
+      amount: report.transactions[0].amount,
+      description: report.transactions[0].description,
+      category: report.transactions[0].category,
     });
   });
 
@@ -55,7 +58,11 @@ describe('bundle', () => {
     await parser.destroy();
     expect(total).toBeGreaterThan(2);
     expect(text).toContain('Morgan Bundle');
-    for (const t of [report.transactions[0], report.transactions[Math.floor(report.transactions.length / 2)], report.transactions.at(-1)]) {
+    for (const t of [
+      report.transactions[0],
+      report.transactions[Math.floor(report.transactions.length / 2)],
+      report.transactions.at(-1),
+    ]) {
       expect(text).toContain(t.amount);
       expect(text).toContain(t.date);
     }

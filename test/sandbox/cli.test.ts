@@ -5,7 +5,12 @@ import { signRequest } from '../../src/server/index.js';
 
 const CLI = ['--import', 'tsx', 'src/sandbox/cli.ts'];
 
-function start(args: string[]): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+function start(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  url: Promise<string>;
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -26,21 +31,45 @@ function start(args: string[]): { child: ChildProcess; output: () => string; url
 describe('hosted-journey-sandbox CLI', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`serves with the given token and stops cleanly on ${signal}`, async () => {
-      const cli = start(['--port', '0', '--token', 'cli_tok:cli_secret', '--webhook', 'http://127.0.0.1:9/hooks@cli_tok', '--seed', 'cli', '--crawl-delay-ms', '0',
-        '--demo-url', 'http://localhost:4999']);
+      const cli = start([
+        '--port',
+        '0',
+        '--token',
+        'cli_tok:cli_secret',
+        '--webhook',
+        'http://127.0.0.1:9/hooks@cli_tok',
+        '--seed',
+        'cli',
+        '--crawl-delay-ms',
+        '0',
+        '--demo-url',
+        'http://localhost:4999',
+      ]);
       const url = await cli.url;
       expect(cli.output()).toContain('token id cli_tok  secret cli_secret');
       expect(cli.output()).toContain('demo/demo');
       expect(cli.output()).toContain('http://127.0.0.1:9/hooks (signed as cli_tok)');
       expect(cli.output()).toContain(`index:           ${url}/`);
       const index = await (await fetch(`${url}/`, { headers: { accept: 'application/json' } })).json();
-      expect(index).toMatchObject({ tokens: [{ token_id: 'cli_tok' }], webhooks: [{ url: 'http://127.0.0.1:9/hooks', token_id: 'cli_tok' }], links: { demo: 'http://localhost:4999/' } });
+      expect(index).toMatchObject({
+        tokens: [{ token_id: 'cli_tok' }],
+        webhooks: [{ url: 'http://127.0.0.1:9/hooks', token_id: 'cli_tok' }],
+        links: { demo: 'http://localhost:4999/' },
+      });
       expect(JSON.stringify(index)).not.toContain('cli_secret');
       const body = JSON.stringify({ full_name: 'Cli User' });
       const path = '/api/v1/acme/cli_1/profile';
-      const ok = await fetch(url + path, { method: 'POST', body, headers: await signRequest({ method: 'POST', path, body, tokenId: 'cli_tok', secret: 'cli_secret' }) });
+      const ok = await fetch(url + path, {
+        method: 'POST',
+        body,
+        headers: await signRequest({ method: 'POST', path, body, tokenId: 'cli_tok', secret: 'cli_secret' }),
+      });
       expect(ok.status).toBe(201);
-      const refused = await fetch(url + path, { method: 'POST', body, headers: await signRequest({ method: 'POST', path, body, tokenId: 'sandbox_token', secret: 'sandbox_secret' }) });
+      const refused = await fetch(url + path, {
+        method: 'POST',
+        body,
+        headers: await signRequest({ method: 'POST', path, body, tokenId: 'sandbox_token', secret: 'sandbox_secret' }),
+      });
       expect(refused.status).toBe(401);
       cli.child.kill(signal);
       expect(await cli.exit).toBe(0);
@@ -56,9 +85,12 @@ describe('hosted-journey-sandbox CLI', () => {
     expect(cli.output()).toContain('Usage: hosted-journey-sandbox');
   });
 
-  it.each([['acme'], ['acme=not-an-origin'], ['bad vendor=https://app.example']])('exits 2 on a bad --parent-origin %s', async (value) => {
-    const cli = start(['--port', '0', '--parent-origin', value]);
-    expect(await cli.exit).toBe(2);
-    expect(cli.output()).toMatch(/--parent-origin must be vendor=origin|parentOrigins/);
-  });
+  it.each([['acme'], ['acme=not-an-origin'], ['bad vendor=https://app.example']])(
+    'exits 2 on a bad --parent-origin %s',
+    async (value) => {
+      const cli = start(['--port', '0', '--parent-origin', value]);
+      expect(await cli.exit).toBe(2);
+      expect(cli.output()).toMatch(/--parent-origin must be vendor=origin|parentOrigins/);
+    },
+  );
 });

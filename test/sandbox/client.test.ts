@@ -14,9 +14,19 @@ afterAll(() => sb.close());
 
 describe('createClient against the sandbox', () => {
   it('open banking: start, attach, consent, approve, finalise, download the PDF bundle', async () => {
-    const app = await client.startApplication({ vendor: 'acme', ref: 'cl_1', full_name: 'Client Person', email: 'cp@example.com' });
+    const app = await client.startApplication({
+      vendor: 'acme',
+      ref: 'cl_1',
+      full_name: 'Client Person',
+      email: 'cp@example.com',
+    });
     await client.attachInstitution({ vendor: 'acme', ref: 'cl_1', bank_id: 'sandbox-bank', pathway: 'cdr' });
-    const consent = await client.createConsent({ vendor: 'acme', ref: 'cl_1', redirect_uri: 'https://integrator.example/return', state: 'xyz' });
+    const consent = await client.createConsent({
+      vendor: 'acme',
+      ref: 'cl_1',
+      redirect_uri: 'https://integrator.example/return',
+      state: 'xyz',
+    });
     expect(new URL(await approveConsent(sb.url, consent.consent_url, 'approve')).searchParams.get('state')).toBe('xyz');
     await sb.waitForStatus('acme', 'cl_1', 'crawled');
     expect((await client.finalise({ vendor: 'acme', ref: 'cl_1' })).status).toBe('finalised');
@@ -31,15 +41,30 @@ describe('createClient against the sandbox', () => {
     const error = await client.finalise({ vendor: 'acme', ref: 'cl_never' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', code: 'APPLICATION_NOT_STARTED', status: 409 });
     const wrong = createClient({ baseUrl: sb.url, tokenId: 'sandbox_token', signingSecret: 'wrong' });
-    expect(await wrong.getReport({ enquiry_id: 'enq_1' }).catch((e: unknown) => e)).toMatchObject({ status: 401, code: 'BAD_SIGNATURE' });
+    expect(await wrong.getReport({ enquiry_id: 'enq_1' }).catch((e: unknown) => e)).toMatchObject({
+      status: 401,
+      code: 'BAD_SIGNATURE',
+    });
   });
 
   it('credit reporting: lodge → report → account → payment → default → update → PDF', async () => {
     const enq = await client.lodgeEnquiry({
-      applicant: { first_name: 'Cli', last_name: 'Ent', date_of_birth: '1980-01-01', address: { line1: '1 A St', suburb: 'Hobart', state: 'TAS', postcode: '7000' } },
-      enquiry_type: 'credit_application', product: 'car_loan', amount: '20000.00',
+      applicant: {
+        first_name: 'Cli',
+        last_name: 'Ent',
+        date_of_birth: '1980-01-01',
+        address: { line1: '1 A St', suburb: 'Hobart', state: 'TAS', postcode: '7000' },
+      },
+      enquiry_type: 'credit_application',
+      product: 'car_loan',
+      amount: '20000.00',
     });
-    const acc = await client.createAccount({ enquiry_id: enq.enquiry_id, account_type: 'car_loan', credit_limit: '20000.00', opened_on: '2026-01-01' });
+    const acc = await client.createAccount({
+      enquiry_id: enq.enquiry_id,
+      account_type: 'car_loan',
+      credit_limit: '20000.00',
+      opened_on: '2026-01-01',
+    });
     await client.savePayment({ account_id: acc.account_id, month: '2026-02', status: '2' });
     const dft = await client.registerDefault({ account_id: acc.account_id, amount: '300.00', days_overdue: 61 });
     await client.updateDefault({ default_id: dft.default_id, status: 'paid' });

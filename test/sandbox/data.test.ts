@@ -4,7 +4,13 @@ import { generateBankData } from '../../src/sandbox/data/generate.js';
 import { classify } from '../../src/sandbox/data/classify.js';
 import { createRandom, toDecimal } from '../../src/sandbox/data/random.js';
 
-const base = { seed: 's', vendor: 'v', ref: 'r', institutionId: 'sandbox-bank', endDate: new Date('2026-11-22T12:00:00Z') };
+const base = {
+  seed: 's',
+  vendor: 'v',
+  ref: 'r',
+  institutionId: 'sandbox-bank',
+  endDate: new Date('2026-11-22T12:00:00Z'),
+};
 
 describe('generateBankData', () => {
   it('is a pure function of seed, customer and date', () => {
@@ -19,7 +25,9 @@ describe('generateBankData', () => {
       const txns = data.transactions.filter((t) => t.account_id === account.account_id);
       expect(txns.at(-1)!.balance).toBe(account.current_balance);
       for (let i = 1; i < txns.length; i++) {
-        expect(Math.round((Number(txns[i - 1]!.balance) + Number(txns[i]!.amount)) * 100)).toBe(Math.round(Number(txns[i]!.balance) * 100));
+        expect(Math.round((Number(txns[i - 1]!.balance) + Number(txns[i]!.amount)) * 100)).toBe(
+          Math.round(Number(txns[i]!.balance) * 100),
+        );
       }
     }
     expect(generateBankData({ ...base, days: 365 }).transactions.length).toBeGreaterThan(800);

@@ -20,8 +20,10 @@ async function session(path: string, on: TestSandbox = sb): Promise<Record<strin
   if (!sessions.has(key)) sessions.set(key, (await on.journey(vendor, ref)).session!);
   return { [JOURNEY_SESSION_HEADER]: sessions.get(key)! };
 }
-const post = async (path: string, body: unknown, headers = json()) => sb.raw('POST', path, { body: JSON.stringify(body), headers: { ...(await session(path)), ...headers } });
-const get = async (path: string, headers: Record<string, string> = {}) => sb.raw('GET', path, { headers: { ...(await session(path)), ...headers } });
+const post = async (path: string, body: unknown, headers = json()) =>
+  sb.raw('POST', path, { body: JSON.stringify(body), headers: { ...(await session(path)), ...headers } });
+const get = async (path: string, headers: Record<string, string> = {}) =>
+  sb.raw('GET', path, { headers: { ...(await session(path)), ...headers } });
 const expectError = (res: { status: number; json: any }, status: number, code: string) => {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json.error.code).toBe(code);
@@ -29,30 +31,37 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
 };
 
 describe('journey page shells', () => {
-  it.each(['/i/acme/cust_1', '/i/acme/cust_1/tnc', '/i/acme/cust_1/do_mygov', '/i/acme/cust_1/banks', '/i/acme/cust_1/banks/sandbox-bank?primary_colour=FF0000'])(
-    '%s: a CSP-strict, frameable shell with the config',
-    async (path) => {
-      const res = await sb.raw('GET', path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-security-policy')).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *",
-      );
-      expect(res.headers.get('x-frame-options')).toBeNull();
-      expect(res.text).toContain('<script src="/assets/journey.js"');
-      expect(res.text).toContain('href="/assets/journey.css"');
-      const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-      expect(scripts).toHaveLength(2);
-      for (const [, attrs, content] of scripts) {
-        // no inline script: each is external (and empty) or inert JSON data
-        if (/\bsrc="/.test(attrs!)) expect(content).toBe('');
-        else expect(attrs).toContain('type="application/json"');
-      }
-      expect(res.text).not.toMatch(/<style|style="/);
-      const config = JSON.parse(/<script type="application\/json" id="hj-config">(.*?)<\/script>/.exec(res.text)![1]!);
-      expect(config).toMatchObject({ vendor: 'acme', ref: 'cust_1', apiBase: '/journey-api' });
-      expect(config.institutions.map((i: { id: string }) => i.id)).toEqual(['sandbox-bank', 'cdr-only-bank', 'crawler-credit-union']);
-    },
-  );
+  it.each([
+    '/i/acme/cust_1',
+    '/i/acme/cust_1/tnc',
+    '/i/acme/cust_1/do_mygov',
+    '/i/acme/cust_1/banks',
+    '/i/acme/cust_1/banks/sandbox-bank?primary_colour=FF0000',
+  ])('%s: a CSP-strict, frameable shell with the config', async (path) => {
+    const res = await sb.raw('GET', path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *",
+    );
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.text).toContain('<script src="/assets/journey.js"');
+    expect(res.text).toContain('href="/assets/journey.css"');
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(2);
+    for (const [, attrs, content] of scripts) {
+      // no inline script: each is external (and empty) or inert JSON data
+      if (/\bsrc="/.test(attrs!)) expect(content).toBe('');
+      else expect(attrs).toContain('type="application/json"');
+    }
+    expect(res.text).not.toMatch(/<style|style="/);
+    const config = JSON.parse(/<script type="application\/json" id="hj-config">(.*?)<\/script>/.exec(res.text)![1]!);
+    expect(config).toMatchObject({ vendor: 'acme', ref: 'cust_1', apiBase: '/journey-api' });
+    expect(config.institutions.map((i: { id: string }) => i.id)).toEqual([
+      'sandbox-bank',
+      'cdr-only-bank',
+      'crawler-credit-union',
+    ]);
+  });
 
   it('serves the bank-return shell loading bank-return.js', async () => {
     const res = await sb.raw('GET', '/i/acme/cust_1/bank-return?consent_id=c&status=authorised&state=s');
@@ -77,14 +86,26 @@ describe('journey page shells', () => {
 describe('journey-facing API', () => {
   it('lists institutions with their pathways and colours', async () => {
     const res = await get('/journey-api/institutions');
-    expect(res.json.institutions).toContainEqual({ id: 'sandbox-bank', name: 'Sandbox Bank', pathways: ['cdr', 'crawler'], colour: '#0B5FFF' });
+    expect(res.json.institutions).toContainEqual({
+      id: 'sandbox-bank',
+      name: 'Sandbox Bank',
+      pathways: ['cdr', 'crawler'],
+      colour: '#0B5FFF',
+    });
   });
 
   it('CDR: start → institution → consent → bank approval → bank-return → crawled', async () => {
     const start = await post('/journey-api/acme/j_1/start', { full_name: 'Jo Journey', email: 'jo@example.com' });
     expect(start.status).toBe(201);
-    expect(start.json).toEqual({ application_id: expect.stringMatching(/^app_/), status: 'started', institution: null });
-    expect((await post('/journey-api/acme/j_1/start', { full_name: 'Jo Journey', email: 'jo@example.com' })).json.application_id).toBe(start.json.application_id);
+    expect(start.json).toEqual({
+      application_id: expect.stringMatching(/^app_/),
+      status: 'started',
+      institution: null,
+    });
+    expect(
+      (await post('/journey-api/acme/j_1/start', { full_name: 'Jo Journey', email: 'jo@example.com' })).json
+        .application_id,
+    ).toBe(start.json.application_id);
     const inst = await post('/journey-api/acme/j_1/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' });
     expect(inst.json.status).toBe('institution_selected');
     const consent = await post('/journey-api/acme/j_1/consent', {});
@@ -100,30 +121,65 @@ describe('journey-facing API', () => {
   });
 
   it('crawler: demo/demo connects, otp/otp needs 123456, fail/fail fails', async () => {
-    for (const ref of ['k_1', 'k_2', 'k_3']) await post(`/journey-api/acme/${ref}/start`, { full_name: 'K', email: 'k@example.com' });
-    expect((await post('/journey-api/acme/k_1/crawler/login', { institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' })).json.status).toBe('connected');
+    for (const ref of ['k_1', 'k_2', 'k_3'])
+      await post(`/journey-api/acme/${ref}/start`, { full_name: 'K', email: 'k@example.com' });
+    expect(
+      (
+        await post('/journey-api/acme/k_1/crawler/login', {
+          institution_id: 'crawler-credit-union',
+          username: 'demo',
+          password: 'demo',
+        })
+      ).json.status,
+    ).toBe('connected');
     await sb.waitForStatus('acme', 'k_1', 'crawled');
 
-    const otp = await post('/journey-api/acme/k_2/crawler/login', { institution_id: 'sandbox-bank', username: 'otp', password: 'otp' });
+    const otp = await post('/journey-api/acme/k_2/crawler/login', {
+      institution_id: 'sandbox-bank',
+      username: 'otp',
+      password: 'otp',
+    });
     expect(otp.json.status).toBe('otp_required');
     expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '000000' })).json.status).toBe('failed');
     expectError(await post('/journey-api/acme/k_2/crawler/otp', { code: '123456' }), 409, 'OTP_NOT_REQUESTED');
-    await post('/journey-api/acme/k_2/crawler/login', { institution_id: 'sandbox-bank', username: 'otp', password: 'otp' });
+    await post('/journey-api/acme/k_2/crawler/login', {
+      institution_id: 'sandbox-bank',
+      username: 'otp',
+      password: 'otp',
+    });
     expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '123456' })).json.status).toBe('connected');
 
-    const fail = await post('/journey-api/acme/k_3/crawler/login', { institution_id: 'sandbox-bank', username: 'fail', password: 'fail' });
+    const fail = await post('/journey-api/acme/k_3/crawler/login', {
+      institution_id: 'sandbox-bank',
+      username: 'fail',
+      password: 'fail',
+    });
     expect(fail.json).toEqual({ status: 'failed', message: expect.any(String) });
     expect((await get('/journey-api/acme/k_3/status')).json.status).toBe('institution_selected');
-    const wrong = await post('/journey-api/acme/k_3/crawler/login', { institution_id: 'cdr-only-bank', username: 'demo', password: 'demo' });
+    const wrong = await post('/journey-api/acme/k_3/crawler/login', {
+      institution_id: 'cdr-only-bank',
+      username: 'demo',
+      password: 'demo',
+    });
     expectError(wrong, 422, 'VALIDATION_FAILED');
   });
 
   it('crawler passes through released while crawling (with a crawl delay)', async () => {
     const slow = await startTestSandbox({ crawlDelayMs: 300 });
     try {
-      const h = { 'content-type': 'application/json', origin: slow.url, ...(await session('/journey-api/acme/r_1/', slow)) };
-      await slow.raw('POST', '/journey-api/acme/r_1/start', { body: JSON.stringify({ full_name: 'R', email: 'r@example.com' }), headers: h });
-      await slow.raw('POST', '/journey-api/acme/r_1/crawler/login', { body: JSON.stringify({ institution_id: 'sandbox-bank', username: 'demo', password: 'demo' }), headers: h });
+      const h = {
+        'content-type': 'application/json',
+        origin: slow.url,
+        ...(await session('/journey-api/acme/r_1/', slow)),
+      };
+      await slow.raw('POST', '/journey-api/acme/r_1/start', {
+        body: JSON.stringify({ full_name: 'R', email: 'r@example.com' }),
+        headers: h,
+      });
+      await slow.raw('POST', '/journey-api/acme/r_1/crawler/login', {
+        body: JSON.stringify({ institution_id: 'sandbox-bank', username: 'demo', password: 'demo' }),
+        headers: h,
+      });
       expect((await slow.raw('GET', '/journey-api/acme/r_1/status', { headers: h })).json.status).toBe('released');
       await slow.waitForStatus('acme', 'r_1', 'crawled');
     } finally {
@@ -132,7 +188,11 @@ describe('journey-facing API', () => {
   });
 
   it('errors: 409 before start, 404 status of an unknown application, 422 bad details, 405 wrong method', async () => {
-    expectError(await post('/journey-api/acme/none/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' }), 409, 'APPLICATION_NOT_STARTED');
+    expectError(
+      await post('/journey-api/acme/none/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' }),
+      409,
+      'APPLICATION_NOT_STARTED',
+    );
     expectError(await get('/journey-api/acme/none/status'), 404, 'APPLICATION_NOT_FOUND');
     const bad = await post('/journey-api/acme/none/start', { full_name: '', email: 'x' });
     expectError(bad, 422, 'VALIDATION_FAILED');
@@ -142,25 +202,46 @@ describe('journey-facing API', () => {
 
   it('CSRF: refuses a foreign Origin, a missing Origin and a form content type', async () => {
     const body = { full_name: 'Eve', email: 'eve@example.com' };
-    expectError(await post('/journey-api/acme/x_1/start', body, json({ origin: 'https://evil.example' })), 403, 'FORBIDDEN_ORIGIN');
-    expectError(await post('/journey-api/acme/x_1/start', body, { 'content-type': 'application/json' }), 403, 'FORBIDDEN_ORIGIN');
-    expectError(await post('/journey-api/acme/x_1/start', body, json({ 'content-type': 'text/plain' })), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await post('/journey-api/acme/x_1/start', body, json({ origin: 'https://evil.example' })),
+      403,
+      'FORBIDDEN_ORIGIN',
+    );
+    expectError(
+      await post('/journey-api/acme/x_1/start', body, { 'content-type': 'application/json' }),
+      403,
+      'FORBIDDEN_ORIGIN',
+    );
+    expectError(
+      await post('/journey-api/acme/x_1/start', body, json({ 'content-type': 'text/plain' })),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expectError(await get('/journey-api/acme/x_1/status', { origin: 'https://evil.example' }), 403, 'FORBIDDEN_ORIGIN');
     expectError(await get('/journey-api/acme/x_1/status'), 404, 'APPLICATION_NOT_FOUND'); // nothing was created
   });
 
   it('DNS rebinding: a foreign host name that reaches us is refused even when Origin matches Host; localhost is fine', async () => {
     const credential = await session('/journey-api/acme/dns_1/');
-    const send = (host: string) => new Promise<number>((resolve, reject) => {
-      const { port } = new URL(sb.url);
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/journey-api/acme/dns_1/start', method: 'POST',
-        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', ...credential } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
+    const send = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(sb.url);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/journey-api/acme/dns_1/start',
+            method: 'POST',
+            headers: { host, origin: `http://${host}`, 'content-type': 'application/json', ...credential },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ full_name: 'D', email: 'd@example.com' }));
       });
-      req.on('error', reject);
-      req.end(JSON.stringify({ full_name: 'D', email: 'd@example.com' }));
-    });
     const { port } = new URL(sb.url);
     expect(await send(`rebind.example:${port}`)).toBe(403);
     expect(await send(`localhost:${port}`)).toBe(201);
@@ -171,7 +252,9 @@ describe('journey-facing API', () => {
     await post('/journey-api/acme/o_1/institution', { institution_id: 'sandbox-bank', pathway: 'cdr' });
     const res = await post('/journey-api/acme/o_1/consent', { return_url: 'https://evil.example/steal' });
     expectError(res, 422, 'VALIDATION_FAILED');
-    expect((await post('/journey-api/acme/o_1/consent', { return_url: `${sb.url}/i/acme/o_1/bank-return` })).status).toBe(201);
+    expect(
+      (await post('/journey-api/acme/o_1/consent', { return_url: `${sb.url}/i/acme/o_1/bank-return` })).status,
+    ).toBe(201);
   });
 });
 
@@ -186,7 +269,9 @@ describe('bank authorisation pages', () => {
     const res = await sb.raw('GET', new URL(consent_url).pathname + new URL(consent_url).search);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; default-src 'self'; style-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'none'; default-src 'self'; style-src 'self'",
+    );
     expect(res.text).toContain('Sandbox Bank');
     expect(res.text).toMatch(/Everyday Account ••\d{4}/);
     expect(res.text).toContain('Transaction details');

@@ -16,15 +16,28 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
 
 describe('POST /api/v1/{vendor}/{ref}/profile', () => {
   it('starts an application (201), then returns the same one (200); attaching keeps the response shape', async () => {
-    const first = await sb.request('POST', '/api/v1/acme/p_1/profile', { full_name: 'Alex Citizen', email: 'alex@example.com', days_to_retrieve: 120 });
+    const first = await sb.request('POST', '/api/v1/acme/p_1/profile', {
+      full_name: 'Alex Citizen',
+      email: 'alex@example.com',
+      days_to_retrieve: 120,
+    });
     expect(first.status).toBe(201);
     expect(applicationResponse.safeParse(first.json).success).toBe(true);
-    expect(first.json).toMatchObject({ vendor: 'acme', ref: 'p_1', status: 'started', institution: null, journey_url: `${sb.url}/i/acme/p_1` });
+    expect(first.json).toMatchObject({
+      vendor: 'acme',
+      ref: 'p_1',
+      status: 'started',
+      institution: null,
+      journey_url: `${sb.url}/i/acme/p_1`,
+    });
     const again = await sb.request('POST', '/api/v1/acme/p_1/profile', { phone: '+61400000000' });
     expect(again.status).toBe(200);
     expect(again.json.application_id).toBe(first.json.application_id);
     const cdr = await sb.request('POST', '/api/v1/acme/p_1/profile', { bank_id: 'sandbox-bank', pathway: 'cdr' });
-    const crawler = await sb.request('POST', '/api/v1/acme/p_1/profile', { bank_id: 'sandbox-bank', pathway: 'crawler' });
+    const crawler = await sb.request('POST', '/api/v1/acme/p_1/profile', {
+      bank_id: 'sandbox-bank',
+      pathway: 'crawler',
+    });
     expect(Object.keys(cdr.json).sort()).toEqual(Object.keys(crawler.json).sort());
     expect(cdr.json.institution).toEqual({ id: 'sandbox-bank', name: 'Sandbox Bank', pathway: 'cdr' });
     expect(crawler.json.institution.pathway).toBe('crawler');
@@ -38,7 +51,11 @@ describe('POST /api/v1/{vendor}/{ref}/profile', () => {
   });
 
   it('422 for an unknown bank or a pathway the bank does not offer', async () => {
-    expectError(await sb.request('POST', '/api/v1/acme/p_3/profile', { bank_id: 'no-such-bank' }), 422, 'VALIDATION_FAILED');
+    expectError(
+      await sb.request('POST', '/api/v1/acme/p_3/profile', { bank_id: 'no-such-bank' }),
+      422,
+      'VALIDATION_FAILED',
+    );
     const res = await sb.request('POST', '/api/v1/acme/p_3/profile', { bank_id: 'cdr-only-bank', pathway: 'crawler' });
     expectError(res, 422, 'VALIDATION_FAILED');
     expect(res.json.error.fields[0].path).toBe('pathway');
@@ -56,7 +73,11 @@ describe('POST /api/v1/{vendor}/{ref}/profile', () => {
 
 describe('POST …/consents', () => {
   it('409 APPLICATION_NOT_STARTED before the application exists', async () => {
-    expectError(await sb.request('POST', '/api/v1/acme/c_0/consents', { bank_id: 'sandbox-bank' }), 409, 'APPLICATION_NOT_STARTED');
+    expectError(
+      await sb.request('POST', '/api/v1/acme/c_0/consents', { bank_id: 'sandbox-bank' }),
+      409,
+      'APPLICATION_NOT_STARTED',
+    );
   });
 
   it('409 NO_INSTITUTION when no bank is attached or given; 409 PATHWAY_MISMATCH for a crawler application', async () => {
@@ -68,13 +89,22 @@ describe('POST …/consents', () => {
 
   it('returns a consent_url on the bank page; approval redirects to redirect_uri with consent_id, status and state', async () => {
     await sb.request('POST', '/api/v1/acme/c_2/profile', { full_name: 'A B', email: 'a@example.com' });
-    const res = await sb.request('POST', '/api/v1/acme/c_2/consents', { bank_id: 'cdr-only-bank', redirect_uri: 'https://integrator.example/back?x=1', state: 'st_42' });
+    const res = await sb.request('POST', '/api/v1/acme/c_2/consents', {
+      bank_id: 'cdr-only-bank',
+      redirect_uri: 'https://integrator.example/back?x=1',
+      state: 'st_42',
+    });
     expect(res.status).toBe(201);
     expect(consentResponse.safeParse(res.json).success).toBe(true);
     expect(res.json.consent_url).toBe(`${sb.url}/bank/cdr-only-bank/authorise?consent_id=${res.json.consent_id}`);
     const location = new URL(await approveConsent(sb.url, res.json.consent_url, 'approve'));
     expect(location.origin + location.pathname).toBe('https://integrator.example/back');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ x: '1', consent_id: res.json.consent_id, status: 'authorised', state: 'st_42' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      x: '1',
+      consent_id: res.json.consent_id,
+      status: 'authorised',
+      state: 'st_42',
+    });
     await sb.waitForStatus('acme', 'c_2', 'crawled');
   });
 
@@ -89,7 +119,11 @@ describe('POST …/consents', () => {
 
   it('422 for a redirect_uri that is not http(s)', async () => {
     await sb.request('POST', '/api/v1/acme/c_4/profile', { bank_id: 'sandbox-bank' });
-    expectError(await sb.request('POST', '/api/v1/acme/c_4/consents', { redirect_uri: 'javascript:alert(1)' }), 422, 'VALIDATION_FAILED');
+    expectError(
+      await sb.request('POST', '/api/v1/acme/c_4/consents', { redirect_uri: 'javascript:alert(1)' }),
+      422,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -115,7 +149,11 @@ describe('POST …/finalise and GET …/bundle', () => {
   });
 
   it('404 APPLICATION_NOT_FOUND for an unknown id, 422 for an unknown format', async () => {
-    expectError(await sb.request('GET', '/api/v1/applications/app_unknown/bundle?format=pdf'), 404, 'APPLICATION_NOT_FOUND');
+    expectError(
+      await sb.request('GET', '/api/v1/applications/app_unknown/bundle?format=pdf'),
+      404,
+      'APPLICATION_NOT_FOUND',
+    );
     const res = await sb.request('GET', '/api/v1/applications/app_unknown/bundle?format=xml');
     expectError(res, 422, 'VALIDATION_FAILED');
     expect(res.json.error.fields[0].path).toBe('format');
@@ -123,7 +161,11 @@ describe('POST …/finalise and GET …/bundle', () => {
 
   it('409 INSTITUTION_LOCKED when changing the bank after data was retrieved', async () => {
     await sb.driveToCrawled('acme', 'f_3');
-    expectError(await sb.request('POST', '/api/v1/acme/f_3/profile', { bank_id: 'cdr-only-bank' }), 409, 'INSTITUTION_LOCKED');
+    expectError(
+      await sb.request('POST', '/api/v1/acme/f_3/profile', { bank_id: 'cdr-only-bank' }),
+      409,
+      'INSTITUTION_LOCKED',
+    );
   });
 });
 
@@ -136,7 +178,11 @@ describe('Idempotency-Key', () => {
     expect(b.status).toBe(201); // the stored response, not a fresh 200
     expect(b.headers.get('idempotent-replayed')).toBe('true');
     expect(b.json).toEqual(a.json);
-    expectError(await sb.request('POST', '/api/v1/acme/i_1/profile', { full_name: 'Second' }, { headers }), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(
+      await sb.request('POST', '/api/v1/acme/i_1/profile', { full_name: 'Second' }, { headers }),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 
   it('does not store refusals: the same key succeeds once the precondition holds', async () => {
@@ -152,7 +198,11 @@ describe('POST /api/v1/webhooks', () => {
     const ok = await sb.request('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hooks' });
     expect(ok.status).toBe(201);
     expect(ok.json).toMatchObject({ url: 'http://127.0.0.1:9/hooks', token_id: 'sandbox_token' });
-    expectError(await sb.request('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', token_id: 'nope' }), 422, 'VALIDATION_FAILED');
+    expectError(
+      await sb.request('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', token_id: 'nope' }),
+      422,
+      'VALIDATION_FAILED',
+    );
     expectError(await sb.request('POST', '/api/v1/webhooks', { url: 'ftp://x' }), 422, 'VALIDATION_FAILED');
   });
 });

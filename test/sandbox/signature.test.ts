@@ -7,12 +7,22 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 const run = promisify(execFile);
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await startTestSandbox({ tokens: [{ tokenId: 'tok_a', secret: 'secret_a' }, { tokenId: 'tok_b', secret: 'secret_b' }] });
+  sb = await startTestSandbox({
+    tokens: [
+      { tokenId: 'tok_a', secret: 'secret_a' },
+      { tokenId: 'tok_b', secret: 'secret_b' },
+    ],
+  });
 });
 afterAll(() => sb.close());
 
 const lodge = {
-  applicant: { first_name: 'Alex', last_name: 'Citizen', date_of_birth: '1990-04-01', address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' } },
+  applicant: {
+    first_name: 'Alex',
+    last_name: 'Citizen',
+    date_of_birth: '1990-04-01',
+    address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+  },
   enquiry_type: 'credit_application',
   product: 'personal_loan',
   amount: '5000.00',
@@ -48,12 +58,28 @@ describe('request signatures', () => {
     const ok = await python('GET', '/api/v1/applications/app_nope/bundle?format=json', 'tok_a', 'secret_a');
     expect(ok.status).toBe(404); // authenticated, then the id is unknown
     const { signRequest } = await import('../../src/server/index.js');
-    const headers = await signRequest({ method: 'GET', path: '/api/v1/applications/app_nope/bundle?format=json', tokenId: 'tok_a', secret: 'secret_a' });
-    expectError(await sb.raw('GET', '/api/v1/applications/app_nope/bundle?format=csv', { headers }), 401, 'BAD_SIGNATURE');
+    const headers = await signRequest({
+      method: 'GET',
+      path: '/api/v1/applications/app_nope/bundle?format=json',
+      tokenId: 'tok_a',
+      secret: 'secret_a',
+    });
+    expectError(
+      await sb.raw('GET', '/api/v1/applications/app_nope/bundle?format=csv', { headers }),
+      401,
+      'BAD_SIGNATURE',
+    );
   });
 
   it('401 MISSING_HEADER without any signature headers', async () => {
-    expectError(await sb.raw('POST', '/enquiry/lodge', { body: JSON.stringify(lodge), headers: { 'content-type': 'application/json' } }), 401, 'MISSING_HEADER');
+    expectError(
+      await sb.raw('POST', '/enquiry/lodge', {
+        body: JSON.stringify(lodge),
+        headers: { 'content-type': 'application/json' },
+      }),
+      401,
+      'MISSING_HEADER',
+    );
   });
 
   it('401 MALFORMED_HEADER for a non-HMAC authorization', async () => {
@@ -62,22 +88,44 @@ describe('request signatures', () => {
   });
 
   it('401 UNKNOWN_KEY for a token the sandbox does not know', async () => {
-    expectError(await sb.request('POST', '/enquiry/lodge', lodge, { tokenId: 'tok_x', secret: 'secret_a' }), 401, 'UNKNOWN_KEY');
+    expectError(
+      await sb.request('POST', '/enquiry/lodge', lodge, { tokenId: 'tok_x', secret: 'secret_a' }),
+      401,
+      'UNKNOWN_KEY',
+    );
   });
 
   it('401 BAD_SIGNATURE for a known token with the wrong secret', async () => {
-    expectError(await sb.request('POST', '/enquiry/lodge', lodge, { tokenId: 'tok_a', secret: 'secret_b' }), 401, 'BAD_SIGNATURE');
+    expectError(
+      await sb.request('POST', '/enquiry/lodge', lodge, { tokenId: 'tok_a', secret: 'secret_b' }),
+      401,
+      'BAD_SIGNATURE',
+    );
   });
 
   it('401 TIMESTAMP_TOO_OLD for a date 10 minutes ago, TIMESTAMP_IN_FUTURE for 10 minutes ahead', async () => {
-    expectError(await sb.request('POST', '/enquiry/lodge', lodge, { date: new Date(Date.now() - 600_000) }), 401, 'TIMESTAMP_TOO_OLD');
-    expectError(await sb.request('POST', '/enquiry/lodge', lodge, { date: new Date(Date.now() + 600_000) }), 401, 'TIMESTAMP_IN_FUTURE');
+    expectError(
+      await sb.request('POST', '/enquiry/lodge', lodge, { date: new Date(Date.now() - 600_000) }),
+      401,
+      'TIMESTAMP_TOO_OLD',
+    );
+    expectError(
+      await sb.request('POST', '/enquiry/lodge', lodge, { date: new Date(Date.now() + 600_000) }),
+      401,
+      'TIMESTAMP_IN_FUTURE',
+    );
   });
 
   it('a signature for one path does not authorise another (replay to a different endpoint)', async () => {
     const { signRequest } = await import('../../src/server/index.js');
     const body = JSON.stringify(lodge);
-    const headers = await signRequest({ method: 'POST', path: '/enquiry/lodge', body, tokenId: 'tok_a', secret: 'secret_a' });
+    const headers = await signRequest({
+      method: 'POST',
+      path: '/enquiry/lodge',
+      body,
+      tokenId: 'tok_a',
+      secret: 'secret_a',
+    });
     const res = await sb.raw('POST', '/account/create', { body, headers });
     expectError(res, 401, 'BAD_SIGNATURE');
   });

@@ -5,17 +5,29 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '../../src/protocol/index.js';
 import { verifyRequest, verifyWebhook } from '../../src/server/index.js';
-import { startTestSandbox, startWebhookReceiver, type ReceivedWebhook, type TestSandbox, type WebhookReceiverHandle } from '../support/sandbox.js';
+import {
+  startTestSandbox,
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type TestSandbox,
+  type WebhookReceiverHandle,
+} from '../support/sandbox.js';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0)) await fn();
 });
 
-async function setup(respond?: (hook: ReceivedWebhook, index: number) => number, options: Parameters<typeof startTestSandbox>[0] = {}) {
+async function setup(
+  respond?: (hook: ReceivedWebhook, index: number) => number,
+  options: Parameters<typeof startTestSandbox>[0] = {},
+) {
   const receiver = await startWebhookReceiver(respond);
   const sb = await startTestSandbox({ webhooks: [{ url: receiver.url }], ...options });
-  cleanup.push(() => sb.close(), () => receiver.close());
+  cleanup.push(
+    () => sb.close(),
+    () => receiver.close(),
+  );
   return { sb, receiver };
 }
 
@@ -38,7 +50,15 @@ function acceptedOrder(receiver: WebhookReceiverHandle, accepted: Set<number>): 
   return out;
 }
 
-const CDR_EVENTS = ['consent.authorised', 'account.numbers_ready', 'account.balances_ready', 'crawl.completed', 'application.report_ready', 'analysis.report_ready', 'application.completed'];
+const CDR_EVENTS = [
+  'consent.authorised',
+  'account.numbers_ready',
+  'account.balances_ready',
+  'crawl.completed',
+  'application.report_ready',
+  'analysis.report_ready',
+  'application.completed',
+];
 
 describe('webhooks', () => {
   it('are signed with the token secret over the receiver path, verify with verifyRequest and parse as events', async () => {
@@ -48,16 +68,36 @@ describe('webhooks', () => {
     expect(receiver.received.map((h) => h.json.type)).toEqual(CDR_EVENTS);
     for (const hook of receiver.received) {
       expect(hook.path).toBe('/hooks');
-      await expect(verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [sb.token] })).resolves.toEqual({ tokenId: 'sandbox_token' });
-      await expect(verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [{ tokenId: 'sandbox_token', secret: 'other' }] }))
-        .rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
-      const verified = await verifyWebhook({ body: hook.body, headers: hook.headers, keys: [sb.token], path: hook.path });
-      expect(verified).toMatchObject({ known: true, tokenId: 'sandbox_token', event: { event_id: hook.json.event_id } });
+      await expect(
+        verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [sb.token] }),
+      ).resolves.toEqual({ tokenId: 'sandbox_token' });
+      await expect(
+        verifyRequest({
+          method: 'POST',
+          path: hook.path,
+          headers: hook.headers,
+          body: hook.body,
+          keys: [{ tokenId: 'sandbox_token', secret: 'other' }],
+        }),
+      ).rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
+      const verified = await verifyWebhook({
+        body: hook.body,
+        headers: hook.headers,
+        keys: [sb.token],
+        path: hook.path,
+      });
+      expect(verified).toMatchObject({
+        known: true,
+        tokenId: 'sandbox_token',
+        event: { event_id: hook.json.event_id },
+      });
       const parsed = parseWebhookEvent(hook.json);
       expect(parsed.ok && parsed.known).toBe(true);
       expect(hook.json).toMatchObject({ vendor: 'acme', ref: 'w_1', application_id: id });
     }
-    const crawl = receiver.received.find((h) => h.json.type === 'crawl.completed')!.json.data as { transactions: number };
+    const crawl = receiver.received.find((h) => h.json.type === 'crawl.completed')!.json.data as {
+      transactions: number;
+    };
     expect(crawl.transactions).toBeGreaterThanOrEqual(200);
   });
 
@@ -65,7 +105,10 @@ describe('webhooks', () => {
     const secret = `whsec_${Buffer.from('a 24-byte standard secret').toString('base64')}`;
     const receiver = await startWebhookReceiver();
     const sb = await startTestSandbox({ webhooks: [{ url: receiver.url, scheme: 'standard', secret }] });
-    cleanup.push(() => sb.close(), () => receiver.close());
+    cleanup.push(
+      () => sb.close(),
+      () => receiver.close(),
+    );
     await finalised(sb, 'std_1');
     await sb.webhooksIdle();
     expect(receiver.received).toHaveLength(6);
@@ -73,7 +116,12 @@ describe('webhooks', () => {
     for (const hook of receiver.received) {
       expect(hook.headers['webhook-id']).toBe(hook.json.event_id);
       expect(verifier.verify(hook.body, hook.headers as Record<string, string>)).toEqual(hook.json);
-      expect(() => new Webhook(`whsec_${Buffer.from('another secret entirely!').toString('base64')}`).verify(hook.body, hook.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.from('another secret entirely!').toString('base64')}`).verify(
+          hook.body,
+          hook.headers as Record<string, string>,
+        ),
+      ).toThrow();
     }
     await expect(startTestSandbox({ webhooks: [{ url: receiver.url, scheme: 'standard' }] })).rejects.toThrow(/whsec_/);
   });
@@ -82,13 +130,22 @@ describe('webhooks', () => {
     const { sb, receiver } = await setup();
     const { session } = await sb.journey('acme', 'w_c');
     const h = { 'content-type': 'application/json', origin: sb.url, 'x-journey-session': session! };
-    await sb.raw('POST', '/journey-api/acme/w_c/start', { body: JSON.stringify({ full_name: 'C', email: 'c@example.com' }), headers: h });
-    await sb.raw('POST', '/journey-api/acme/w_c/crawler/login', { body: JSON.stringify({ institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' }), headers: h });
+    await sb.raw('POST', '/journey-api/acme/w_c/start', {
+      body: JSON.stringify({ full_name: 'C', email: 'c@example.com' }),
+      headers: h,
+    });
+    await sb.raw('POST', '/journey-api/acme/w_c/crawler/login', {
+      body: JSON.stringify({ institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' }),
+      headers: h,
+    });
     await sb.waitForStatus('acme', 'w_c', 'crawled');
     await sb.webhooksIdle();
     expect(receiver.received.map((r) => [r.json.type, (r.json.data as { status?: string }).status])).toEqual([
-      ['crawler.lifecycle_updated', 'connected'], ['crawler.lifecycle_updated', 'released'],
-      ['account.numbers_ready', undefined], ['account.balances_ready', undefined], ['crawl.completed', undefined],
+      ['crawler.lifecycle_updated', 'connected'],
+      ['crawler.lifecycle_updated', 'released'],
+      ['account.numbers_ready', undefined],
+      ['account.balances_ready', undefined],
+      ['crawl.completed', undefined],
     ]);
   });
 
@@ -121,28 +178,41 @@ describe('webhooks', () => {
 
   it('retries after a 500 with growing delays, and delivers', async () => {
     const times: number[] = [];
-    const { sb, receiver } = await setup((_h, i) => {
-      times.push(Date.now());
-      return i < 3 ? 500 : 200;
-    }, { webhookRetry: { attempts: 5, baseDelayMs: 40 } });
+    const { sb, receiver } = await setup(
+      (_h, i) => {
+        times.push(Date.now());
+        return i < 3 ? 500 : 200;
+      },
+      { webhookRetry: { attempts: 5, baseDelayMs: 40 } },
+    );
     await finalised(sb, 'rt_1');
     await sb.webhooksIdle();
     const first = receiver.received[0]!.json.event_id;
     const attempts = sb.deliveries().filter((d) => d.event_id === first);
-    expect(attempts.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 500], [4, 200]]);
+    expect(attempts.map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 200],
+    ]);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(35);
     expect(times[3]! - times[2]!).toBeGreaterThanOrEqual(150); // 40, 80, 160 ms back-off
-    expect(new Set(receiver.received.map((h) => h.json.type))).toEqual(new Set(CDR_EVENTS.filter((t) => t !== 'analysis.report_ready')));
+    expect(new Set(receiver.received.map((h) => h.json.type))).toEqual(
+      new Set(CDR_EVENTS.filter((t) => t !== 'analysis.report_ready')),
+    );
   });
 
   it('retries on a timeout and on a refused connection, then gives up after the last attempt', async () => {
     const { sb } = await setup(() => 200, { webhookRetry: { attempts: 3, baseDelayMs: 10, timeoutMs: 100 } });
     const hanging = createServer(() => undefined); // accepts, never answers
     await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
-    cleanup.push(() => new Promise<void>((r) => {
-      hanging.close(() => r());
-      hanging.closeAllConnections();
-    }));
+    cleanup.push(
+      () =>
+        new Promise<void>((r) => {
+          hanging.close(() => r());
+          hanging.closeAllConnections();
+        }),
+    );
     const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
     await sb.request('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/closed' });
     await sb.request('POST', '/api/v1/webhooks', { url: hangingUrl });
@@ -160,11 +230,14 @@ describe('webhooks', () => {
   it('keeps each application in order even when deliveries fail and duplicates interleave', async () => {
     let n = 0;
     const accepted = new Set<number>();
-    const { sb, receiver } = await setup((_h, i) => {
-      const ok = n++ % 3 !== 0; // every third attempt fails
-      if (ok) accepted.add(i);
-      return ok ? 200 : 503;
-    }, { duplicateRate: 0.5, webhookRetry: { attempts: 8, baseDelayMs: 5 } });
+    const { sb, receiver } = await setup(
+      (_h, i) => {
+        const ok = n++ % 3 !== 0; // every third attempt fails
+        if (ok) accepted.add(i);
+        return ok ? 200 : 503;
+      },
+      { duplicateRate: 0.5, webhookRetry: { attempts: 8, baseDelayMs: 5 } },
+    );
     const ids = await Promise.all(['o_1', 'o_2', 'o_3'].map((ref) => finalised(sb, ref)));
     await sb.webhooksIdle();
     const order = acceptedOrder(receiver, accepted);
@@ -175,7 +248,10 @@ describe('webhooks', () => {
   it('a receiver registered through POST /api/v1/webhooks gets later events', async () => {
     const receiver = await startWebhookReceiver();
     const sb = await startTestSandbox();
-    cleanup.push(() => sb.close(), () => receiver.close());
+    cleanup.push(
+      () => sb.close(),
+      () => receiver.close(),
+    );
     expect((await sb.request('POST', '/api/v1/webhooks', { url: receiver.url })).status).toBe(201);
     await finalised(sb, 'reg_1');
     await sb.webhooksIdle();

@@ -22,7 +22,10 @@ beforeAll(async () => {
     generated = 0;
     const chunk = Buffer.alloc(64 * 1024, 0x41);
     const status = req.url?.startsWith('/enquiry/getreport') ? 500 : 200;
-    res.writeHead(status, { 'content-type': 'application/octet-stream', ...(declareLength ? { 'content-length': String(TOTAL) } : {}) });
+    res.writeHead(status, {
+      'content-type': 'application/octet-stream',
+      ...(declareLength ? { 'content-length': String(TOTAL) } : {}),
+    });
     const body = new Readable({
       read() {
         probe.sample();
@@ -38,17 +41,27 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
-const client = (extra: object = {}) => createClient({ baseUrl, tokenId: 'tok_1', signingSecret: 'sk_test_secret', retry: { baseDelayMs: 1 }, ...extra });
-const tooLarge = (limit: number) => expect.objectContaining({ name: 'ResponseTooLargeError', code: 'RESPONSE_TOO_LARGE', limit });
+const client = (extra: object = {}) =>
+  createClient({ baseUrl, tokenId: 'tok_1', signingSecret: 'sk_test_secret', retry: { baseDelayMs: 1 }, ...extra });
+const tooLarge = (limit: number) =>
+  expect.objectContaining({ name: 'ResponseTooLargeError', code: 'RESPONSE_TOO_LARGE', limit });
 
 describe('client download size cap', () => {
   it('a 300 MB bundle (no Content-Length) fails at the 50 MiB default, counted while streaming, not retried', async () => {
     declareLength = false;
     requests = 0;
     probe = memoryProbe();
-    const err = await client().downloadBundle({ id: 'app_1', format: 'pdf' }).catch((e: unknown) => e);
+    const err = await client()
+      .downloadBundle({ id: 'app_1', format: 'pdf' })
+      .catch((e: unknown) => e);
     expect(err).toEqual(tooLarge(50 * MiB));
     expect(isClientError(err)).toBe(true);
     expect(requests).toBe(1);
@@ -59,9 +72,13 @@ describe('client download size cap', () => {
   it('maxResponseBytes (client option and per call) bounds memory tightly; downloadReport too', async () => {
     declareLength = false;
     probe = memoryProbe();
-    const err = await client({ maxResponseBytes: 4 * MiB }).downloadReport({ enquiry_id: 'enq_1' }).catch((e: unknown) => e);
+    const err = await client({ maxResponseBytes: 4 * MiB })
+      .downloadReport({ enquiry_id: 'enq_1' })
+      .catch((e: unknown) => e);
     expect(err).toEqual(tooLarge(4 * MiB));
-    const err2 = await client().downloadBundle({ id: 'app_1', format: 'csv', maxResponseBytes: 2 * MiB }).catch((e: unknown) => e);
+    const err2 = await client()
+      .downloadBundle({ id: 'app_1', format: 'csv', maxResponseBytes: 2 * MiB })
+      .catch((e: unknown) => e);
     expect(err2).toEqual(tooLarge(2 * MiB));
     expect(probe.growth()).toBeLessThan(32 * MiB);
   });
@@ -69,7 +86,9 @@ describe('client download size cap', () => {
   it('a Content-Length over the cap is refused from the header, before the body is read', async () => {
     declareLength = true;
     probe = memoryProbe();
-    const err = await client({ maxResponseBytes: 1 * MiB }).downloadBundle({ id: 'app_1', format: 'pdf' }).catch((e: unknown) => e);
+    const err = await client({ maxResponseBytes: 1 * MiB })
+      .downloadBundle({ id: 'app_1', format: 'pdf' })
+      .catch((e: unknown) => e);
     expect(err).toEqual(expect.objectContaining({ name: 'ResponseTooLargeError', limit: 1 * MiB, declared: TOTAL }));
     expect(generated).toBeLessThan(64 * MiB);
     expect(probe.growth()).toBeLessThan(32 * MiB);
@@ -78,7 +97,12 @@ describe('client download size cap', () => {
   it('as: "stream" with maxResponseBytes errors the stream past the cap; Content-Length over it rejects up front', async () => {
     declareLength = false;
     probe = memoryProbe();
-    const stream = await client().downloadBundle({ id: 'app_1', format: 'pdf', as: 'stream', maxResponseBytes: 8 * MiB });
+    const stream = await client().downloadBundle({
+      id: 'app_1',
+      format: 'pdf',
+      as: 'stream',
+      maxResponseBytes: 8 * MiB,
+    });
     let read = 0;
     const reader = stream.getReader();
     const err = await (async () => {
@@ -92,7 +116,9 @@ describe('client download size cap', () => {
     expect(read).toBeLessThanOrEqual(8 * MiB);
     expect(probe.growth()).toBeLessThan(32 * MiB);
     declareLength = true;
-    await expect(client().downloadBundle({ id: 'app_1', format: 'pdf', as: 'stream', maxResponseBytes: 8 * MiB })).rejects.toEqual(tooLarge(8 * MiB));
+    await expect(
+      client().downloadBundle({ id: 'app_1', format: 'pdf', as: 'stream', maxResponseBytes: 8 * MiB }),
+    ).rejects.toEqual(tooLarge(8 * MiB));
   });
 
   it('JSON answers are capped by maxResponseBytes, and an error body is read only up to 64 KiB', async () => {

@@ -26,10 +26,19 @@ const BAD: [string, unknown][] = [
 
 describe.each(entries)('idempotencyKey is validated before any request — $name', ({ api }) => {
   it.each(BAD)('%s → HostedJourneyValidationError(idempotencyKey), nothing sent', async (_label, key) => {
-    const c = api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: 'sk_test_secret', retry: { retries: 2, baseDelayMs: 1 } });
+    const c = api.createClient({
+      baseUrl: srv.url,
+      tokenId: 'tok_1',
+      signingSecret: 'sk_test_secret',
+      retry: { retries: 2, baseDelayMs: 1 },
+    });
     srv.requests.length = 0;
     const err = await c.finalise({ vendor: 'acme', ref: 'c1', idempotencyKey: key as string }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'HostedJourneyValidationError', code: 'VALIDATION', fields: [{ path: 'idempotencyKey' }] });
+    expect(err).toMatchObject({
+      name: 'HostedJourneyValidationError',
+      code: 'VALIDATION',
+      fields: [{ path: 'idempotencyKey' }],
+    });
     expect(srv.requests).toHaveLength(0);
     // A well-formed key of the maximum length is sent as is.
     const ok = 'job-42:attempt 1/'.padEnd(255, 'x');

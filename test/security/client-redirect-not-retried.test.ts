@@ -16,17 +16,30 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 describe.each(entries)('a redirect is a non-retryable RedirectError — $name', ({ api }) => {
-  it.each([301, 302, 303, 307, 308])('%i on a GET and on an idempotent POST: one request, code REDIRECT', async (status) => {
-    const c = api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: 'sk_test_secret', retry: { retries: 2, baseDelayMs: 1 } });
-    srv.requests.length = 0;
-    const err = await c.downloadReport({ enquiry_id: `enq_${status}` }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'RedirectError', code: 'REDIRECT', status, location: 'https://elsewhere.example/steal?token=1' });
-    expect((err as Error).message).toMatch(/redirect/i);
-    expect(api.isClientError(err)).toBe(true);
-    expect(srv.requests).toHaveLength(1);
-    srv.requests.length = 0;
-    const err2 = await c.finalise({ vendor: 'acme', ref: 'c1', idempotencyKey: 'k1' }).catch((e: unknown) => e);
-    expect(err2).toMatchObject({ name: 'RedirectError', code: 'REDIRECT' });
-    expect(srv.requests).toHaveLength(1);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    '%i on a GET and on an idempotent POST: one request, code REDIRECT',
+    async (status) => {
+      const c = api.createClient({
+        baseUrl: srv.url,
+        tokenId: 'tok_1',
+        signingSecret: 'sk_test_secret',
+        retry: { retries: 2, baseDelayMs: 1 },
+      });
+      srv.requests.length = 0;
+      const err = await c.downloadReport({ enquiry_id: `enq_${status}` }).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        name: 'RedirectError',
+        code: 'REDIRECT',
+        status,
+        location: 'https://elsewhere.example/steal?token=1',
+      });
+      expect((err as Error).message).toMatch(/redirect/i);
+      expect(api.isClientError(err)).toBe(true);
+      expect(srv.requests).toHaveLength(1);
+      srv.requests.length = 0;
+      const err2 = await c.finalise({ vendor: 'acme', ref: 'c1', idempotencyKey: 'k1' }).catch((e: unknown) => e);
+      expect(err2).toMatchObject({ name: 'RedirectError', code: 'REDIRECT' });
+      expect(srv.requests).toHaveLength(1);
+    },
+  );
 });

@@ -23,7 +23,12 @@ describe('toFetchHandler body limit', () => {
     const calls = { n: 0 };
     const probe = memoryProbe();
     const body = lazyWebBody(50 * MiB, probe.sample);
-    const request = new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: body.stream, duplex: 'half' } as RequestInit);
+    const request = new Request(URL_, {
+      method: 'POST',
+      headers: SIGNED_LOOKING,
+      body: body.stream,
+      duplex: 'half',
+    } as RequestInit);
     const res = await toFetchHandler(handler(calls))(request);
     const growth = probe.growth();
     expect(res.status).toBe(413);
@@ -37,7 +42,10 @@ describe('toFetchHandler body limit', () => {
   it('a declared Content-Length over the limit is refused with 413 before any byte is read', async () => {
     const body = lazyWebBody(50 * MiB);
     const request = new Request(URL_, {
-      method: 'POST', headers: { ...SIGNED_LOOKING, 'content-length': String(50 * MiB) }, body: body.stream, duplex: 'half',
+      method: 'POST',
+      headers: { ...SIGNED_LOOKING, 'content-length': String(50 * MiB) },
+      body: body.stream,
+      duplex: 'half',
     } as RequestInit);
     const res = await toFetchHandler(handler({ n: 0 }))(request);
     expect(res.status).toBe(413);
@@ -48,9 +56,18 @@ describe('toFetchHandler body limit', () => {
     const calls = { n: 0 };
     const fetchHandler = toFetchHandler(handler(calls), { maxBodyBytes: 4096 });
     const over = lazyWebBody(8192);
-    const r1 = await fetchHandler(new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: over.stream, duplex: 'half' } as RequestInit));
+    const r1 = await fetchHandler(
+      new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: over.stream, duplex: 'half' } as RequestInit),
+    );
     expect(r1.status).toBe(413);
-    const payload = { event_id: 'evt_1', type: 'application.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {} };
+    const payload = {
+      event_id: 'evt_1',
+      type: 'application.completed',
+      created_at: '2026-11-22T00:00:00Z',
+      vendor: 'acme',
+      ref: 'c1',
+      data: {},
+    };
     const d = await signWebhook({ payload, tokenId: 'wh_1', secret: 'webhook-secret-1', path: '/hooks/hj' });
     const r2 = await fetchHandler(new Request(URL_, { method: 'POST', headers: d.headers, body: d.body as BodyInit }));
     expect(r2.status).toBe(200);
@@ -65,14 +82,18 @@ describe('toFetchHandler body limit', () => {
         else c.error(new Error('connection reset'));
       },
     });
-    const res = await toFetchHandler(handler({ n: 0 }))(new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: failing, duplex: 'half' } as RequestInit));
+    const res = await toFetchHandler(handler({ n: 0 }))(
+      new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: failing, duplex: 'half' } as RequestInit),
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'BODY_READ_FAILED' } });
   });
 
   it('an unusable maxBodyBytes is a ServerConfigError', () => {
     for (const bad of [-1, Number.NaN, Infinity, 1.5, '1024' as unknown as number]) {
-      expect(() => toFetchHandler(handler({ n: 0 }), { maxBodyBytes: bad })).toThrow(expect.objectContaining({ name: 'ServerConfigError', field: 'maxBodyBytes' }));
+      expect(() => toFetchHandler(handler({ n: 0 }), { maxBodyBytes: bad })).toThrow(
+        expect.objectContaining({ name: 'ServerConfigError', field: 'maxBodyBytes' }),
+      );
     }
   });
 });

@@ -4,26 +4,50 @@ import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
 
 const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
-const configError = (field: string) => expect.objectContaining({ name: 'ServerConfigError', code: 'INVALID_OPTION', field });
-const verifyError = (code: string, header?: string) => expect.objectContaining({ name: 'SignatureVerificationError', code, ...(header ? { header } : {}) });
+const configError = (field: string) =>
+  expect.objectContaining({ name: 'ServerConfigError', code: 'INVALID_OPTION', field });
+const verifyError = (code: string, header?: string) =>
+  expect.objectContaining({ name: 'SignatureVerificationError', code, ...(header ? { header } : {}) });
 
 describe.each(entries)('malformed verification inputs give typed errors — $name', ({ api }) => {
-  const payload = { event_id: 'evt_1', type: 'application.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {} };
+  const payload = {
+    event_id: 'evt_1',
+    type: 'application.completed',
+    created_at: '2026-11-22T00:00:00Z',
+    vendor: 'acme',
+    ref: 'c1',
+    data: {},
+  };
   const signed = () => api.signWebhook({ payload, tokenId: 'wh_1', secret: KEYS[0]!.secret, path: '/hooks' });
 
-  it.each([['undefined', undefined], ['null', null], ['a string', 'authorization: x'], ['a number', 42]])('headers: %s → ServerConfigError(headers)', async (_l, headers) => {
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['a string', 'authorization: x'],
+    ['a number', 42],
+  ])('headers: %s → ServerConfigError(headers)', async (_l, headers) => {
     const d = await signed();
     const h = headers as never;
-    await expect(api.verifyWebhook({ body: d.body, headers: h, keys: KEYS, path: '/hooks' })).rejects.toEqual(configError('headers'));
-    await expect(api.verifyWebhookSignature({ body: d.body, headers: h, keys: KEYS, scheme: 'standard' })).rejects.toEqual(configError('headers'));
-    await expect(api.verifyRequest({ method: 'POST', path: '/hooks', body: d.body, headers: h, keys: KEYS })).rejects.toEqual(configError('headers'));
-    await expect(api.verifyWebhook({ body: d.body, headers: d.headers, keys: KEYS, path: '/hooks' })).resolves.toMatchObject({ tokenId: 'wh_1' });
+    await expect(api.verifyWebhook({ body: d.body, headers: h, keys: KEYS, path: '/hooks' })).rejects.toEqual(
+      configError('headers'),
+    );
+    await expect(
+      api.verifyWebhookSignature({ body: d.body, headers: h, keys: KEYS, scheme: 'standard' }),
+    ).rejects.toEqual(configError('headers'));
+    await expect(
+      api.verifyRequest({ method: 'POST', path: '/hooks', body: d.body, headers: h, keys: KEYS }),
+    ).rejects.toEqual(configError('headers'));
+    await expect(
+      api.verifyWebhook({ body: d.body, headers: d.headers, keys: KEYS, path: '/hooks' }),
+    ).resolves.toMatchObject({ tokenId: 'wh_1' });
   });
 
   it('{ authorization: null } → MISSING_HEADER (400 from the handler, not a 500)', async () => {
     const d = await signed();
     const headers = { ...d.headers, authorization: null } as never;
-    await expect(api.verifyWebhook({ body: d.body, headers, keys: KEYS, path: '/hooks' })).rejects.toEqual(verifyError('MISSING_HEADER', 'authorization'));
+    await expect(api.verifyWebhook({ body: d.body, headers, keys: KEYS, path: '/hooks' })).rejects.toEqual(
+      verifyError('MISSING_HEADER', 'authorization'),
+    );
     const h = api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': () => {} } });
     const r = await h.handle({ method: 'POST', path: '/hooks', headers, body: d.body });
     expect([r.status, JSON.parse(r.body).error.code]).toEqual([400, 'MISSING_HEADER']);
@@ -36,23 +60,39 @@ describe.each(entries)('malformed verification inputs give typed errors — $nam
   ])('%s → MALFORMED_HEADER (400 from the handler)', async (_l, bad, header) => {
     const d = await signed();
     const headers = { ...d.headers, ...bad } as never;
-    await expect(api.verifyWebhook({ body: d.body, headers, keys: KEYS, path: '/hooks' })).rejects.toEqual(verifyError('MALFORMED_HEADER', header));
+    await expect(api.verifyWebhook({ body: d.body, headers, keys: KEYS, path: '/hooks' })).rejects.toEqual(
+      verifyError('MALFORMED_HEADER', header),
+    );
     const h = api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': () => {} } });
     const r = await h.handle({ method: 'POST', path: '/hooks', headers, body: d.body });
     expect([r.status, JSON.parse(r.body).error.code]).toEqual([400, 'MALFORMED_HEADER']);
     // The same value through a Headers-like get().
     const getter = { get: (n: string) => (headers as Record<string, unknown>)[n] ?? null } as never;
-    await expect(api.verifyWebhook({ body: d.body, headers: getter, keys: KEYS, path: '/hooks' })).rejects.toEqual(verifyError('MALFORMED_HEADER', header));
+    await expect(api.verifyWebhook({ body: d.body, headers: getter, keys: KEYS, path: '/hooks' })).rejects.toEqual(
+      verifyError('MALFORMED_HEADER', header),
+    );
   });
 
-  it.each([['undefined', undefined], ['null', null], ['empty', ''], ['a number', 1]])('verifyRequest method: %s → ServerConfigError(method)', async (_l, method) => {
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['empty', ''],
+    ['a number', 1],
+  ])('verifyRequest method: %s → ServerConfigError(method)', async (_l, method) => {
     const d = await signed();
-    await expect(api.verifyRequest({ method: method as never, path: '/hooks', body: d.body, headers: d.headers, keys: KEYS })).rejects.toEqual(configError('method'));
+    await expect(
+      api.verifyRequest({ method: method as never, path: '/hooks', body: d.body, headers: d.headers, keys: KEYS }),
+    ).rejects.toEqual(configError('method'));
   });
 
-  it.each([['undefined', undefined], ['a number', 7]])('verifyRequest path: %s → ServerConfigError(path)', async (_l, path) => {
+  it.each([
+    ['undefined', undefined],
+    ['a number', 7],
+  ])('verifyRequest path: %s → ServerConfigError(path)', async (_l, path) => {
     const d = await signed();
-    await expect(api.verifyRequest({ method: 'POST', path: path as never, body: d.body, headers: d.headers, keys: KEYS })).rejects.toEqual(configError('path'));
+    await expect(
+      api.verifyRequest({ method: 'POST', path: path as never, body: d.body, headers: d.headers, keys: KEYS }),
+    ).rejects.toEqual(configError('path'));
   });
 
   it('verifyRequest / verifyWebhook / signRequest with no options object → ServerConfigError', async () => {

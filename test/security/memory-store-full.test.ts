@@ -16,7 +16,9 @@ function mapSteps<T>(fn: () => T): { value: T; steps: number } {
     steps++;
     return next.apply(this, a);
   };
-  const proto = Map.prototype as unknown as { forEach: (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, t?: unknown) => void };
+  const proto = Map.prototype as unknown as {
+    forEach: (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, t?: unknown) => void;
+  };
   proto.forEach = function (cb, thisArg) {
     return forEach.call(this, (...a: unknown[]) => (steps++, cb.apply(thisArg, a)));
   };
@@ -36,14 +38,26 @@ describe('MemoryDedupeStore when full', () => {
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
     const h = createWebhookHandler({
-      verify: { keys: KEYS }, store, onError: (_e, info) => stages.push(info.stage),
-      on: { '*': async (e) => { runs.push(e.event_id); if (e.event_id !== 'evt_new') await gate; } },
+      verify: { keys: KEYS },
+      store,
+      onError: (_e, info) => stages.push(info.stage),
+      on: {
+        '*': async (e) => {
+          runs.push(e.event_id);
+          if (e.event_id !== 'evt_new') await gate;
+        },
+      },
     });
     const a = deliver(h, event('evt_a'));
     const b = deliver(h, event('evt_b'));
     await sleep(50); // both are running, the store is full of claims in progress
     const c = await deliver(h, event('evt_new'));
-    expect([c.status, c.outcome, c.json.error?.code, c.headers['retry-after']]).toEqual([503, 'unavailable', 'STORE_BUSY', '5']);
+    expect([c.status, c.outcome, c.json.error?.code, c.headers['retry-after']]).toEqual([
+      503,
+      'unavailable',
+      'STORE_BUSY',
+      '5',
+    ]);
     expect(stages).toEqual(['store']);
     const copy = await deliver(h, event('evt_a')); // evt_a's claim must still be there
     expect([copy.status, copy.outcome]).toEqual([409, 'in_flight']);

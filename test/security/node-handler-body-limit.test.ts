@@ -1,7 +1,13 @@
 // Attack: huge, unsigned or non-POST requests to a toNodeHandler endpoint, over real HTTP on loopback.
 // The adapter must decide from the request line and headers (method, signature headers, Content-Length) before it
 // reads the body, count what it reads, and close the connection instead of draining a body it refused.
-import { type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
+import {
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  createServer,
+  request as httpRequest,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,13 +26,17 @@ let server: Server;
 let url = '';
 let seen: Promise<Seen>[] = [];
 let probe = memoryProbe();
-const node = toNodeHandler(createWebhookHandler({ verify: { keys: [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }] }, on: { '*': () => {} } }));
+const node = toNodeHandler(
+  createWebhookHandler({ verify: { keys: [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }] }, on: { '*': () => {} } }),
+);
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let connection: unknown;
     const writeHead = res.writeHead.bind(res) as (s: number, h?: Record<string, string>) => ServerResponse;
-    res.writeHead = ((s: number, h?: Record<string, string>) => ((connection = h?.['connection']), writeHead(s, h))) as typeof res.writeHead;
+    res.writeHead = ((s: number, h?: Record<string, string>) => (
+      (connection = h?.['connection']), writeHead(s, h)
+    )) as typeof res.writeHead;
     if (req.url?.endsWith('?raw')) {
       // Like express.raw(): the body is read into req.body before the adapter runs.
       const chunks: Buffer[] = [];
@@ -46,7 +56,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/hj`;
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 /**
  * Sends `total` bytes generated lazily (as the socket takes them). Settles when the response has arrived or the

@@ -2,7 +2,12 @@
 // answered 503 after the handler ran on Redis; leaseMs NaN answered 503 or duplicate forever). Every numeric option
 // must be finite and positive, else ServerConfigError at creation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler, isServerConfigError } from '../../src/server/index.js';
+import {
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  createWebhookHandler,
+  isServerConfigError,
+} from '../../src/server/index.js';
 import { KEYS, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 
@@ -25,12 +30,29 @@ describe.each(storesOf(() => redis))('$name', ({ make }) => {
     const store = make();
     await store.connect?.(); // connect first: a lazy connect under load can outlast operationTimeoutMs (then 503, not the behaviour under test)
     for (const field of ['leaseMs', 'doneTtlMs', 'retryAfterSec'] as const) {
-      for (const bad of field === 'retryAfterSec' ? [...BAD, 1.5] : BAD) { // Retry-After is whole seconds
-        const e = thrown(() => createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, [field]: bad }));
-        expect([field, bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([field, bad, true, field]);
+      for (const bad of field === 'retryAfterSec' ? [...BAD, 1.5] : BAD) {
+        // Retry-After is whole seconds
+        const e = thrown(() =>
+          createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, [field]: bad }),
+        );
+        expect([field, bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([
+          field,
+          bad,
+          true,
+          field,
+        ]);
       }
     }
-    expect(() => createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, leaseMs: 250, doneTtlMs: 1000, retryAfterSec: 1 })).not.toThrow();
+    expect(() =>
+      createWebhookHandler({
+        verify: { keys: KEYS },
+        store,
+        on: { '*': () => {} },
+        leaseMs: 250,
+        doneTtlMs: 1000,
+        retryAfterSec: 1,
+      }),
+    ).not.toThrow();
     await store.close?.();
   });
 });

@@ -9,14 +9,26 @@ let redis: RunningRedis;
 beforeAll(async () => void (redis = await startRedis()));
 afterAll(() => redis?.stop());
 
-const TYPES = ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'];
+const TYPES = [
+  'constructor',
+  'toString',
+  'valueOf',
+  '__proto__',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 describe.each(storesOf(() => redis))('$name', ({ make }) => {
   it("event types named like Object.prototype members reach the '*' handler, or are ignored without one", async () => {
     const store = make();
     await store.connect?.(); // connect first: a lazy connect under load can outlast operationTimeoutMs (then 503, not the behaviour under test)
     const seen: string[] = [];
-    const withStar = createWebhookHandler({ verify: { keys: KEYS }, store, on: { 'consent.authorised': () => {}, '*': (e) => void seen.push(e.type) } });
+    const withStar = createWebhookHandler({
+      verify: { keys: KEYS },
+      store,
+      on: { 'consent.authorised': () => {}, '*': (e) => void seen.push(e.type) },
+    });
     const without = createWebhookHandler({ verify: { keys: KEYS }, store, on: { 'consent.authorised': () => {} } });
     for (const type of TYPES) {
       const r = await deliver(withStar, event(`evt_star_${type}`, type));

@@ -12,7 +12,11 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   headers = { 'content-type': 'application/json', origin: sb.url };
   // The integrator starts the application server-side with the customer's details.
-  const res = await sb.request('POST', '/api/v1/acme/cust_42/profile', { full_name: 'Real Customer', email: 'real@example.com', phone: PHONE });
+  const res = await sb.request('POST', '/api/v1/acme/cust_42/profile', {
+    full_name: 'Real Customer',
+    email: 'real@example.com',
+    phone: PHONE,
+  });
   expect(res.status).toBe(201);
 });
 afterAll(() => sb.close());
@@ -30,30 +34,49 @@ const expect401 = (res: { status: number; json: any; text: string }) => {
 
 describe('sandbox journey API: session credential', () => {
   it('unsigned start without a session credential: 401, no PII, nothing overwritten', async () => {
-    const res = await sb.raw('POST', '/journey-api/acme/cust_42/start', { headers, body: JSON.stringify({ full_name: 'Eve Attacker', email: 'eve@evil.example' }) });
+    const res = await sb.raw('POST', '/journey-api/acme/cust_42/start', {
+      headers,
+      body: JSON.stringify({ full_name: 'Eve Attacker', email: 'eve@evil.example' }),
+    });
     expect401(res);
     expect(await storedDetails()).toEqual({ full_name: 'Real Customer', email: 'real@example.com', phone: PHONE });
   });
 
   it.each([
-    ['GET', 'status'], ['POST', 'institution'], ['POST', 'consent'], ['POST', 'crawler/login'], ['POST', 'crawler/otp'], ['GET', 'consents/cns_x'],
+    ['GET', 'status'],
+    ['POST', 'institution'],
+    ['POST', 'consent'],
+    ['POST', 'crawler/login'],
+    ['POST', 'crawler/otp'],
+    ['GET', 'consents/cns_x'],
   ] as const)('every route refuses a call without the credential: %s %s', async (method, action) => {
-    expect401(await sb.raw(method, `/journey-api/acme/cust_42/${action}`, { headers, ...(method === 'POST' ? { body: '{}' } : {}) }));
+    expect401(
+      await sb.raw(method, `/journey-api/acme/cust_42/${action}`, {
+        headers,
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      }),
+    );
   });
 
   it('the institutions list needs a credential too', async () => {
     expect401(await sb.raw('GET', '/journey-api/institutions', { headers }));
     const page = await sb.journey('acme', 'cust_1');
-    const res = await sb.raw('GET', '/journey-api/institutions', { headers: { ...headers, [JOURNEY_SESSION_HEADER]: page.session! } });
+    const res = await sb.raw('GET', '/journey-api/institutions', {
+      headers: { ...headers, [JOURNEY_SESSION_HEADER]: page.session! },
+    });
     expect(res.status).toBe(200);
   });
 
   it("another page's credential (another ref, another vendor) is 401", async () => {
-    for (const [vendor, ref] of [['acme', 'cust_other'], ['globex', 'cust_42']] as const) {
+    for (const [vendor, ref] of [
+      ['acme', 'cust_other'],
+      ['globex', 'cust_42'],
+    ] as const) {
       const other = await sb.journey(vendor, ref);
       expect(other.session).toEqual(expect.any(String));
       const res = await sb.raw('POST', '/journey-api/acme/cust_42/start', {
-        headers: { ...headers, [JOURNEY_SESSION_HEADER]: other.session! }, body: JSON.stringify({ full_name: 'Eve Attacker', email: 'eve@evil.example' }),
+        headers: { ...headers, [JOURNEY_SESSION_HEADER]: other.session! },
+        body: JSON.stringify({ full_name: 'Eve Attacker', email: 'eve@evil.example' }),
       });
       expect401(res);
     }
@@ -64,7 +87,11 @@ describe('sandbox journey API: session credential', () => {
     const { session } = await sb.journey('acme', 'cust_42');
     const flipped = session!.slice(0, -2) + (session!.endsWith('AA') ? 'BB' : 'AA');
     for (const bad of [flipped, 'x', '', 'a.b.c', `${session}x`]) {
-      expect401(await sb.raw('GET', '/journey-api/acme/cust_42/status', { headers: { ...headers, [JOURNEY_SESSION_HEADER]: bad } }));
+      expect401(
+        await sb.raw('GET', '/journey-api/acme/cust_42/status', {
+          headers: { ...headers, [JOURNEY_SESSION_HEADER]: bad },
+        }),
+      );
     }
   });
 

@@ -3,7 +3,13 @@
 // token's secret. Now a registration receives only its own token's applications' events, signed with its own secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRequest } from '../../src/server/index.js';
-import { approveConsent, startTestSandbox, startWebhookReceiver, type TestSandbox, type WebhookReceiverHandle } from '../support/sandbox.js';
+import {
+  approveConsent,
+  startTestSandbox,
+  startWebhookReceiver,
+  type TestSandbox,
+  type WebhookReceiverHandle,
+} from '../support/sandbox.js';
 
 const VICTIM = { tokenId: 'victim_token', secret: 'victim_secret' };
 const ATTACKER = { tokenId: 'attacker_token', secret: 'attacker_secret' };
@@ -23,7 +29,16 @@ afterAll(async () => {
 
 async function crawl(token: typeof VICTIM, ref: string): Promise<void> {
   const as = { tokenId: token.tokenId, secret: token.secret };
-  expect((await sb.request('POST', `/api/v1/acme/${ref}/profile`, { full_name: 'Vic Tim', email: 'vic@example.com', bank_id: 'sandbox-bank', pathway: 'cdr' }, as)).status).toBe(201);
+  expect(
+    (
+      await sb.request(
+        'POST',
+        `/api/v1/acme/${ref}/profile`,
+        { full_name: 'Vic Tim', email: 'vic@example.com', bank_id: 'sandbox-bank', pathway: 'cdr' },
+        as,
+      )
+    ).status,
+  ).toBe(201);
   const consent = await sb.request('POST', `/api/v1/acme/${ref}/consents`, {}, as);
   await approveConsent(sb.url, consent.json.consent_url, 'approve');
   await sb.waitForStatus('acme', ref, 'crawled');
@@ -31,7 +46,12 @@ async function crawl(token: typeof VICTIM, ref: string): Promise<void> {
 
 describe('sandbox webhooks: receiver ownership', () => {
   it("registering a receiver for another token's deliveries is refused", async () => {
-    const res = await sb.request('POST', '/api/v1/webhooks', { url: attackerHooks.url, token_id: VICTIM.tokenId }, ATTACKER);
+    const res = await sb.request(
+      'POST',
+      '/api/v1/webhooks',
+      { url: attackerHooks.url, token_id: VICTIM.tokenId },
+      ATTACKER,
+    );
     expect(res.status, res.text).toBe(422);
     expect(res.json.error.code).toBe('VALIDATION_FAILED');
     expect(res.json.error.fields).toEqual([{ path: 'token_id', message: expect.stringMatching(/signs this request/) }]);
@@ -39,19 +59,28 @@ describe('sandbox webhooks: receiver ownership', () => {
 
   it("a registration receives only its own token's events, signed with its own secret", async () => {
     expect((await sb.request('POST', '/api/v1/webhooks', { url: victimHooks.url }, VICTIM)).status).toBe(201);
-    expect((await sb.request('POST', '/api/v1/webhooks', { url: attackerHooks.url }, ATTACKER)).json).toMatchObject({ token_id: ATTACKER.tokenId });
+    expect((await sb.request('POST', '/api/v1/webhooks', { url: attackerHooks.url }, ATTACKER)).json).toMatchObject({
+      token_id: ATTACKER.tokenId,
+    });
     await crawl(VICTIM, 'victim_app');
     await crawl(ATTACKER, 'attacker_app');
     await sb.webhooksIdle();
 
     expect(victimHooks.received.length).toBeGreaterThan(0);
     expect(attackerHooks.received.length).toBeGreaterThan(0);
-    const refs = (hooks: WebhookReceiverHandle) => [...new Set(hooks.received.map((h) => (h.json as { ref?: string }).ref))];
+    const refs = (hooks: WebhookReceiverHandle) => [
+      ...new Set(hooks.received.map((h) => (h.json as { ref?: string }).ref)),
+    ];
     expect(refs(victimHooks)).toEqual(['victim_app']);
     expect(refs(attackerHooks)).toEqual(['attacker_app']);
-    for (const [hooks, token] of [[victimHooks, VICTIM], [attackerHooks, ATTACKER]] as const) {
+    for (const [hooks, token] of [
+      [victimHooks, VICTIM],
+      [attackerHooks, ATTACKER],
+    ] as const) {
       for (const hook of hooks.received) {
-        await expect(verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [token] })).resolves.toEqual({ tokenId: token.tokenId });
+        await expect(
+          verifyRequest({ method: 'POST', path: hook.path, headers: hook.headers, body: hook.body, keys: [token] }),
+        ).resolves.toEqual({ tokenId: token.tokenId });
       }
     }
   });

@@ -19,7 +19,10 @@ describe.each(storesOf(() => redis))('$name', ({ make }) => {
     let maxRunning = 0;
     const errors: unknown[] = [];
     const h = createWebhookHandler({
-      verify: { keys: KEYS }, store, leaseMs: 200, onError: (_e, info) => errors.push(info),
+      verify: { keys: KEYS },
+      store,
+      leaseMs: 200,
+      onError: (_e, info) => errors.push(info),
       on: {
         '*': async () => {
           runs++;
@@ -60,15 +63,28 @@ describe.each(storesOf(() => redis))('$name', ({ make }) => {
     const stages: string[] = [];
     let runs = 0;
     const h = createWebhookHandler({
-      verify: { keys: KEYS }, store, leaseMs: 200, onError: (_e, info) => stages.push(info.stage),
-      on: { '*': async () => { runs++; await sleep(runs === 1 ? 600 : 10); } },
+      verify: { keys: KEYS },
+      store,
+      leaseMs: 200,
+      onError: (_e, info) => stages.push(info.stage),
+      on: {
+        '*': async () => {
+          runs++;
+          await sleep(runs === 1 ? 600 : 10);
+        },
+      },
     });
     const first = deliver(h, event('evt_lost'));
     await sleep(300);
     const second = await deliver(h, event('evt_lost')); // the first copy's lease lapsed: this copy claims and runs
     const a = await first;
     expect([second.status, second.outcome]).toEqual([200, 'processed']);
-    expect([a.status, a.outcome, a.json.error?.code, a.headers['retry-after']]).toEqual([503, 'unavailable', 'LEASE_LOST', '5']);
+    expect([a.status, a.outcome, a.json.error?.code, a.headers['retry-after']]).toEqual([
+      503,
+      'unavailable',
+      'LEASE_LOST',
+      '5',
+    ]);
     expect(stages).toContain('lease_lost');
     expect((await deliver(h, event('evt_lost'))).outcome).toBe('duplicate');
     await inner.close?.();

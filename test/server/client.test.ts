@@ -7,18 +7,22 @@ import { entries } from '../support/providers.js';
 const SECRET = 'sk_test_very-secret-value-1234';
 const KEYS = [{ tokenId: 'tok_1', secret: SECRET }];
 const applicant = {
-  first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-01-31',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  date_of_birth: '1990-01-31',
   address: { line1: '1 King St', suburb: 'Sydney', state: 'NSW' as const, postcode: '2000' },
 };
 
 /** The reply for each endpoint; every reply carries an extra field that must pass through. */
 function reply(path: string): unknown {
   const extra = { future_field: 'kept' };
-  if (path.endsWith('/profile')) return { application_id: 'app_1', vendor: 'acme', ref: 'c1', status: 'started', ...extra };
+  if (path.endsWith('/profile'))
+    return { application_id: 'app_1', vendor: 'acme', ref: 'c1', status: 'started', ...extra };
   if (path.endsWith('/consents')) return { consent_id: 'con_1', consent_url: 'https://bank.example/consent', ...extra };
   if (path.endsWith('/finalise')) return { application_id: 'app_1', status: 'finalised', ...extra };
   if (path === '/enquiry/lodge') return { enquiry_id: 'enq_1', status: 'lodged', ...extra };
-  if (path === '/enquiry/getreport') return { enquiry_id: 'enq_1', score: 700, enquiries: [], accounts: [], defaults: [], ...extra };
+  if (path === '/enquiry/getreport')
+    return { enquiry_id: 'enq_1', score: 700, enquiries: [], accounts: [], defaults: [], ...extra };
   if (path.startsWith('/account/')) return { account_id: 'acc_1', status: 'open', ...extra };
   if (path === '/payment/save') return { account_id: 'acc_1', month: '2026-10', status: 'C', ...extra };
   if (path.startsWith('/default/')) return { default_id: 'def_1', status: 'outstanding', ...extra };
@@ -48,7 +52,14 @@ describe.each(entries)('createClient — $name', ({ api }) => {
   });
   afterAll(() => srv.close());
 
-  const mk = (extra: object = {}) => api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: SECRET, retry: { baseDelayMs: 5 }, ...extra });
+  const mk = (extra: object = {}) =>
+    api.createClient({
+      baseUrl: srv.url,
+      tokenId: 'tok_1',
+      signingSecret: SECRET,
+      retry: { baseDelayMs: 5 },
+      ...extra,
+    });
 
   it('calls all fourteen endpoints, signed, with the documented method, path and body', async () => {
     const c = mk();
@@ -59,9 +70,19 @@ describe.each(entries)('createClient — $name', ({ api }) => {
       await c.attachInstitution({ ...vr, bank_id: 'bank_cba', pathway: 'cdr' }),
       await c.createConsent({ ...vr, redirect_uri: 'https://app.example/cb' }),
       await c.finalise(vr),
-      await c.lodgeEnquiry({ applicant, enquiry_type: 'credit_application', product: 'personal_loan', amount: '5000.00' }),
+      await c.lodgeEnquiry({
+        applicant,
+        enquiry_type: 'credit_application',
+        product: 'personal_loan',
+        amount: '5000.00',
+      }),
       await c.getReport({ enquiry_id: 'enq_1' }),
-      await c.createAccount({ enquiry_id: 'enq_1', account_type: 'credit_card', credit_limit: '2000', opened_on: '2026-01-01' }),
+      await c.createAccount({
+        enquiry_id: 'enq_1',
+        account_type: 'credit_card',
+        credit_limit: '2000',
+        opened_on: '2026-01-01',
+      }),
       await c.updateAccount({ account_id: 'acc_1', credit_limit: '3000' }),
       await c.closeAccount({ account_id: 'acc_1', closed_on: '2026-11-01' }),
       await c.savePayment({ account_id: 'acc_1', month: '2026-10', status: 'C' }),
@@ -74,14 +95,28 @@ describe.each(entries)('createClient — $name', ({ api }) => {
     expect(bytes).toEqual(bundle);
     expect(report).toEqual(bundle);
     expect(srv.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'POST /api/v1/acme/c1/profile', 'POST /api/v1/acme/c1/profile', 'POST /api/v1/acme/c1/consents', 'POST /api/v1/acme/c1/finalise',
-      'POST /enquiry/lodge', 'POST /enquiry/getreport', 'POST /account/create', 'POST /account/update', 'POST /account/update',
-      'POST /payment/save', 'POST /default/register', 'POST /default/update',
-      'GET /api/v1/applications/app_1/bundle?format=pdf', 'GET /enquiry/downloadreport?enquiry_id=enq_1',
+      'POST /api/v1/acme/c1/profile',
+      'POST /api/v1/acme/c1/profile',
+      'POST /api/v1/acme/c1/consents',
+      'POST /api/v1/acme/c1/finalise',
+      'POST /enquiry/lodge',
+      'POST /enquiry/getreport',
+      'POST /account/create',
+      'POST /account/update',
+      'POST /account/update',
+      'POST /payment/save',
+      'POST /default/register',
+      'POST /default/update',
+      'GET /api/v1/applications/app_1/bundle?format=pdf',
+      'GET /enquiry/downloadreport?enquiry_id=enq_1',
     ]);
     expect(verified.slice(-14)).toHaveLength(14);
     expect(JSON.parse(srv.requests[1]!.body.toString())).toEqual({ bank_id: 'bank_cba', pathway: 'cdr' });
-    expect(JSON.parse(srv.requests[8]!.body.toString())).toEqual({ account_id: 'acc_1', closed_on: '2026-11-01', status: 'closed' });
+    expect(JSON.parse(srv.requests[8]!.body.toString())).toEqual({
+      account_id: 'acc_1',
+      closed_on: '2026-11-01',
+      status: 'closed',
+    });
     const keys = srv.requests.filter((r) => r.method === 'POST').map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(12);
     expect(srv.requests.every((r) => r.method === 'POST' || r.headers['idempotency-key'] === undefined)).toBe(true);
@@ -98,20 +133,44 @@ describe.each(entries)('createClient — $name', ({ api }) => {
   it('validates requests before sending and lists field paths', async () => {
     const before = srv.requests.length;
     const c = mk();
-    const e1 = await c.lodgeEnquiry({ applicant: { ...applicant, address: { ...applicant.address, postcode: '20' } }, enquiry_type: 'credit_application', product: 'personal_loan', amount: '12.345' }).catch((e) => e);
+    const e1 = await c
+      .lodgeEnquiry({
+        applicant: { ...applicant, address: { ...applicant.address, postcode: '20' } },
+        enquiry_type: 'credit_application',
+        product: 'personal_loan',
+        amount: '12.345',
+      })
+      .catch((e) => e);
     expect(e1).toMatchObject({ name: 'HostedJourneyValidationError', code: 'VALIDATION' });
     expect(e1.fields.map((f: { path: string }) => f.path).sort()).toEqual(['amount', 'applicant.address.postcode']);
-    await expect(c.registerDefault({ account_id: 'acc_1', amount: '149.99', days_overdue: 59 })).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
-    await expect(c.finalise({ vendor: 'acme/../x', ref: 'c1' })).rejects.toMatchObject({ fields: [{ path: 'vendor' }] });
-    await expect(c.downloadBundle({ id: 'app_1', format: 'docx' as 'pdf' })).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
-    await expect(c.attachInstitution({ vendor: 'a', ref: 'b' } as never)).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
+    await expect(c.registerDefault({ account_id: 'acc_1', amount: '149.99', days_overdue: 59 })).rejects.toMatchObject({
+      name: 'HostedJourneyValidationError',
+    });
+    await expect(c.finalise({ vendor: 'acme/../x', ref: 'c1' })).rejects.toMatchObject({
+      fields: [{ path: 'vendor' }],
+    });
+    await expect(c.downloadBundle({ id: 'app_1', format: 'docx' as 'pdf' })).rejects.toMatchObject({
+      name: 'HostedJourneyValidationError',
+    });
+    await expect(c.attachInstitution({ vendor: 'a', ref: 'b' } as never)).rejects.toMatchObject({
+      name: 'HostedJourneyValidationError',
+    });
     expect(srv.requests.length).toBe(before);
   });
 
   it('a wrong secret is answered 401 and surfaces as AuthenticationError, not retried', async () => {
-    const c = api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: 'wrong-secret', retry: { baseDelayMs: 1 } });
+    const c = api.createClient({
+      baseUrl: srv.url,
+      tokenId: 'tok_1',
+      signingSecret: 'wrong-secret',
+      retry: { baseDelayMs: 1 },
+    });
     const before = srv.requests.length;
-    await expect(c.finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({ name: 'AuthenticationError', status: 401, code: 'BAD_SIGNATURE' });
+    await expect(c.finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({
+      name: 'AuthenticationError',
+      status: 401,
+      code: 'BAD_SIGNATURE',
+    });
     expect(srv.requests.length - before).toBe(1);
   });
 });
@@ -120,12 +179,21 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
   let srv: Awaited<ReturnType<typeof startHttp>>;
   beforeAll(async () => void (srv = await startHttp((_r, res) => json(res, 200, {}))));
   afterAll(() => srv.close());
-  const mk = (extra: object = {}) => api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: SECRET, retry: { baseDelayMs: 5 }, ...extra });
+  const mk = (extra: object = {}) =>
+    api.createClient({
+      baseUrl: srv.url,
+      tokenId: 'tok_1',
+      signingSecret: SECRET,
+      retry: { baseDelayMs: 5 },
+      ...extra,
+    });
   const okFinalise = { application_id: 'app_1', status: 'finalised' };
 
   it('retries a POST on 503 with the same Idempotency-Key, then succeeds', async () => {
     srv.requests.length = 0;
-    srv.setHandler((_r, res, n) => (n < 3 ? json(res, 503, { error: { code: 'UNAVAILABLE', message: 'busy' } }) : json(res, 200, okFinalise)));
+    srv.setHandler((_r, res, n) =>
+      n < 3 ? json(res, 503, { error: { code: 'UNAVAILABLE', message: 'busy' } }) : json(res, 200, okFinalise),
+    );
     await expect(mk().finalise({ vendor: 'a', ref: 'b' })).resolves.toMatchObject(okFinalise);
     expect(srv.requests).toHaveLength(3);
     expect(new Set(srv.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
@@ -134,39 +202,77 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
 
   it('honours Retry-After and gives up with RateLimitError(retryAfter) when retries run out', async () => {
     srv.requests.length = 0;
-    srv.setHandler((_r, res) => json(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down', request_id: 'req_9' } }, { 'retry-after': '1' }));
+    srv.setHandler((_r, res) =>
+      json(
+        res,
+        429,
+        { error: { code: 'RATE_LIMITED', message: 'slow down', request_id: 'req_9' } },
+        { 'retry-after': '1' },
+      ),
+    );
     const t0 = Date.now();
-    const err = await mk({ retry: { retries: 1, baseDelayMs: 1 } }).getReport({ enquiry_id: 'enq_1' }).catch((e) => e);
+    const err = await mk({ retry: { retries: 1, baseDelayMs: 1 } })
+      .getReport({ enquiry_id: 'enq_1' })
+      .catch((e) => e);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
-    expect(err).toMatchObject({ name: 'RateLimitError', status: 429, retryAfter: 1, code: 'RATE_LIMITED', requestId: 'req_9' });
+    expect(err).toMatchObject({
+      name: 'RateLimitError',
+      status: 429,
+      retryAfter: 1,
+      code: 'RATE_LIMITED',
+      requestId: 'req_9',
+    });
     expect(srv.requests).toHaveLength(2);
   });
 
   it('does not wait for a Retry-After beyond maxRetryAfterMs', async () => {
     srv.requests.length = 0;
-    srv.setHandler((_r, res) => json(res, 503, { error: { code: 'DOWN', message: 'maintenance' } }, { 'retry-after': '3600' }));
-    await expect(mk({ retry: { maxRetryAfterMs: 1000 } }).finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({ name: 'ApiError', status: 503 });
+    srv.setHandler((_r, res) =>
+      json(res, 503, { error: { code: 'DOWN', message: 'maintenance' } }, { 'retry-after': '3600' }),
+    );
+    await expect(mk({ retry: { maxRetryAfterMs: 1000 } }).finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 503,
+    });
     expect(srv.requests).toHaveLength(1);
   });
 
   it('maps 4xx to ApiError with code, request id and fields, without retrying', async () => {
     srv.requests.length = 0;
-    srv.setHandler((_r, res) => json(res, 422, { error: { code: 'UNPROCESSABLE', message: 'nope', request_id: 'req_1', fields: [{ path: 'amount', message: 'too small' }] } }));
+    srv.setHandler((_r, res) =>
+      json(res, 422, {
+        error: {
+          code: 'UNPROCESSABLE',
+          message: 'nope',
+          request_id: 'req_1',
+          fields: [{ path: 'amount', message: 'too small' }],
+        },
+      }),
+    );
     await expect(mk().savePayment({ account_id: 'a', month: '2026-01', status: '1' })).rejects.toMatchObject({
-      name: 'ApiError', status: 422, code: 'UNPROCESSABLE', requestId: 'req_1', fields: [{ path: 'amount', message: 'too small' }],
+      name: 'ApiError',
+      status: 422,
+      code: 'UNPROCESSABLE',
+      requestId: 'req_1',
+      fields: [{ path: 'amount', message: 'too small' }],
     });
     expect(srv.requests).toHaveLength(1);
   });
 
   it('rejects a response that breaks the schema with INVALID_RESPONSE', async () => {
     srv.setHandler((_r, res) => json(res, 200, { application_id: 42 }));
-    await expect(mk().finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({ name: 'ApiError', code: 'INVALID_RESPONSE' });
+    await expect(mk().finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'INVALID_RESPONSE',
+    });
   });
 
   it('times out each attempt and throws HostedJourneyTimeoutError after the retries', async () => {
     srv.requests.length = 0;
     srv.setHandler((_r, res) => void setTimeout(() => json(res, 200, okFinalise), 1500));
-    const err = await mk({ timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1 } }).finalise({ vendor: 'a', ref: 'b' }).catch((e) => e);
+    const err = await mk({ timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1 } })
+      .finalise({ vendor: 'a', ref: 'b' })
+      .catch((e) => e);
     expect(err).toMatchObject({ name: 'HostedJourneyTimeoutError', code: 'TIMEOUT', timeoutMs: 100 });
     expect(srv.requests).toHaveLength(2);
   });
@@ -174,7 +280,9 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
   it('HostedJourneyNetworkError after retries when the server drops connections; GETs retry too', async () => {
     srv.requests.length = 0;
     srv.setHandler((_r, res) => void res.socket?.destroy());
-    await expect(mk({ retry: { retries: 2, baseDelayMs: 1 } }).downloadReport({ enquiry_id: 'enq_1' })).rejects.toMatchObject({ name: 'HostedJourneyNetworkError', code: 'NETWORK' });
+    await expect(
+      mk({ retry: { retries: 2, baseDelayMs: 1 } }).downloadReport({ enquiry_id: 'enq_1' }),
+    ).rejects.toMatchObject({ name: 'HostedJourneyNetworkError', code: 'NETWORK' });
     expect(srv.requests).toHaveLength(3);
   });
 
@@ -199,13 +307,41 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
     const c = mk({ retry: false });
     const errors = [
       await c.finalise({ vendor: 'a', ref: 'b' }).catch((e) => e),
-      await mk({ timeoutMs: 1, retry: false }).finalise({ vendor: 'a', ref: 'b' }).catch((e) => e),
-      await api.createClient({ baseUrl: 'http://127.0.0.1:1', tokenId: 'tok_1', signingSecret: SECRET, retry: false }).finalise({ vendor: 'a', ref: 'b' }).catch((e) => e),
+      await mk({ timeoutMs: 1, retry: false })
+        .finalise({ vendor: 'a', ref: 'b' })
+        .catch((e) => e),
+      await api
+        .createClient({ baseUrl: 'http://127.0.0.1:1', tokenId: 'tok_1', signingSecret: SECRET, retry: false })
+        .finalise({ vendor: 'a', ref: 'b' })
+        .catch((e) => e),
       await c.lodgeEnquiry({} as never).catch((e) => e),
-      (() => { try { api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: ` ${SECRET}` }); } catch (e) { return e; } })(),
+      (() => {
+        try {
+          api.createClient({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: ` ${SECRET}` });
+        } catch (e) {
+          return e;
+        }
+      })(),
     ];
-    expect(errors.map((e) => e?.name)).toEqual(['ApiError', 'HostedJourneyTimeoutError', 'HostedJourneyNetworkError', 'HostedJourneyValidationError', 'ServerConfigError']);
-    const texts = [String(c), JSON.stringify(c), inspect(c, { depth: 10, showHidden: true }), ...errors.flatMap((e) => [String(e), e.message, e.stack, JSON.stringify(e), inspect(e, { depth: 10, showHidden: true })])];
+    expect(errors.map((e) => e?.name)).toEqual([
+      'ApiError',
+      'HostedJourneyTimeoutError',
+      'HostedJourneyNetworkError',
+      'HostedJourneyValidationError',
+      'ServerConfigError',
+    ]);
+    const texts = [
+      String(c),
+      JSON.stringify(c),
+      inspect(c, { depth: 10, showHidden: true }),
+      ...errors.flatMap((e) => [
+        String(e),
+        e.message,
+        e.stack,
+        JSON.stringify(e),
+        inspect(e, { depth: 10, showHidden: true }),
+      ]),
+    ];
     const sig = seen[0]!.split(':')[1]!;
     for (const t of texts) {
       expect(t).not.toContain(SECRET);

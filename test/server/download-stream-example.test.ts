@@ -42,7 +42,12 @@ afterAll(() => {
 
 it('docs/server.md streaming download: a bundle larger than maxResponseBytes goes to disk', async () => {
   const file = join(dir, 'app_123.pdf');
-  const client = createClient({ baseUrl, tokenId: 'tok_1', signingSecret: 'sk_test_secret', maxResponseBytes: 1024 * 1024 });
+  const client = createClient({
+    baseUrl,
+    tokenId: 'tok_1',
+    signingSecret: 'sk_test_secret',
+    maxResponseBytes: 1024 * 1024,
+  });
   // --- docs/server.md: streaming download ---
   const stream = await client.downloadBundle({ id: 'app_123', format: 'pdf', as: 'stream' });
   await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), createWriteStream(file));

@@ -45,7 +45,7 @@ describe('server errors', () => {
     }
   });
 
-  it("isClientError(AbortSignal.timeout(1).reason) is false: a platform TimeoutError is not ours", async () => {
+  it('isClientError(AbortSignal.timeout(1).reason) is false: a platform TimeoutError is not ours', async () => {
     const signal = AbortSignal.timeout(1);
     await new Promise((r) => setTimeout(r, 20));
     const reason: unknown = signal.reason;
@@ -90,7 +90,14 @@ describe('server errors', () => {
 
   it('the generic names are prefixed and the historical aliases are gone', () => {
     const names = Object.keys(serverEntry);
-    for (const gone of ['TimeoutError', 'NetworkError', 'ValidationError', 'WebhookVerificationError', 'WebhookVerificationErrorCode', 'isWebhookVerificationError']) {
+    for (const gone of [
+      'TimeoutError',
+      'NetworkError',
+      'ValidationError',
+      'WebhookVerificationError',
+      'WebhookVerificationErrorCode',
+      'isWebhookVerificationError',
+    ]) {
       expect(names, gone).not.toContain(gone);
     }
     expect(new HostedJourneyTimeoutError('op', 1).name).toBe('HostedJourneyTimeoutError');

@@ -29,14 +29,21 @@ describe('md5 (Web provider)', () => {
       const b = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n) & 255);
       expect(hex(md5(b))).toBe(createHash('md5').update(b).digest('hex'));
     }
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 5000 }), (b) => hex(md5(b)) === createHash('md5').update(b).digest('hex')), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 5000 }), (b) => hex(md5(b)) === createHash('md5').update(b).digest('hex')),
+      { numRuns: 300 },
+    );
   });
 
   it('base64 round trip equals Buffer; malformed base64 is refused', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 70_000 }), (b) => {
-      const text = bytesToBase64(b);
-      return text === Buffer.from(b).toString('base64') && Buffer.from(base64ToBytes(text)).equals(Buffer.from(b));
-    }), { numRuns: 200 });
-    for (const bad of ['a', 'ab=c', 'abc', 'ab cd===', '****', 'abcd=']) expect(() => base64ToBytes(bad)).toThrow('invalid base64');
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 70_000 }), (b) => {
+        const text = bytesToBase64(b);
+        return text === Buffer.from(b).toString('base64') && Buffer.from(base64ToBytes(text)).equals(Buffer.from(b));
+      }),
+      { numRuns: 200 },
+    );
+    for (const bad of ['a', 'ab=c', 'abc', 'ab cd===', '****', 'abcd='])
+      expect(() => base64ToBytes(bad)).toThrow('invalid base64');
   });
 });

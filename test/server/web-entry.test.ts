@@ -7,8 +7,16 @@ import { SERVER_ENTRY, esbuildWebCrypto } from '../../scripts/server-web.mjs';
 describe('src/server/index.ts, Fetch-runtime build', () => {
   it('bundles without node: built-ins, node:crypto or a static redis import', async () => {
     const r = await build({
-      entryPoints: [SERVER_ENTRY], bundle: true, write: false, format: 'esm', platform: 'neutral',
-      mainFields: ['module', 'main'], external: ['redis'], metafile: true, logLevel: 'silent', plugins: [esbuildWebCrypto() as never],
+      entryPoints: [SERVER_ENTRY],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      external: ['redis'],
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [esbuildWebCrypto() as never],
     });
     const inputs = Object.keys(r.metafile.inputs);
     expect(inputs.some((i) => i.includes('crypto/web.ts'))).toBe(true);
@@ -21,8 +29,14 @@ describe('src/server/index.ts, Fetch-runtime build', () => {
 
   it('the Node build of the same source holds node:crypto only', async () => {
     const r = await build({
-      entryPoints: [SERVER_ENTRY], bundle: true, write: false, format: 'esm', platform: 'node',
-      packages: 'external', metafile: true, logLevel: 'silent',
+      entryPoints: [SERVER_ENTRY],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      metafile: true,
+      logLevel: 'silent',
     });
     const inputs = Object.keys(r.metafile.inputs);
     expect(inputs.some((i) => i.includes('crypto/node.ts'))).toBe(true);

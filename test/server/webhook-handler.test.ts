@@ -1,13 +1,26 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore, toFetchHandler, toNodeHandler } from '../../src/server/index.js';
+import {
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  type DedupeStore,
+  toFetchHandler,
+  toNodeHandler,
+} from '../../src/server/index.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 import { entries } from '../support/providers.js';
 
 const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 const PATH = '/hooks/hj';
-const ev = (id: string, type = 'application.completed') => ({ event_id: id, type, created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {} });
+const ev = (id: string, type = 'application.completed') => ({
+  event_id: id,
+  type,
+  created_at: '2026-11-22T00:00:00Z',
+  vendor: 'acme',
+  ref: 'c1',
+  data: {},
+});
 
 let redis: RunningRedis;
 beforeAll(async () => void (redis = await startRedis()));
@@ -15,19 +28,35 @@ afterAll(() => redis?.stop());
 
 const stores: { name: string; make: () => DedupeStore & { close?(): Promise<void> } }[] = [
   { name: 'MemoryDedupeStore', make: () => new MemoryDedupeStore() },
-  { name: 'RedisDedupeStore (real redis-server)', make: () => new RedisDedupeStore({ url: redis.url, prefix: `t${Math.random()}:` }) },
+  {
+    name: 'RedisDedupeStore (real redis-server)',
+    make: () => new RedisDedupeStore({ url: redis.url, prefix: `t${Math.random()}:` }),
+  },
 ];
 
 describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
-  const deliver = async (handler: ReturnType<typeof api.createWebhookHandler>, event: object, extra: { path?: string } = {}) => {
-    const d = await api.signWebhook({ payload: event, tokenId: 'wh_1', secret: 'webhook-secret-1', path: extra.path ?? PATH });
+  const deliver = async (
+    handler: ReturnType<typeof api.createWebhookHandler>,
+    event: object,
+    extra: { path?: string } = {},
+  ) => {
+    const d = await api.signWebhook({
+      payload: event,
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: extra.path ?? PATH,
+    });
     return handler.handle({ method: 'POST', path: PATH, headers: d.headers, body: d.body });
   };
 
   describe.each(stores)('$name', ({ make }) => {
     it('processed → 200; duplicate of done → 200 duplicate; handler ran once', async () => {
       const seen: string[] = [];
-      const h = api.createWebhookHandler({ verify: { keys: KEYS }, store: make(), on: { 'application.completed': (e) => void seen.push(e.event_id) } });
+      const h = api.createWebhookHandler({
+        verify: { keys: KEYS },
+        store: make(),
+        on: { 'application.completed': (e) => void seen.push(e.event_id) },
+      });
       const a = await deliver(h, ev('evt_a'));
       const b = await deliver(h, ev('evt_a'));
       expect([a.status, a.outcome, JSON.parse(a.body).status]).toEqual([200, 'processed', 'processed']);
@@ -39,7 +68,17 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let runs = 0;
-      const h = api.createWebhookHandler({ verify: { keys: KEYS }, store: make(), retryAfterSec: 2, on: { '*': async () => { runs++; await gate; } } });
+      const h = api.createWebhookHandler({
+        verify: { keys: KEYS },
+        store: make(),
+        retryAfterSec: 2,
+        on: {
+          '*': async () => {
+            runs++;
+            await gate;
+          },
+        },
+      });
       const first = deliver(h, ev('evt_b'));
       await new Promise((r) => setTimeout(r, 50));
       const dup = await deliver(h, ev('evt_b'));
@@ -54,8 +93,14 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
       let calls = 0;
       const errors: unknown[] = [];
       const h = api.createWebhookHandler({
-        verify: { keys: KEYS }, store: make(), onError: (e) => errors.push(e),
-        on: { 'application.completed': () => { if (++calls === 1) throw new Error('db down'); } },
+        verify: { keys: KEYS },
+        store: make(),
+        onError: (e) => errors.push(e),
+        on: {
+          'application.completed': () => {
+            if (++calls === 1) throw new Error('db down');
+          },
+        },
       });
       const r1 = await deliver(h, ev('evt_c'));
       expect([r1.status, r1.outcome]).toEqual([500, 'failed']);
@@ -68,9 +113,17 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
 
     it('events without a handler are acknowledged (200 ignored) and the catch-all sees unknown types', async () => {
       const seen: string[] = [];
-      const h = api.createWebhookHandler({ verify: { keys: KEYS }, store: make(), on: { 'consent.authorised': () => {} } });
+      const h = api.createWebhookHandler({
+        verify: { keys: KEYS },
+        store: make(),
+        on: { 'consent.authorised': () => {} },
+      });
       expect((await deliver(h, ev('evt_d'))).outcome).toBe('ignored');
-      const h2 = api.createWebhookHandler({ verify: { keys: KEYS }, store: make(), on: { '*': (e, ctx) => void seen.push(`${e.type}:${ctx.known}:${ctx.tokenId}`) } });
+      const h2 = api.createWebhookHandler({
+        verify: { keys: KEYS },
+        store: make(),
+        on: { '*': (e, ctx) => void seen.push(`${e.type}:${ctx.known}:${ctx.tokenId}`) },
+      });
       expect((await deliver(h2, ev('evt_e', 'brand.new'))).outcome).toBe('processed');
       expect(seen).toEqual(['brand.new:false:wh_1']);
     });
@@ -81,7 +134,12 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
     const h = api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': () => void runs++ } });
     const d = await api.signWebhook({ payload: ev('evt_f'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
     const r400 = await h.handle({ method: 'POST', path: PATH, headers: {}, body: d.body });
-    const r401 = await h.handle({ method: 'POST', path: PATH, headers: d.headers, body: (d.body as string).replace('acme', 'evil') });
+    const r401 = await h.handle({
+      method: 'POST',
+      path: PATH,
+      headers: d.headers,
+      body: (d.body as string).replace('acme', 'evil'),
+    });
     const rPath = await h.handle({ method: 'POST', path: '/other', headers: d.headers, body: d.body });
     const r405 = await h.handle({ method: 'GET', path: PATH, headers: d.headers, body: '' });
     expect([r400.status, JSON.parse(r400.body).error.code]).toEqual([400, 'MISSING_HEADER']);
@@ -91,7 +149,9 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
     expect(runs).toBe(0);
     // verify.path overrides the request path (proxies that rewrite paths).
     const hp = api.createWebhookHandler({ verify: { keys: KEYS, path: PATH }, on: { '*': () => void runs++ } });
-    expect((await hp.handle({ method: 'POST', path: '/internal/rewritten', headers: d.headers, body: d.body })).status).toBe(200);
+    expect(
+      (await hp.handle({ method: 'POST', path: '/internal/rewritten', headers: d.headers, body: d.body })).status,
+    ).toBe(200);
   });
 
   it('store unreachable → 503 with Retry-After, handler not run, nothing marked done', async () => {
@@ -106,12 +166,23 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
 
   it('toFetchHandler: a real Request (Next.js route handler / Hono style)', async () => {
     const seen: string[] = [];
-    const POST = toFetchHandler(api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': (e) => void seen.push(e.event_id) } }));
-    const d = await api.signWebhook({ payload: ev('evt_h'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: `${PATH}?x=1` });
-    const res = await POST(new Request(`https://app.example${PATH}?x=1`, { method: 'POST', headers: d.headers, body: d.body as string }));
+    const POST = toFetchHandler(
+      api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': (e) => void seen.push(e.event_id) } }),
+    );
+    const d = await api.signWebhook({
+      payload: ev('evt_h'),
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: `${PATH}?x=1`,
+    });
+    const res = await POST(
+      new Request(`https://app.example${PATH}?x=1`, { method: 'POST', headers: d.headers, body: d.body as string }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'processed', event_id: 'evt_h' });
-    const bad = await POST(new Request(`https://app.example${PATH}`, { method: 'POST', headers: d.headers, body: d.body as string }));
+    const bad = await POST(
+      new Request(`https://app.example${PATH}`, { method: 'POST', headers: d.headers, body: d.body as string }),
+    );
     expect(bad.status).toBe(401);
     expect(seen).toEqual(['evt_h']);
   });
@@ -123,7 +194,10 @@ describe('toNodeHandler over real node:http', () => {
   let base: string;
   const seen: string[] = [];
   beforeAll(async () => {
-    const webhook = toNodeHandler(api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': (e) => void seen.push(e.event_id) } }), { maxBodyBytes: 4096 });
+    const webhook = toNodeHandler(
+      api.createWebhookHandler({ verify: { keys: KEYS }, on: { '*': (e) => void seen.push(e.event_id) } }),
+      { maxBodyBytes: 4096 },
+    );
     server = createServer((req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
       const mode = req.headers['x-test-mode'];
       if (mode === undefined) return webhook(req, res);
@@ -144,7 +218,11 @@ describe('toNodeHandler over real node:http', () => {
 
   const post = async (id: string, headers: Record<string, string> = {}, bodyOverride?: string) => {
     const d = await api.signWebhook({ payload: ev(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
-    return fetch(base + PATH, { method: 'POST', headers: { ...d.headers, ...headers }, body: bodyOverride ?? (d.body as string) });
+    return fetch(base + PATH, {
+      method: 'POST',
+      headers: { ...d.headers, ...headers },
+      body: bodyOverride ?? (d.body as string),
+    });
   };
 
   it('reads the raw body itself and processes the delivery', async () => {

@@ -1,7 +1,14 @@
 // The lease model of createWebhookHandler (issue 9, point 1): renewal, the owner check, the answers when ownership
 // cannot be confirmed, and the renewal timer cleared on every path.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler, isServerConfigError, type DedupeStore, type WebhookContext } from '../../src/server/index.js';
+import {
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  createWebhookHandler,
+  isServerConfigError,
+  type DedupeStore,
+  type WebhookContext,
+} from '../../src/server/index.js';
 import { KEYS, deliver, event, sleep, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 
@@ -49,20 +56,43 @@ describe('createWebhookHandler lease model', () => {
     const stages: string[] = [];
     let signal!: AbortSignal;
     const h = createWebhookHandler({
-      verify: { keys: KEYS }, store, leaseMs: 80, onError: (_e, i) => stages.push(i.stage),
-      on: { '*': async (_e, ctx: WebhookContext) => { signal = ctx.signal; await sleep(150); } },
+      verify: { keys: KEYS },
+      store,
+      leaseMs: 80,
+      onError: (_e, i) => stages.push(i.stage),
+      on: {
+        '*': async (_e, ctx: WebhookContext) => {
+          signal = ctx.signal;
+          await sleep(150);
+        },
+      },
     });
     const r = await deliver(h, event('evt_gone'));
-    expect([r.status, r.outcome, r.json.error?.code, r.headers['retry-after']]).toEqual([503, 'unavailable', 'LEASE_LOST', '5']);
+    expect([r.status, r.outcome, r.json.error?.code, r.headers['retry-after']]).toEqual([
+      503,
+      'unavailable',
+      'LEASE_LOST',
+      '5',
+    ]);
     expect(signal.aborted).toBe(true);
     expect(stages).toEqual(['lease_lost']);
     expect(calls.complete).toBe(0);
   });
 
   it('renewals failing with store errors, but complete() confirms ownership → 200 (nobody claimed it meanwhile); reported once', async () => {
-    const { store, calls } = scripted({ renew: async () => { throw new Error('ECONNRESET'); } });
+    const { store, calls } = scripted({
+      renew: async () => {
+        throw new Error('ECONNRESET');
+      },
+    });
     const stages: string[] = [];
-    const h = createWebhookHandler({ verify: { keys: KEYS }, store, leaseMs: 1000, onError: (_e, i) => stages.push(i.stage), on: { '*': () => sleep(700) } });
+    const h = createWebhookHandler({
+      verify: { keys: KEYS },
+      store,
+      leaseMs: 1000,
+      onError: (_e, i) => stages.push(i.stage),
+      on: { '*': () => sleep(700) },
+    });
     // 1000 ms lease, renewals from ~250 ms fail; the handler ends before the lease does and completes as its owner.
     const r = await deliver(h, event('evt_flaky'));
     expect([r.status, r.outcome]).toEqual([200, 'processed']);
@@ -73,7 +103,12 @@ describe('createWebhookHandler lease model', () => {
   it('complete() answering false (claim lost) → 503 LEASE_LOST, never 200', async () => {
     const { store } = scripted({ complete: async () => false });
     const stages: string[] = [];
-    const h = createWebhookHandler({ verify: { keys: KEYS }, store, onError: (_e, i) => stages.push(i.stage), on: { '*': () => {} } });
+    const h = createWebhookHandler({
+      verify: { keys: KEYS },
+      store,
+      onError: (_e, i) => stages.push(i.stage),
+      on: { '*': () => {} },
+    });
     const r = await deliver(h, event('evt_cf'));
     expect([r.status, r.json.error?.code]).toEqual([503, 'LEASE_LOST']);
     expect(stages).toEqual(['lease_lost']);
@@ -84,9 +119,17 @@ describe('createWebhookHandler lease model', () => {
     const paths: Record<string, Partial<DedupeStore>> = {
       processed: {},
       'lease lost': { renew: async () => false },
-      'complete fails': { complete: async () => { throw new Error('down'); } },
+      'complete fails': {
+        complete: async () => {
+          throw new Error('down');
+        },
+      },
       'complete false': { complete: async () => false },
-      'renew fails': { renew: async () => { throw new Error('down'); } },
+      'renew fails': {
+        renew: async () => {
+          throw new Error('down');
+        },
+      },
       'handler throws': {},
     };
     const seen: Record<string, [number, number, boolean]> = {};
@@ -94,7 +137,9 @@ describe('createWebhookHandler lease model', () => {
       const { store, calls } = scripted(over);
       let during = -1;
       const h = createWebhookHandler({
-        verify: { keys: KEYS }, store, leaseMs: 400,
+        verify: { keys: KEYS },
+        store,
+        leaseMs: 400,
         on: {
           '*': async () => {
             await vi.advanceTimersByTimeAsync(350); // a few renewal ticks
@@ -109,7 +154,12 @@ describe('createWebhookHandler lease model', () => {
       seen[name] = [during, vi.getTimerCount(), calls.renew === renewals && renewals > 0];
     }
     expect(seen).toEqual({
-      processed: [1, 0, true], 'lease lost': [1, 0, true], 'complete fails': [1, 0, true], 'complete false': [1, 0, true], 'renew fails': [1, 0, true], 'handler throws': [1, 0, true],
+      processed: [1, 0, true],
+      'lease lost': [1, 0, true],
+      'complete fails': [1, 0, true],
+      'complete false': [1, 0, true],
+      'renew fails': [1, 0, true],
+      'handler throws': [1, 0, true],
     });
   });
 
@@ -140,7 +190,10 @@ describe('lost claims on a real redis-server', () => {
     const stages: string[] = [];
     let runs = 0;
     const h = createWebhookHandler({
-      verify: { keys: KEYS }, store, leaseMs: 200, onError: (_e, i) => stages.push(i.stage),
+      verify: { keys: KEYS },
+      store,
+      leaseMs: 200,
+      onError: (_e, i) => stages.push(i.stage),
       on: {
         '*': async () => {
           if (++runs > 1) return;
@@ -163,19 +216,46 @@ describe('lost claims on a real redis-server', () => {
 it('a throwing onError does not change the answer', async () => {
   let calls = 0;
   const h = createWebhookHandler({
-    verify: { keys: KEYS }, onError: () => { throw new Error('logger down'); },
-    on: { '*': () => { if (++calls === 1) throw new Error('db down'); } },
+    verify: { keys: KEYS },
+    onError: () => {
+      throw new Error('logger down');
+    },
+    on: {
+      '*': () => {
+        if (++calls === 1) throw new Error('db down');
+      },
+    },
   });
   expect((await deliver(h, event('evt_log'))).status).toBe(500);
   expect((await deliver(h, event('evt_log'))).outcome).toBe('processed');
 });
 
 describe('createWebhookHandler refuses unusable handlers and stores at creation', () => {
-  const err = (fn: () => unknown) => { try { fn(); } catch (e) { return [isServerConfigError(e), (e as { field: string }).field]; } return undefined; };
+  const err = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      return [isServerConfigError(e), (e as { field: string }).field];
+    }
+    return undefined;
+  };
   it('a store without renew (written for the old interface), or a handler that is not a function', () => {
-    const old = { claim: async () => 'claimed', complete: async () => true, release: async () => true } as unknown as DedupeStore;
-    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, store: old, on: { '*': () => {} } }))).toEqual([true, 'store']);
-    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, on: { '*': 'log' as never } }))).toEqual([true, 'on.*']);
-    expect(err(() => new RedisDedupeStore({ url: 'redis://127.0.0.1:1', prefix: 5 as never }))).toEqual([true, 'prefix']);
+    const old = {
+      claim: async () => 'claimed',
+      complete: async () => true,
+      release: async () => true,
+    } as unknown as DedupeStore;
+    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, store: old, on: { '*': () => {} } }))).toEqual([
+      true,
+      'store',
+    ]);
+    expect(err(() => createWebhookHandler({ verify: { keys: KEYS }, on: { '*': 'log' as never } }))).toEqual([
+      true,
+      'on.*',
+    ]);
+    expect(err(() => new RedisDedupeStore({ url: 'redis://127.0.0.1:1', prefix: 5 as never }))).toEqual([
+      true,
+      'prefix',
+    ]);
   });
 });

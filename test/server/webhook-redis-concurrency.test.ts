@@ -25,8 +25,20 @@ function startWorker(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-const runs = (id: string) => (existsSync(runsFile) ? readFileSync(runsFile, 'utf8').split('\n').filter((l) => l.startsWith(`${id} `)) : []);
-const event = (id: string) => ({ event_id: id, type: 'application.completed', created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {} });
+const runs = (id: string) =>
+  existsSync(runsFile)
+    ? readFileSync(runsFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith(`${id} `))
+    : [];
+const event = (id: string) => ({
+  event_id: id,
+  type: 'application.completed',
+  created_at: '2026-11-22T00:00:00Z',
+  vendor: 'acme',
+  ref: 'c1',
+  data: {},
+});
 
 async function post(url: string, d: { body: string | Uint8Array; headers: Record<string, string> }) {
   const r = await fetch(url + PATH, { method: 'POST', headers: d.headers, body: d.body as string });
@@ -63,7 +75,12 @@ afterAll(async () => {
 
 describe('exactly-once webhook handling across processes sharing redis-server', () => {
   it('200 simultaneous deliveries of one event over HTTP to two processes → the handler runs once', async () => {
-    const d = await signWebhook({ payload: event('evt_storm'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
+    const d = await signWebhook({
+      payload: event('evt_storm'),
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: PATH,
+    });
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(workers[i % 2]!.url, d)));
     const byStatus = results.reduce<Record<number, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
     expect(results.filter((r) => r.body.status === 'processed')).toHaveLength(1);
@@ -71,13 +88,20 @@ describe('exactly-once webhook handling across processes sharing redis-server', 
     expect(byStatus[409]).toBeGreaterThan(0);
     expect(runs('evt_storm')).toHaveLength(1);
     // The 409s are retryable: redelivering each ends in 200 duplicate, still one run.
-    const again = await Promise.all(Array.from({ length: 20 }, (_, i) => deliverUntilOk(d).then(() => post(workers[i % 2]!.url, d))));
+    const again = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => deliverUntilOk(d).then(() => post(workers[i % 2]!.url, d))),
+    );
     expect(again.every((r) => r.status === 200 && r.body.status === 'duplicate')).toBe(true);
     expect(runs('evt_storm')).toHaveLength(1);
   }, 60_000);
 
   it('a handler that throws on its first run → 500, and the retry processes it exactly once', async () => {
-    const d = await signWebhook({ payload: event('evt_throw'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
+    const d = await signWebhook({
+      payload: event('evt_throw'),
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: PATH,
+    });
     const first = await post(workers[0]!.url, d);
     expect(first.status).toBe(500);
     const concurrentRetries = await Promise.all(Array.from({ length: 20 }, (_, i) => post(workers[i % 2]!.url, d)));
@@ -87,11 +111,19 @@ describe('exactly-once webhook handling across processes sharing redis-server', 
   }, 60_000);
 
   it('Redis stopped mid-test → 503 and the handler does not run; once Redis is back the delivery succeeds', async () => {
-    const d = await signWebhook({ payload: event('evt_outage'), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
+    const d = await signWebhook({
+      payload: event('evt_outage'),
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: PATH,
+    });
     const port = redis.port;
     await redis.stop();
     const during = await Promise.all([post(workers[0]!.url, d), post(workers[1]!.url, d)]);
-    expect(during.map((r) => [r.status, r.body.error?.code])).toEqual([[503, 'STORE_UNAVAILABLE'], [503, 'STORE_UNAVAILABLE']]);
+    expect(during.map((r) => [r.status, r.body.error?.code])).toEqual([
+      [503, 'STORE_UNAVAILABLE'],
+      [503, 'STORE_UNAVAILABLE'],
+    ]);
     expect(runs('evt_outage')).toHaveLength(0);
     redis = await startRedis({ port });
     const statuses = await deliverUntilOk(d);

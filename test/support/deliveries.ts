@@ -1,12 +1,23 @@
 // Shared by the regression tests of test/security/: signed deliveries and the two stores (memory, real redis-server).
-import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore, type WebhookHandler, signWebhook } from '../../src/server/index.js';
+import {
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  type DedupeStore,
+  type WebhookHandler,
+  signWebhook,
+} from '../../src/server/index.js';
 import type { RunningRedis } from './redis.js';
 
 export const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 export const PATH = '/hooks/hj';
 
 export const event = (id: string, type = 'application.completed') => ({
-  event_id: id, type, created_at: '2026-11-22T00:00:00Z', vendor: 'acme', ref: 'c1', data: {},
+  event_id: id,
+  type,
+  created_at: '2026-11-22T00:00:00Z',
+  vendor: 'acme',
+  ref: 'c1',
+  data: {},
 });
 
 export async function deliver(handler: WebhookHandler, payload: object) {
@@ -20,7 +31,10 @@ export type TestStore = DedupeStore & { close?(): Promise<void>; connect?(): Pro
 /** Both stores; the Redis one against the redis-server the test file started (each store gets its own key prefix). */
 export const storesOf = (redis: () => RunningRedis): { name: string; make: () => TestStore }[] => [
   { name: 'MemoryDedupeStore', make: () => new MemoryDedupeStore() },
-  { name: 'RedisDedupeStore (real redis-server)', make: () => new RedisDedupeStore({ url: redis().url, prefix: `sec${Math.random().toString(36).slice(2)}:` }) },
+  {
+    name: 'RedisDedupeStore (real redis-server)',
+    make: () => new RedisDedupeStore({ url: redis().url, prefix: `sec${Math.random().toString(36).slice(2)}:` }),
+  },
 ];
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

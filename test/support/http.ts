@@ -12,14 +12,22 @@ export interface Recorded {
 
 export type Handler = (req: Recorded, res: ServerResponse, n: number) => void | Promise<void>;
 
-export async function startHttp(handler: Handler): Promise<{ url: string; requests: Recorded[]; setHandler(h: Handler): void; close(): Promise<void> }> {
+export async function startHttp(
+  handler: Handler,
+): Promise<{ url: string; requests: Recorded[]; setHandler(h: Handler): void; close(): Promise<void> }> {
   const requests: Recorded[] = [];
   let current = handler;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const rec = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      const rec = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       requests.push(rec);
       Promise.resolve(current(rec, res, requests.length)).catch((e: unknown) => {
         res.statusCode = 599;
@@ -33,7 +41,11 @@ export async function startHttp(handler: Handler): Promise<{ url: string; reques
     url: `http://127.0.0.1:${port}`,
     requests,
     setHandler: (h) => (current = h),
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -23,9 +23,18 @@ function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const sock = net.connect(port, '127.0.0.1');
     let buf = '';
-    sock.setTimeout(500, () => { sock.destroy(); resolve(false); });
+    sock.setTimeout(500, () => {
+      sock.destroy();
+      resolve(false);
+    });
     sock.on('connect', () => sock.write('PING\r\n'));
-    sock.on('data', (d) => { buf += d.toString(); if (buf.includes('\r\n')) { sock.destroy(); resolve(buf.startsWith('+PONG')); } });
+    sock.on('data', (d) => {
+      buf += d.toString();
+      if (buf.includes('\r\n')) {
+        sock.destroy();
+        resolve(buf.startsWith('+PONG'));
+      }
+    });
     sock.on('error', () => resolve(false));
   });
 }
@@ -36,7 +45,11 @@ export async function startRedis(options: { port?: number } = {}): Promise<Runni
     throw new Error('redis-server not found; install it: sudo apt-get install -y redis-server');
   }
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

@@ -30,7 +30,11 @@ export interface TestSandbox extends Sandbox {
   /** A request signed with the sandbox token (or the given one). `path` includes the query. */
   request(method: string, path: string, body?: unknown, options?: SignedCallOptions): Promise<SandboxResponse>;
   /** An unsigned request with arbitrary headers (for the journey API, pages and attacks). */
-  raw(method: string, path: string, init?: { body?: string | Uint8Array; headers?: Record<string, string>; redirect?: RequestRedirect }): Promise<SandboxResponse>;
+  raw(
+    method: string,
+    path: string,
+    init?: { body?: string | Uint8Array; headers?: Record<string, string>; redirect?: RequestRedirect },
+  ): Promise<SandboxResponse>;
   /** Profile → CDR consent → bank approval; resolves once the crawl completed. Returns the application id. */
   driveToCrawled(vendor: string, ref: string, options?: { bankId?: string; analysis?: boolean }): Promise<string>;
   /** Polls the journey status until it equals `status`. */
@@ -52,20 +56,31 @@ export interface JourneyPage {
   /** The session credential from the page's `hj-config`, or undefined when the page has none. */
   session: string | undefined;
   /** A journey-API call as the page makes it: same Origin, JSON content type, the session header. */
-  call(method: 'GET' | 'POST', action: string, body?: unknown, headers?: Record<string, string>): Promise<SandboxResponse>;
+  call(
+    method: 'GET' | 'POST',
+    action: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<SandboxResponse>;
 }
 
 /** The header the journey pages send their session credential in. */
 export const JOURNEY_SESSION_HEADER = 'x-journey-session';
 
 /** The `hj-config` JSON of a journey page shell, or undefined. */
-export function pageConfig(html: string): Record<string, any> | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function pageConfig(html: string): Record<string, any> | undefined {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const m = /<script type="application\/json" id="hj-config">(.*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]!) : undefined;
 }
 
 /** Loads `/i/{vendor}/{ref}` (or its bank-return page) from `origin` and returns a caller bound to its session. */
-export async function loadJourneyPage(origin: string, vendor: string, ref: string, options: JourneyPageOptions = {}): Promise<JourneyPage> {
+export async function loadJourneyPage(
+  origin: string,
+  vendor: string,
+  ref: string,
+  options: JourneyPageOptions = {},
+): Promise<JourneyPage> {
   const url = new URL(`/i/${vendor}/${ref}${options.page === 'bank-return' ? '/bank-return' : ''}`, origin);
   if (options.parentOrigin !== undefined) {
     url.searchParams.set('parent_origin', options.parentOrigin);
@@ -73,11 +88,19 @@ export async function loadJourneyPage(origin: string, vendor: string, ref: strin
   }
   const page = await toResponse(await fetch(url));
   const session = pageConfig(page.text)?.session as string | undefined;
-  const call: JourneyPage['call'] = async (method, action, body, headers = {}) => toResponse(await fetch(`${origin}/journey-api/${vendor}/${ref}/${action}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin, ...(session ? { [JOURNEY_SESSION_HEADER]: session } : {}), ...headers },
-    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-  }));
+  const call: JourneyPage['call'] = async (method, action, body, headers = {}) =>
+    toResponse(
+      await fetch(`${origin}/journey-api/${vendor}/${ref}/${action}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          origin,
+          ...(session ? { [JOURNEY_SESSION_HEADER]: session } : {}),
+          ...headers,
+        },
+        ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      }),
+    );
   return { page, session, call };
 }
 
@@ -105,13 +128,29 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   const request: TestSandbox['request'] = async (method, path, body, o = {}) => {
     const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     const signed = await signRequest({
-      method, path, body: raw, tokenId: o.tokenId ?? token.tokenId, secret: o.secret ?? token.secret, ...(o.date ? { date: o.date } : {}),
+      method,
+      path,
+      body: raw,
+      tokenId: o.tokenId ?? token.tokenId,
+      secret: o.secret ?? token.secret,
+      ...(o.date ? { date: o.date } : {}),
     });
-    const res = await fetch(sandbox.url + path, { method, headers: { ...signed, ...o.headers }, ...(method === 'GET' ? {} : { body: raw }) });
+    const res = await fetch(sandbox.url + path, {
+      method,
+      headers: { ...signed, ...o.headers },
+      ...(method === 'GET' ? {} : { body: raw }),
+    });
     return toResponse(res);
   };
   const raw: TestSandbox['raw'] = async (method, path, init = {}) =>
-    toResponse(await fetch(sandbox.url + path, { method, headers: init.headers ?? {}, redirect: init.redirect ?? 'manual', ...(init.body !== undefined ? { body: init.body as BodyInit } : {}) }));
+    toResponse(
+      await fetch(sandbox.url + path, {
+        method,
+        headers: init.headers ?? {},
+        redirect: init.redirect ?? 'manual',
+        ...(init.body !== undefined ? { body: init.body as BodyInit } : {}),
+      }),
+    );
 
   const waitForStatus: TestSandbox['waitForStatus'] = async (vendor, ref, status, timeoutMs = 5000) => {
     const until = Date.now() + timeoutMs;
@@ -128,7 +167,11 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 
   const driveToCrawled: TestSandbox['driveToCrawled'] = async (vendor, ref, o = {}) => {
     const prof = await request('POST', `/api/v1/${vendor}/${ref}/profile`, {
-      full_name: 'Alex Citizen', email: 'alex@example.com', bank_id: o.bankId ?? 'sandbox-bank', pathway: 'cdr', ...(o.analysis ? { analysis: true } : {}),
+      full_name: 'Alex Citizen',
+      email: 'alex@example.com',
+      bank_id: o.bankId ?? 'sandbox-bank',
+      pathway: 'cdr',
+      ...(o.analysis ? { analysis: true } : {}),
     });
     if (prof.status >= 300) throw new Error(`profile failed: ${prof.text}`);
     const consent = await request('POST', `/api/v1/${vendor}/${ref}/consents`, {});
@@ -151,7 +194,11 @@ export async function approveConsent(origin: string, consentUrl: string, choice:
   const res = await fetch(origin + action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ consent_id: field('consent_id'), form_token: field('form_token'), decision: choice }).toString(),
+    body: new URLSearchParams({
+      consent_id: field('consent_id'),
+      form_token: field('form_token'),
+      decision: choice,
+    }).toString(),
     redirect: 'manual',
   });
   if (res.status !== 303) throw new Error(`bank decision answered ${res.status}: ${await res.text()}`);
@@ -172,7 +219,10 @@ export interface WebhookReceiverHandle {
 }
 
 /** A local HTTP receiver recording every delivery; `respond` picks the status per delivery (default 200). */
-export async function startWebhookReceiver(respond: (hook: ReceivedWebhook, index: number) => number = () => 200, path = '/hooks'): Promise<WebhookReceiverHandle> {
+export async function startWebhookReceiver(
+  respond: (hook: ReceivedWebhook, index: number) => number = () => 200,
+  path = '/hooks',
+): Promise<WebhookReceiverHandle> {
   const received: ReceivedWebhook[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -189,9 +239,10 @@ export async function startWebhookReceiver(respond: (hook: ReceivedWebhook, inde
   return {
     url: `http://127.0.0.1:${port}${path}`,
     received,
-    close: () => new Promise<void>((r) => {
-      server.close(() => r());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

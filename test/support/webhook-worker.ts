@@ -14,7 +14,11 @@ const handler = createWebhookHandler({
   retryAfterSec: 1,
   on: {
     '*': async (event) => {
-      const earlier = existsSync(runsFile) ? readFileSync(runsFile, 'utf8').split('\n').filter((l) => l.startsWith(`${event.event_id} `)).length : 0;
+      const earlier = existsSync(runsFile)
+        ? readFileSync(runsFile, 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith(`${event.event_id} `)).length
+        : 0;
       appendFileSync(runsFile, `${event.event_id} ${process.pid}\n`);
       await new Promise((r) => setTimeout(r, 100)); // widen the in-flight window
       if (event.event_id === process.env.FAIL_FIRST && earlier === 0) throw new Error('first run fails');

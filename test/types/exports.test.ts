@@ -39,7 +39,13 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   'hosted-journey/react': [() => import('../../src/bindings/react.js'), ['HostedJourney', 'useHostedJourney']],
   'hosted-journey/element': [
     () => import('../../src/bindings/element.js'),
-    ['EVENT_PREFIX', 'HOSTED_JOURNEY_TAG', 'HostedJourneyElement', 'defineHostedJourneyElement', 'optionsFromAttributes'],
+    [
+      'EVENT_PREFIX',
+      'HOSTED_JOURNEY_TAG',
+      'HostedJourneyElement',
+      'defineHostedJourneyElement',
+      'optionsFromAttributes',
+    ],
   ],
   // The script tag's global `HostedJourney` (package export './iife').
   'hosted-journey/iife': [

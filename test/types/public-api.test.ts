@@ -54,7 +54,13 @@ describe('public types', () => {
   it('eventTarget is an option of createJourney, but not a prop of the bindings (they own it, like container)', () => {
     // Compile-time only: never called.
     const types = () => {
-      createJourney({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', mode: 'modal', eventTarget: document.body });
+      createJourney({
+        vendor: 'a',
+        customerId: 'b',
+        journeyOrigin: 'https://j.example',
+        mode: 'modal',
+        eventTarget: document.body,
+      });
       const base = { vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example' };
       // @ts-expect-error owned by the component
       const r: ReactProps = { ...base, eventTarget: document.body };
@@ -71,9 +77,20 @@ describe('public types', () => {
     const types = () => {
       // @ts-expect-error journeyOrigin missing
       expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b' });
-      expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', startAt: 'banks', collect: ['analysis'] });
-      // @ts-expect-error unknown deep link
-      expectTypeOf(buildJourneyUrl).toBeCallableWith({ vendor: 'a', customerId: 'b', journeyOrigin: 'https://j.example', startAt: 'nowhere' });
+      expectTypeOf(buildJourneyUrl).toBeCallableWith({
+        vendor: 'a',
+        customerId: 'b',
+        journeyOrigin: 'https://j.example',
+        startAt: 'banks',
+        collect: ['analysis'],
+      });
+      expectTypeOf(buildJourneyUrl).toBeCallableWith({
+        vendor: 'a',
+        customerId: 'b',
+        journeyOrigin: 'https://j.example',
+        // @ts-expect-error unknown deep link
+        startAt: 'nowhere',
+      });
     };
     expectTypeOf(types).toBeFunction();
   });
@@ -85,7 +102,9 @@ describe('public types', () => {
       bridge.emit('completed', { applicationId: 'app_1' });
       // @ts-expect-error wrong payload
       bridge.emit('completed', { application: 'app_1' });
-      bridge.on('bank_authorisation_result', (p) => expectTypeOf(p.status).toEqualTypeOf<'authorised' | 'denied' | 'closed' | 'blocked'>());
+      bridge.on('bank_authorisation_result', (p) =>
+        expectTypeOf(p.status).toEqualTypeOf<'authorised' | 'denied' | 'closed' | 'blocked'>(),
+      );
     };
     expectTypeOf(types).toBeFunction();
   });
@@ -95,7 +114,9 @@ describe('public types', () => {
     const types = () => {
       const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 't', signingSecret: 's' });
       expectTypeOf(client.downloadBundle({ id: 'app_1', format: 'pdf' })).resolves.toEqualTypeOf<Uint8Array>();
-      expectTypeOf(client.downloadBundle({ id: 'app_1', format: 'csv', as: 'stream' })).resolves.toEqualTypeOf<ReadableStream<Uint8Array>>();
+      expectTypeOf(client.downloadBundle({ id: 'app_1', format: 'csv', as: 'stream' })).resolves.toEqualTypeOf<
+        ReadableStream<Uint8Array>
+      >();
       // @ts-expect-error not a bundle format
       void client.downloadBundle({ id: 'app_1', format: 'xlsx' });
       createWebhookHandler({
@@ -136,7 +157,9 @@ describe('public types', () => {
       b.emit('ready', { step: 'terms' });
     };
     expectTypeOf(types).toBeFunction();
-    expectTypeOf<Parameters<JourneyHandle['send']>[0]>().toEqualTypeOf<'visibility' | 'bank_authorisation_result' | 'close'>();
+    expectTypeOf<Parameters<JourneyHandle['send']>[0]>().toEqualTypeOf<
+      'visibility' | 'bank_authorisation_result' | 'close'
+    >();
   });
 
   it('the widget entry does not export internals (RESUME_KEY_PREFIX, IFRAME_*)', () => {

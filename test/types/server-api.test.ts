@@ -47,7 +47,12 @@ import {
 describe('hosted-journey-server types', () => {
   it('a verified webhook narrows by known, then by type', () => {
     const types = async () => {
-      const v = await verifyWebhook({ body: '', headers: {}, keys: [{ tokenId: 'wh', secret: 's' }], path: '/webhooks' });
+      const v = await verifyWebhook({
+        body: '',
+        headers: {},
+        keys: [{ tokenId: 'wh', secret: 's' }],
+        path: '/webhooks',
+      });
       expectTypeOf(v.tokenId).toEqualTypeOf<string>();
       if (v.known) {
         expectTypeOf(v.event).toEqualTypeOf<KnownWebhookEvent>();
@@ -62,7 +67,8 @@ describe('hosted-journey-server types', () => {
         expectTypeOf(v.event).toEqualTypeOf<GenericWebhookEvent>();
         expectTypeOf(v.event.data).toEqualTypeOf<unknown>();
       }
-      if (v.known && v.event.type === 'consent.authorised') expectTypeOf(v.event.data.consent_id).toEqualTypeOf<string>();
+      if (v.known && v.event.type === 'consent.authorised')
+        expectTypeOf(v.event.data.consent_id).toEqualTypeOf<string>();
       // @ts-expect-error without narrowing by `known`, data is not typed
       void v.event.data.consent_id;
       expectTypeOf<VerifiedWebhook>().toMatchTypeOf<{ known: boolean; tokenId: string }>();
@@ -83,7 +89,8 @@ describe('hosted-journey-server types', () => {
           },
           '*': (_e, ctx) => {
             expectTypeOf(ctx).toEqualTypeOf<WebhookContext>();
-            if (ctx.known && ctx.event.type === 'consent.authorised') expectTypeOf(ctx.event.data.consent_id).toEqualTypeOf<string>();
+            if (ctx.known && ctx.event.type === 'consent.authorised')
+              expectTypeOf(ctx.event.data.consent_id).toEqualTypeOf<string>();
             if (!ctx.known) expectTypeOf(ctx.event).toEqualTypeOf<GenericWebhookEvent>();
             // @ts-expect-error data is unknown until narrowed
             void ctx.event.data.consent_id;
@@ -100,8 +107,14 @@ describe('hosted-journey-server types', () => {
       expectTypeOf(client).toEqualTypeOf<HostedJourneyClient>();
       // An interface: no `[x: symbol]: () => string` index signature leaks from the inspect hook.
       expectTypeOf<Extract<keyof HostedJourneyClient, symbol>>().toBeNever();
-      type Param<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (o: infer P) => unknown ? P : never;
-      type Result<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (...a: never[]) => Promise<infer R> ? R : never;
+      type Param<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (o: infer P) => unknown
+        ? P
+        : never;
+      type Result<K extends keyof HostedJourneyClient> = HostedJourneyClient[K] extends (
+        ...a: never[]
+      ) => Promise<infer R>
+        ? R
+        : never;
       expectTypeOf<Param<'startApplication'>>().toEqualTypeOf<StartApplicationRequest & CallOptions>();
       expectTypeOf<Result<'startApplication'>>().toEqualTypeOf<ApplicationResponse>();
       expectTypeOf<Param<'attachInstitution'>>().toEqualTypeOf<AttachInstitutionRequest & CallOptions>();
@@ -123,8 +136,12 @@ describe('hosted-journey-server types', () => {
       expectTypeOf<Param<'registerDefault'>>().toEqualTypeOf<RegisterDefaultRequest & CallOptions>();
       expectTypeOf<Param<'updateDefault'>>().toEqualTypeOf<UpdateDefaultRequest & CallOptions>();
       expectTypeOf<Result<'updateDefault'>>().toEqualTypeOf<DefaultResponse>();
-      expectTypeOf(client.downloadBundle({ id: 'a', format: 'pdf' } satisfies DownloadBundleRequest)).resolves.toEqualTypeOf<Uint8Array>();
-      expectTypeOf(client.downloadReport({ enquiry_id: 'e', as: 'stream' } as DownloadReportRequest & { as: 'stream' })).resolves.toEqualTypeOf<ReadableStream<Uint8Array>>();
+      expectTypeOf(
+        client.downloadBundle({ id: 'a', format: 'pdf' } satisfies DownloadBundleRequest),
+      ).resolves.toEqualTypeOf<Uint8Array>();
+      expectTypeOf(
+        client.downloadReport({ enquiry_id: 'e', as: 'stream' } as DownloadReportRequest & { as: 'stream' }),
+      ).resolves.toEqualTypeOf<ReadableStream<Uint8Array>>();
       // @ts-expect-error attachInstitution needs bank_id and pathway
       void client.attachInstitution({ vendor: 'a', ref: 'b' });
       // @ts-expect-error a repayment status is C, 1-6 or X

@@ -13,20 +13,49 @@ afterEach(() => document.body.replaceChildren());
 describe('optionsFromDataset', () => {
   it('maps every data- attribute to its option', () => {
     const s = script({
-      vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'https://journey.example.com', container: '#j', mode: 'inline',
-      'start-at': 'banks', 'institution-id': 'cba', collect: 'analysis, account_owner', 'multiple-institutions': '',
-      'primary-colour': '#0B5FFF', 'secondary-colour': '#FFB800', 'background-colour': '#FFFFFF', font: 'Open Sans',
-      title: 'Link bank', 'min-height': '300', 'max-height': '900', 'ready-timeout-ms': '5000',
-      'full-name': 'Alex Citizen', email: 'alex@example.com', phone: '+61400000000', 'prefill-in': 'query',
-      'bank-authorisation': 'redirect', 'return-url': '/back',
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': 'https://journey.example.com',
+      container: '#j',
+      mode: 'inline',
+      'start-at': 'banks',
+      'institution-id': 'cba',
+      collect: 'analysis, account_owner',
+      'multiple-institutions': '',
+      'primary-colour': '#0B5FFF',
+      'secondary-colour': '#FFB800',
+      'background-colour': '#FFFFFF',
+      font: 'Open Sans',
+      title: 'Link bank',
+      'min-height': '300',
+      'max-height': '900',
+      'ready-timeout-ms': '5000',
+      'full-name': 'Alex Citizen',
+      email: 'alex@example.com',
+      phone: '+61400000000',
+      'prefill-in': 'query',
+      'bank-authorisation': 'redirect',
+      'return-url': '/back',
     });
     expect(optionsFromDataset(s.dataset)).toEqual({
-      vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', container: '#j', mode: 'inline',
-      startAt: 'banks', institutionId: 'cba', collect: ['analysis', 'account_owner'], multipleInstitutions: true,
+      vendor: 'acme',
+      customerId: 'cust_1',
+      journeyOrigin: 'https://journey.example.com',
+      container: '#j',
+      mode: 'inline',
+      startAt: 'banks',
+      institutionId: 'cba',
+      collect: ['analysis', 'account_owner'],
+      multipleInstitutions: true,
       theme: { primaryColour: '#0B5FFF', secondaryColour: '#FFB800', backgroundColour: '#FFFFFF', font: 'Open Sans' },
-      title: 'Link bank', minHeight: 300, maxHeight: 900, readyTimeoutMs: 5000,
-      prefill: { fullName: 'Alex Citizen', email: 'alex@example.com', phone: '+61400000000' }, prefillIn: 'query',
-      bankAuthorisation: 'redirect', returnUrl: '/back',
+      title: 'Link bank',
+      minHeight: 300,
+      maxHeight: 900,
+      readyTimeoutMs: 5000,
+      prefill: { fullName: 'Alex Citizen', email: 'alex@example.com', phone: '+61400000000' },
+      prefillIn: 'query',
+      bankAuthorisation: 'redirect',
+      returnUrl: '/back',
     });
   });
 });
@@ -41,7 +70,14 @@ describe('autoMount', () => {
     const c = document.createElement('div');
     c.id = 'j';
     document.body.append(c);
-    const handle = await autoMount(script({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'https://journey.example.com', container: '#j' }));
+    const handle = await autoMount(
+      script({
+        vendor: 'acme',
+        'customer-id': 'cust_1',
+        'journey-origin': 'https://journey.example.com',
+        container: '#j',
+      }),
+    );
     expect(handle?.state).toBe('loading');
     expect(c.querySelector('iframe')?.getAttribute('src')).toBe(handle?.url);
     handle?.destroy();
@@ -51,9 +87,20 @@ describe('autoMount', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: unknown[] = [];
     document.addEventListener('hosted-journey:error', (e) => events.push((e as CustomEvent).detail));
-    const s = script({ vendor: 'acme', 'customer-id': 'bad id!', 'journey-origin': 'https://journey.example.com', container: '#nowhere' });
+    const s = script({
+      vendor: 'acme',
+      'customer-id': 'bad id!',
+      'journey-origin': 'https://journey.example.com',
+      container: '#nowhere',
+    });
     await expect(autoMount(s)).resolves.toBeNull();
-    expect(events).toEqual([{ code: 'INVALID_CUSTOMER_ID', field: 'customerId', message: "customerId may contain only letters, digits, '-' and '_'; got 'bad id!'." }]);
+    expect(events).toEqual([
+      {
+        code: 'INVALID_CUSTOMER_ID',
+        field: 'customerId',
+        message: "customerId may contain only letters, digits, '-' and '_'; got 'bad id!'.",
+      },
+    ]);
     expect(String(errors.mock.calls[0]?.[0])).toContain('INVALID_CUSTOMER_ID');
     errors.mockRestore();
   });
@@ -62,7 +109,14 @@ describe('autoMount', () => {
     const button = document.createElement('button');
     button.id = 'connect';
     document.body.append(button);
-    const handle = await autoMount(script({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'https://journey.example.com', trigger: '#connect' }));
+    const handle = await autoMount(
+      script({
+        vendor: 'acme',
+        'customer-id': 'cust_1',
+        'journey-origin': 'https://journey.example.com',
+        trigger: '#connect',
+      }),
+    );
     expect(handle?.state).toBe('idle');
     button.click();
     expect(handle?.state).toBe('loading');

@@ -33,7 +33,13 @@ function mount(extra: Partial<JourneyOptions> = {}) {
   const domErrors: unknown[] = [];
   document.addEventListener('hosted-journey:error', (e) => domErrors.push((e as CustomEvent).detail));
   const send = (payload: unknown, origin = ORIGIN) =>
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', payload), origin, source: h.iframe!.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: encodeMessage(h.channel, 'bank_authorisation', payload),
+        origin,
+        source: h.iframe!.contentWindow,
+      }),
+    );
   const saved = () => Object.keys(sessionStorage).filter((k) => k.startsWith(RESUME_KEY_PREFIX));
   return { h, cb, send, domErrors, saved };
 }
@@ -43,13 +49,20 @@ describe('navigates only to the journey origin’s bank-redirect endpoint', () =
   it.each([
     ['popup strategy, popup blocked', {}, { consentId: 'cns_0123abcd', popup: 'blocked' }],
     ['redirect strategy, no popup tried', { bankAuthorisation: 'redirect' }, { consentId: 'cns_0123abcd' }],
-    ['redirect strategy, popup blocked', { bankAuthorisation: 'redirect' }, { consentId: 'cns_0123abcd', popup: 'blocked' }],
+    [
+      'redirect strategy, popup blocked',
+      { bankAuthorisation: 'redirect' },
+      { consentId: 'cns_0123abcd', popup: 'blocked' },
+    ],
   ] as const)('%s → {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}', async (_name, extra, payload) => {
     const { cb, send, saved } = mount(extra);
     send(payload);
     await settle();
     expect(assign.mock.calls).toEqual([[BANK_REDIRECT]]);
-    expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([{ phase: 'requested', ...payload }, { phase: 'redirecting', url: BANK_REDIRECT }]);
+    expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
+      { phase: 'requested', ...payload },
+      { phase: 'redirecting', url: BANK_REDIRECT },
+    ]);
     expect(saved()).toHaveLength(1);
     expect(cb.onError).not.toHaveBeenCalled();
   });
@@ -77,7 +90,9 @@ describe('refused: the page stays, the refusal is reported', () => {
     send({ consentId: 'cns_0123abcd' });
     await settle();
     expect(assign).not.toHaveBeenCalled();
-    expect(cb.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'BANK_REDIRECT_REFUSED', recoverable: true }));
+    expect(cb.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'BANK_REDIRECT_REFUSED', recoverable: true }),
+    );
     expect(domErrors).toEqual([expect.objectContaining({ code: 'BANK_REDIRECT_REFUSED' })]);
     expect(cb.onBankAuthorisation).not.toHaveBeenCalled();
     expect(cb.onEvent).not.toHaveBeenCalled();
@@ -85,16 +100,20 @@ describe('refused: the page stays, the refusal is reported', () => {
     expect(h.state).toBe('loading'); // a refused request does not end the journey
   });
 
-  it.each([['popup'], ['redirect']] as const)('popup opened (%s strategy) → never navigates; phases requested, opened', async (strategy) => {
-    const { cb, send, saved } = mount({ bankAuthorisation: strategy });
-    send({ consentId: 'cns_0123abcd', popup: 'opened' });
-    await settle();
-    expect(assign).not.toHaveBeenCalled();
-    expect(saved()).toEqual([]);
-    expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-      { phase: 'requested', consentId: 'cns_0123abcd', popup: 'opened' }, { phase: 'opened', consentId: 'cns_0123abcd' },
-    ]);
-  });
+  it.each([['popup'], ['redirect']] as const)(
+    'popup opened (%s strategy) → never navigates; phases requested, opened',
+    async (strategy) => {
+      const { cb, send, saved } = mount({ bankAuthorisation: strategy });
+      send({ consentId: 'cns_0123abcd', popup: 'opened' });
+      await settle();
+      expect(assign).not.toHaveBeenCalled();
+      expect(saved()).toEqual([]);
+      expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
+        { phase: 'requested', consentId: 'cns_0123abcd', popup: 'opened' },
+        { phase: 'opened', consentId: 'cns_0123abcd' },
+      ]);
+    },
+  );
 
   it.each([
     ['a URL and no consent id (the old payload)', { url: 'http://127.0.0.1:5599/phish', popup: 'blocked' }],
@@ -110,7 +129,9 @@ describe('refused: the page stays, the refusal is reported', () => {
     send(payload);
     await settle();
     expect(assign).not.toHaveBeenCalled();
-    expect(cb.onInvalidMessage).toHaveBeenCalledWith(expect.objectContaining({ reason: 'invalid_payload', origin: ORIGIN }));
+    expect(cb.onInvalidMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: 'invalid_payload', origin: ORIGIN }),
+    );
     expect(cb.onBankAuthorisation).not.toHaveBeenCalled();
   });
 
@@ -124,10 +145,21 @@ describe('refused: the page stays, the refusal is reported', () => {
 });
 
 describe('journeyOrigin: https, or http on loopback only (checked at createJourney)', () => {
-  it.each(['http://journey.example.com', 'http://10.0.0.1', 'http://127.0.0.1.nip.io', 'http://[::2]'])('%s → JourneyConfigError', (journeyOrigin) => {
-    expect(() => createJourney({ ...base, journeyOrigin })).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_JOURNEY_ORIGIN' }));
-  });
-  it.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.3.2.1', 'http://[::1]:3000', 'https://journey.example.com'])('%s is accepted', (journeyOrigin) => {
+  it.each(['http://journey.example.com', 'http://10.0.0.1', 'http://127.0.0.1.nip.io', 'http://[::2]'])(
+    '%s → JourneyConfigError',
+    (journeyOrigin) => {
+      expect(() => createJourney({ ...base, journeyOrigin })).toThrow(
+        expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_JOURNEY_ORIGIN' }),
+      );
+    },
+  );
+  it.each([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+    'http://127.3.2.1',
+    'http://[::1]:3000',
+    'https://journey.example.com',
+  ])('%s is accepted', (journeyOrigin) => {
     expect(() => handles.push(createJourney({ ...base, journeyOrigin }))).not.toThrow();
   });
 });

@@ -20,7 +20,12 @@ afterEach(() => {
 });
 
 function make(options: Partial<JourneyOptions> = {}): JourneyHandle {
-  const h = createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, ...options } as JourneyOptions);
+  const h = createJourney({
+    vendor: 'acme',
+    customerId: 'cust_1',
+    journeyOrigin: ORIGIN,
+    ...options,
+  } as JourneyOptions);
   handles.push(h);
   return h;
 }
@@ -31,8 +36,20 @@ function container(id = 'journey'): HTMLElement {
   return el;
 }
 const winOf = (h: JourneyHandle) => h.iframe!.contentWindow as unknown as FakeWin;
-function fromJourney(h: JourneyHandle, type: string, payload: unknown, channel = h.channel, source: unknown = winOf(h)) {
-  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(channel, type, payload), origin: ORIGIN, source: source as Window }));
+function fromJourney(
+  h: JourneyHandle,
+  type: string,
+  payload: unknown,
+  channel = h.channel,
+  source: unknown = winOf(h),
+) {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: encodeMessage(channel, type, payload),
+      origin: ORIGIN,
+      source: source as Window,
+    }),
+  );
 }
 const sentTypes = (w: FakeWin) => w.postMessage.mock.calls.map((c) => [c[0].type, c[1]]);
 
@@ -100,13 +117,22 @@ describe('inline lifecycle', () => {
     expect(iframe).toBe(h.iframe);
     expect(iframe.getAttribute('src')).toBe(h.url);
     expect(iframe.title).toBe('Connect your bank account');
-    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+    expect(iframe.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+    );
     expect(iframe.getAttribute('referrerpolicy')).toBe('strict-origin');
     expect(iframe.getAttribute('style')).toContain('height: 400px');
 
     fromJourney(h, 'hello', {});
     const bankAuthorisation = { strategy: 'popup', returnUrl: window.location.href.replace(/#.*$/, '') };
-    expect(winOf(h).postMessage).toHaveBeenCalledWith(encodeMessage(h.channel, 'welcome', { prefill: { email: 'a@example.com' }, bankAuthorisation, visibility: 'visible' }), ORIGIN);
+    expect(winOf(h).postMessage).toHaveBeenCalledWith(
+      encodeMessage(h.channel, 'welcome', {
+        prefill: { email: 'a@example.com' },
+        bankAuthorisation,
+        visibility: 'visible',
+      }),
+      ORIGIN,
+    );
     fromJourney(h, 'ready', { step: 'terms' });
     expect(h.state).toBe('ready');
     const viaOn = vi.fn();
@@ -121,14 +147,20 @@ describe('inline lifecycle', () => {
     expect(dom).toEqual([{ step: 'banks' }, { step: 'done' }]);
   });
 
-  it("send() misuse throws JourneyConfigError in every state (welcome, unknown type, bad payload); valid sends while idle are dropped", () => {
+  it('send() misuse throws JourneyConfigError in every state (welcome, unknown type, bad payload); valid sends while idle are dropped', () => {
     const h = make({ container: container() });
-    const misuse: Array<[string, unknown, string]> = [['welcome', {}, 'type'], ['nope', {}, 'type'], ['bank_authorisation_result', { status: 'maybe' }, 'payload']];
+    const misuse: Array<[string, unknown, string]> = [
+      ['welcome', {}, 'type'],
+      ['nope', {}, 'type'],
+      ['bank_authorisation_result', { status: 'maybe' }, 'payload'],
+    ];
     for (const when of ['idle', 'open', 'destroyed'] as const) {
       if (when === 'open') h.open();
       if (when === 'destroyed') h.destroy();
       for (const [type, payload, field] of misuse) {
-        expect(() => h.send(type as never, payload as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field }));
+        expect(() => h.send(type as never, payload as never)).toThrow(
+          expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field }),
+        );
       }
     }
     const idle = make({ container: container('idle') });
@@ -144,7 +176,10 @@ describe('inline lifecycle', () => {
     const win = winOf(h);
     fromJourney(h, 'hello', {});
     h.close();
-    expect(sentTypes(win)).toEqual([['welcome', ORIGIN], ['close', ORIGIN]]);
+    expect(sentTypes(win)).toEqual([
+      ['welcome', ORIGIN],
+      ['close', ORIGIN],
+    ]);
     expect(h.state).toBe('closed');
     expect(h.iframe).toBeNull();
     expect(first.isConnected).toBe(false);
@@ -158,7 +193,12 @@ describe('inline lifecycle', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen = vi.fn();
     host.addEventListener('hosted-journey:completed', seen);
-    const h = make({ container: host, onComplete: () => { throw new Error('integrator bug'); } });
+    const h = make({
+      container: host,
+      onComplete: () => {
+        throw new Error('integrator bug');
+      },
+    });
     const listener = vi.fn();
     h.on('completed', listener);
     h.open();
@@ -170,7 +210,10 @@ describe('inline lifecycle', () => {
   });
 
   it('two journeys on one page stay isolated: each hears only its own window and channel', () => {
-    const spies = { a: { onEvent: vi.fn(), onInvalidMessage: vi.fn() }, b: { onEvent: vi.fn(), onInvalidMessage: vi.fn() } };
+    const spies = {
+      a: { onEvent: vi.fn(), onInvalidMessage: vi.fn() },
+      b: { onEvent: vi.fn(), onInvalidMessage: vi.fn() },
+    };
     const a = make({ container: container('a'), ...spies.a });
     const b = make({ container: container('b'), ...spies.b });
     a.open();
@@ -195,7 +238,11 @@ describe('watchdog and retry', () => {
     h.open();
     const first = h.iframe;
     await waitFor(() => expect(h.state).toBe('error'));
-    const info = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 40 ms.', recoverable: true };
+    const info = {
+      code: 'READY_TIMEOUT',
+      message: 'The journey did not signal ready within 40 ms.',
+      recoverable: true,
+    };
     expect(onError).toHaveBeenCalledWith(info);
     expect(dom).toHaveBeenCalledWith(info);
     h.retry();
@@ -232,13 +279,22 @@ describe('destroy()', () => {
       const add = t.addEventListener;
       const remove = t.removeEventListener;
       const live = new Set<string>();
-      const key = (type: string, fn: unknown, o?: boolean | EventListenerOptions) => `${type}|${typeof o === 'boolean' ? o : !!o?.capture}|${registry(fn)}`;
-      t.addEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+      const key = (type: string, fn: unknown, o?: boolean | EventListenerOptions) =>
+        `${type}|${typeof o === 'boolean' ? o : !!o?.capture}|${registry(fn)}`;
+      t.addEventListener = function (
+        type: string,
+        fn: EventListenerOrEventListenerObject | null,
+        o?: boolean | AddEventListenerOptions,
+      ) {
         if (fn && !(typeof o === 'object' && o?.once)) live.add(key(type, fn, o));
         active.set(t, live.size);
         return add.call(this, type, fn, o);
       };
-      t.removeEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, o?: boolean | EventListenerOptions) {
+      t.removeEventListener = function (
+        type: string,
+        fn: EventListenerOrEventListenerObject | null,
+        o?: boolean | EventListenerOptions,
+      ) {
         live.delete(key(type, fn, o));
         active.set(t, live.size);
         return remove.call(this, type, fn, o);

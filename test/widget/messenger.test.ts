@@ -14,10 +14,19 @@ function setup(prefill?: { fullName: string }) {
   const frame = fakeWindow();
   const onEvent = vi.fn();
   const onInvalid = vi.fn();
-  const m = new Messenger({ journeyOrigin: ORIGIN, channel: CHANNEL, getTarget: () => frame, onEvent, onInvalid, ...(prefill ? { prefill } : {}) });
+  const m = new Messenger({
+    journeyOrigin: ORIGIN,
+    channel: CHANNEL,
+    getTarget: () => frame,
+    onEvent,
+    onInvalid,
+    ...(prefill ? { prefill } : {}),
+  });
   m.start();
   const deliver = (data: unknown, init: { origin?: string; source?: unknown } = {}) =>
-    window.dispatchEvent(new MessageEvent('message', { data, origin: init.origin ?? ORIGIN, source: (init.source ?? frame) as Window }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: init.origin ?? ORIGIN, source: (init.source ?? frame) as Window }),
+    );
   return { m, frame, onEvent, onInvalid, deliver };
 }
 
@@ -30,7 +39,10 @@ describe('Messenger', () => {
     current = s.m;
     s.deliver(encodeMessage(CHANNEL, 'hello', {}));
     expect(s.m.connected).toBe(true);
-    expect(s.frame.postMessage).toHaveBeenCalledWith(encodeMessage(CHANNEL, 'welcome', { prefill: { fullName: 'Alex' }, visibility: 'visible' }), ORIGIN);
+    expect(s.frame.postMessage).toHaveBeenCalledWith(
+      encodeMessage(CHANNEL, 'welcome', { prefill: { fullName: 'Alex' }, visibility: 'visible' }),
+      ORIGIN,
+    );
     s.deliver(encodeMessage(CHANNEL, 'step', { step: 'banks' }));
     expect(s.onEvent).toHaveBeenCalledWith({ type: 'step', payload: { step: 'banks' } });
     expect(s.onInvalid).not.toHaveBeenCalled();
@@ -55,7 +67,9 @@ describe('Messenger', () => {
     const s = setup();
     current = s.m;
     for (const type of ['welcome', 'nope', 'toString']) {
-      expect(() => s.m.send(type as never, {} as never)).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }));
+      expect(() => s.m.send(type as never, {} as never)).toThrow(
+        expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'type' }),
+      );
     }
     expect(s.frame.postMessage).not.toHaveBeenCalled();
   });
@@ -85,11 +99,19 @@ describe('Messenger', () => {
     s.deliver(encodeMessage(CHANNEL, 'completed', {}));
     s.deliver(encodeMessage(CHANNEL, 'drop_tables', {}));
     s.deliver({ ...encodeMessage(CHANNEL, 'ready', { step: 'terms' }), version: 2 });
-    s.deliver(encodeMessage(CHANNEL, 'error', { code: 'X', message: 'x'.repeat(MAX_MESSAGE_CHARS), recoverable: true }));
+    s.deliver(
+      encodeMessage(CHANNEL, 'error', { code: 'X', message: 'x'.repeat(MAX_MESSAGE_CHARS), recoverable: true }),
+    );
     s.deliver({ protocol: 'hosted-journey', channel: CHANNEL });
     expect(s.onEvent).not.toHaveBeenCalled();
     expect(s.onInvalid.mock.calls.map((c) => c[0].reason)).toEqual([
-      'channel', 'invalid_payload', 'invalid_payload', 'unknown_type', 'version', 'oversized', 'invalid_payload',
+      'channel',
+      'invalid_payload',
+      'invalid_payload',
+      'unknown_type',
+      'version',
+      'oversized',
+      'invalid_payload',
     ]);
     expect(s.onInvalid.mock.calls[0]![0]).toMatchObject({ origin: ORIGIN });
   });

@@ -28,16 +28,29 @@ function host(): HTMLElement {
   return el;
 }
 function make(options: Partial<JourneyOptions>): JourneyHandle {
-  const h = createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, ...options } as JourneyOptions);
+  const h = createJourney({
+    vendor: 'acme',
+    customerId: 'cust_1',
+    journeyOrigin: ORIGIN,
+    ...options,
+  } as JourneyOptions);
   handles.push(h);
   return h;
 }
 const winOf = (h: JourneyHandle) => h.iframe!.contentWindow as unknown as FakeWin;
 const fromJourney = (h: JourneyHandle, type: string, payload: unknown) =>
-  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, type, payload), origin: ORIGIN, source: winOf(h) as unknown as Window }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: encodeMessage(h.channel, type, payload),
+      origin: ORIGIN,
+      source: winOf(h) as unknown as Window,
+    }),
+  );
 /** What the widget posted to the journey (not the resizer's own traffic). */
 const sent = (h: JourneyHandle) =>
-  winOf(h).postMessage.mock.calls.filter((c) => c[0]?.protocol === 'hosted-journey').map((c) => [c[0].type, c[0].payload]);
+  winOf(h)
+    .postMessage.mock.calls.filter((c) => c[0]?.protocol === 'hosted-journey')
+    .map((c) => [c[0].type, c[0].payload]);
 const HIDDEN_ATTRS = { 'aria-hidden': 'true', inert: '', tabindex: '-1' };
 
 function expectHidden(el: HTMLElement): void {
@@ -58,8 +71,12 @@ function countListeners(target: EventTarget) {
   const live = new Map<string, number>();
   const add = target.addEventListener.bind(target);
   const remove = target.removeEventListener.bind(target);
-  vi.spyOn(target, 'addEventListener').mockImplementation((t, fn, o) => (live.set(t, (live.get(t) ?? 0) + 1), add(t, fn, o)));
-  vi.spyOn(target, 'removeEventListener').mockImplementation((t, fn, o) => (live.set(t, (live.get(t) ?? 0) - 1), remove(t, fn, o)));
+  vi.spyOn(target, 'addEventListener').mockImplementation(
+    (t, fn, o) => (live.set(t, (live.get(t) ?? 0) + 1), add(t, fn, o)),
+  );
+  vi.spyOn(target, 'removeEventListener').mockImplementation(
+    (t, fn, o) => (live.set(t, (live.get(t) ?? 0) - 1), remove(t, fn, o)),
+  );
   return live;
 }
 
@@ -84,7 +101,10 @@ describe('prewarm: true, inline', () => {
     expect(onReady).toHaveBeenCalledWith({ step: 'terms' }); // synchronously, inside open()
     expect(h.iframe).toBe(frame); // revealed in place, never re-created (that would reload it)
     expectShown(frame);
-    expect(sent(h)).toEqual([['welcome', expect.anything()], ['visibility', { state: 'visible' }]]);
+    expect(sent(h)).toEqual([
+      ['welcome', expect.anything()],
+      ['visibility', { state: 'visible' }],
+    ]);
     h.open();
     expect(onReady).toHaveBeenCalledTimes(1);
   });
@@ -114,7 +134,10 @@ describe('prewarm: true, inline', () => {
     expect(live.get('message')).toBeGreaterThan(0);
     h.destroy();
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
-    expect([...live.values()].every((n) => n === 0), JSON.stringify([...live])).toBe(true);
+    expect(
+      [...live.values()].every((n) => n === 0),
+      JSON.stringify([...live]),
+    ).toBe(true);
   });
 });
 
@@ -220,7 +243,8 @@ describe('prewarm, modal', () => {
 
 describe('preconnect without prewarm', () => {
   it('adds one <link rel=preconnect> per journey origin, none with prewarm: true', () => {
-    const links = (origin: string) => document.head.querySelectorAll(`link[rel="preconnect"][href^="${origin}"]`).length;
+    const links = (origin: string) =>
+      document.head.querySelectorAll(`link[rel="preconnect"][href^="${origin}"]`).length;
     const a = 'https://a.preconnect.example.com';
     make({ container: host(), journeyOrigin: a });
     make({ container: host(), journeyOrigin: a });
@@ -243,8 +267,15 @@ describe('prewarm options', () => {
   it('a prewarm value other than a boolean, idle or intent is a JourneyConfigError before any DOM is touched', () => {
     const el = host();
     for (const bad of ['soon', 'true', 1, {}]) {
-      expect(() => createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, container: el, prewarm: bad } as never))
-        .toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'prewarm' }));
+      expect(() =>
+        createJourney({
+          vendor: 'acme',
+          customerId: 'cust_1',
+          journeyOrigin: ORIGIN,
+          container: el,
+          prewarm: bad,
+        } as never),
+      ).toThrow(expect.objectContaining({ name: 'JourneyConfigError', code: 'INVALID_OPTION', field: 'prewarm' }));
     }
     expect(el.children).toHaveLength(0);
     expect(document.querySelector('iframe')).toBeNull();

@@ -16,7 +16,13 @@ function frame() {
 }
 
 const resized = (height: unknown, origin: string, source: unknown) =>
-  window.dispatchEvent(new MessageEvent('message', { data: { type: 'iframe-resized', height, width: 10 }, origin, source: source as Window }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { type: 'iframe-resized', height, width: 10 },
+      origin,
+      source: source as Window,
+    }),
+  );
 
 /** Waits until the library has started its cross-origin handshake (it posts `iframe-child-init` to the frame). */
 async function started(win: { postMessage: ReturnType<typeof vi.fn> }) {
@@ -35,7 +41,8 @@ describe('clampHeight', () => {
     expect(clampHeight(500.2, 100, 1000)).toBe(501);
     expect(clampHeight(50, 100, 1000)).toBe(100);
     expect(clampHeight(1e9, 100, 1000)).toBe(1000);
-    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '800', null, undefined, { h: 1 }]) expect(clampHeight(bad, 100, 1000)).toBeNull();
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '800', null, undefined, { h: 1 }])
+      expect(clampHeight(bad, 100, 1000)).toBeNull();
   });
 });
 
@@ -43,7 +50,10 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
   it('counter-example: the bare library applies a resize from origin "null"', async () => {
     const { iframe, win } = frame();
     const seen: number[] = [];
-    const [sub] = await resizerLib.initialize({ checkOrigin: [ORIGIN], onBeforeIframeResize: ({ observedHeight }) => void seen.push(observedHeight) }, iframe);
+    const [sub] = await resizerLib.initialize(
+      { checkOrigin: [ORIGIN], onBeforeIframeResize: ({ observedHeight }) => void seen.push(observedHeight) },
+      iframe,
+    );
     resized(2900, 'null', win);
     expect(seen).toEqual([2900]);
     sub!.unsubscribe();
@@ -52,7 +62,13 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
   it('applies clamped heights from the journey origin and refuses origin "null" and other origins', async () => {
     const { iframe, win } = frame();
     const applied: number[] = [];
-    resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 150, maxHeight: 1200, onResize: (h) => applied.push(h) });
+    resizer = new Resizer({
+      iframe,
+      journeyOrigin: ORIGIN,
+      minHeight: 150,
+      maxHeight: 1200,
+      onResize: (h) => applied.push(h),
+    });
     await started(win);
     resized(2900, 'null', win);
     resized(2900, 'https://evil.example.com', win);
@@ -73,7 +89,12 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
     const a = frame();
     const b = frame();
     resizer = new Resizer({ iframe: a.iframe, journeyOrigin: ORIGIN, minHeight: 0, maxHeight: 5000 });
-    const other = new Resizer({ iframe: b.iframe, journeyOrigin: 'https://other.example.com', minHeight: 0, maxHeight: 5000 });
+    const other = new Resizer({
+      iframe: b.iframe,
+      journeyOrigin: 'https://other.example.com',
+      minHeight: 0,
+      maxHeight: 5000,
+    });
     await started(a.win);
     await started(b.win);
     resized(321, 'https://other.example.com', b.win);
@@ -105,7 +126,13 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
   it('stop() before the library loaded never initialises it', async () => {
     const { iframe } = frame();
     const initialize = vi.fn(async () => [{ unsubscribe: vi.fn(), resize: vi.fn() }]);
-    resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 0, maxHeight: 10, load: async () => ({ initialize }) });
+    resizer = new Resizer({
+      iframe,
+      journeyOrigin: ORIGIN,
+      minHeight: 0,
+      maxHeight: 10,
+      load: async () => ({ initialize }),
+    });
     resizer.stop();
     await new Promise((r) => setTimeout(r, 10));
     expect(initialize).not.toHaveBeenCalled();

@@ -29,13 +29,36 @@ afterEach(() => {
 describe('saveJourney / takeSavedJourney', () => {
   it('saves only the serialisable, non-personal options, keyed by channel, expiring after RESUME_TTL_MS', () => {
     const el = document.createElement('div');
-    saveJourney(CH, { ...base, container: el, mode: 'inline', prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
-      onComplete: () => {}, theme: { primaryColour: '#0B5FFF' }, startAt: 'banks', returnUrl: returnUrl(), bankAuthorisation: 'popup' }, 1000);
+    saveJourney(
+      CH,
+      {
+        ...base,
+        container: el,
+        mode: 'inline',
+        prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
+        onComplete: () => {},
+        theme: { primaryColour: '#0B5FFF' },
+        startAt: 'banks',
+        returnUrl: returnUrl(),
+        bankAuthorisation: 'popup',
+      },
+      1000,
+    );
     const raw = sessionStorage.getItem(key())!;
     expect(raw).not.toMatch(/Alex|alex@|fullName|onComplete/);
     expect(JSON.parse(raw)).toEqual({
-      v: 1, channel: CH, savedAt: 1000, expiresAt: 1000 + RESUME_TTL_MS,
-      options: { ...base, mode: 'inline', theme: { primaryColour: '#0B5FFF' }, startAt: 'banks', returnUrl: returnUrl(), bankAuthorisation: 'popup' },
+      v: 1,
+      channel: CH,
+      savedAt: 1000,
+      expiresAt: 1000 + RESUME_TTL_MS,
+      options: {
+        ...base,
+        mode: 'inline',
+        theme: { primaryColour: '#0B5FFF' },
+        startAt: 'banks',
+        returnUrl: returnUrl(),
+        bankAuthorisation: 'popup',
+      },
     });
     saveJourney(CH, { ...base, container: '#journey', returnUrl: returnUrl() }, 1000);
     expect(stored()!.options.container).toBe('#journey');
@@ -70,7 +93,16 @@ describe('saveJourney / takeSavedJourney', () => {
   });
 
   it('foreign: another channel’s record under this key, or saved for another return page → null', () => {
-    sessionStorage.setItem(key(), JSON.stringify({ v: 1, channel: 'other_channel_123', options: { ...base, returnUrl: returnUrl() }, savedAt: 0, expiresAt: 9e15 }));
+    sessionStorage.setItem(
+      key(),
+      JSON.stringify({
+        v: 1,
+        channel: 'other_channel_123',
+        options: { ...base, returnUrl: returnUrl() },
+        savedAt: 0,
+        expiresAt: 9e15,
+      }),
+    );
     expect(takeSavedJourney(CH, page(), 1)).toBeNull();
     saveJourney(CH, { ...base, returnUrl: `${window.location.origin}/other-page` }, 0);
     expect(takeSavedJourney(CH, page(), 1)).toBeNull();
@@ -103,12 +135,24 @@ describe('resumeJourney', () => {
     expect(frame).toBe(h.iframe);
     const post = vi.fn();
     Object.defineProperty(frame, 'contentWindow', { value: { postMessage: post } });
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'hello', {}), origin: ORIGIN, source: frame.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: encodeMessage(h.channel, 'hello', {}),
+        origin: ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
     expect(post.mock.calls.map((c) => [c[0].type, c[0].payload])).toEqual([
       ['welcome', { bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() }, visibility: 'visible' }],
       ['bank_authorisation_result', { status: 'authorised' }],
     ]);
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation_completed', { status: 'authorised' }), origin: ORIGIN, source: frame.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: encodeMessage(h.channel, 'bank_authorisation_completed', { status: 'authorised' }),
+        origin: ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
     expect(onBankAuthorisation).toHaveBeenCalledWith({ phase: 'completed', status: 'authorised' });
   });
 
@@ -137,16 +181,35 @@ describe('redirect on bank_authorisation', () => {
   it('a blocked popup: saves the state (no prefill) and takes the page to the journey origin’s bank-redirect endpoint', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const onBankAuthorisation = vi.fn();
-    const h = createJourney({ ...base, container: '#journey', prefill: { email: 'alex@example.com' }, onBankAuthorisation });
+    const h = createJourney({
+      ...base,
+      container: '#journey',
+      prefill: { email: 'alex@example.com' },
+      onBankAuthorisation,
+    });
     handles.push(h);
     h.open();
     const frame = h.iframe!;
     Object.defineProperty(frame, 'contentWindow', { value: { postMessage: vi.fn() } });
     const url = `${ORIGIN}/bank-redirect/acme/cust_1/cns_1`; // built by the widget; the message names only the consent
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'blocked' }), origin: ORIGIN, source: frame.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'blocked' }),
+        origin: ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
-    expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([{ phase: 'requested', consentId: 'cns_1', popup: 'blocked' }, { phase: 'redirecting', url }]);
-    expect(stored(h.channel)!.options).toMatchObject({ ...base, mode: 'inline', container: '#journey', bankAuthorisation: 'popup' });
+    expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
+      { phase: 'requested', consentId: 'cns_1', popup: 'blocked' },
+      { phase: 'redirecting', url },
+    ]);
+    expect(stored(h.channel)!.options).toMatchObject({
+      ...base,
+      mode: 'inline',
+      container: '#journey',
+      bankAuthorisation: 'popup',
+    });
     expect(sessionStorage.getItem(key(h.channel))).not.toContain('alex');
   });
 
@@ -156,7 +219,13 @@ describe('redirect on bank_authorisation', () => {
     handles.push(h);
     h.open();
     Object.defineProperty(h.iframe!, 'contentWindow', { value: { postMessage: vi.fn() } });
-    window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'opened' }), origin: ORIGIN, source: h.iframe!.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: encodeMessage(h.channel, 'bank_authorisation', { consentId: 'cns_1', popup: 'opened' }),
+        origin: ORIGIN,
+        source: h.iframe!.contentWindow,
+      }),
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(assign).not.toHaveBeenCalled();
     expect(sessionStorage.length).toBe(0);

@@ -10,6 +10,8 @@ describe('server-side import', () => {
     expect(typeof widget.createJourney).toBe('function');
     expect(typeof child.connectToParent).toBe('function');
     await expect(iife.mounted).resolves.toBeNull();
-    expect(widget.buildJourneyUrl({ vendor: 'acme', customerId: 'c1', journeyOrigin: 'https://j.example.com' })).toBe('https://j.example.com/i/acme/c1');
+    expect(widget.buildJourneyUrl({ vendor: 'acme', customerId: 'c1', journeyOrigin: 'https://j.example.com' })).toBe(
+      'https://j.example.com/i/acme/c1',
+    );
   });
 });

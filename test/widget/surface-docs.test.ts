@@ -14,12 +14,16 @@ const events = [...Object.keys(EVENTS), INVALID_MESSAGE];
 
 describe('docs list every row of the surface table', () => {
   it('docs/widget.md names every script-tag attribute', () => {
-    const tag = rows().filter(([, row]) => !(row & NOT_TAG)).map(([name]) => `data-${attributeName(name)}`);
+    const tag = rows()
+      .filter(([, row]) => !(row & NOT_TAG))
+      .map(([name]) => `data-${attributeName(name)}`);
     expect(tag.filter((attr) => !widget.includes(`\`${attr}\``))).toEqual([]);
   });
 
   it('docs/bindings/element.md names every element attribute in its table', () => {
-    const attrs = rows().filter(([, row]) => !(row & NOT_EL)).map(([name]) => attributeName(name));
+    const attrs = rows()
+      .filter(([, row]) => !(row & NOT_EL))
+      .map(([name]) => attributeName(name));
     const table = element.slice(element.indexOf('## Attributes'));
     expect(attrs.filter((attr) => !table.includes(`\`${attr}\``))).toEqual([]);
   });

@@ -13,7 +13,19 @@ import { act as preactAct } from 'preact/test-utils';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { resolveOptions } from '../../src/widget/options.js';
 import { RESUME_KEY_PREFIX, saveJourney } from '../../src/widget/save.js';
-import { attributeName, CALLBACKS, EVENTS, GROUPS, NOT_EL, NOT_SAVED, NOT_TAG, OPTIONS, OWNED, PHASES, rows } from '../../src/widget/surface.js';
+import {
+  attributeName,
+  CALLBACKS,
+  EVENTS,
+  GROUPS,
+  NOT_EL,
+  NOT_SAVED,
+  NOT_TAG,
+  OPTIONS,
+  OWNED,
+  PHASES,
+  rows,
+} from '../../src/widget/surface.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 /** Every createJourney call, from any surface (they all import src/widget/journey.js). */
@@ -128,13 +140,26 @@ async function mount(
   let unmount = () => {};
   if (surface === 'esm') {
     const div = modal ? null : hostDiv();
-    createJourney({ ...BASE, ...(div && !options.container ? { container: div } : {}), prefill, ...options, ...callbacks } as JourneyOptions).open();
+    createJourney({
+      ...BASE,
+      ...(div && !options.container ? { container: div } : {}),
+      prefill,
+      ...options,
+      ...callbacks,
+    } as JourneyOptions).open();
     host = () => div ?? document.querySelector('.hosted-journey-modal');
   } else if (surface === 'script') {
     const div = modal ? null : hostDiv();
     const script = document.createElement('script');
     const prefillAttrs = Object.fromEntries(Object.entries(prefill ?? {}).map(([k, v]) => [attributeName(k), v!]));
-    for (const [k, v] of Object.entries({ vendor: BASE.vendor, 'customer-id': BASE.customerId, 'journey-origin': ORIGIN, ...(div ? { container: '#host' } : {}), ...prefillAttrs, ...attrs })) {
+    for (const [k, v] of Object.entries({
+      vendor: BASE.vendor,
+      'customer-id': BASE.customerId,
+      'journey-origin': ORIGIN,
+      ...(div ? { container: '#host' } : {}),
+      ...prefillAttrs,
+      ...attrs,
+    })) {
       script.setAttribute(`data-${k}`, v);
     }
     document.body.append(script);
@@ -142,7 +167,13 @@ async function mount(
     host = () => div ?? document.querySelector('.hosted-journey-modal');
   } else if (surface === 'element') {
     const el = document.createElement('hosted-journey');
-    for (const [k, v] of Object.entries({ vendor: BASE.vendor, 'customer-id': BASE.customerId, 'journey-origin': ORIGIN, ...attrs })) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries({
+      vendor: BASE.vendor,
+      'customer-id': BASE.customerId,
+      'journey-origin': ORIGIN,
+      ...attrs,
+    }))
+      el.setAttribute(k, v);
     if (prefill) (el as HTMLElement & { prefill?: unknown }).prefill = prefill; // a property, never an attribute
     document.body.append(el);
     await Promise.resolve();
@@ -151,7 +182,9 @@ async function mount(
   } else if (surface === 'react') {
     const div = hostDiv();
     const root = createRoot(div);
-    await act(async () => root.render(createElement(ReactJourney, { ...BASE, prefill, ...options, ...callbacks } as never)));
+    await act(async () =>
+      root.render(createElement(ReactJourney, { ...BASE, prefill, ...options, ...callbacks } as never)),
+    );
     host = () => div.querySelector('[data-hosted-journey]');
     unmount = () => act(() => root.unmount());
   } else {
@@ -177,16 +210,32 @@ function resolved(options: JourneyOptions): unknown {
 
 describe('the table', () => {
   it('has a sample here for every row, and names attributes by kebab-casing the option', () => {
-    expect(Object.keys(SAMPLES).sort()).toEqual(rows().map(([name]) => name).sort());
+    expect(Object.keys(SAMPLES).sort()).toEqual(
+      rows()
+        .map(([name]) => name)
+        .sort(),
+    );
     expect(attributeName('multipleInstitutions')).toBe('multiple-institutions');
     expect(attributeName('readyTimeoutMs')).toBe('ready-timeout-ms');
   });
 
   it('lists every callback exactly once; only container and eventTarget are owned by the bindings', () => {
-    expect([...CALLBACKS].sort()).toEqual(
-      ['onBankAuthorisation', 'onComplete', 'onError', 'onEvent', 'onExit', 'onInstitutionSelected', 'onInvalidMessage', 'onReady', 'onReleased', 'onStep'],
-    );
-    expect(Object.keys(OPTIONS).filter((k) => OPTIONS[k as keyof typeof OPTIONS] & OWNED)).toEqual(['container', 'eventTarget']);
+    expect([...CALLBACKS].sort()).toEqual([
+      'onBankAuthorisation',
+      'onComplete',
+      'onError',
+      'onEvent',
+      'onExit',
+      'onInstitutionSelected',
+      'onInvalidMessage',
+      'onReady',
+      'onReleased',
+      'onStep',
+    ]);
+    expect(Object.keys(OPTIONS).filter((k) => OPTIONS[k as keyof typeof OPTIONS] & OWNED)).toEqual([
+      'container',
+      'eventTarget',
+    ]);
   });
 
   it('saves exactly the rows without NOT_SAVED for the bank round trip (never prefill)', () => {
@@ -203,7 +252,11 @@ describe('every option, through every surface', () => {
   /** What the ES module makes of BASE + `options` (inline into a #host div unless modal). */
   const reference = (options: Partial<JourneyOptions>) => {
     const div = hostDiv();
-    const r = resolved({ ...BASE, ...(options.mode === 'modal' ? {} : { container: '#host' }), ...options } as JourneyOptions);
+    const r = resolved({
+      ...BASE,
+      ...(options.mode === 'modal' ? {} : { container: '#host' }),
+      ...options,
+    } as JourneyOptions);
     div.remove();
     return r;
   };
@@ -221,11 +274,20 @@ describe('every option, through every surface', () => {
       expect(want, 'the sample changes the outcome').not.toEqual(base);
       for (const surface of SURFACES) {
         const bindings = surface === 'react' || surface === 'preact';
-        const m = await mount(surface, bindings || surface === 'esm' ? option : {}, bindings || surface === 'esm' ? {} : attrs, {}, prefill);
+        const m = await mount(
+          surface,
+          bindings || surface === 'esm' ? option : {},
+          bindings || surface === 'esm' ? {} : attrs,
+          {},
+          prefill,
+        );
         const shown = resolved(m.options);
         // Where the table leaves a row out (script tag: NOT_TAG; element: NOT_EL, e.g. prefill; bindings: OWNED), setting
         // it changes nothing.
-        const ignored = (surface === 'script' && row & NOT_TAG) || (surface === 'element' && row & NOT_EL) || (bindings && row & OWNED);
+        const ignored =
+          (surface === 'script' && row & NOT_TAG) ||
+          (surface === 'element' && row & NOT_EL) ||
+          (bindings && row & OWNED);
         expect(shown, `${surface} ${ignored ? 'ignores' : 'sets'} ${name}`).toEqual(ignored ? base : want);
         m.unmount();
         for (const { handle } of created.splice(0)) handle.destroy();
@@ -234,16 +296,20 @@ describe('every option, through every surface', () => {
     });
   }
 
-  it('container: the script tag\'s data-container is the ES module\'s container; the element and the bindings are their own', async () => {
+  it("container: the script tag's data-container is the ES module's container; the element and the bindings are their own", async () => {
     expect(OPTIONS.container & NOT_TAG).toBe(0);
     expect(OPTIONS.container & (NOT_EL | OWNED)).toBe(NOT_EL | OWNED);
     const target = hostDiv();
     target.id = 'elsewhere';
     for (const surface of SURFACES) {
       const bindings = surface === 'react' || surface === 'preact';
-      const m = await mount(surface, bindings || surface === 'esm' ? { container: '#elsewhere' } : {}, { container: '#elsewhere' });
+      const m = await mount(surface, bindings || surface === 'esm' ? { container: '#elsewhere' } : {}, {
+        container: '#elsewhere',
+      });
       const own = m.host();
-      expect(resolveOptions(m.options, window.location.origin, CHANNEL).container, surface).toBe(surface === 'esm' || surface === 'script' ? target : own);
+      expect(resolveOptions(m.options, window.location.origin, CHANNEL).container, surface).toBe(
+        surface === 'esm' || surface === 'script' ? target : own,
+      );
       m.unmount();
     }
   });
@@ -252,12 +318,26 @@ describe('every option, through every surface', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const codes: unknown[] = [];
     const el = document.createElement('hosted-journey');
-    el.addEventListener('hosted-journey:config_error', (e) => codes.push(((e as CustomEvent).detail as { code: string }).code));
-    for (const [k, v] of Object.entries({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN, mode: 'popup' })) el.setAttribute(k, v);
+    el.addEventListener('hosted-journey:config_error', (e) =>
+      codes.push(((e as CustomEvent).detail as { code: string }).code),
+    );
+    for (const [k, v] of Object.entries({
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': ORIGIN,
+      mode: 'popup',
+    }))
+      el.setAttribute(k, v);
     document.body.append(el);
     await Promise.resolve();
     const script = document.createElement('script');
-    for (const [k, v] of Object.entries({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN, mode: 'popup' })) script.setAttribute(`data-${k}`, v);
+    for (const [k, v] of Object.entries({
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': ORIGIN,
+      mode: 'popup',
+    }))
+      script.setAttribute(`data-${k}`, v);
     script.addEventListener('hosted-journey:error', (e) => codes.push((e as CustomEvent).detail.code));
     document.body.append(script);
     await autoMount(script);
@@ -293,7 +373,9 @@ describe('every event, out of every surface, inline and modal', () => {
     for (const surface of SURFACES) {
       it(`${surface}, ${mode}`, async () => {
         const calls: Array<[string, unknown]> = [];
-        const callbacks = Object.fromEntries(CALLBACKS.map((name) => [name, (arg: unknown) => calls.push([name, arg])]));
+        const callbacks = Object.fromEntries(
+          CALLBACKS.map((name) => [name, (arg: unknown) => calls.push([name, arg])]),
+        );
         const hasCallbacks = surface === 'esm' || surface === 'react' || surface === 'preact';
         const heard: Array<[string, unknown, EventTarget | null]> = [];
         const types = [...Object.keys(EVENTS), 'invalid_message'];
@@ -303,10 +385,21 @@ describe('every event, out of every surface, inline and modal', () => {
           return () => document.removeEventListener(`hosted-journey:${t}`, fn);
         });
         try {
-          const m = await mount(surface, mode === 'modal' ? { mode } : {}, mode === 'modal' ? { mode } : {}, hasCallbacks ? callbacks : {});
+          const m = await mount(
+            surface,
+            mode === 'modal' ? { mode } : {},
+            mode === 'modal' ? { mode } : {},
+            hasCallbacks ? callbacks : {},
+          );
           await vi.waitFor(() => expect(m.handle.iframe).not.toBeNull());
           const send = (type: string, payload: unknown) =>
-            window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(m.handle.channel, type, payload), origin: ORIGIN, source: m.handle.iframe!.contentWindow as Window }));
+            window.dispatchEvent(
+              new MessageEvent('message', {
+                data: encodeMessage(m.handle.channel, type, payload),
+                origin: ORIGIN,
+                source: m.handle.iframe!.contentWindow as Window,
+              }),
+            );
           const host = m.host();
           expect(host).not.toBeNull();
           const wantCalls: Array<[string, unknown]> = [];
@@ -321,7 +414,8 @@ describe('every event, out of every surface, inline and modal', () => {
             const phase = PHASES[type as keyof typeof PHASES];
             wantCalls.push([EVENTS[type as keyof typeof EVENTS], phase ? { phase, ...payload } : payload]);
             wantCalls.push(['onEvent', { type, payload }]);
-            if (type === 'bank_authorisation') wantCalls.push(['onBankAuthorisation', { phase: 'opened', consentId: 'cns_1' }]);
+            if (type === 'bank_authorisation')
+              wantCalls.push(['onBankAuthorisation', { phase: 'opened', consentId: 'cns_1' }]);
             wantHeard.push([type, payload, host]);
           }
           expect(heard).toEqual(wantHeard);

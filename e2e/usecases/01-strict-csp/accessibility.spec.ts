@@ -12,7 +12,11 @@ test.afterAll(async () => {
 
 const ready = (page: Page) =>
   expect
-    .poll(() => page.evaluate(() => (window as unknown as { __journeyEvents: { type: string }[] }).__journeyEvents.map((e) => e.type)))
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { __journeyEvents: { type: string }[] }).__journeyEvents.map((e) => e.type),
+      ),
+    )
     .toContain('ready');
 
 /** Serious and critical axe violations, in the page and (axe-core/playwright's default) inside the journey frame. */
@@ -24,7 +28,9 @@ async function seriousViolations(page: Page) {
 }
 
 const activeInDialog = (page: Page) =>
-  page.evaluate(() => !!document.activeElement && !!document.querySelector('[role="dialog"]')?.contains(document.activeElement));
+  page.evaluate(
+    () => !!document.activeElement && !!document.querySelector('[role="dialog"]')?.contains(document.activeElement),
+  );
 
 test('axe: the inline page with the journey mounted has no serious or critical violation', async ({ page }) => {
   await page.goto(uc.url('inline'));
@@ -80,7 +86,9 @@ test('modal: labelled dialog and iframe, focus moved in, trapped, restored on cl
   await expect(opener).toBeFocused();
 });
 
-test('control: axe does flag an unlabelled journey iframe (frame-title), so the checks above can fail', async ({ page }) => {
+test('control: axe does flag an unlabelled journey iframe (frame-title), so the checks above can fail', async ({
+  page,
+}) => {
   await page.goto(uc.url('inline'));
   await ready(page);
   await page.locator('#journey iframe').evaluate((el) => el.removeAttribute('title'));

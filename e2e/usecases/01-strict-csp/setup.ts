@@ -29,7 +29,12 @@ export async function startUseCase(): Promise<UseCase> {
   const page = await serve({
     '/': { ...html(index), headers: { 'content-security-policy': csp } },
     // The same page with the violation recorder as its first script, for engines without init scripts (e2e/engines).
-    '/probed': { ...html(index.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n  <script src="/csp-probe.js"></script>')), headers: { 'content-security-policy': csp } },
+    '/probed': {
+      ...html(
+        index.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n  <script src="/csp-probe.js"></script>'),
+      ),
+      headers: { 'content-security-policy': csp },
+    },
     '/csp-probe.js': js(readFileSync(path.join(here, '../support/csp-probe.js'), 'utf8')),
     '/app.js': js(await bundle(path.join(here, 'app.js'))),
     '/page.css': css(readFileSync(path.join(here, 'page.css'), 'utf8')),

@@ -11,7 +11,8 @@ test.afterAll(async () => {
 });
 
 type Logged = { type: string; payload: Record<string, unknown> };
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __journeyEvents: Logged[] }).__journeyEvents);
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __journeyEvents: Logged[] }).__journeyEvents);
 const eventTypes = async (page: Page) => (await events(page)).map((e) => e.type);
 
 async function refusedInConsole(page: Page): Promise<string[]> {
@@ -55,7 +56,9 @@ test('inline: mounts, resizes and completes with zero CSP violations', async ({ 
   await expect.poll(() => eventTypes(page)).toContain('step');
 
   await frame.locator('#finish').click();
-  await expect.poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload).toEqual({ applicationId: 'app_fixture_1' });
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload)
+    .toEqual({ applicationId: 'app_fixture_1' });
   expect(await eventTypes(page)).not.toContain('invalid_message');
   expect(await violations(page)).toEqual([]);
   expect(refused).toEqual([]);

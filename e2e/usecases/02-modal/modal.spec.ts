@@ -15,7 +15,8 @@ test.afterAll(async () => {
 });
 
 type Logged = { type: string; payload: unknown };
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __journeyEvents: Logged[] }).__journeyEvents);
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __journeyEvents: Logged[] }).__journeyEvents);
 const eventTypes = async (page: Page) => (await events(page)).map((e) => e.type);
 
 test('opens as a dialog, Escape closes it with user_closed and focus returns to the button', async ({ page }) => {
@@ -30,7 +31,9 @@ test('opens as a dialog, Escape closes it with user_closed and focus returns to 
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await events(page)).find((e) => e.type === 'exit_callback')?.payload).toMatchObject({ reason: 'user_closed' });
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === 'exit_callback')?.payload)
+    .toMatchObject({ reason: 'user_closed' });
   await expect(button).toBeFocused();
 });
 
@@ -47,7 +50,9 @@ test('opens again after closing, and completes', async ({ page }) => {
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('iframe')).toHaveCount(1);
   await dialog.frameLocator('iframe').locator('#finish').click();
-  await expect.poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload).toEqual({ applicationId: 'app_fixture_1' });
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload)
+    .toEqual({ applicationId: 'app_fixture_1' });
   expect(await eventTypes(page)).not.toContain('invalid_message');
   expect(await eventTypes(page)).not.toContain('widget_error');
 });

@@ -5,7 +5,10 @@ import { createJourney } from '../../../dist/index.js';
 const journeyOrigin = document.querySelector('meta[name="journey-origin"]').content;
 window.__journeyEvents = { a: [], b: [] };
 
-for (const [key, customerId] of [['a', 'cust_joint_a'], ['b', 'cust_joint_b']]) {
+for (const [key, customerId] of [
+  ['a', 'cust_joint_a'],
+  ['b', 'cust_joint_b'],
+]) {
   const record = (type, payload) => window.__journeyEvents[key].push({ type, payload });
   createJourney({
     vendor: 'acme',

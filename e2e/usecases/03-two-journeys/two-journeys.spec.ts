@@ -21,8 +21,14 @@ const types = async (page: Page, key: 'a' | 'b') => (await events(page, key)).ma
 
 test('each iframe loads its own customer and both handshakes complete', async ({ page }) => {
   await page.goto(uc.url());
-  await expect(page.locator('#journey-a iframe')).toHaveAttribute('src', new RegExp(`^${uc.journey.origin}/i/acme/cust_joint_a\\?`));
-  await expect(page.locator('#journey-b iframe')).toHaveAttribute('src', new RegExp(`^${uc.journey.origin}/i/acme/cust_joint_b\\?`));
+  await expect(page.locator('#journey-a iframe')).toHaveAttribute(
+    'src',
+    new RegExp(`^${uc.journey.origin}/i/acme/cust_joint_a\\?`),
+  );
+  await expect(page.locator('#journey-b iframe')).toHaveAttribute(
+    'src',
+    new RegExp(`^${uc.journey.origin}/i/acme/cust_joint_b\\?`),
+  );
   await expect.poll(() => types(page, 'a')).toEqual(['ready']);
   await expect.poll(() => types(page, 'b')).toEqual(['ready']);
 });

@@ -14,7 +14,9 @@ test.afterAll(async () => {
 
 const frame = (page: Page) => page.frameLocator('#journey iframe');
 const bankPhases = async (page: Page) =>
-  (await page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events)).filter(([k]) => k === 'bank').map(([, e]) => e);
+  (await page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events))
+    .filter(([k]) => k === 'bank')
+    .map(([, e]) => e);
 
 async function toBank(page: Page, ref: string): Promise<void> {
   await page.goto(uc.apply(ref));

@@ -21,7 +21,9 @@ export async function recordViolations(page: Page): Promise<void> {
 export async function violations(page: Page): Promise<Violation[]> {
   const all: Violation[] = [];
   for (const frame of page.frames()) {
-    const found = await frame.evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []).catch(() => []);
+    const found = await frame
+      .evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? [])
+      .catch(() => []);
     all.push(...found);
   }
   return all;

@@ -34,10 +34,16 @@ const MAX_KEY_LENGTH = 255;
  * Same key + same body → the stored response again (header `idempotent-replayed: true`); same key with another body
  * → 409. Only 2xx replies are stored, so a request refused for ordering can be retried once its precondition holds.
  */
-export async function withIdempotency(ctx: SandboxContext, info: RequestInfo, tokenId: string, run: () => Promise<Reply> | Reply): Promise<Reply> {
+export async function withIdempotency(
+  ctx: SandboxContext,
+  info: RequestInfo,
+  tokenId: string,
+  run: () => Promise<Reply> | Reply,
+): Promise<Reply> {
   const key = info.req.headers[HEADERS.idempotencyKey];
   if (info.req.method !== 'POST' || typeof key !== 'string' || key === '') return run();
-  if (key.length > MAX_KEY_LENGTH) throw new SandboxHttpError(E.BAD_REQUEST, `idempotency-key must be at most ${MAX_KEY_LENGTH} characters`);
+  if (key.length > MAX_KEY_LENGTH)
+    throw new SandboxHttpError(E.BAD_REQUEST, `idempotency-key must be at most ${MAX_KEY_LENGTH} characters`);
   const slot = `${tokenId} POST ${info.url.pathname} ${key}`;
   const bodyHash = createHash('sha256').update(info.body).digest('hex');
   const stored = ctx.state.idempotency.get(slot);

@@ -35,7 +35,8 @@ export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(lodgeEnquiryBody, parseJson(info.body));
   const dob = Date.parse(body.applicant.date_of_birth);
   const age = (ctx.now().getTime() - dob) / (365.25 * 86_400_000);
-  if (!Number.isFinite(dob) || age < 18 || age > 120) throw fieldError('applicant.date_of_birth', 'the applicant must be 18 or older (and the date real)');
+  if (!Number.isFinite(dob) || age < 18 || age > 120)
+    throw fieldError('applicant.date_of_birth', 'the applicant must be 18 or older (and the date real)');
   const enquiry: Enquiry = { ...body, id: newId('enq'), lodged_at: ctx.now().toISOString() };
   ctx.state.enquiries.set(enquiry.id, enquiry);
   return json({ enquiry_id: enquiry.id, status: 'lodged', lodged_at: enquiry.lodged_at }, 201);
@@ -50,13 +51,20 @@ export async function downloadReport(ctx: SandboxContext, info: RequestInfo): Pr
   const id = info.url.searchParams.get('enquiry_id');
   if (!id) throw fieldError('enquiry_id', 'the enquiry_id query parameter is required');
   const pdf = await renderCreditReportPdf(buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, id), ctx.now()));
-  return { status: 200, body: pdf, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${id}.pdf"` } };
+  return {
+    status: 200,
+    body: pdf,
+    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${id}.pdf"` },
+  };
 }
 
 export function createAccount(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(createAccountBody, parseJson(info.body));
   if (!ctx.state.enquiries.has(body.enquiry_id)) {
-    throw new SandboxHttpError(E.NO_ENQUIRY, `no enquiry '${body.enquiry_id}': lodge an enquiry before creating its account`);
+    throw new SandboxHttpError(
+      E.NO_ENQUIRY,
+      `no enquiry '${body.enquiry_id}': lodge an enquiry before creating its account`,
+    );
   }
   const account: CreditAccount = { ...body, id: newId('acct'), status: 'open', payments: new Map() };
   ctx.state.accounts.set(account.id, account);
@@ -67,7 +75,8 @@ export function updateAccount(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(updateAccountBody, parseJson(info.body));
   const account = findAccount(ctx, body.account_id);
   if (account.status === 'closed') throw new SandboxHttpError(E.ACCOUNT_CLOSED, `account '${account.id}' is closed`);
-  if (body.closed_on !== undefined && body.status !== 'closed') throw fieldError('closed_on', "closed_on needs status 'closed'");
+  if (body.closed_on !== undefined && body.status !== 'closed')
+    throw fieldError('closed_on', "closed_on needs status 'closed'");
   if (body.credit_limit !== undefined) account.credit_limit = body.credit_limit;
   if (body.status === 'closed') {
     const closedOn = body.closed_on ?? today(ctx);
@@ -80,7 +89,12 @@ export function updateAccount(ctx: SandboxContext, info: RequestInfo): Reply {
 
 function accountView(a: CreditAccount): Record<string, unknown> {
   return {
-    account_id: a.id, enquiry_id: a.enquiry_id, account_type: a.account_type, credit_limit: a.credit_limit, opened_on: a.opened_on, status: a.status,
+    account_id: a.id,
+    enquiry_id: a.enquiry_id,
+    account_type: a.account_type,
+    credit_limit: a.credit_limit,
+    opened_on: a.opened_on,
+    status: a.status,
     ...(a.closed_on ? { closed_on: a.closed_on } : {}),
   };
 }
@@ -88,8 +102,13 @@ function accountView(a: CreditAccount): Record<string, unknown> {
 export function savePayment(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(savePaymentBody, parseJson(info.body));
   const account = findAccount(ctx, body.account_id);
-  if (account.status === 'closed') throw new SandboxHttpError(E.ACCOUNT_CLOSED, `account '${account.id}' is closed; no further payments can be reported`);
-  if (body.month < account.opened_on.slice(0, 7)) throw fieldError('month', 'the month is before the account was opened');
+  if (account.status === 'closed')
+    throw new SandboxHttpError(
+      E.ACCOUNT_CLOSED,
+      `account '${account.id}' is closed; no further payments can be reported`,
+    );
+  if (body.month < account.opened_on.slice(0, 7))
+    throw fieldError('month', 'the month is before the account was opened');
   account.payments.set(body.month, body.status);
   return json({ account_id: account.id, month: body.month, status: body.status });
 }
@@ -98,19 +117,44 @@ export function registerDefault(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(registerDefaultBody, parseJson(info.body));
   const account = findAccount(ctx, body.account_id);
   const fields: FieldError[] = [];
-  if (Number(body.amount) < DEFAULT_MIN_AMOUNT) fields.push({ path: 'amount', message: `a default needs at least $${DEFAULT_MIN_AMOUNT} overdue` });
-  if (body.days_overdue < DEFAULT_MIN_DAYS_OVERDUE) fields.push({ path: 'days_overdue', message: `a default needs at least ${DEFAULT_MIN_DAYS_OVERDUE} days overdue` });
-  if (fields.length) throw new SandboxHttpError(E.VALIDATION_FAILED, fields.map((f) => `${f.path}: ${f.message}`).join('; '), fields);
-  const record = { id: newId('dft'), account_id: account.id, amount: body.amount, days_overdue: body.days_overdue, listed_on: body.listed_on ?? today(ctx), status: 'outstanding' as const };
+  if (Number(body.amount) < DEFAULT_MIN_AMOUNT)
+    fields.push({ path: 'amount', message: `a default needs at least $${DEFAULT_MIN_AMOUNT} overdue` });
+  if (body.days_overdue < DEFAULT_MIN_DAYS_OVERDUE)
+    fields.push({ path: 'days_overdue', message: `a default needs at least ${DEFAULT_MIN_DAYS_OVERDUE} days overdue` });
+  if (fields.length)
+    throw new SandboxHttpError(E.VALIDATION_FAILED, fields.map((f) => `${f.path}: ${f.message}`).join('; '), fields);
+  const record = {
+    id: newId('dft'),
+    account_id: account.id,
+    amount: body.amount,
+    days_overdue: body.days_overdue,
+    listed_on: body.listed_on ?? today(ctx),
+    status: 'outstanding' as const,
+  };
   ctx.state.defaults.set(record.id, record);
-  return json({ default_id: record.id, account_id: record.account_id, amount: record.amount, days_overdue: record.days_overdue, listed_on: record.listed_on, status: record.status }, 201);
+  return json(
+    {
+      default_id: record.id,
+      account_id: record.account_id,
+      amount: record.amount,
+      days_overdue: record.days_overdue,
+      listed_on: record.listed_on,
+      status: record.status,
+    },
+    201,
+  );
 }
 
 export function updateDefault(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(updateDefaultBody, parseJson(info.body));
   const record = ctx.state.defaults.get(body.default_id);
-  if (!record) throw new SandboxHttpError(E.UNKNOWN_DEFAULT, `no default '${body.default_id}' is registered: register it before updating it`);
-  if (record.status !== 'outstanding') throw new SandboxHttpError(E.DEFAULT_CLOSED, `default '${record.id}' is already ${record.status}`);
+  if (!record)
+    throw new SandboxHttpError(
+      E.UNKNOWN_DEFAULT,
+      `no default '${body.default_id}' is registered: register it before updating it`,
+    );
+  if (record.status !== 'outstanding')
+    throw new SandboxHttpError(E.DEFAULT_CLOSED, `default '${record.id}' is already ${record.status}`);
   if (body.amount !== undefined) record.amount = body.amount;
   record.status = body.status;
   return json({ default_id: record.id, account_id: record.account_id, amount: record.amount, status: record.status });

@@ -2,7 +2,15 @@
 import { BUNDLE_FORMATS, consentBody, finaliseBody, profileBody, type BundleFormat } from '../../protocol/index.js';
 import type { SandboxContext } from '../context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
-import { applicationView, attachInstitution, createConsent, consentUrl, finalise, requireApplication, startApplication } from '../flow.js';
+import {
+  applicationView,
+  attachInstitution,
+  createConsent,
+  consentUrl,
+  finalise,
+  requireApplication,
+  startApplication,
+} from '../flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
 import { buildReport } from '../reports/application-report.js';
 import { renderApplicationPdf } from '../reports/pdf.js';
@@ -28,9 +36,25 @@ export function consents(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(consentBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
   const app = ctx.state.findByRef(vendor, ref);
-  if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_STARTED, `no application for ${vendor}/${ref}: call profile before creating a consent`);
-  const consent = createConsent(ctx, app, { bankId: body.bank_id, returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref), state: body.state });
-  return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent), expires_at: consent.expires_at, application_id: app.id }, 201);
+  if (!app)
+    throw new SandboxHttpError(
+      E.APPLICATION_NOT_STARTED,
+      `no application for ${vendor}/${ref}: call profile before creating a consent`,
+    );
+  const consent = createConsent(ctx, app, {
+    bankId: body.bank_id,
+    returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref),
+    state: body.state,
+  });
+  return json(
+    {
+      consent_id: consent.id,
+      consent_url: consentUrl(ctx, consent),
+      expires_at: consent.expires_at,
+      application_id: app.id,
+    },
+    201,
+  );
 }
 
 export function finaliseApplication(ctx: SandboxContext, info: RequestInfo): Reply {
@@ -48,15 +72,24 @@ const CONTENT_TYPES: Record<BundleFormat, string> = {
 
 export async function bundle(ctx: SandboxContext, info: RequestInfo): Promise<Reply> {
   const format = info.url.searchParams.get('format') ?? 'json';
-  if (!(BUNDLE_FORMATS as readonly string[]).includes(format)) throw fieldError('format', `must be one of ${BUNDLE_FORMATS.join(', ')}`);
+  if (!(BUNDLE_FORMATS as readonly string[]).includes(format))
+    throw fieldError('format', `must be one of ${BUNDLE_FORMATS.join(', ')}`);
   const app = ctx.state.applications.get(info.params.id!);
   if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application '${info.params.id}'`);
   if ((app.status !== 'finalised' && app.status !== 'report_ready') || !app.data) {
-    throw new SandboxHttpError(E.REPORT_NOT_READY, `the bundle exists once the application is finalised (status ${app.status})`);
+    throw new SandboxHttpError(
+      E.REPORT_NOT_READY,
+      `the bundle exists once the application is finalised (status ${app.status})`,
+    );
   }
   const report = buildReport(app, ctx.now());
   const f = format as BundleFormat;
-  const body = f === 'json' ? JSON.stringify(report) : f === 'csv' ? renderTransactionsCsv(report) : await renderApplicationPdf(report);
+  const body =
+    f === 'json'
+      ? JSON.stringify(report)
+      : f === 'csv'
+        ? renderTransactionsCsv(report)
+        : await renderApplicationPdf(report);
   return {
     status: 200,
     body,

@@ -12,7 +12,10 @@ import type { WebhookSender } from '../webhooks/sender.js';
 export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
   const body = validate(webhookRegistrationBody, parseJson(info.body));
   if (body.token_id !== undefined && body.token_id !== tokenId) {
-    throw fieldError('token_id', `must be the token that signs this request ('${tokenId}'): a receiver gets only its own token's events`);
+    throw fieldError(
+      'token_id',
+      `must be the token that signs this request ('${tokenId}'): a receiver gets only its own token's events`,
+    );
   }
   const token = ctx.tokens.find((t) => t.tokenId === tokenId)!;
   sender.addReceiver({ url: body.url, tokenId: token.tokenId, secret: token.secret });

@@ -12,7 +12,14 @@ export interface CreditReport {
   applicant: Enquiry['applicant'];
   score: number;
   score_band: 'below_average' | 'average' | 'good' | 'very_good' | 'excellent';
-  enquiries: Array<{ date: string; enquirer: string; enquiry_type: string; product: string; amount: string; enquiry_id?: string }>;
+  enquiries: Array<{
+    date: string;
+    enquirer: string;
+    enquiry_type: string;
+    product: string;
+    amount: string;
+    enquiry_id?: string;
+  }>;
   accounts: Array<{
     account_id: string;
     provider: string;
@@ -23,13 +30,21 @@ export interface CreditReport {
     closed_on?: string;
     repayment_history: Array<{ month: string; status: RepaymentCode }>;
   }>;
-  defaults: Array<{ default_id: string; account_id: string; amount: string; days_overdue: number; listed_on: string; status: string }>;
+  defaults: Array<{
+    default_id: string;
+    account_id: string;
+    amount: string;
+    days_overdue: number;
+    listed_on: string;
+    status: string;
+  }>;
 }
 
 const LENDERS = ['Koala Finance', 'Harbour Credit', 'Bluegum Bank', 'Southern Lending'];
 const PRODUCTS = ['credit_card', 'personal_loan', 'car_loan', 'bnpl'] as const;
 
-const applicantKey = (e: Enquiry) => `${e.applicant.first_name}|${e.applicant.last_name}|${e.applicant.date_of_birth}`.toLowerCase();
+const applicantKey = (e: Enquiry) =>
+  `${e.applicant.first_name}|${e.applicant.last_name}|${e.applicant.date_of_birth}`.toLowerCase();
 
 function monthsBack(now: Date, n: number): string[] {
   const out: string[] = [];
@@ -41,7 +56,15 @@ function monthsBack(now: Date, n: number): string[] {
 }
 
 const band = (score: number): CreditReport['score_band'] =>
-  score < 510 ? 'below_average' : score < 623 ? 'average' : score < 726 ? 'good' : score < 833 ? 'very_good' : 'excellent';
+  score < 510
+    ? 'below_average'
+    : score < 623
+      ? 'average'
+      : score < 726
+        ? 'good'
+        : score < 833
+          ? 'very_good'
+          : 'excellent';
 
 export function buildCreditReport(state: SandboxState, seed: string, enquiry: Enquiry, now: Date): CreditReport {
   const key = applicantKey(enquiry);
@@ -55,11 +78,21 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
   for (let i = 0; i < pastEnquiries; i++) {
     enquiries.push({
       date: `${months[rnd.int(0, 20)]}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
-      enquirer: rnd.pick(LENDERS), enquiry_type: 'credit_application', product: rnd.pick(PRODUCTS), amount: toDecimal(rnd.int(5, 200) * 100),
+      enquirer: rnd.pick(LENDERS),
+      enquiry_type: 'credit_application',
+      product: rnd.pick(PRODUCTS),
+      amount: toDecimal(rnd.int(5, 200) * 100),
     });
   }
   for (const e of mine) {
-    enquiries.push({ date: e.lodged_at.slice(0, 10), enquirer: 'Sandbox vendor', enquiry_type: e.enquiry_type, product: e.product, amount: e.amount, enquiry_id: e.id });
+    enquiries.push({
+      date: e.lodged_at.slice(0, 10),
+      enquirer: 'Sandbox vendor',
+      enquiry_type: e.enquiry_type,
+      product: e.product,
+      amount: e.amount,
+      enquiry_id: e.id,
+    });
   }
   enquiries.sort((a, b) => a.date.localeCompare(b.date));
 
@@ -68,27 +101,59 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
   for (let i = 0; i < bureauAccounts; i++) {
     const late = rnd.next();
     accounts.push({
-      account_id: `bur_${i + 1}`, provider: rnd.pick(LENDERS), account_type: rnd.pick(PRODUCTS), credit_limit: toDecimal(rnd.int(10, 150) * 100),
-      opened_on: `${months[0]}-01`, status: 'open',
-      repayment_history: months.map((month) => ({ month, status: (late > 0.7 && rnd.chance(0.1) ? rnd.pick(['1', '2'] as const) : 'C') as RepaymentCode })),
+      account_id: `bur_${i + 1}`,
+      provider: rnd.pick(LENDERS),
+      account_type: rnd.pick(PRODUCTS),
+      credit_limit: toDecimal(rnd.int(10, 150) * 100),
+      opened_on: `${months[0]}-01`,
+      status: 'open',
+      repayment_history: months.map((month) => ({
+        month,
+        status: (late > 0.7 && rnd.chance(0.1) ? rnd.pick(['1', '2'] as const) : 'C') as RepaymentCode,
+      })),
     });
   }
   const own: CreditAccount[] = [...state.accounts.values()].filter((a) => myEnquiryIds.has(a.enquiry_id));
   for (const a of own) {
     accounts.push({
-      account_id: a.id, provider: 'Sandbox vendor', account_type: a.account_type, credit_limit: a.credit_limit, opened_on: a.opened_on, status: a.status,
+      account_id: a.id,
+      provider: 'Sandbox vendor',
+      account_type: a.account_type,
+      credit_limit: a.credit_limit,
+      opened_on: a.opened_on,
+      status: a.status,
       ...(a.closed_on ? { closed_on: a.closed_on } : {}),
-      repayment_history: [...a.payments.entries()].sort(([m1], [m2]) => m1.localeCompare(m2)).map(([month, status]) => ({ month, status })),
+      repayment_history: [...a.payments.entries()]
+        .sort(([m1], [m2]) => m1.localeCompare(m2))
+        .map(([month, status]) => ({ month, status })),
     });
   }
   const ownIds = new Set(own.map((a) => a.id));
-  const defaults = [...state.defaults.values()].filter((d) => ownIds.has(d.account_id))
-    .map((d) => ({ default_id: d.id, account_id: d.account_id, amount: d.amount, days_overdue: d.days_overdue, listed_on: d.listed_on, status: d.status }));
+  const defaults = [...state.defaults.values()]
+    .filter((d) => ownIds.has(d.account_id))
+    .map((d) => ({
+      default_id: d.id,
+      account_id: d.account_id,
+      amount: d.amount,
+      days_overdue: d.days_overdue,
+      listed_on: d.listed_on,
+      status: d.status,
+    }));
 
   let score = 540 + rnd.int(0, 300);
   for (const d of defaults) score -= d.status === 'outstanding' ? 150 : 60;
-  for (const a of accounts) for (const h of a.repayment_history) if (/^[1-6]$/.test(h.status)) score -= 8 * Number(h.status);
+  for (const a of accounts)
+    for (const h of a.repayment_history) if (/^[1-6]$/.test(h.status)) score -= 8 * Number(h.status);
   score -= Math.max(0, enquiries.length - 2) * 10;
   score = Math.max(0, Math.min(1200, score));
-  return { enquiry_id: enquiry.id, generated_at: now.toISOString(), applicant: enquiry.applicant, score, score_band: band(score), enquiries, accounts, defaults };
+  return {
+    enquiry_id: enquiry.id,
+    generated_at: now.toISOString(),
+    applicant: enquiry.applicant,
+    score,
+    score_band: band(score),
+    enquiries,
+    accounts,
+    defaults,
+  };
 }

@@ -16,18 +16,45 @@ export function renderCreditReportPdf(report: CreditReport): Promise<Buffer> {
       ['Credit score', `${report.score} (${report.score_band.replace('_', ' ')})`],
     ]);
     heading(doc, 'Enquiries');
-    table(doc, [{ header: 'Date', width: 80 }, { header: 'Enquirer', width: 140 }, { header: 'Type', width: 110 }, { header: 'Product', width: 90 }, { header: 'Amount', width: 80, align: 'right' }],
-      report.enquiries.map((e) => [e.date, e.enquirer, e.enquiry_type, e.product, e.amount]));
+    table(
+      doc,
+      [
+        { header: 'Date', width: 80 },
+        { header: 'Enquirer', width: 140 },
+        { header: 'Type', width: 110 },
+        { header: 'Product', width: 90 },
+        { header: 'Amount', width: 80, align: 'right' },
+      ],
+      report.enquiries.map((e) => [e.date, e.enquirer, e.enquiry_type, e.product, e.amount]),
+    );
     heading(doc, 'Accounts');
     for (const acc of report.accounts) {
-      keyValues(doc, [[`${acc.provider} · ${acc.account_type}`, `limit $${acc.credit_limit}, opened ${acc.opened_on}, ${acc.status}${acc.closed_on ? ` ${acc.closed_on}` : ''}`]]);
+      keyValues(doc, [
+        [
+          `${acc.provider} · ${acc.account_type}`,
+          `limit $${acc.credit_limit}, opened ${acc.opened_on}, ${acc.status}${acc.closed_on ? ` ${acc.closed_on}` : ''}`,
+        ],
+      ]);
       const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`).join('  ');
-      doc.font('Courier').fontSize(7).text(history || '(no repayment history reported)', { width: 500 });
+      doc
+        .font('Courier')
+        .fontSize(7)
+        .text(history || '(no repayment history reported)', { width: 500 });
       doc.font('Helvetica').fontSize(9).moveDown(0.4);
     }
     heading(doc, 'Defaults');
     if (report.defaults.length === 0) doc.text('No defaults listed.');
-    else table(doc, [{ header: 'Default', width: 170 }, { header: 'Account', width: 150 }, { header: 'Amount', width: 60, align: 'right' }, { header: 'Days', width: 40, align: 'right' }, { header: 'Status', width: 80 }],
-      report.defaults.map((d) => [d.default_id, d.account_id, d.amount, String(d.days_overdue), d.status]));
+    else
+      table(
+        doc,
+        [
+          { header: 'Default', width: 170 },
+          { header: 'Account', width: 150 },
+          { header: 'Amount', width: 60, align: 'right' },
+          { header: 'Days', width: 40, align: 'right' },
+          { header: 'Status', width: 80 },
+        ],
+        report.defaults.map((d) => [d.default_id, d.account_id, d.amount, String(d.days_overdue), d.status]),
+      );
   });
 }

@@ -43,7 +43,10 @@ const RULES: readonly Rule[] = [
   { category: 'buy_now_pay_later', pattern: /\b(AFTERPAY|ZIP ?PAY|ZIP ?MONEY|HUMM|KLARNA|LATITUDE PAY)\b/ },
   { category: 'loan_repayments', pattern: /\b(LOAN REPAYMENT|CAR LOAN|PERSONAL LOAN|MONEYME|NOW FINANCE)\b/ },
   { category: 'groceries', pattern: /\b(WOOLWORTHS|COLES|ALDI|IGA|HARRIS FARM|FOODWORKS)\b/ },
-  { category: 'utilities', pattern: /\b(AGL|ORIGIN ENERGY|ENERGYAUSTRALIA|SYDNEY WATER|YARRA VALLEY WATER|RED ENERGY)\b/ },
+  {
+    category: 'utilities',
+    pattern: /\b(AGL|ORIGIN ENERGY|ENERGYAUSTRALIA|SYDNEY WATER|YARRA VALLEY WATER|RED ENERGY)\b/,
+  },
   { category: 'telecommunications', pattern: /\b(TELSTRA|OPTUS|VODAFONE|TPG|AUSSIE BROADBAND)\b/ },
   { category: 'dining', pattern: /\b(UBER ?EATS|MENULOG|DOORDASH|MCDONALDS|CAFE|RESTAURANT|GRILL'D|DOMINOS)\b/ },
   { category: 'transport', pattern: /\b(OPAL|MYKI|GO CARD|UBER TRIP|DIDI|SHELL|BP|7-ELEVEN FUEL|AMPOL|LINKT)\b/ },

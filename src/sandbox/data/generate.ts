@@ -46,11 +46,17 @@ export interface GenerateOptions {
 }
 
 const DAY_MS = 86_400_000;
-const EMPLOYERS = ['ACME LOGISTICS', 'HARBOUR HEALTH', 'SOUTHERN CROSS MEDIA', 'KOALA CONSTRUCTIONS', 'BLUEGUM SOFTWARE'];
+const EMPLOYERS = [
+  'ACME LOGISTICS',
+  'HARBOUR HEALTH',
+  'SOUTHERN CROSS MEDIA',
+  'KOALA CONSTRUCTIONS',
+  'BLUEGUM SOFTWARE',
+];
 const AGENTS = ['RAY WHITE', 'LJ HOOKER', 'MCGRATH', 'BELLE PROPERTY'];
 const SUBURBS = ['SYDNEY', 'PARRAMATTA', 'CHATSWOOD', 'NEWTOWN', 'BONDI', 'MELBOURNE', 'FITZROY'];
 const GROCERS = ['WOOLWORTHS', 'COLES', 'ALDI', 'IGA'];
-const DINING = ['UBER EATS', 'MENULOG', 'MCDONALDS', 'CAFE BARISTA', 'GRILL\'D', 'DOMINOS'];
+const DINING = ['UBER EATS', 'MENULOG', 'MCDONALDS', 'CAFE BARISTA', "GRILL'D", 'DOMINOS'];
 const TRANSPORT = ['OPAL TRAVEL', 'UBER TRIP', 'SHELL COLES EXPRESS', 'AMPOL', 'LINKT TOLL'];
 const SHOPS = ['KMART', 'TARGET', 'BIG W', 'JB HI-FI', 'BUNNINGS', 'AMAZON AU'];
 const BOOKMAKERS = ['SPORTSBET', 'LADBROKES', 'TAB', 'POINTSBET'];
@@ -59,7 +65,12 @@ const SUBSCRIPTIONS = ['NETFLIX.COM', 'SPOTIFY', 'STAN.COM.AU'];
 
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
-interface Raw { account: number; day: number; description: string; amount: number }
+interface Raw {
+  account: number;
+  day: number;
+  description: string;
+  amount: number;
+}
 
 /** Generates one customer's accounts and transactions. Pure: the same options give the same data. */
 export function generateBankData(options: GenerateOptions): BankData {
@@ -82,20 +93,27 @@ export function generateBankData(options: GenerateOptions): BankData {
     subscription: rnd.pick(SUBSCRIPTIONS),
   };
   const raws: Raw[] = [];
-  const add = (account: number, day: number, description: string, amount: number) => raws.push({ account, day, description, amount });
+  const add = (account: number, day: number, description: string, amount: number) =>
+    raws.push({ account, day, description, amount });
 
   for (let day = 0; day < days; day++) {
     const date = new Date(start + day * DAY_MS);
     const dom = date.getUTCDate();
-    if ((day + profile.wageOffset) % 14 === 0) add(0, day, `SALARY ${profile.employer} PTY LTD`, profile.wage + rnd.cents(-40, 40));
-    if (profile.centrelink && (day + profile.wageOffset + 7) % 14 === 0) add(0, day, `CENTRELINK PAYMENT REF ${rnd.int(100000, 999999)}`, rnd.cents(320, 560));
-    if (date.getUTCDay() === profile.rentWeekday) add(0, day, `RENT PAYMENT ${profile.agent} REAL ESTATE`, -profile.rent);
-    if (rnd.chance(0.45)) add(0, day, `${rnd.pick(GROCERS)} ${rnd.int(1000, 9999)} ${profile.suburb}`, -rnd.cents(12, 185));
+    if ((day + profile.wageOffset) % 14 === 0)
+      add(0, day, `SALARY ${profile.employer} PTY LTD`, profile.wage + rnd.cents(-40, 40));
+    if (profile.centrelink && (day + profile.wageOffset + 7) % 14 === 0)
+      add(0, day, `CENTRELINK PAYMENT REF ${rnd.int(100000, 999999)}`, rnd.cents(320, 560));
+    if (date.getUTCDay() === profile.rentWeekday)
+      add(0, day, `RENT PAYMENT ${profile.agent} REAL ESTATE`, -profile.rent);
+    if (rnd.chance(0.45))
+      add(0, day, `${rnd.pick(GROCERS)} ${rnd.int(1000, 9999)} ${profile.suburb}`, -rnd.cents(12, 185));
     if (rnd.chance(0.65)) add(rnd.chance(0.3) ? 2 : 0, day, `${rnd.pick(DINING)} ${profile.suburb}`, -rnd.cents(8, 65));
     if (rnd.chance(0.8)) add(0, day, `${rnd.pick(TRANSPORT)} ${profile.suburb}`, -rnd.cents(3, 90));
     if (rnd.chance(profile.gambler * 0.25)) add(0, day, `${rnd.pick(BOOKMAKERS)} ONLINE BET`, -rnd.cents(10, 150));
-    if (profile.gambler > 0.7 && rnd.chance(0.03)) add(0, day, `${rnd.pick(BOOKMAKERS)} WITHDRAWAL`, rnd.cents(50, 400));
-    if (profile.bnpl && day % 14 === 3) add(0, day, `${rnd.pick(BNPL)} INSTALMENT ${rnd.int(10000, 99999)}`, -rnd.cents(25, 120));
+    if (profile.gambler > 0.7 && rnd.chance(0.03))
+      add(0, day, `${rnd.pick(BOOKMAKERS)} WITHDRAWAL`, rnd.cents(50, 400));
+    if (profile.bnpl && day % 14 === 3)
+      add(0, day, `${rnd.pick(BNPL)} INSTALMENT ${rnd.int(10000, 99999)}`, -rnd.cents(25, 120));
     if (rnd.chance(0.08)) add(2, day, `${rnd.pick(SHOPS)} ${profile.suburb}`, -rnd.cents(15, 320));
     if (rnd.chance(0.04)) add(0, day, `ATM CASH WITHDRAWAL ${profile.suburb}`, -rnd.int(2, 10) * 20);
     if (dom === 5) add(0, day, 'AGL ENERGY DIRECT DEBIT', -rnd.cents(90, 260));
@@ -118,7 +136,12 @@ export function generateBankData(options: GenerateOptions): BankData {
   const defs: Array<Pick<BankAccount, 'name' | 'type'> & { opening: number; limit: number }> = [
     { name: 'Everyday Account', type: 'transaction', opening: rnd.cents(800, 4000), limit: 0 },
     { name: 'Savings Account', type: 'savings', opening: rnd.cents(1000, 12000), limit: 0 },
-    { name: 'Low Rate Credit Card', type: 'credit_card', opening: -rnd.cents(200, 1500), limit: rnd.pick([2000, 4000, 6000]) },
+    {
+      name: 'Low Rate Credit Card',
+      type: 'credit_card',
+      opening: -rnd.cents(200, 1500),
+      limit: rnd.pick([2000, 4000, 6000]),
+    },
   ];
   const accounts: BankAccount[] = [];
   const balances = defs.map((d) => d.opening);

@@ -29,7 +29,10 @@ const STAGES = [
 ];
 
 const denied = (institution?: Institution): Step => ({
-  name: 'failed', code: 'CONSENT_DENIED', recoverable: true, institution,
+  name: 'failed',
+  code: 'CONSENT_DENIED',
+  recoverable: true,
+  institution,
   message: 'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
 });
 
@@ -72,9 +75,13 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     void (async () => {
       // The shell carries the status, so the first step renders (and `ready` fires) without waiting for a request;
       // without it, the request starts now rather than after the handshake.
-      const statusRequest = config.status !== undefined ? Promise.resolve(config.status) : api.status().catch(() => null);
+      const statusRequest =
+        config.status !== undefined ? Promise.resolve(config.status) : api.status().catch(() => null);
       if (bridge.framed) {
-        const hello = await Promise.race([bridge.connected.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS))]);
+        const hello = await Promise.race([
+          bridge.connected.catch(() => undefined),
+          new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS)),
+        ]);
         const handed = hello?.prefill ?? bridge.prefill;
         if (handed) setPrefill((p) => ({ ...p, ...handed }));
       }
@@ -87,7 +94,12 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       const pending = loadPendingConsent(config.vendor, config.ref);
       const returned = takeBankResult(config.vendor, config.ref);
       const pendingInstitution = list?.find((i) => i.id === pending?.institutionId);
-      if (returned) return go(returned.status === 'authorised' ? { name: 'retrieving', institution: pendingInstitution } : denied(pendingInstitution));
+      if (returned)
+        return go(
+          returned.status === 'authorised'
+            ? { name: 'retrieving', institution: pendingInstitution }
+            : denied(pendingInstitution),
+        );
       const status = await statusRequest;
       booted.current = true;
       if (status) applicationId.current = status.application_id;
@@ -113,7 +125,8 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
     const name = STEP_EVENT_NAMES[step.name];
     if (rendered.current++ === 0) bridge.emit('ready', { step: name });
     bridge.emit('step', { step: name });
-    if (step.name === 'failed') bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
+    if (step.name === 'failed')
+      bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
     if (step.name === 'done') bridge.emit('completed', { applicationId: step.applicationId });
   }, [step]);
 
@@ -125,7 +138,12 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       // start the application only once the widget says `visible`; choosePathway waits for that start.
       if (!bridge.visible) go({ name: 'bank', institution });
       const start = bridge.whenVisible().then(() =>
-        api.start({ full_name: known.fullName!, email: known.email!, ...(known.phone ? { phone: known.phone } : {}) }));
+        api.start({
+          full_name: known.fullName!,
+          email: known.email!,
+          ...(known.phone ? { phone: known.phone } : {}),
+        }),
+      );
       starting.current = start;
       try {
         applicationId.current = (await start).application_id;
@@ -146,7 +164,10 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   function returnTo(): { return_url: string; parent_origin: string } | undefined {
     const back = bridge.bankAuthorisation?.returnUrl;
     if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return undefined;
-    const r = new URL(`/i/${encodeURIComponent(config.vendor)}/${encodeURIComponent(config.ref)}/bank-return`, location.href);
+    const r = new URL(
+      `/i/${encodeURIComponent(config.vendor)}/${encodeURIComponent(config.ref)}/bank-return`,
+      location.href,
+    );
     r.searchParams.set(RETURN_TO_QUERY, back);
     r.searchParams.set(QUERY.channel, url.channel);
     return { return_url: r.href, parent_origin: url.parentOrigin };
@@ -175,44 +196,112 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
 
   const focus = rendered.current > 0;
   const view = (() => {
-    if (!step) return <div class="hj-step hj-loading" role="status"><span class="hj-spinner hj-spinner-lg" aria-hidden="true" /><p>Loading…</p></div>;
+    if (!step)
+      return (
+        <div class="hj-step hj-loading" role="status">
+          <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
+          <p>Loading…</p>
+        </div>
+      );
     switch (step.name) {
       case 'terms':
         return <TermsStep vendor={config.vendor} focus={focus} onAccept={() => go({ name: 'details' })} />;
       case 'details':
-        return <DetailsStep focus={focus} prefill={prefill} api={api} onStarted={(app, d) => {
-          applicationId.current = app.application_id;
-          details.current = d;
-          if (step.then) go({ name: 'bank', institution: step.then });
-          else go({ name: 'mygov' });
-        }} />;
+        return (
+          <DetailsStep
+            focus={focus}
+            prefill={prefill}
+            api={api}
+            onStarted={(app, d) => {
+              applicationId.current = app.application_id;
+              details.current = d;
+              if (step.then) go({ name: 'bank', institution: step.then });
+              else go({ name: 'mygov' });
+            }}
+          />
+        );
       case 'mygov':
         return <MyGovStep focus={focus} onDone={() => go({ name: 'banks' })} />;
       case 'banks':
-        return <BanksStep focus={focus} institutions={institutions} loadError={loadError} onSelect={(i) => void select(i)} />;
+        return (
+          <BanksStep focus={focus} institutions={institutions} loadError={loadError} onSelect={(i) => void select(i)} />
+        );
       case 'bank':
-        return <BankStep key={step.institution.id} focus={focus} institution={step.institution} busy={busy} failure={failure}
-          onContinue={(p) => void choosePathway(step.institution, p)} onBack={() => go({ name: 'banks' })} />;
+        return (
+          <BankStep
+            key={step.institution.id}
+            focus={focus}
+            institution={step.institution}
+            busy={busy}
+            failure={failure}
+            onContinue={(p) => void choosePathway(step.institution, p)}
+            onBack={() => go({ name: 'banks' })}
+          />
+        );
       case 'crawler':
-        return <CrawlerStep focus={focus} institution={step.institution} api={api}
-          onStep={(sub) => bridge.emit('step', { step: sub })}
-          onConnected={() => { bridge.emit('released', {}); go({ name: 'retrieving', institution: step.institution }); }}
-          onBack={() => go({ name: 'banks' })} />;
+        return (
+          <CrawlerStep
+            focus={focus}
+            institution={step.institution}
+            api={api}
+            onStep={(sub) => bridge.emit('step', { step: sub })}
+            onConnected={() => {
+              bridge.emit('released', {});
+              go({ name: 'retrieving', institution: step.institution });
+            }}
+            onBack={() => go({ name: 'banks' })}
+          />
+        );
       case 'authorise':
-        return <AuthoriseStep key={step.consentId} focus={focus} institution={step.institution} consentId={step.consentId}
-          consentUrl={step.consentUrl} bridge={bridge} api={api} vendor={config.vendor} ref={config.ref}
-          onResult={(s) => go(s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))} />;
+        return (
+          <AuthoriseStep
+            key={step.consentId}
+            focus={focus}
+            institution={step.institution}
+            consentId={step.consentId}
+            consentUrl={step.consentUrl}
+            bridge={bridge}
+            api={api}
+            vendor={config.vendor}
+            ref={config.ref}
+            onResult={(s) =>
+              go(s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))
+            }
+          />
+        );
       case 'retrieving':
-        return <RetrievingStep focus={focus} api={api} institutionName={step.institution?.name}
-          onDone={(s) => { setSummary(s); go({ name: 'done', applicationId: s.application_id }); }}
-          onDenied={() => go(denied(step.institution))} />;
+        return (
+          <RetrievingStep
+            focus={focus}
+            api={api}
+            institutionName={step.institution?.name}
+            onDone={(s) => {
+              setSummary(s);
+              go({ name: 'done', applicationId: s.application_id });
+            }}
+            onDenied={() => go(denied(step.institution))}
+          />
+        );
       case 'done':
-        return <DoneStep focus={focus} vendor={config.vendor} accounts={summary?.accounts} transactions={summary?.transactions} />;
+        return (
+          <DoneStep
+            focus={focus}
+            vendor={config.vendor}
+            accounts={summary?.accounts}
+            transactions={summary?.transactions}
+          />
+        );
       case 'failed': {
         const inst = step.institution;
-        return <FailedStep focus={focus} title={step.code === 'CONSENT_DENIED' ? 'Access was not approved' : 'Something went wrong'}
-          message={step.message} onRetry={inst && step.recoverable ? () => go({ name: 'bank', institution: inst }) : undefined}
-          onOther={() => go({ name: 'banks' })} />;
+        return (
+          <FailedStep
+            focus={focus}
+            title={step.code === 'CONSENT_DENIED' ? 'Access was not approved' : 'Something went wrong'}
+            message={step.message}
+            onRetry={inst && step.recoverable ? () => go({ name: 'bank', institution: inst }) : undefined}
+            onOther={() => go({ name: 'banks' })}
+          />
+        );
       }
       case 'exited':
         return <ExitedStep focus={focus} onResume={() => go({ name: applicationId.current ? 'banks' : 'terms' })} />;
@@ -223,23 +312,40 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   return (
     <div class="hj-shell">
       <header class="hj-top">
-        <span class="hj-brand"><span class="hj-logo" aria-hidden="true" />{config.vendor}</span>
-        <span class="hj-badge" title="No real bank is contacted">Sandbox</span>
+        <span class="hj-brand">
+          <span class="hj-logo" aria-hidden="true" />
+          {config.vendor}
+        </span>
+        <span class="hj-badge" title="No real bank is contacted">
+          Sandbox
+        </span>
       </header>
       {stageIndex >= 0 ? (
         <ol class="hj-stages" aria-label="Progress">
           {STAGES.map((s, i) => (
-            <li key={s.label} class={i < stageIndex ? 'hj-stage-done' : i === stageIndex ? 'hj-stage-now' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
-              <span class="hj-stage-dot" aria-hidden="true">{i < stageIndex ? '✓' : i + 1}</span>
+            <li
+              key={s.label}
+              class={i < stageIndex ? 'hj-stage-done' : i === stageIndex ? 'hj-stage-now' : ''}
+              aria-current={i === stageIndex ? 'step' : undefined}
+            >
+              <span class="hj-stage-dot" aria-hidden="true">
+                {i < stageIndex ? '✓' : i + 1}
+              </span>
               <span class="hj-stage-label">{s.label}</span>
             </li>
           ))}
         </ol>
       ) : null}
-      <main class="hj-card" data-step={step?.name ?? 'loading'}>{view}</main>
+      <main class="hj-card" data-step={step?.name ?? 'loading'}>
+        {view}
+      </main>
       <footer class="hj-foot">
         <span class="hj-lock">Bank-grade encryption · read-only access</span>
-        {step && step.name !== 'done' && step.name !== 'exited' ? <Button variant="link" onClick={exit}>Exit</Button> : null}
+        {step && step.name !== 'done' && step.name !== 'exited' ? (
+          <Button variant="link" onClick={exit}>
+            Exit
+          </Button>
+        ) : null}
       </footer>
     </div>
   );

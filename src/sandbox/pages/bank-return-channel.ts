@@ -22,8 +22,13 @@ export function broadcastName(consentId: string): string {
 export function isBankReturnMessage(data: unknown): data is BankReturnMessage {
   if (typeof data !== 'object' || data === null) return false;
   const d = data as Partial<BankReturnMessage>;
-  return d.type === BANK_RETURN_TYPE && typeof d.consentId === 'string' && (d.status === 'authorised' || d.status === 'denied')
-    && typeof d.params === 'object' && d.params !== null;
+  return (
+    d.type === BANK_RETURN_TYPE &&
+    typeof d.consentId === 'string' &&
+    (d.status === 'authorised' || d.status === 'denied') &&
+    typeof d.params === 'object' &&
+    d.params !== null
+  );
 }
 
 /** Listens on both same-origin paths for the answer to `consentId`; returns the unsubscribe function. */
@@ -78,7 +83,13 @@ export function loadPendingConsent(vendor: string, ref: string): PendingConsent 
   try {
     const raw = storage()?.getItem(pendingKey(vendor, ref));
     const v = raw ? (JSON.parse(raw) as PendingConsent) : undefined;
-    return v && typeof v.consentId === 'string' && typeof v.returnTo === 'string' && v.returnTo.startsWith('/') && !v.returnTo.startsWith('//') ? v : undefined;
+    return v &&
+      typeof v.consentId === 'string' &&
+      typeof v.returnTo === 'string' &&
+      v.returnTo.startsWith('/') &&
+      !v.returnTo.startsWith('//')
+      ? v
+      : undefined;
   } catch {
     return undefined;
   }

@@ -6,7 +6,11 @@
 import { ID_PATTERN, RESUME_QUERY } from '../../protocol/url.js';
 import { createJourneyApi } from './journey-api-client.js';
 import {
-  BANK_RETURN_TYPE, broadcastName, loadPendingConsent, saveBankResult, type BankReturnMessage,
+  BANK_RETURN_TYPE,
+  broadcastName,
+  loadPendingConsent,
+  saveBankResult,
+  type BankReturnMessage,
 } from './bank-return-channel.js';
 
 function render(title: string, text: string): void {
@@ -23,7 +27,9 @@ function render(title: string, text: string): void {
 /** This page load's session credential, from the shell's `hj-config` (the journey API refuses calls without it). */
 function sessionCredential(): string | undefined {
   try {
-    const session: unknown = (JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as { session?: unknown }).session;
+    const session: unknown = (
+      JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as { session?: unknown }
+    ).session;
     return typeof session === 'string' ? session : undefined;
   } catch {
     return undefined;
@@ -45,9 +51,20 @@ function main(): void {
   const q = new URLSearchParams(location.search);
   const consentId = q.get('consent_id') ?? '';
   const status = q.get('status');
-  if (i !== 'i' || !vendor || !ref || leaf !== 'bank-return' || !ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref)
-    || !consentId || (status !== 'authorised' && status !== 'denied')) {
-    render('Something went wrong', 'This bank response link is incomplete. Please return to the application and try again.');
+  if (
+    i !== 'i' ||
+    !vendor ||
+    !ref ||
+    leaf !== 'bank-return' ||
+    !ID_PATTERN.test(vendor) ||
+    !ID_PATTERN.test(ref) ||
+    !consentId ||
+    (status !== 'authorised' && status !== 'denied')
+  ) {
+    render(
+      'Something went wrong',
+      'This bank response link is incomplete. Please return to the application and try again.',
+    );
     return;
   }
   const params: Record<string, string> = {};
@@ -71,8 +88,12 @@ function main(): void {
   // A popup (even one whose opener a Cross-Origin-Opener-Policy severed: its name survives) closes; the journey in the
   // opener gets the answer by message or by polling /status.
   if (delivered || window.opener || window.name.startsWith('hj-bank-')) {
-    render(approved ? 'Bank connected' : 'Access not shared',
-      approved ? 'Thanks — you can close this window and continue in the application.' : 'You can close this window and return to the application.');
+    render(
+      approved ? 'Bank connected' : 'Access not shared',
+      approved
+        ? 'Thanks — you can close this window and continue in the application.'
+        : 'You can close this window and return to the application.',
+    );
     // Give the message a moment to leave before the window goes; scripts may close windows a script opened.
     setTimeout(() => window.close(), 400);
     return;
@@ -80,7 +101,8 @@ function main(): void {
   // Top-level. A framed journey's consent names the integrator's page to return to (redirect round trip): read it
   // from the server — never from this URL, which anyone can craft (no open redirect) — with the decided status.
   render('Returning to your application…', 'One moment.');
-  createJourneyApi({ apiBase: '/journey-api', vendor, ref, session: sessionCredential() }).consentReturn(consentId)
+  createJourneyApi({ apiBase: '/journey-api', vendor, ref, session: sessionCredential() })
+    .consentReturn(consentId)
     .catch(() => undefined)
     .then((info) => {
       if (info?.return_to && info.channel && info.status !== 'pending') {

@@ -23,8 +23,16 @@ export interface JourneyApplication {
 }
 
 export type JourneyStatus =
-  | 'started' | 'institution_selected' | 'consent_pending' | 'consented' | 'crawling'
-  | 'released' | 'crawled' | 'finalised' | 'report_ready' | 'denied';
+  | 'started'
+  | 'institution_selected'
+  | 'consent_pending'
+  | 'consented'
+  | 'crawling'
+  | 'released'
+  | 'crawled'
+  | 'finalised'
+  | 'report_ready'
+  | 'denied';
 
 export interface StatusResponse {
   application_id: string;
@@ -41,7 +49,11 @@ export interface CrawlerResult {
 /** An error answered by the journey API (`{ error: { code, message } }`) or a network failure (`status` 0). */
 export class JourneyApiError extends Error {
   override readonly name = 'JourneyApiError' as const;
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -56,14 +68,21 @@ export interface JourneyApi {
   institution(body: { institution_id: string; pathway: Pathway }): Promise<JourneyApplication>;
   consent(body?: { return_url?: string; parent_origin?: string }): Promise<{ consent_id: string; consent_url: string }>;
   /** A consent's decision and, for a framed journey's consent, where the redirect round trip returns to. */
-  consentReturn(consentId: string): Promise<{ status: 'pending' | 'authorised' | 'denied'; return_to?: string; channel?: string }>;
+  consentReturn(
+    consentId: string,
+  ): Promise<{ status: 'pending' | 'authorised' | 'denied'; return_to?: string; channel?: string }>;
   crawlerLogin(body: { institution_id: string; username: string; password: string }): Promise<CrawlerResult>;
   crawlerOtp(body: { code: string }): Promise<CrawlerResult>;
   /** `null` when no application exists yet for this vendor/ref. */
   status(): Promise<StatusResponse | null>;
 }
 
-export function createJourneyApi(options: { apiBase: string; vendor: string; ref: string; session?: string | undefined }): JourneyApi {
+export function createJourneyApi(options: {
+  apiBase: string;
+  vendor: string;
+  ref: string;
+  session?: string | undefined;
+}): JourneyApi {
   const base = options.apiBase.replace(/\/$/, '');
   const app = `${base}/${encodeURIComponent(options.vendor)}/${encodeURIComponent(options.ref)}`;
 
@@ -74,7 +93,8 @@ export function createJourneyApi(options: { apiBase: string; vendor: string; ref
         method,
         credentials: 'same-origin',
         headers: {
-          'content-type': 'application/json', accept: 'application/json',
+          'content-type': 'application/json',
+          accept: 'application/json',
           ...(options.session ? { [JOURNEY_SESSION_HEADER]: options.session } : {}),
         },
         ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
@@ -91,7 +111,11 @@ export function createJourneyApi(options: { apiBase: string; vendor: string; ref
     }
     if (!res.ok) {
       const err = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-      throw new JourneyApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? `The service answered ${res.status}.`);
+      throw new JourneyApiError(
+        res.status,
+        err?.code ?? `HTTP_${res.status}`,
+        err?.message ?? `The service answered ${res.status}.`,
+      );
     }
     return json as T;
   }

@@ -14,7 +14,8 @@ import type { JourneyBridge, JourneyConfig } from './types.js';
 function readConfig(): JourneyConfig | undefined {
   try {
     const cfg = JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as Partial<JourneyConfig>;
-    if (typeof cfg.vendor === 'string' && typeof cfg.ref === 'string' && typeof cfg.apiBase === 'string') return cfg as JourneyConfig;
+    if (typeof cfg.vendor === 'string' && typeof cfg.ref === 'string' && typeof cfg.apiBase === 'string')
+      return cfg as JourneyConfig;
   } catch {
     /* fall through */
   }
@@ -41,7 +42,12 @@ function start(): void {
   }
   applyTheme(url.theme);
   const bridge: JourneyBridge = connectToParent();
-  const api = createJourneyApi({ apiBase: config.apiBase, vendor: config.vendor, ref: config.ref, session: config.session });
+  const api = createJourneyApi({
+    apiBase: config.apiBase,
+    vendor: config.vendor,
+    ref: config.ref,
+    session: config.session,
+  });
   render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
 }
 

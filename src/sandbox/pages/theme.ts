@@ -21,7 +21,14 @@ export function contrastText(hex: string): string {
 
 function expand(hex: string): string {
   const h = hex.replace(/^#/, '');
-  return `#${h.length === 3 ? h.split('').map((c) => c + c).join('') : h}`.toUpperCase();
+  return `#${
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h
+  }`.toUpperCase();
 }
 
 export function applyTheme(theme: JourneyTheme, root: HTMLElement = document.documentElement): void {

@@ -17,7 +17,10 @@ export interface JourneyBridge {
   /** False while the widget keeps the journey hidden (prewarmed, not opened). */
   readonly visible: boolean;
   emit<T extends EmitType>(type: T, payload: JourneyEventPayloads[T]): void;
-  on(type: 'bank_authorisation_result', handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void): () => void;
+  on(
+    type: 'bank_authorisation_result',
+    handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,
+  ): () => void;
   onClose(handler: () => void): () => void;
 }
 

@@ -10,7 +10,9 @@ export function StepHeading(props: { children: ComponentChildren; focus?: boolea
   }, []);
   return (
     <div class="hj-heading">
-      <h1 ref={ref} tabIndex={-1}>{props.children}</h1>
+      <h1 ref={ref} tabIndex={-1}>
+        {props.children}
+      </h1>
       {props.sub ? <p class="hj-sub">{props.sub}</p> : null}
     </div>
   );
@@ -53,7 +55,9 @@ export function Field(props: {
   inputMode?: 'numeric' | 'text' | 'email' | 'tel';
   error?: string | undefined;
 }) {
-  const describedBy = [props.hint ? `${props.id}-hint` : '', props.error ? `${props.id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [props.hint ? `${props.id}-hint` : '', props.error ? `${props.id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div class={`hj-field${props.error ? ' hj-field-invalid' : ''}`}>
       <label for={props.id}>
@@ -72,8 +76,16 @@ export function Field(props: {
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={describedBy || undefined}
       />
-      {props.hint ? <p class="hj-hint" id={`${props.id}-hint`}>{props.hint}</p> : null}
-      {props.error ? <p class="hj-error-text" id={`${props.id}-error`}>{props.error}</p> : null}
+      {props.hint ? (
+        <p class="hj-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p class="hj-error-text" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -89,10 +101,18 @@ export function Notice(props: { kind?: 'info' | 'error' | 'success'; children: C
 
 /** A bank's initials on its brand colour (set through the CSSOM: CSP-safe). */
 export function BankMark(props: { name: string; colour?: string | undefined; large?: boolean }) {
-  const initials = props.name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  const initials = props.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
   return (
-    <span class={`hj-bankmark${props.large ? ' hj-bankmark-lg' : ''}`} aria-hidden="true"
-      style={props.colour ? { '--hj-bank': props.colour } : undefined}>
+    <span
+      class={`hj-bankmark${props.large ? ' hj-bankmark-lg' : ''}`}
+      aria-hidden="true"
+      style={props.colour ? { '--hj-bank': props.colour } : undefined}
+    >
       {initials}
     </span>
   );

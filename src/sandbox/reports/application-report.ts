@@ -74,7 +74,12 @@ export function buildReport(app: Application, now: Date): ApplicationReport {
       bnpl_spend: toDecimal(get('buy_now_pay_later').debits / 100),
       categories: [...byCategory.entries()]
         .sort((a, b) => b[1].debits + b[1].credits - (a[1].debits + a[1].credits))
-        .map(([category, v]) => ({ category, count: v.count, credits: toDecimal(v.credits / 100), debits: toDecimal(v.debits / 100) })),
+        .map(([category, v]) => ({
+          category,
+          count: v.count,
+          credits: toDecimal(v.credits / 100),
+          debits: toDecimal(v.debits / 100),
+        })),
     },
     accounts: data.accounts,
     transactions: data.transactions,

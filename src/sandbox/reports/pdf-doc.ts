@@ -14,7 +14,11 @@ const MARGIN = 48;
 /** Runs `draw` on a new A4 document and resolves to the finished PDF bytes. */
 export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: 'hosted-journey sandbox' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      info: { Title: title, Author: 'hosted-journey sandbox' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -49,12 +53,25 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
   const drawRow = (cells: string[], bold: boolean) => {
     const y = doc.y;
     let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor('#000000');
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8)
+      .fillColor('#000000');
     columns.forEach((col, i) => {
-      doc.text(cells[i] ?? '', x + 2, y + 3, { width: col.width - 4, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc.text(cells[i] ?? '', x + 2, y + 3, {
+        width: col.width - 4,
+        align: col.align ?? 'left',
+        lineBreak: false,
+        ellipsis: true,
+      });
       x += col.width;
     });
-    doc.moveTo(MARGIN, y + rowHeight).lineTo(x, y + rowHeight).lineWidth(bold ? 0.8 : 0.3).strokeColor('#C8D1DC').stroke();
+    doc
+      .moveTo(MARGIN, y + rowHeight)
+      .lineTo(x, y + rowHeight)
+      .lineWidth(bold ? 0.8 : 0.3)
+      .strokeColor('#C8D1DC')
+      .stroke();
     doc.x = MARGIN;
     doc.y = y + rowHeight;
   };

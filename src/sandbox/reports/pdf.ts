@@ -25,30 +25,49 @@ export function renderApplicationPdf(report: ApplicationReport): Promise<Buffer>
       ['Buy now pay later spend', `$${s.bnpl_spend}`],
     ]);
     heading(doc, 'Categories');
-    table(doc, [
-      { header: 'Category', width: 200 },
-      { header: 'Transactions', width: 90, align: 'right' },
-      { header: 'Money in', width: 105, align: 'right' },
-      { header: 'Money out', width: 105, align: 'right' },
-    ], s.categories.map((c) => [label(c.category), String(c.count), c.credits, c.debits]));
+    table(
+      doc,
+      [
+        { header: 'Category', width: 200 },
+        { header: 'Transactions', width: 90, align: 'right' },
+        { header: 'Money in', width: 105, align: 'right' },
+        { header: 'Money out', width: 105, align: 'right' },
+      ],
+      s.categories.map((c) => [label(c.category), String(c.count), c.credits, c.debits]),
+    );
     heading(doc, 'Accounts');
-    table(doc, [
-      { header: 'Account', width: 150 },
-      { header: 'BSB', width: 70 },
-      { header: 'Number', width: 90 },
-      { header: 'Current', width: 95, align: 'right' },
-      { header: 'Available', width: 95, align: 'right' },
-    ], report.accounts.map((a) => [a.name, a.bsb, a.account_number, a.current_balance, a.available_balance]));
+    table(
+      doc,
+      [
+        { header: 'Account', width: 150 },
+        { header: 'BSB', width: 70 },
+        { header: 'Number', width: 90 },
+        { header: 'Current', width: 95, align: 'right' },
+        { header: 'Available', width: 95, align: 'right' },
+      ],
+      report.accounts.map((a) => [a.name, a.bsb, a.account_number, a.current_balance, a.available_balance]),
+    );
     doc.addPage();
     heading(doc, 'Transactions');
     const names = new Map(report.accounts.map((a) => [a.account_id, a.name.split(' ')[0]!]));
-    table(doc, [
-      { header: 'Date', width: 62 },
-      { header: 'Account', width: 58 },
-      { header: 'Description', width: 188 },
-      { header: 'Category', width: 90 },
-      { header: 'Amount', width: 50, align: 'right' },
-      { header: 'Balance', width: 50, align: 'right' },
-    ], report.transactions.map((t) => [t.date, names.get(t.account_id) ?? '', t.description, label(t.category), t.amount, t.balance]));
+    table(
+      doc,
+      [
+        { header: 'Date', width: 62 },
+        { header: 'Account', width: 58 },
+        { header: 'Description', width: 188 },
+        { header: 'Category', width: 90 },
+        { header: 'Amount', width: 50, align: 'right' },
+        { header: 'Balance', width: 50, align: 'right' },
+      ],
+      report.transactions.map((t) => [
+        t.date,
+        names.get(t.account_id) ?? '',
+        t.description,
+        label(t.category),
+        t.amount,
+        t.balance,
+      ]),
+    );
   });
 }

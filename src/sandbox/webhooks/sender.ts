@@ -56,13 +56,26 @@ export interface Delivery {
 }
 
 /** Signs one delivery; `path` is the receiver's path with query (what the signature covers). */
-export type WebhookSigner = (o: { body: string; receiver: WebhookReceiver; path: string; eventId: string }) => Promise<Record<string, string>>;
+export type WebhookSigner = (o: {
+  body: string;
+  receiver: WebhookReceiver;
+  path: string;
+  eventId: string;
+}) => Promise<Record<string, string>>;
 
 /** Attempts kept per receiver for the sandbox's index page (the full log is `deliveries()`). */
 export const RECENT_DELIVERIES = 20;
 
-interface Item { payload: WebhookPayload; body: string; duplicate: boolean }
-interface Queue { receiver: WebhookReceiver; items: Item[]; running: boolean }
+interface Item {
+  payload: WebhookPayload;
+  body: string;
+  duplicate: boolean;
+}
+interface Queue {
+  receiver: WebhookReceiver;
+  items: Item[];
+  running: boolean;
+}
 
 export interface SenderOptions {
   receivers: WebhookReceiver[];
@@ -160,7 +173,8 @@ export class WebhookSender {
       const item = queue.items[0]!;
       for (let attempt = 1; attempt <= this.retry.attempts && !this.closed; attempt++) {
         if (await this.attempt(queue.receiver, item, attempt)) break;
-        if (attempt < this.retry.attempts) await this.sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
+        if (attempt < this.retry.attempts)
+          await this.sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
       }
       queue.items.shift();
     }
@@ -171,17 +185,32 @@ export class WebhookSender {
   private async attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
     const url = new URL(receiver.url);
     const record: Delivery = {
-      event_id: item.payload.event_id, type: item.payload.type, application_id: item.payload.application_id, url: receiver.url,
-      attempt, status: null, duplicate: item.duplicate, at: this.options.now().toISOString(),
+      event_id: item.payload.event_id,
+      type: item.payload.type,
+      application_id: item.payload.application_id,
+      url: receiver.url,
+      attempt,
+      status: null,
+      duplicate: item.duplicate,
+      at: this.options.now().toISOString(),
     };
     const abort = new AbortController();
     this.aborts.add(abort);
     const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
     try {
       const headers = await this.options.sign({
-        body: item.body, receiver, path: url.pathname + url.search, eventId: item.payload.event_id,
+        body: item.body,
+        receiver,
+        path: url.pathname + url.search,
+        eventId: item.payload.event_id,
       });
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: item.body, signal: abort.signal, redirect: 'manual' });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: item.body,
+        signal: abort.signal,
+        redirect: 'manual',
+      });
       await res.arrayBuffer().catch(() => undefined);
       record.status = res.status;
       return res.status >= 200 && res.status < 300;

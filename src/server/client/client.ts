@@ -64,14 +64,26 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 const validLimit = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 
 const attachBody = api.profileBody.check(
-  z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, { message: 'bank_id and pathway are required', path: ['bank_id'] }),
+  z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, {
+    message: 'bank_id and pathway are required',
+    path: ['bank_id'],
+  }),
 );
 const startBody = api.profileBody.check(
-  z.refine((v) => v.bank_id === undefined, { message: 'use attachInstitution to attach an institution', path: ['bank_id'] }),
+  z.refine((v) => v.bank_id === undefined, {
+    message: 'use attachInstitution to attach an institution',
+    path: ['bank_id'],
+  }),
 );
 const registerDefaultBody = api.registerDefaultBody.check(
-  z.refine((v) => Number(v.amount) >= api.DEFAULT_MIN_AMOUNT, { message: `a default needs at least $${api.DEFAULT_MIN_AMOUNT} overdue`, path: ['amount'] }),
-  z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, { message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`, path: ['days_overdue'] }),
+  z.refine((v) => Number(v.amount) >= api.DEFAULT_MIN_AMOUNT, {
+    message: `a default needs at least $${api.DEFAULT_MIN_AMOUNT} overdue`,
+    path: ['amount'],
+  }),
+  z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, {
+    message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`,
+    path: ['days_overdue'],
+  }),
 );
 
 const CALL_KEYS = ['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes'] as const;
@@ -86,7 +98,10 @@ function split<T extends object>(o: T, pathKeys: readonly string[]) {
   return { body, params, call: o as CallOptions };
 }
 
-export function createClientWith(sign: (o: SignRequestOptions) => Promise<SignedHeaders>, options: ClientOptions): HostedJourneyClient {
+export function createClientWith(
+  sign: (o: SignRequestOptions) => Promise<SignedHeaders>,
+  options: ClientOptions,
+): HostedJourneyClient {
   if (!options || typeof options.baseUrl !== 'string') throw new ServerConfigError('baseUrl', 'baseUrl is required');
   let base: URL;
   try {
@@ -94,7 +109,8 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   } catch {
     throw new ServerConfigError('baseUrl', 'baseUrl must be an absolute http(s) URL');
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ServerConfigError('baseUrl', 'baseUrl must be http(s)');
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new ServerConfigError('baseUrl', 'baseUrl must be http(s)');
   if (typeof options.tokenId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(options.tokenId)) {
     throw new ServerConfigError('tokenId', 'tokenId must be 1-128 letters, digits, ".", "_" or "-"');
   }
@@ -103,7 +119,8 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   const baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const maxResponseBytes = options.maxResponseBytes ?? 50 * 1024 * 1024;
-  if (!validLimit(maxResponseBytes)) throw new ServerConfigError('maxResponseBytes', 'maxResponseBytes must be a whole number of bytes > 0');
+  if (!validLimit(maxResponseBytes))
+    throw new ServerConfigError('maxResponseBytes', 'maxResponseBytes must be a whole number of bytes > 0');
   const transport: Transport = {
     baseUrl,
     fetch: fetchImpl,
@@ -113,21 +130,56 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
     maxResponseBytes,
   };
 
-  const post = async <S extends z.ZodMiniType>(operation: string, path: string, bodySchema: z.ZodMiniType, body: unknown, call: CallOptions, res: S) => {
+  const post = async <S extends z.ZodMiniType>(
+    operation: string,
+    path: string,
+    bodySchema: z.ZodMiniType,
+    body: unknown,
+    call: CallOptions,
+    res: S,
+  ) => {
     const key: unknown = call.idempotencyKey;
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw new HostedJourneyValidationError(operation, [{ path: 'idempotencyKey', message: 'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces' }]);
+      throw new HostedJourneyValidationError(operation, [
+        {
+          path: 'idempotencyKey',
+          message:
+            'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces',
+        },
+      ]);
     }
     const checked = checkRequest(operation, bodySchema, body);
-    const c: Call = { operation, method: 'POST', path, body: JSON.stringify(checked), idempotencyKey: call.idempotencyKey ?? crypto.randomUUID(), signal: call.signal, timeoutMs: call.timeoutMs, expect: 'json' };
+    const c: Call = {
+      operation,
+      method: 'POST',
+      path,
+      body: JSON.stringify(checked),
+      idempotencyKey: call.idempotencyKey ?? crypto.randomUUID(),
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      expect: 'json',
+    };
     return checkResponse(operation, res, await send(transport, c));
   };
   const get = (operation: string, path: string, call: DownloadOptions) => {
-    if (call.as !== undefined && call.as !== 'bytes' && call.as !== 'stream') throw new HostedJourneyValidationError(operation, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
-    if (call.maxResponseBytes !== undefined && !validLimit(call.maxResponseBytes)) throw new HostedJourneyValidationError(operation, [{ path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' }]);
-    return send(transport, { operation, method: 'GET', path, signal: call.signal, timeoutMs: call.timeoutMs, expect: call.as === 'stream' ? 'stream' : 'bytes', maxResponseBytes: call.maxResponseBytes });
+    if (call.as !== undefined && call.as !== 'bytes' && call.as !== 'stream')
+      throw new HostedJourneyValidationError(operation, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
+    if (call.maxResponseBytes !== undefined && !validLimit(call.maxResponseBytes))
+      throw new HostedJourneyValidationError(operation, [
+        { path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' },
+      ]);
+    return send(transport, {
+      operation,
+      method: 'GET',
+      path,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      expect: call.as === 'stream' ? 'stream' : 'bytes',
+      maxResponseBytes: call.maxResponseBytes,
+    });
   };
-  const vr = (operation: string, params: Record<string, unknown>, template: string) => api.fillPath(template, checkPathParams(operation, params));
+  const vr = (operation: string, params: Record<string, unknown>, template: string) =>
+    api.fillPath(template, checkPathParams(operation, params));
 
   function downloadBundle(o: StreamDownload<DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
   function downloadBundle(o: BytesDownload<DownloadBundleRequest>): Promise<Uint8Array>;
@@ -150,21 +202,49 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
     /** POST profile without an institution: starts the application. */
     async startApplication(o: StartApplicationRequest & CallOptions): Promise<api.ApplicationResponse> {
       const { body, params, call } = split(o, ['vendor', 'ref']);
-      return post('startApplication', vr('startApplication', params, E.profile.path), startBody, body, call, api.applicationResponse);
+      return post(
+        'startApplication',
+        vr('startApplication', params, E.profile.path),
+        startBody,
+        body,
+        call,
+        api.applicationResponse,
+      );
     },
     /** POST profile with `bank_id` and `pathway` ('cdr' | 'crawler'); same response shape as startApplication. */
     async attachInstitution(o: AttachInstitutionRequest & CallOptions): Promise<api.ApplicationResponse> {
       const { body, params, call } = split(o, ['vendor', 'ref']);
-      return post('attachInstitution', vr('attachInstitution', params, E.profile.path), attachBody, body, call, api.applicationResponse);
+      return post(
+        'attachInstitution',
+        vr('attachInstitution', params, E.profile.path),
+        attachBody,
+        body,
+        call,
+        api.applicationResponse,
+      );
     },
     /** Returns the `consent_url` the customer must open top-level. */
     async createConsent(o: CreateConsentRequest & CallOptions): Promise<api.ConsentResponse> {
       const { body, params, call } = split(o, ['vendor', 'ref']);
-      return post('createConsent', vr('createConsent', params, E.consents.path), api.consentBody, body, call, api.consentResponse);
+      return post(
+        'createConsent',
+        vr('createConsent', params, E.consents.path),
+        api.consentBody,
+        body,
+        call,
+        api.consentResponse,
+      );
     },
     async finalise(o: FinaliseRequest & CallOptions): Promise<api.FinaliseResponse> {
       const { body, params, call } = split(o, ['vendor', 'ref']);
-      return post('finalise', vr('finalise', params, E.finalise.path), api.finaliseBody, body, call, api.finaliseResponse);
+      return post(
+        'finalise',
+        vr('finalise', params, E.finalise.path),
+        api.finaliseBody,
+        body,
+        call,
+        api.finaliseResponse,
+      );
     },
     downloadBundle,
     async lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<api.EnquiryResponse> {
@@ -210,4 +290,3 @@ export function createClientWith(sign: (o: SignRequestOptions) => Promise<Signed
   };
   return client;
 }
-

@@ -102,7 +102,9 @@ export class ResponseTooLargeError extends HostedJourneyServerError {
   /** The Content-Length the service declared, when that is what exceeded the limit. */
   readonly declared: number | undefined;
   constructor(operation: string, limit: number, declared?: number) {
-    super(`${operation}: response body over ${limit} bytes (maxResponseBytes)${declared === undefined ? '' : `: Content-Length ${declared}`}; raise maxResponseBytes or use as: 'stream'`);
+    super(
+      `${operation}: response body over ${limit} bytes (maxResponseBytes)${declared === undefined ? '' : `: Content-Length ${declared}`}; raise maxResponseBytes or use as: 'stream'`,
+    );
     this.limit = limit;
     this.declared = declared;
   }
@@ -120,7 +122,9 @@ export class RedirectError extends HostedJourneyServerError {
   /** The Location the service sent, when visible. */
   readonly location: string | undefined;
   constructor(operation: string, status: number, location: string | undefined) {
-    super(`${operation}: the service redirected (${status || 'opaque redirect'}${location ? ` to ${safeLocation(location)}` : ''}); the client does not follow redirects — check baseUrl`);
+    super(
+      `${operation}: the service redirected (${status || 'opaque redirect'}${location ? ` to ${safeLocation(location)}` : ''}); the client does not follow redirects — check baseUrl`,
+    );
     this.status = status;
     this.location = location;
   }
@@ -137,14 +141,28 @@ function safeLocation(location: string): string {
 }
 
 /** Every error the client throws (except the caller's own AbortSignal reason). */
-export type ClientError = HostedJourneyValidationError | ApiError | HostedJourneyTimeoutError | HostedJourneyNetworkError | ResponseTooLargeError | RedirectError;
+export type ClientError =
+  | HostedJourneyValidationError
+  | ApiError
+  | HostedJourneyTimeoutError
+  | HostedJourneyNetworkError
+  | ResponseTooLargeError
+  | RedirectError;
 
 /**
  * `isHostedJourneyServerError(value, <each client error>)`: brand or code checked, so a platform error with the same
  * name (the `TimeoutError` DOMException of `AbortSignal.timeout()`) is not one.
  */
 export function isClientError(value: unknown): value is ClientError {
-  return isHostedJourneyServerError(value, 'HostedJourneyValidationError', 'ApiError', 'HostedJourneyTimeoutError', 'HostedJourneyNetworkError', 'ResponseTooLargeError', 'RedirectError');
+  return isHostedJourneyServerError(
+    value,
+    'HostedJourneyValidationError',
+    'ApiError',
+    'HostedJourneyTimeoutError',
+    'HostedJourneyNetworkError',
+    'ResponseTooLargeError',
+    'RedirectError',
+  );
 }
 
 /** `isHostedJourneyServerError(value, 'ApiError')`: ApiError and its subclasses. */

@@ -6,7 +6,15 @@
 import { errorBody } from '../../protocol/api.js';
 import { HEADERS } from '../../protocol/signing.js';
 import type { SignRequestOptions, SignedHeaders } from '../requests.js';
-import { ApiError, AuthenticationError, HostedJourneyNetworkError, RateLimitError, RedirectError, ResponseTooLargeError, HostedJourneyTimeoutError } from './errors.js';
+import {
+  ApiError,
+  AuthenticationError,
+  HostedJourneyNetworkError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  HostedJourneyTimeoutError,
+} from './errors.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface Transport {
@@ -36,7 +44,9 @@ export interface Call {
 
 export type CallResult = unknown | Uint8Array | ReadableStream<Uint8Array>;
 
-type Attempt = { ok: true; value: CallResult } | { ok: false; error: Error; retryable: boolean; waitMs?: number | undefined };
+type Attempt =
+  | { ok: true; value: CallResult }
+  | { ok: false; error: Error; retryable: boolean; waitMs?: number | undefined };
 
 export async function send(t: Transport, call: Call): Promise<CallResult> {
   const url = t.baseUrl + call.path;
@@ -69,13 +79,27 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
   };
   let keepSignal = false;
   try {
-    const signed = await t.sign({ method: call.method, path: signedPath, ...(call.body !== undefined ? { body: call.body } : {}) });
+    const signed = await t.sign({
+      method: call.method,
+      path: signedPath,
+      ...(call.body !== undefined ? { body: call.body } : {}),
+    });
     const headers: Record<string, string> = { ...signed, accept: call.expect === 'json' ? 'application/json' : '*/*' };
     if (call.idempotencyKey) headers[HEADERS.idempotencyKey] = call.idempotencyKey;
-    const res = await t.fetch(url, { method: call.method, headers, body: call.body ?? null, signal: controller.signal, redirect: 'manual' });
+    const res = await t.fetch(url, {
+      method: call.method,
+      headers,
+      body: call.body ?? null,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
     if (res.type === 'opaqueredirect' || REDIRECT_STATUS.has(res.status)) {
       res.body?.cancel().catch(() => {});
-      return { ok: false, retryable: false, error: new RedirectError(call.operation, res.status, res.headers.get('location') ?? undefined) };
+      return {
+        ok: false,
+        retryable: false,
+        error: new RedirectError(call.operation, res.status, res.headers.get('location') ?? undefined),
+      };
     }
     if (!res.ok) return await failure(call, res);
     if (call.expect === 'stream') {
@@ -95,12 +119,22 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
     try {
       return { ok: true, value: text === '' ? {} : JSON.parse(text) };
     } catch {
-      return { ok: false, retryable: false, error: new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${call.operation}: response is not JSON`, requestId: res.headers.get(HEADERS.requestId) ?? undefined }) };
+      return {
+        ok: false,
+        retryable: false,
+        error: new ApiError({
+          status: res.status,
+          code: 'INVALID_RESPONSE',
+          message: `${call.operation}: response is not JSON`,
+          requestId: res.headers.get(HEADERS.requestId) ?? undefined,
+        }),
+      };
     }
   } catch (e) {
     if (e instanceof ResponseTooLargeError) return { ok: false, retryable: false, error: e };
     if (call.signal?.aborted) throw call.signal.reason;
-    if (timedOut) return { ok: false, retryable: true, error: new HostedJourneyTimeoutError(call.operation, timeoutMs) };
+    if (timedOut)
+      return { ok: false, retryable: true, error: new HostedJourneyTimeoutError(call.operation, timeoutMs) };
     return { ok: false, retryable: true, error: new HostedJourneyNetworkError(call.operation, describe(e)) };
   } finally {
     if (keepSignal) clearTimeout(timer);
@@ -166,7 +200,10 @@ function capped(operation: string, limit: number): TransformStream<Uint8Array, U
 }
 
 async function failure(call: Call, res: Response): Promise<Attempt> {
-  const text = await readUpTo(res, ERROR_BODY_BYTES).then((b) => decoder.decode(b), () => '');
+  const text = await readUpTo(res, ERROR_BODY_BYTES).then(
+    (b) => decoder.decode(b),
+    () => '',
+  );
   let parsed: ReturnType<typeof errorBody.safeParse> | undefined;
   try {
     parsed = errorBody.safeParse(JSON.parse(text));
@@ -186,7 +223,12 @@ async function failure(call: Call, res: Response): Promise<Attempt> {
   const retryable = RETRYABLE_STATUS.has(res.status);
   if (res.status === 401) return { ok: false, retryable: false, error: new AuthenticationError(init) };
   if (res.status === 429) {
-    return { ok: false, retryable, waitMs, error: new RateLimitError({ ...init, retryAfter: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000) }) };
+    return {
+      ok: false,
+      retryable,
+      waitMs,
+      error: new RateLimitError({ ...init, retryAfter: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000) }),
+    };
   }
   return { ok: false, retryable, waitMs, error: new ApiError(init) };
 }

@@ -16,7 +16,12 @@ export function checkResponse<S extends z.ZodMiniType>(operation: string, schema
   const r = schema.safeParse(value);
   if (!r.success) {
     const fields = toFields(r.error.issues as Issue[]);
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${operation}: unexpected response — ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, fields });
+    throw new ApiError({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: `${operation}: unexpected response — ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
+      fields,
+    });
   }
   return r.data as z.infer<S>;
 }
@@ -25,7 +30,8 @@ export function checkResponse<S extends z.ZodMiniType>(operation: string, schema
 export function checkPathParams(operation: string, params: Record<string, unknown>): Record<string, string> {
   const fields: FieldIssue[] = [];
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(v)) fields.push({ path: k, message: 'must be 1-128 letters, digits, - or _' });
+    if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(v))
+      fields.push({ path: k, message: 'must be 1-128 letters, digits, - or _' });
   }
   if (fields.length) throw new HostedJourneyValidationError(operation, fields);
   return params as Record<string, string>;

@@ -29,7 +29,11 @@ export interface CryptoProvider {
  * The HMACs of `jobs` (every one is computed: no early exit reveals which key matched), handed to `then`. With a
  * synchronous HMAC nothing is awaited and a throw from `then` becomes the rejection.
  */
-export function hmacEach<T>(provider: CryptoProvider, jobs: readonly (readonly [BinaryLike, readonly BinaryLike[]])[], then: (signatures: string[]) => T): Promise<T> {
+export function hmacEach<T>(
+  provider: CryptoProvider,
+  jobs: readonly (readonly [BinaryLike, readonly BinaryLike[]])[],
+  then: (signatures: string[]) => T,
+): Promise<T> {
   const sync = provider.hmacSha256Base64Sync;
   if (sync) {
     try {

@@ -22,7 +22,9 @@ function hmacKey(key: BinaryLike): Promise<CryptoKey> {
   const id = cacheId(key);
   let k = keyCache.get(id);
   if (!k) {
-    k = crypto.subtle.importKey('raw', toBytes(key) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    k = crypto.subtle.importKey('raw', toBytes(key) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     k.catch(() => keyCache.delete(id));
     if (keyCache.size >= KEY_CACHE_MAX) keyCache.delete(keyCache.keys().next().value!);
     keyCache.set(id, k);

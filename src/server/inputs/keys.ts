@@ -63,9 +63,13 @@ export function resolveKeys(keys: unknown): ResolvedKeys {
 }
 
 export function checkSecret(secret: unknown, field: string): string {
-  if (typeof secret !== 'string' || secret === '') throw new ServerConfigError(field, `${field} must be a non-empty string`);
+  if (typeof secret !== 'string' || secret === '')
+    throw new ServerConfigError(field, `${field} must be a non-empty string`);
   if (secret.trim() !== secret) {
-    throw new ServerConfigError(field, `${field} has leading or trailing whitespace (a copy-paste or .env newline?); trim it`);
+    throw new ServerConfigError(
+      field,
+      `${field} has leading or trailing whitespace (a copy-paste or .env newline?); trim it`,
+    );
   }
   return secret;
 }

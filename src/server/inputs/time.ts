@@ -9,7 +9,10 @@ export interface Tolerance {
   futureSec?: number;
 }
 
-const DEFAULT_TOLERANCE_MS = { pastMs: DEFAULT_TOLERANCE.pastSec * 1000, futureMs: DEFAULT_TOLERANCE.futureSec * 1000 } as const;
+const DEFAULT_TOLERANCE_MS = {
+  pastMs: DEFAULT_TOLERANCE.pastSec * 1000,
+  futureMs: DEFAULT_TOLERANCE.futureSec * 1000,
+} as const;
 
 /** A tolerance in milliseconds, as the checks use it. */
 export interface ToleranceMs {
@@ -21,18 +24,26 @@ export function resolveTolerance(t: Tolerance | undefined): ToleranceMs {
   if (t === undefined) return DEFAULT_TOLERANCE_MS;
   const past = t?.pastSec ?? DEFAULT_TOLERANCE.pastSec;
   const future = t?.futureSec ?? DEFAULT_TOLERANCE.futureSec;
-  if (!Number.isFinite(past) || past < 0) throw new ServerConfigError('tolerance.pastSec', 'tolerance.pastSec must be a finite number ≥ 0');
-  if (!Number.isFinite(future) || future < 0) throw new ServerConfigError('tolerance.futureSec', 'tolerance.futureSec must be a finite number ≥ 0');
+  if (!Number.isFinite(past) || past < 0)
+    throw new ServerConfigError('tolerance.pastSec', 'tolerance.pastSec must be a finite number ≥ 0');
+  if (!Number.isFinite(future) || future < 0)
+    throw new ServerConfigError('tolerance.futureSec', 'tolerance.futureSec must be a finite number ≥ 0');
   return { pastMs: past * 1000, futureMs: future * 1000 };
 }
 
 /** Rejects timestamps outside [now - past, now + future]. */
 export function checkTimestamp(tsMs: number, nowMs: number, tol: ToleranceMs): void {
   if (tsMs < nowMs - tol.pastMs) {
-    throw new SignatureVerificationError('TIMESTAMP_TOO_OLD', `timestamp is ${Math.round((nowMs - tsMs) / 1000)} s old (tolerance ${tol.pastMs / 1000} s)`);
+    throw new SignatureVerificationError(
+      'TIMESTAMP_TOO_OLD',
+      `timestamp is ${Math.round((nowMs - tsMs) / 1000)} s old (tolerance ${tol.pastMs / 1000} s)`,
+    );
   }
   if (tsMs > nowMs + tol.futureMs) {
-    throw new SignatureVerificationError('TIMESTAMP_IN_FUTURE', `timestamp is ${Math.round((tsMs - nowMs) / 1000)} s ahead of this clock (tolerance ${tol.futureMs / 1000} s)`);
+    throw new SignatureVerificationError(
+      'TIMESTAMP_IN_FUTURE',
+      `timestamp is ${Math.round((tsMs - nowMs) / 1000)} s ahead of this clock (tolerance ${tol.futureMs / 1000} s)`,
+    );
   }
 }
 

@@ -45,7 +45,10 @@ export interface StandardSignInput {
 }
 
 /** A Standard Webhooks delivery: the body and its headers. No closure per call on the synchronous path. */
-export function signStandard(provider: CryptoProvider, o: StandardSignInput): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
+export function signStandard(
+  provider: CryptoProvider,
+  o: StandardSignInput,
+): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
   const key = standardKey(provider, o.secret, 'secret');
   const ts = String(Math.floor(o.timeMs / 1000));
   const parts = [`${o.id}.${ts}.`, o.body];
@@ -76,22 +79,34 @@ export interface StandardVerifyInput {
 }
 
 /** Resolves to `done(tokenId of the key that matched)`; throws (synchronously) or rejects with SignatureVerificationError. */
-export function verifyStandard<R>(provider: CryptoProvider, o: StandardVerifyInput, done: (tokenId: string) => R): Promise<R> {
+export function verifyStandard<R>(
+  provider: CryptoProvider,
+  o: StandardVerifyInput,
+  done: (tokenId: string) => R,
+): Promise<R> {
   const { headers } = o;
   const keys = o.keys.list;
   const id = requireHeader(headers, HEADERS.webhookId);
   const tsText = requireHeader(headers, HEADERS.webhookTimestamp);
   const sigHeader = requireHeader(headers, HEADERS.webhookSignature);
   if (!UNIX_SECONDS.test(tsText)) {
-    throw new SignatureVerificationError('MALFORMED_HEADER', `${HEADERS.webhookTimestamp} must be unix seconds`, { header: HEADERS.webhookTimestamp });
+    throw new SignatureVerificationError('MALFORMED_HEADER', `${HEADERS.webhookTimestamp} must be unix seconds`, {
+      header: HEADERS.webhookTimestamp,
+    });
   }
   if (id.length > 256 || WHITESPACE.test(id)) {
-    throw new SignatureVerificationError('MALFORMED_HEADER', `${HEADERS.webhookId} is malformed`, { header: HEADERS.webhookId });
+    throw new SignatureVerificationError('MALFORMED_HEADER', `${HEADERS.webhookId} is malformed`, {
+      header: HEADERS.webhookId,
+    });
   }
   const offered: string[] = [];
   for (const s of sigHeader.split(' ')) if (s.startsWith('v1,')) offered.push(s.slice(3));
   if (offered.length === 0) {
-    throw new SignatureVerificationError('MALFORMED_HEADER', `${HEADERS.webhookSignature} holds no 'v1,<base64>' signature`, { header: HEADERS.webhookSignature });
+    throw new SignatureVerificationError(
+      'MALFORMED_HEADER',
+      `${HEADERS.webhookSignature} holds no 'v1,<base64>' signature`,
+      { header: HEADERS.webhookSignature },
+    );
   }
   checkTimestamp(Number(tsText) * 1000, readClock(o.now), o.tolerance);
   const parts = [`${id}.${tsText}.`, o.body];
@@ -101,9 +116,11 @@ export function verifyStandard<R>(provider: CryptoProvider, o: StandardVerifyInp
   return hmacEach(provider, jobs, (expected) => {
     let matched: string | undefined;
     for (let i = 0; i < keys.length; i++) {
-      for (const sig of offered) if (timingSafeEqualString(expected[i]!, sig) && matched === undefined) matched = keys[i]!.tokenId;
+      for (const sig of offered)
+        if (timingSafeEqualString(expected[i]!, sig) && matched === undefined) matched = keys[i]!.tokenId;
     }
-    if (matched === undefined) throw new SignatureVerificationError('BAD_SIGNATURE', 'no webhook-signature matches any configured key');
+    if (matched === undefined)
+      throw new SignatureVerificationError('BAD_SIGNATURE', 'no webhook-signature matches any configured key');
     return done(matched);
   });
 }

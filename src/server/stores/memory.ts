@@ -34,7 +34,8 @@ export class MemoryDedupeStore implements DedupeStore {
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.#max = positiveNumber('maxEntries', options.maxEntries ?? 100_000, true);
-    if (options.now !== undefined && typeof options.now !== 'function') throw new ServerConfigError('now', 'now must be a function returning epoch ms');
+    if (options.now !== undefined && typeof options.now !== 'function')
+      throw new ServerConfigError('now', 'now must be a function returning epoch ms');
     this.#now = options.now ?? Date.now;
   }
 

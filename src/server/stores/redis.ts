@@ -10,7 +10,11 @@ import { type ClaimResult, DONE, type DedupeStore } from './types.js';
 
 /** The subset of a node-redis client this store uses. */
 export interface RedisLikeClient {
-  set(key: string, value: string, options: { condition: 'NX'; expiration: { type: 'PX'; value: number } }): Promise<string | null>;
+  set(
+    key: string,
+    value: string,
+    options: { condition: 'NX'; expiration: { type: 'PX'; value: number } },
+  ): Promise<string | null>;
   get(key: string): Promise<string | null>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   /** Used when present (node-redis has both): scripts are sent once and then run by SHA. */
@@ -54,7 +58,8 @@ export class RedisDedupeStore implements DedupeStore {
   #owned: { close?(): Promise<unknown>; destroy?(): void } | undefined;
 
   constructor(options: RedisDedupeStoreOptions) {
-    if (!options || (!options.url && !options.client)) throw new ServerConfigError('url', 'RedisDedupeStore needs { url } or { client }');
+    if (!options || (!options.url && !options.client))
+      throw new ServerConfigError('url', 'RedisDedupeStore needs { url } or { client }');
     this.#prefix = options.prefix ?? 'hj:webhook:';
     if (typeof this.#prefix !== 'string') throw new ServerConfigError('prefix', 'prefix must be a string');
     this.#timeoutMs = positiveNumber('operationTimeoutMs', options.operationTimeoutMs ?? 2000);
@@ -89,7 +94,10 @@ export class RedisDedupeStore implements DedupeStore {
         url: this.#url!,
         // Fail fast while disconnected (→ 503) instead of queueing commands; keep reconnecting in the background.
         disableOfflineQueue: true,
-        socket: { connectTimeout: this.#timeoutMs, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) },
+        socket: {
+          connectTimeout: this.#timeoutMs,
+          reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000),
+        },
       });
       client.on('error', () => {
         /* reported per call as a rejected operation */
@@ -124,7 +132,10 @@ export class RedisDedupeStore implements DedupeStore {
       }
       const c = this.#ready;
       const sha = c && this.#sha.get(script);
-      const run = c && sha ? this.#bySha(c, sha, script, keys, args) : this.#connect().then((cc) => this.#script(cc, script, keys, args));
+      const run =
+        c && sha
+          ? this.#bySha(c, sha, script, keys, args)
+          : this.#connect().then((cc) => this.#script(cc, script, keys, args));
       run.then(
         (v) => {
           this.#pending.delete(entry);
@@ -176,7 +187,9 @@ export class RedisDedupeStore implements DedupeStore {
 
   /** EVALSHA; after a SCRIPT FLUSH or a Redis restart (NOSCRIPT) runs it with EVAL and loads it again next time. */
   #bySha(c: RedisLikeClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
-    const sent = c.sendCommand ? c.sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args]) : c.evalSha!(sha, { keys, arguments: args });
+    const sent = c.sendCommand
+      ? c.sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args])
+      : c.evalSha!(sha, { keys, arguments: args });
     return sent.catch((e: unknown) => {
       if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
       this.#sha.delete(script);

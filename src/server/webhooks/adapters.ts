@@ -58,7 +58,11 @@ const present = (headers: HeadersInput, name: string): boolean => {
 function refuseEarly(method: string, headers: HeadersInput, max: number): Reply | undefined {
   if (method.toUpperCase() !== 'POST') return fail(405, 'METHOD_NOT_ALLOWED', 'webhooks are POSTed', { allow: 'POST' });
   if (!SCHEME_HEADERS.some((set) => set.every((h) => present(headers, h)))) {
-    return fail(400, 'MISSING_HEADER', `missing signature headers: expected ${SCHEME_HEADERS.map((s) => s.join(', ')).join(' (hmac) or ')} (standard)`);
+    return fail(
+      400,
+      'MISSING_HEADER',
+      `missing signature headers: expected ${SCHEME_HEADERS.map((s) => s.join(', ')).join(' (hmac) or ')} (standard)`,
+    );
   }
   let length: string | undefined;
   try {
@@ -104,7 +108,10 @@ async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Pro
  * before reading the body, and reads at most `maxBodyBytes` (default 1 MiB; 413 beyond).
  * @example export const POST = toFetchHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 });
  */
-export function toFetchHandler(handler: WebhookHandler, options?: FetchHandlerOptions): (request: Request) => Promise<Response> {
+export function toFetchHandler(
+  handler: WebhookHandler,
+  options?: FetchHandlerOptions,
+): (request: Request) => Promise<Response> {
   const max = maxBodyBytes(options);
   const respond = (r: Reply) => new Response(r.body, { status: r.status, headers: r.headers });
   return async (request) => {
@@ -121,10 +128,9 @@ export function toFetchHandler(handler: WebhookHandler, options?: FetchHandlerOp
     }
     if (body === null) return respond(tooLarge(max));
     const url = new URL(request.url);
-    return handler.handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body }).then(
-      respond,
-      () => respond(fail(500, 'INTERNAL', 'webhook handler error')),
-    );
+    return handler
+      .handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body })
+      .then(respond, () => respond(fail(500, 'INTERNAL', 'webhook handler error')));
   };
 }
 
@@ -162,14 +168,18 @@ const send = (res: NodeResponseLike, r: Reply) => {
  * `connection: close`, so the server closes the connection instead of leaving an unread body on it.
  * @example http.createServer(toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 }));
  */
-export function toNodeHandler(handler: WebhookHandler, options?: NodeHandlerOptions): (req: NodeRequestLike, res: NodeResponseLike) => void {
+export function toNodeHandler(
+  handler: WebhookHandler,
+  options?: NodeHandlerOptions,
+): (req: NodeRequestLike, res: NodeResponseLike) => void {
   const max = maxBodyBytes(options);
   return (req, res) => {
     const method = req.method ?? 'GET';
     const run = (body: Uint8Array | string) =>
-      handler
-        .handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body })
-        .then((r) => send(res, r), () => send(res, fail(500, 'INTERNAL', 'webhook handler error')));
+      handler.handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body }).then(
+        (r) => send(res, r),
+        () => send(res, fail(500, 'INTERNAL', 'webhook handler error')),
+      );
     const pre = req.body;
     const unread = !req.readableEnded && (pre === undefined || pre === null);
     const refuse = (r: Reply) => send(res, unread ? { ...r, headers: { ...r.headers, connection: 'close' } } : r);
@@ -181,8 +191,13 @@ export function toNodeHandler(handler: WebhookHandler, options?: NodeHandlerOpti
     }
     // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream unread.
     const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
-    if (pre !== undefined && pre !== null && !emptyObject) return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
-    if (req.readableEnded) return send(res, fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`));
+    if (pre !== undefined && pre !== null && !emptyObject)
+      return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
+    if (req.readableEnded)
+      return send(
+        res,
+        fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`),
+      );
     const chunks: Uint8Array[] = [];
     let size = 0;
     let settled = false;

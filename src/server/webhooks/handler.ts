@@ -10,7 +10,12 @@
  * handler runs; only that owner can renew, complete or release it. The answer is 200 only when complete() confirmed
  * the owner still held the claim, i.e. no other delivery claimed the event since (see stores/types.ts).
  */
-import type { KnownOrGenericWebhookEvent, KnownWebhookEvent, KnownWebhookType, WebhookEvent } from '../../protocol/webhooks.js';
+import type {
+  KnownOrGenericWebhookEvent,
+  KnownWebhookEvent,
+  KnownWebhookType,
+  WebhookEvent,
+} from '../../protocol/webhooks.js';
 import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
 import type { RawBody } from '../inputs/body.js';
 import type { HeadersInput } from '../inputs/headers.js';
@@ -19,7 +24,12 @@ import { MemoryDedupeStore } from '../stores/memory.js';
 import { LeaseKeeper } from './lease.js';
 import type { DedupeStore } from '../stores/types.js';
 import type { CryptoProvider } from '../crypto/provider.js';
-import { type VerifiedWebhook, type VerifyWebhookOptions, type WebhookVerifyOptions, verifyWebhookWith } from './verify.js';
+import {
+  type VerifiedWebhook,
+  type VerifyWebhookOptions,
+  type WebhookVerifyOptions,
+  verifyWebhookWith,
+} from './verify.js';
 
 /** What every handler gets besides the event. */
 export interface WebhookContextBase {
@@ -41,7 +51,9 @@ export type WebhookContext<E extends KnownOrGenericWebhookEvent = KnownOrGeneric
 
 type Fn<E, C> = (event: E, ctx: C) => unknown | Promise<unknown>;
 type KnownEventOf<K extends KnownWebhookType> = Extract<KnownWebhookEvent, { type: K }>;
-export type WebhookHandlers = { [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }>> } & {
+export type WebhookHandlers = {
+  [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }>>;
+} & {
   /** Every event without its own handler, including types this SDK version does not know (`ctx.known === false`). */
   '*'?: Fn<WebhookEvent, WebhookContext>;
 };
@@ -80,7 +92,15 @@ export interface WebhookDelivery {
   body: RawBody;
 }
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'in_flight' | 'rejected' | 'failed' | 'unavailable' | 'method_not_allowed';
+export type WebhookOutcome =
+  | 'processed'
+  | 'duplicate'
+  | 'ignored'
+  | 'in_flight'
+  | 'rejected'
+  | 'failed'
+  | 'unavailable'
+  | 'method_not_allowed';
 
 export interface WebhookResult {
   status: number;
@@ -99,7 +119,13 @@ const has = Object.prototype.hasOwnProperty;
 /** Own properties only: an event type such as 'constructor' or '__proto__' must not find Object.prototype's members. */
 const own = <T>(o: Record<string, T>, k: string): T | undefined => (has.call(o, k) ? o[k] : undefined);
 
-const result = (status: number, outcome: WebhookOutcome, payload: object, extra: Record<string, string> = {}, eventId?: string): WebhookResult => ({
+const result = (
+  status: number,
+  outcome: WebhookOutcome,
+  payload: object,
+  extra: Record<string, string> = {},
+  eventId?: string,
+): WebhookResult => ({
   status,
   outcome,
   headers: { 'content-type': 'application/json', ...extra },
@@ -109,20 +135,26 @@ const result = (status: number, outcome: WebhookOutcome, payload: object, extra:
 
 export function createWebhookHandlerWith(provider: CryptoProvider, options: WebhookHandlerOptions): WebhookHandler {
   if (!options?.verify) throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
-  if (!options.on || typeof options.on !== 'object') throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
+  if (!options.on || typeof options.on !== 'object')
+    throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
   for (const [type, fn] of Object.entries(options.on)) {
-    if (fn !== undefined && typeof fn !== 'function') throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
+    if (fn !== undefined && typeof fn !== 'function')
+      throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
   }
   const store = options.store ?? new MemoryDedupeStore();
   for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
     if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
-      throw new ServerConfigError('store', `store must implement claim, renew, complete and release (DedupeStore); ${m} is missing`);
+      throw new ServerConfigError(
+        'store',
+        `store must implement claim, renew, complete and release (DedupeStore); ${m} is missing`,
+      );
     }
   }
   const leaseMs = positiveNumber('leaseMs', options.leaseMs ?? 60_000);
   const doneTtlMs = positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000);
   const retryAfter = String(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
-  if (options.onError !== undefined && typeof options.onError !== 'function') throw new ServerConfigError('onError', 'onError must be a function');
+  if (options.onError !== undefined && typeof options.onError !== 'function')
+    throw new ServerConfigError('onError', 'onError must be a function');
   const onError = options.onError;
   const report: NonNullable<WebhookHandlerOptions['onError']> = (e, info) => {
     try {
@@ -134,9 +166,15 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
   const on = options.on as Record<string, Fn<WebhookEvent, WebhookContext> | undefined>;
   const v = options.verify;
   const leases = new LeaseKeeper(store, leaseMs, (e, id) => report(e, { stage: 'store', eventId: id }));
-  const unavailable = (id: string, code: string, message: string) => result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
+  const unavailable = (id: string, code: string, message: string) =>
+    result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
   const leaseLost = (id: string) => {
-    report(new Error(`the claim on ${id} was lost while its handler ran (lease expired or taken by another delivery); answered 503`), { stage: 'lease_lost', eventId: id });
+    report(
+      new Error(
+        `the claim on ${id} was lost while its handler ran (lease expired or taken by another delivery); answered 503`,
+      ),
+      { stage: 'lease_lost', eventId: id },
+    );
     return unavailable(id, 'LEASE_LOST', 'the claim on this event was lost while it was processed; retry later');
   };
   /** Marks done; 200 only when the store confirms this owner still held the claim. */
@@ -155,16 +193,32 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
   return {
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
       if (typeof d?.method !== 'string' || typeof d.path !== 'string') {
-        throw new ServerConfigError(typeof d?.method !== 'string' ? 'method' : 'path', 'handle() needs a delivery { method, path, headers, body } with string method and path');
+        throw new ServerConfigError(
+          typeof d?.method !== 'string' ? 'method' : 'path',
+          'handle() needs a delivery { method, path, headers, body } with string method and path',
+        );
       }
-      if (d.method.toUpperCase() !== 'POST') return result(405, 'method_not_allowed', { error: { code: 'METHOD_NOT_ALLOWED', message: 'webhooks are POSTed' } }, { allow: 'POST' });
+      if (d.method.toUpperCase() !== 'POST')
+        return result(
+          405,
+          'method_not_allowed',
+          { error: { code: 'METHOD_NOT_ALLOWED', message: 'webhooks are POSTed' } },
+          { allow: 'POST' },
+        );
       let verified: VerifiedWebhook;
       try {
         verified = await verifyWebhookWith(provider, {
-          keys: v.keys, scheme: v.scheme, path: v.path ?? d.path, tolerance: v.tolerance, now: v.now, headers: d.headers, body: d.body,
+          keys: v.keys,
+          scheme: v.scheme,
+          path: v.path ?? d.path,
+          tolerance: v.tolerance,
+          now: v.now,
+          headers: d.headers,
+          body: d.body,
         } as VerifyWebhookOptions);
       } catch (e) {
-        if (isSignatureVerificationError(e)) return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
+        if (isSignatureVerificationError(e))
+          return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
         throw e;
       }
       const { event, tokenId } = verified;
@@ -179,21 +233,42 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       }
       if (claim === 'done') return result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id);
       if (claim === 'in_flight') {
-        return result(409, 'in_flight', { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } }, { 'retry-after': retryAfter }, id);
+        return result(
+          409,
+          'in_flight',
+          { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } },
+          { 'retry-after': retryAfter },
+          id,
+        );
       }
       if (claim === 'busy') {
-        report(new Error('dedupe store full: every entry is a claim in progress (raise maxEntries?)'), { stage: 'store', eventId: id });
+        report(new Error('dedupe store full: every entry is a claim in progress (raise maxEntries?)'), {
+          stage: 'store',
+          eventId: id,
+        });
         return unavailable(id, 'STORE_BUSY', 'dedupe store full; retry later');
       }
       if (claim !== 'claimed') {
-        report(new Error(`store.claim() answered ${JSON.stringify(claim)}; expected 'claimed', 'in_flight', 'done' or 'busy'`), { stage: 'store', eventId: id });
+        report(
+          new Error(
+            `store.claim() answered ${JSON.stringify(claim)}; expected 'claimed', 'in_flight', 'done' or 'busy'`,
+          ),
+          { stage: 'store', eventId: id },
+        );
         return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
       }
       const fn = own(on, event.type) ?? own(on, '*');
       if (!fn) return finish(id, owner, 'ignored');
       const held = leases.hold(id, owner);
       try {
-        const ctx = { tokenId, known: verified.known, event, get signal() { return held.signal; } } as WebhookContext;
+        const ctx = {
+          tokenId,
+          known: verified.known,
+          event,
+          get signal() {
+            return held.signal;
+          },
+        } as WebhookContext;
         await fn(event, ctx);
       } catch (e) {
         await leases.drop(held);
@@ -203,7 +278,13 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         } catch (err) {
           report(err, { stage: 'store', eventId: id });
         }
-        return result(500, 'failed', { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } }, {}, id);
+        return result(
+          500,
+          'failed',
+          { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } },
+          {},
+          id,
+        );
       }
       if (await leases.drop(held)) return leaseLost(id);
       return finish(id, owner, 'processed');

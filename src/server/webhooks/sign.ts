@@ -38,17 +38,24 @@ export function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions)
     const isObject = typeof o?.payload === 'object' && o.payload !== null && !(o.payload instanceof Uint8Array);
     const body = isObject ? JSON.stringify(o.payload) : toRawBody(o?.payload);
     const when = o?.timestamp === undefined ? Date.now() : timeOf(o.timestamp);
-    if (!Number.isFinite(when)) throw new ServerConfigError('timestamp', 'timestamp must be a valid Date or epoch milliseconds');
+    if (!Number.isFinite(when))
+      throw new ServerConfigError('timestamp', 'timestamp must be a valid Date or epoch milliseconds');
     const scheme = o.scheme ?? 'hmac';
     if (scheme === 'hmac') {
       if (typeof o.path !== 'string') throw new ServerConfigError('path', "path is required for the 'hmac' scheme");
-      if (typeof o.tokenId !== 'string') throw new ServerConfigError('tokenId', "tokenId is required for the 'hmac' scheme");
-      return signHmac(provider, { method: 'POST', path: o.path, body, date: when, tokenId: o.tokenId, secret: o.secret }, (headers) => ({ body, headers }));
+      if (typeof o.tokenId !== 'string')
+        throw new ServerConfigError('tokenId', "tokenId is required for the 'hmac' scheme");
+      return signHmac(
+        provider,
+        { method: 'POST', path: o.path, body, date: when, tokenId: o.tokenId, secret: o.secret },
+        (headers) => ({ body, headers }),
+      );
     }
     if (scheme !== 'standard') throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
     const secret = checkSecret(o.secret, 'secret');
     const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
-    if (typeof id !== 'string' || id === '') throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
+    if (typeof id !== 'string' || id === '')
+      throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
     return signStandard(provider, { body, id, timeMs: when, secret });
   } catch (e) {
     return Promise.reject(e);

@@ -56,14 +56,21 @@ export type VerifiedWebhook = KnownOrGenericWebhookEvent & {
  * One pass over the options, then the scheme's verification; resolves to `done(body, tokenId)`, which runs in the
  * same step as the signature comparison (no extra Promise hop per delivery).
  */
-function verifyDelivery<R>(provider: CryptoProvider, o: VerifyWebhookOptions, done: (body: string | Uint8Array, tokenId: string) => R): Promise<R> {
+function verifyDelivery<R>(
+  provider: CryptoProvider,
+  o: VerifyWebhookOptions,
+  done: (body: string | Uint8Array, tokenId: string) => R,
+): Promise<R> {
   try {
     if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyWebhook needs an options object');
     const body = toRawBody(o.body);
     const scheme = o.scheme ?? 'hmac';
     if (scheme === 'hmac') {
       if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
-        throw new ServerConfigError('path', "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'");
+        throw new ServerConfigError(
+          'path',
+          "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'",
+        );
       }
     } else if (scheme !== 'standard') {
       throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
@@ -80,16 +87,23 @@ function verifyDelivery<R>(provider: CryptoProvider, o: VerifyWebhookOptions, do
   }
 }
 
-const toSignature = (body: string | Uint8Array, tokenId: string): VerifiedWebhookSignature => ({ payload: parseJson(body), tokenId });
+const toSignature = (body: string | Uint8Array, tokenId: string): VerifiedWebhookSignature => ({
+  payload: parseJson(body),
+  tokenId,
+});
 
 function toEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
   const r = parseWebhookEvent(parseJson(body));
-  if (!r.ok) throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
+  if (!r.ok)
+    throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
   return r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId };
 }
 
 /** Verifies signature and freshness and parses the JSON body without validating it against the event schemas. */
-export function verifyWebhookSignatureWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
+export function verifyWebhookSignatureWith(
+  provider: CryptoProvider,
+  o: VerifyWebhookOptions,
+): Promise<VerifiedWebhookSignature> {
   return verifyDelivery(provider, o, toSignature);
 }
 

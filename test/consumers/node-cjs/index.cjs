@@ -7,8 +7,19 @@ async function main() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   const requireEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
   const viaImport = await import('hosted-journey-server');
-  const headers = await viaImport.signRequest({ method: 'GET', path: '/enquiry/downloadreport?enquiry_id=e1', tokenId: 't', secret: 's3cret' });
-  const verified = await viaImport.verifyRequest({ method: 'GET', path: '/enquiry/downloadreport?enquiry_id=e1', headers, body: '', keys: [{ tokenId: 't', secret: 's3cret' }] });
+  const headers = await viaImport.signRequest({
+    method: 'GET',
+    path: '/enquiry/downloadreport?enquiry_id=e1',
+    tokenId: 't',
+    secret: 's3cret',
+  });
+  const verified = await viaImport.verifyRequest({
+    method: 'GET',
+    path: '/enquiry/downloadreport?enquiry_id=e1',
+    headers,
+    body: '',
+    keys: [{ tokenId: 't', secret: 's3cret' }],
+  });
   assert.equal(verified.tokenId, 't');
   if (!requireEsm) {
     console.log(`node-cjs consumer: Node ${process.versions.node} has no require(esm); dynamic import works`);
@@ -19,7 +30,13 @@ async function main() {
   assert.equal(typeof server.signRequest, 'function');
   assert.equal(server.signRequest, viaImport.signRequest, 'require and import give the same module instance');
   assert.equal(typeof sandbox.startSandbox, 'function');
-  const signed = await server.signRequest({ method: 'POST', path: '/account/create', body: '{}', tokenId: 't', secret: 's3cret' });
+  const signed = await server.signRequest({
+    method: 'POST',
+    path: '/account/create',
+    body: '{}',
+    tokenId: 't',
+    secret: 's3cret',
+  });
   assert.match(signed.authorization, /^HMAC t:[A-Za-z0-9+/]+=*$/);
   const manifest = require('hosted-journey-server/package.json');
   assert.equal(manifest.type, 'module');

@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { signRequest, verifyRequest, isSignatureVerificationError } from 'hosted-journey-server';
 import { startSandbox, DEFAULT_TOKENS } from 'hosted-journey-sandbox';
 
-assert.match(import.meta.resolve('hosted-journey-server'), /\/dist\/server\.js$/, 'Node resolves the node:crypto build');
+assert.match(
+  import.meta.resolve('hosted-journey-server'),
+  /\/dist\/server\.js$/,
+  'Node resolves the node:crypto build',
+);
 const { tokenId, secret } = DEFAULT_TOKENS[0];
 const sandbox = await startSandbox({ host: '127.0.0.1', crawlDelayMs: 0 });
 try {
@@ -36,7 +40,9 @@ try {
     const served = await fetch(`${sandbox.url}/assets/${asset}`);
     assert.equal(served.status, 200, `the sandbox serves /assets/${asset} from its package (got ${served.status})`);
   }
-  console.log(`node-server consumer: journey assets served from the installed package; sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`);
+  console.log(
+    `node-server consumer: journey assets served from the installed package; sandbox ${sandbox.url} accepted the signed call (application ${json.application_id}); verify ok; tamper rejected`,
+  );
 } finally {
   await sandbox.close();
 }

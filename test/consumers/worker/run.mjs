@@ -8,7 +8,11 @@ import worker, { keys, processed } from './handler.mjs';
 import { signWebhook } from 'hosted-journey-server';
 
 const resolved = import.meta.resolve('hosted-journey-server');
-assert.match(resolved, /\/dist\/server-web\.js$/, `the worker condition resolves the Web Crypto build (got ${resolved})`);
+assert.match(
+  resolved,
+  /\/dist\/server-web\.js$/,
+  `the worker condition resolves the Web Crypto build (got ${resolved})`,
+);
 
 // The Web Crypto build and every chunk it reaches import no Node built-in (edge runtimes have none).
 const seen = new Set();
@@ -16,9 +20,14 @@ const seen = new Set();
   if (seen.has(file)) return;
   seen.add(file);
   const source = readFileSync(file, 'utf8');
-  for (const m of source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of source.matchAll(
+    /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     const spec = m[1] ?? m[2];
-    assert.ok(!spec.startsWith('node:') && !['crypto', 'fs', 'http', 'buffer', 'stream'].includes(spec), `${path.basename(file)} imports ${spec}`);
+    assert.ok(
+      !spec.startsWith('node:') && !['crypto', 'fs', 'http', 'buffer', 'stream'].includes(spec),
+      `${path.basename(file)} imports ${spec}`,
+    );
     if (spec.startsWith('.')) walk(path.resolve(path.dirname(file), spec));
   }
 })(fileURLToPath(resolved));
@@ -34,7 +43,12 @@ const event = {
   application_id: 'app_1',
   data: {},
 };
-const signed = await signWebhook({ payload: event, tokenId: keys[0].tokenId, secret: keys[0].secret, path: receiverPath });
+const signed = await signWebhook({
+  payload: event,
+  tokenId: keys[0].tokenId,
+  secret: keys[0].secret,
+  path: receiverPath,
+});
 const deliver = (body = signed.body, headers = signed.headers) =>
   worker.fetch(new Request(origin + receiverPath, { method: 'POST', headers, body }));
 

@@ -60,7 +60,9 @@ export function AuthoriseStep(props: {
         return;
       }
       // closed / blocked: the parent's window did not produce an answer; the server has the last word.
-      void checkStatus().then((done) => { if (!done) setPhase(status === 'blocked' ? 'blocked' : 'closed'); });
+      void checkStatus().then((done) => {
+        if (!done) setPhase(status === 'blocked' ? 'blocked' : 'closed');
+      });
     });
     return () => {
       stopListening();
@@ -117,25 +119,44 @@ export function AuthoriseStep(props: {
     <div class="hj-step">
       <div class="hj-bank-head">
         <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading focus={props.focus} sub={waiting ? undefined : `You will approve access on ${institution.name}’s own secure page.`}>
+        <StepHeading
+          focus={props.focus}
+          sub={waiting ? undefined : `You will approve access on ${institution.name}’s own secure page.`}
+        >
           {waiting ? `Waiting for ${institution.name}` : `Connect ${institution.name}`}
         </StepHeading>
       </div>
       {waiting || phase === 'redirecting' ? (
         <div class="hj-waiting" role="status">
           <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
-          <p>{waiting ? `Approve access in the ${institution.name} window. This page continues automatically when you are done.`
-            : `Taking you to ${institution.name}…`}</p>
+          <p>
+            {waiting
+              ? `Approve access in the ${institution.name} window. This page continues automatically when you are done.`
+              : `Taking you to ${institution.name}…`}
+          </p>
         </div>
       ) : (
         <ul class="hj-shared">
-          <li><span>Accounts</span><span>Names, numbers and balances</span></li>
-          <li><span>Transactions</span><span>Last 12 months, read-only</span></li>
-          <li><span>Duration</span><span>Once-off, access ends after collection</span></li>
+          <li>
+            <span>Accounts</span>
+            <span>Names, numbers and balances</span>
+          </li>
+          <li>
+            <span>Transactions</span>
+            <span>Last 12 months, read-only</span>
+          </li>
+          <li>
+            <span>Duration</span>
+            <span>Once-off, access ends after collection</span>
+          </li>
         </ul>
       )}
-      {phase === 'blocked' ? <Notice kind="error">Your browser blocked the {institution.name} window. Press the button to open it.</Notice> : null}
-      {phase === 'closed' ? <Notice kind="error">The {institution.name} window closed before access was approved.</Notice> : null}
+      {phase === 'blocked' ? (
+        <Notice kind="error">Your browser blocked the {institution.name} window. Press the button to open it.</Notice>
+      ) : null}
+      {phase === 'closed' ? (
+        <Notice kind="error">The {institution.name} window closed before access was approved.</Notice>
+      ) : null}
       <div class="hj-actions">
         <Button onClick={open} variant={waiting ? 'secondary' : 'primary'} name="continue-to-bank">
           {waiting ? `Reopen ${institution.name}` : `Continue to ${institution.name}`}

@@ -19,14 +19,27 @@ export function BanksStep(props: {
 
   return (
     <div class="hj-step">
-      <StepHeading focus={props.focus} sub="Choose the bank where your salary or benefits are paid.">Select your bank</StepHeading>
+      <StepHeading focus={props.focus} sub="Choose the bank where your salary or benefits are paid.">
+        Select your bank
+      </StepHeading>
       <div class="hj-field hj-search">
         <label for="bank-search">Search banks</label>
-        <input id="bank-search" type="search" value={query} autoComplete="off" placeholder="e.g. Sandbox Bank"
-          onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} aria-controls="bank-list" />
+        <input
+          id="bank-search"
+          type="search"
+          value={query}
+          autoComplete="off"
+          placeholder="e.g. Sandbox Bank"
+          onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
+          aria-controls="bank-list"
+        />
       </div>
       {props.loadError ? <Notice kind="error">{props.loadError}</Notice> : null}
-      {!props.institutions && !props.loadError ? <p class="hj-muted" role="status">Loading banks…</p> : null}
+      {!props.institutions && !props.loadError ? (
+        <p class="hj-muted" role="status">
+          Loading banks…
+        </p>
+      ) : null}
       <ul class="hj-banks" id="bank-list" aria-label="Banks">
         {shown.map((inst) => (
           <li key={inst.id}>
@@ -37,12 +50,18 @@ export function BanksStep(props: {
                 {inst.pathways.includes('cdr') ? <span class="hj-tag">Open Banking</span> : null}
                 {inst.pathways.includes('crawler') ? <span class="hj-tag hj-tag-alt">Online banking login</span> : null}
               </span>
-              <span class="hj-chevron" aria-hidden="true">›</span>
+              <span class="hj-chevron" aria-hidden="true">
+                ›
+              </span>
             </button>
           </li>
         ))}
       </ul>
-      {props.institutions && shown.length === 0 ? <p class="hj-muted" role="status">No bank matches “{query}”.</p> : null}
+      {props.institutions && shown.length === 0 ? (
+        <p class="hj-muted" role="status">
+          No bank matches “{query}”.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -70,7 +89,13 @@ export function BankStep(props: {
   const [pathway, setPathway] = useState<Pathway>(institution.pathways[0] ?? 'cdr');
   const choose = institution.pathways.length > 1;
   return (
-    <form class="hj-step" onSubmit={(e) => { e.preventDefault(); props.onContinue(pathway); }}>
+    <form
+      class="hj-step"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onContinue(pathway);
+      }}
+    >
       <div class="hj-bank-head">
         <BankMark name={institution.name} colour={institution.colour} large />
         <StepHeading focus={props.focus} sub={choose ? 'How would you like to connect?' : PATHWAY_TEXT[pathway].text}>
@@ -93,8 +118,12 @@ export function BankStep(props: {
       ) : null}
       {props.failure ? <Notice kind="error">{props.failure}</Notice> : null}
       <div class="hj-actions hj-actions-split">
-        <Button type="submit" busy={props.busy}>Continue</Button>
-        <Button variant="secondary" onClick={props.onBack}>Choose another bank</Button>
+        <Button type="submit" busy={props.busy}>
+          Continue
+        </Button>
+        <Button variant="secondary" onClick={props.onBack}>
+          Choose another bank
+        </Button>
       </div>
     </form>
   );

@@ -43,7 +43,12 @@ export function CrawlerStep(props: {
         setPhase('otp');
         props.onStep('crawler_otp');
       } else {
-        setFailure(res.message ?? (phase === 'otp' ? 'That code is not right. Check it and try again.' : 'Those details were not accepted by your bank. Check them and try again.'));
+        setFailure(
+          res.message ??
+            (phase === 'otp'
+              ? 'That code is not right. Check it and try again.'
+              : 'Those details were not accepted by your bank. Check them and try again.'),
+        );
       }
     } catch (e) {
       setFailure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
@@ -66,37 +71,87 @@ export function CrawlerStep(props: {
     <div class="hj-step">
       <div class="hj-bank-head">
         <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading focus={props.focus} sub={phase === 'login' ? `Sign in with your ${institution.name} online banking details.` : 'Your bank sent a one-time code to your mobile.'}>
+        <StepHeading
+          focus={props.focus}
+          sub={
+            phase === 'login'
+              ? `Sign in with your ${institution.name} online banking details.`
+              : 'Your bank sent a one-time code to your mobile.'
+          }
+        >
           {phase === 'login' ? `Log in to ${institution.name}` : 'Enter your one-time code'}
         </StepHeading>
       </div>
       {phase === 'login' ? (
         <form class="hj-form" onSubmit={login} noValidate>
-          <Field id="username" label="Username or customer number" value={username} onInput={setUsername} autoComplete="username" required />
-          <Field id="password" label="Password" type="password" value={password} onInput={setPassword} autoComplete="current-password" required />
+          <Field
+            id="username"
+            label="Username or customer number"
+            value={username}
+            onInput={setUsername}
+            autoComplete="username"
+            required
+          />
+          <Field
+            id="password"
+            label="Password"
+            type="password"
+            value={password}
+            onInput={setPassword}
+            autoComplete="current-password"
+            required
+          />
           {failure ? <Notice kind="error">{failure}</Notice> : null}
           <div class="hj-actions hj-actions-split">
-            <Button type="submit" busy={busy}>Log in securely</Button>
-            <Button variant="secondary" onClick={props.onBack}>Choose another bank</Button>
+            <Button type="submit" busy={busy}>
+              Log in securely
+            </Button>
+            <Button variant="secondary" onClick={props.onBack}>
+              Choose another bank
+            </Button>
           </div>
         </form>
       ) : (
         <form class="hj-form" onSubmit={otp} noValidate>
-          <Field id="otp" label="One-time code" value={code} onInput={setCode} inputMode="numeric" autoComplete="one-time-code" required
-            hint="Sandbox code: 123456" />
+          <Field
+            id="otp"
+            label="One-time code"
+            value={code}
+            onInput={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            hint="Sandbox code: 123456"
+          />
           {failure ? <Notice kind="error">{failure}</Notice> : null}
           <div class="hj-actions">
-            <Button type="submit" busy={busy}>Verify code</Button>
+            <Button type="submit" busy={busy}>
+              Verify code
+            </Button>
           </div>
         </form>
       )}
       <aside class="hj-testlogins" aria-label="Sandbox test logins">
         <h2>Sandbox test logins</h2>
         <table>
-          <thead><tr><th scope="col">Username</th><th scope="col">Password</th><th scope="col">Result</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Password</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
           <tbody>
             {TEST_LOGINS.map((l) => (
-              <tr key={l.user}><td><code>{l.user}</code></td><td><code>{l.pass}</code></td><td>{l.result}</td></tr>
+              <tr key={l.user}>
+                <td>
+                  <code>{l.user}</code>
+                </td>
+                <td>
+                  <code>{l.pass}</code>
+                </td>
+                <td>{l.result}</td>
+              </tr>
             ))}
           </tbody>
         </table>

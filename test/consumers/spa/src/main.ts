@@ -24,7 +24,12 @@ function Connect(): ReturnType<typeof createElement> {
   return createElement('section', { ref: result.ref, 'aria-busy': result.state === 'loading' });
 }
 createRoot(document.getElementById('react')!).render(
-  createElement(StrictMode, null, createElement(Connect), createElement(HostedJourney, { ...options, className: 'journey' })),
+  createElement(
+    StrictMode,
+    null,
+    createElement(Connect),
+    createElement(HostedJourney, { ...options, className: 'journey' }),
+  ),
 );
 
 defineHostedJourneyElement();
