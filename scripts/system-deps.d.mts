@@ -9,3 +9,4 @@ export interface EngineDep {
 export const ENGINES: { chromium: EngineDep; gecko: EngineDep; webkit: EngineDep & { driver: string } };
 export function redisServerPath(): string | null;
 export function findSystemDeps(): { missing: Array<{ name: string; why: string; install: string }> };
+export function postgresBinDir(): string | null;

@@ -1,6 +1,7 @@
 // System dependencies of the integration suites. Used by the test runner and by test helpers, so that a missing one
 // is reported with the exact install command instead of a silent skip.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -68,5 +69,22 @@ export function findSystemDeps() {
       install: 'sudo apt-get install -y redis-server',
     });
   }
+  if (!postgresBinDir()) {
+    missing.push({
+      name: 'postgresql',
+      why: 'the PostgresInbox suite runs against a real PostgreSQL server (initdb + pg_ctl on loopback)',
+      install: 'sudo apt-get install -y postgresql',
+    });
+  }
   return { missing };
+}
+
+/** The bin directory of the newest PostgreSQL under /usr/lib/postgresql (Debian's layout), or null. */
+export function postgresBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
