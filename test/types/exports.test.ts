@@ -96,6 +96,7 @@ function SERVER(): string[] {
     'HostedJourneyTimeoutError',
     'HostedJourneyValidationError',
     'MemoryDedupeStore',
+    'PostgresInbox',
     'RateLimitError',
     'RedirectError',
     'RedisDedupeStore',
