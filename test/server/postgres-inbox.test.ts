@@ -45,7 +45,7 @@ const errorsOf = () => {
 };
 
 describe('PostgresInbox.migrate', () => {
-  it('creates the table and its index; running it again, or from several callers at once, changes nothing', async () => {
+  it('creates the table and its index; again, or from several callers at once, changes nothing', async () => {
     const table = `inbox_m${Date.now()}`;
     const inbox = new PostgresInbox({ pool, table });
     await Promise.all([inbox.migrate(), inbox.migrate(), new PostgresInbox({ pool, table }).migrate()]);
@@ -199,7 +199,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect((await deliver(handler, event('evt_ign'))).json.status).toBe('duplicate');
   });
 
-  it('the connection dies while the handler runs → ctx.signal aborts, 503, nothing committed; the retry runs', async () => {
+  it('connection lost while the handler runs → ctx.signal aborts, 503, nothing committed; the retry runs', async () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     let runs = 0;
@@ -228,7 +228,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect(await effects('evt_cut')).toBe(1);
   });
 
-  it('a handler that ends the transaction itself (COMMIT on ctx.db) → 503, not marked done, and the reason is reported', async () => {
+  it('a handler that ends the transaction itself (COMMIT on ctx.db) → 503, not marked done, reason reported', async () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     const handler = createWebhookHandler({
