@@ -228,7 +228,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect(await effects('evt_cut')).toBe(1);
   });
 
-  it('a handler that ends the transaction itself (COMMIT on ctx.db) → 503, not marked done, reason reported', async () => {
+  it('a handler that runs COMMIT on ctx.db itself → 503, not marked done, the reason reported', async () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     const handler = createWebhookHandler({
