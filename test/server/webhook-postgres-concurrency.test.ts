@@ -75,7 +75,7 @@ describe('PostgresInbox across two processes sharing a real PostgreSQL', () => {
     expect(await effectsOf()).toEqual([{ event_id: 'evt_storm', n: 1 }]);
   }, 60_000);
 
-  it('PostgreSQL stopped mid-run → 503 while down; after start() all retried to 2xx, effect rows = events', async () => {
+  it('PostgreSQL stopped mid-run → 503 while down; after start() all retried to 2xx, effects = events', async () => {
     await pool.query('TRUNCATE effects');
     const ids = Array.from({ length: 40 }, (_, i) => `evt_outage_${String(i).padStart(2, '0')}`);
     const deliveries = await Promise.all(ids.map(sign));
