@@ -8,7 +8,8 @@
 // A package's files are the closure of its entry files over relative imports (JS, source maps, declarations), so a
 // chunk shared by two entries goes where it is reached. Its dependencies are the bare imports of those files: versions
 // from the root package.json, a name in PEERS becomes an optional peer. Nothing is listed by hand that the files do
-// not import, and nothing they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
+// not import — except a package's `peers`: libraries whose objects the integrator passes in (pg's Pool) — and nothing
+// they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
 import { builtinModules } from 'node:module';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const PEERS = {
   react: '>=18', // hosted-journey/react
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
   redis: '>=5', // RedisDedupeStore({ url })
+  pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -37,7 +39,8 @@ const SERVER_CONDITIONS = (web, node) => ({
 });
 
 /**
- * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import);
+ * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import); `peers`
+ * are optional peers (from PEERS) the code works with without importing them;
  * `docs` are copied from docs/ (never screenshots); `installedGoal` is checked by scripts/check-packaging.mjs
  * (bytes of node_modules after installing the tarball alone into an empty project, peers excluded).
  */
@@ -114,7 +117,7 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
   },
   'hosted-journey-server': {
     description:
-      'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory or Redis), for Node and Fetch-API runtimes.',
+      'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory, Redis or a PostgreSQL inbox), for Node and Fetch-API runtimes.',
     installedGoal: 10_000_000,
     exports: {
       '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
@@ -124,12 +127,13 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
+    peers: ['pg'],
     docs: ['server.md', 'security.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
 endpoints, webhook verification (the request-signing scheme or Standard Webhooks), exactly-once webhook handling with a
-memory or Redis dedupe store, adapters for Fetch-API runtimes and Node/Express. Node resolves the \`node:crypto\` build;
+memory or Redis dedupe store or a PostgreSQL transactional inbox, adapters for Fetch-API runtimes and Node/Express. Node resolves the \`node:crypto\` build;
 the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\`, \`bun\` and \`browser\` conditions resolve the Web Crypto build
 (\`hosted-journey-server/web\` forces it).
 
@@ -141,7 +145,8 @@ npm install hosted-journey-server
 import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } from 'hosted-journey-server';
 \`\`\`
 
-\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`. Docs in this package: docs/server.md,
+\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`, and so is \`pg\` (≥ 8), whose \`Pool\`
+you pass to \`PostgresInbox({ pool })\`. Docs in this package: docs/server.md,
 docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
 is a local stand-in of the service.
 `,
@@ -261,6 +266,10 @@ export function assemblePackages({ log = console.log } = {}) {
       if (PEERS[dep]) peerDependencies[dep] = PEERS[dep];
       else if (versions[dep]) dependencies[dep] = versions[dep];
       else throw new Error(`${name}: ${importer} imports ${dep}, which the root package.json does not list`);
+    }
+    for (const dep of spec.peers ?? []) {
+      if (!PEERS[dep]) throw new Error(`${name}: peers lists ${dep}, which PEERS does not`);
+      peerDependencies[dep] = PEERS[dep];
     }
     const manifest = {
       name,
