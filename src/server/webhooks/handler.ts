@@ -40,7 +40,8 @@ export interface WebhookContextBase {
   /**
    * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
    * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
-   * answer will be 503 whatever the handler returns. @example await db.tx(work, { signal: ctx.signal })
+   * answer will be 503 whatever the handler returns. With an InboxStore: aborted when the transaction's connection is
+   * lost (nothing written through ctx.db will commit). @example await db.tx(work, { signal: ctx.signal })
    */
   signal: AbortSignal;
 }
@@ -212,6 +213,7 @@ export function createWebhookHandlerWith<Db>(
   const duplicate = (id: string) => result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id);
   const processed = (id: string, outcome: 'processed' | 'ignored') =>
     result(200, outcome, { status: outcome, event_id: id }, {}, id);
+  const replies = { processed, duplicate, inFlight, failed, unavailable };
   const leaseLost = (id: string) => {
     report(
       new Error(
@@ -274,7 +276,7 @@ export function createWebhookHandlerWith<Db>(
           run:
             fn && ((db, signal) => fn(event, { tokenId, known: verified.known, event, db, signal } as WebhookContext)),
           report,
-          replies: { processed, duplicate, inFlight, failed, unavailable },
+          replies,
         });
       }
       const owner = crypto.randomUUID();
