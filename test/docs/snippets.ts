@@ -440,6 +440,15 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
   return { problems, counts, quickStarts, project, ms: performance.now() - t0 };
 }
 
+/** The quick-start programs of one markdown file: FILE → the source of its blocks, joined in order. */
+export function quickStartsOf(file: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const b of extractBlocks(file).blocks)
+    if (b.marker?.kind === 'quick-start')
+      out.set(b.marker.file, out.has(b.marker.file) ? `${out.get(b.marker.file)}\n${b.code}` : b.code);
+  return out;
+}
+
 const slug = (file: string) => file.replace(/\.md$/, '').replace(/[^\w]+/g, '-');
 
 export function removeProject(project: string): void {
