@@ -97,8 +97,12 @@ it('quick-start.ts: application → journey → consent → crawl.completed → 
   expect((await widget.text()).length).toBeGreaterThan(10_000);
   const journey = await loadJourneyPage(journeyOrigin, vendor, ref, { parentOrigin: appUrl! });
   expect(journey.page.status).toBe(200);
-  expect((await journey.call('POST', 'start', { full_name: 'Alex Citizen', email: 'alex@example.com' })).status).toBe(200);
-  expect((await journey.call('POST', 'institution', { institution_id: 'sandbox-bank', pathway: 'cdr' })).status).toBe(200);
+  expect((await journey.call('POST', 'start', { full_name: 'Alex Citizen', email: 'alex@example.com' })).status).toBe(
+    200,
+  );
+  expect((await journey.call('POST', 'institution', { institution_id: 'sandbox-bank', pathway: 'cdr' })).status).toBe(
+    200,
+  );
   const consent = await journey.call('POST', 'consent', {});
   expect(consent.status).toBe(201);
   await approveConsent(journeyOrigin, consent.json.consent_url as string, 'approve');

@@ -24,7 +24,17 @@ import { attributeName, NOT_EL, NOT_TAG, rows } from '../../src/widget/surface.j
 export const root = path.resolve(import.meta.dirname, '../..');
 export const PACKAGE_NAMES = ['hosted-journey', 'hosted-journey-server', 'hosted-journey-sandbox'] as const;
 /** Third-party packages a snippet may import (linked from the repository's node_modules). */
-const LINKED = ['react', 'react-dom', 'preact', '@types', '@playwright', 'playwright', 'playwright-core', 'tsx', 'typescript'];
+const LINKED = [
+  'react',
+  'react-dom',
+  'preact',
+  '@types',
+  '@playwright',
+  'playwright',
+  'playwright-core',
+  'tsx',
+  'typescript',
+];
 const CHECKED = new Set(['ts', 'tsx', 'js', 'html']);
 
 export type Marker =
@@ -230,11 +240,14 @@ function valueProblems(code: string, lines: string[], where: string): Problem[] 
   code.split('\n').forEach((text, i) => {
     const at = lines[i] ?? where;
     for (const [re, why] of BAD_VALUES) if (re.test(text)) out.push({ where: at, message: `${re.source}: ${why}` });
-    for (const m of text.matchAll(/\b(?:bank_id|institution_id|institutionId|institution-id)["']?\s*[:=]\s*["']([^"']+)["']/g))
+    for (const m of text.matchAll(
+      /\b(?:bank_id|institution_id|institutionId|institution-id)["']?\s*[:=]\s*["']([^"']+)["']/g,
+    ))
       if (!BANKS.has(m[1]!))
         out.push({ where: at, message: `'${m[1]}' is not a sandbox bank (${[...BANKS].join(', ')})` });
     for (const m of text.matchAll(/\btokenId\s*:\s*["']([^"']+)["']/g))
-      if (!TOKENS.has(m[1]!)) out.push({ where: at, message: `'${m[1]}' is not the sandbox's token ('sandbox_token')` });
+      if (!TOKENS.has(m[1]!))
+        out.push({ where: at, message: `'${m[1]}' is not the sandbox's token ('sandbox_token')` });
   });
   return out;
 }
