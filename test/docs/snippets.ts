@@ -59,7 +59,7 @@ export interface Problem {
   message: string;
 }
 
-/** README.md and every docs/**\/*.md, sorted. */
+/** README.md, every docs/**\/*.md (sorted) and the three packages' READMEs. */
 export function markdownFiles(): string[] {
   const out = ['README.md'];
   const walk = (dir: string) => {
@@ -72,6 +72,8 @@ export function markdownFiles(): string[] {
     }
   };
   walk('docs');
+  // The READMEs npm shows for each package (written by scripts/packages.mjs into the built packages).
+  for (const name of PACKAGE_NAMES) out.push(`dist/packages/${name}/README.md`);
   return out;
 }
 
@@ -109,6 +111,13 @@ export function extractBlocks(file: string, text = readFileSync(path.join(root, 
     if (m) {
       used.add(above);
       block.marker = parseMarker(m[1] ?? '');
+      const where = `${file}:${above + 1}`;
+      if (block.marker.kind === 'invalid')
+        problems.push({ where, message: `unknown snippet marker '${block.marker.text}'` });
+      else if (!CHECKED.has(block.lang))
+        problems.push({ where, message: `snippet marker on a \`\`\`${block.lang || '(plain)'} block` });
+      else if (block.marker.kind === 'skip' && !block.marker.reason)
+        problems.push({ where, message: 'snippet: skip needs a reason (<!-- snippet: skip — why -->)' });
     }
     blocks.push(block);
     i = end;
@@ -260,7 +269,9 @@ export interface CheckResult {
   quickStarts: Map<string, { file: string; name: string; text: string }>;
   /** The temporary integrator project (node_modules links to dist/packages/*). */
   project: string;
+  /** Wall time and CPU time (user + system) of extraction, program and diagnostics. */
   ms: number;
+  cpuMs: number;
 }
 
 /** Creates the temporary integrator project: package.json (ESM) and node_modules links. */
@@ -305,6 +316,7 @@ export const COMPILER_OPTIONS: ts.CompilerOptions = {
 /** Extracts, writes and type-checks every block. */
 export function checkSnippets(files = markdownFiles()): CheckResult {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const project = createProject();
   const problems: Problem[] = [];
   const counts: CheckResult['counts'] = new Map();
@@ -320,16 +332,8 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
     let previous: Unit | undefined;
     blocks.forEach((b, index) => {
       const where = `${file}:${b.line - 1}`;
-      if (b.marker?.kind === 'invalid') {
-        problems.push({ where, message: `unknown snippet marker '${b.marker.text}'` });
-        return;
-      }
-      if (!CHECKED.has(b.lang)) {
-        if (b.marker) problems.push({ where, message: `snippet marker on a \`\`\`${b.lang || '(plain)'} block` });
-        return;
-      }
+      if (b.marker?.kind === 'invalid' || !CHECKED.has(b.lang)) return; // reported by extractBlocks
       if (b.marker?.kind === 'skip') {
-        if (!b.marker.reason) problems.push({ where, message: 'snippet: skip needs a reason (skip — why)' });
         count.skipped++;
         count.reasons.push(`${where} ${b.marker.reason}`);
         return;
@@ -450,7 +454,16 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
   }
   const quickStarts: CheckResult['quickStarts'] = new Map();
   for (const q of quick.values()) quickStarts.set(q.qs, { file: q.file, name: q.qs, text: q.text });
-  return { problems, counts, quickStarts, project, ms: performance.now() - t0 };
+  for (const p of problems)
+    if (p.where.startsWith('dist/packages/')) p.message += ' [that README is written by scripts/packages.mjs]';
+  problems.sort((a, b) => order(a.where) - order(b.where) || a.where.localeCompare(b.where, 'en', { numeric: true }));
+  const cpu = process.cpuUsage(cpu0);
+  return { problems, counts, quickStarts, project, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
+
+  function order(where: string) {
+    const i = files.indexOf(where.replace(/:\d+$/, ''));
+    return i < 0 ? files.length : i;
+  }
 }
 
 /** The quick-start programs of one markdown file: FILE → the source of its blocks, joined in order. */
