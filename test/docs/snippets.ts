@@ -95,7 +95,8 @@ export function extractBlocks(file: string, text = readFileSync(path.join(root, 
   const problems: Problem[] = [];
   const used = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
+    // A fence (CommonMark): 3+ backticks or tildes; a backtick fence's info string has no backtick.
+    const open = /^(\s*)(`{3,}(?=[^`]*$)|~{3,})\s*([\w-]*)/.exec(lines[i]!);
     if (!open) continue;
     const [, indent = '', fence = '```', lang = ''] = open;
     let end = i + 1;
