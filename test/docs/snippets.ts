@@ -176,20 +176,25 @@ function widgetAttributes() {
 const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'hidden', 'lang', 'dir', 'tabindex', 'slot', 'part']);
 
 /** The script tag's global, typed from the built package: the names `src/widget/iife.ts` exports. */
-function iifeGlobal(): string {
+function iifeGlobal(): { names: Set<string>; declaration: string } {
   const src = readFileSync(path.join(root, 'src/widget/iife.ts'), 'utf8');
   const sf = ts.createSourceFile('iife.ts', src, ts.ScriptTarget.ES2022);
   const members: string[] = [];
+  const names = new Set<string>();
   for (const st of sf.statements) {
     if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause))
-      for (const el of st.exportClause.elements)
+      for (const el of st.exportClause.elements) {
+        names.add(el.name.text);
         members.push(`${el.name.text}: typeof HJ.${(el.propertyName ?? el.name).text};`);
+      }
     else if (ts.isVariableStatement(st) && st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
       for (const d of st.declarationList.declarations)
-        if (ts.isIdentifier(d.name) && d.name.text === 'mounted')
+        if (ts.isIdentifier(d.name) && d.name.text === 'mounted') {
+          names.add('mounted');
           members.push('mounted: Promise<HJ.JourneyHandle | null>;');
+        }
   }
-  return [
+  const declaration = [
     "import type * as HJ from 'hosted-journey';",
     'declare global {',
     '  /** `<script src=".../hosted-journey.iife.js">`: the global of src/widget/iife.ts. */',
@@ -198,6 +203,7 @@ function iifeGlobal(): string {
     'export {};',
     '',
   ].join('\n');
+  return { names, declaration };
 }
 
 /**
@@ -324,10 +330,18 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
   const units: Unit[] = [];
   const quick = new Map<string, Unit & { file: string; qs: string }>();
   const { tag: tagAttributes, element: elementAttributes } = widgetAttributes();
+  const global = iifeGlobal();
 
   for (const file of files) {
-    const { blocks, problems: stray } = extractBlocks(file);
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const { blocks, problems: stray } = extractBlocks(file, text);
     problems.push(...stray);
+    // Prose and code alike: every `HostedJourney.x` names a member of the script tag's global.
+    text.split('\n').forEach((l, i) => {
+      for (const m of l.matchAll(/\bHostedJourney\.([A-Za-z_$][\w$]*)/g))
+        if (!global.names.has(m[1]!))
+          problems.push({ where: `${file}:${i + 1}`, message: `the script tag's global has no HostedJourney.${m[1]}` });
+    });
     const count = { checked: 0, skipped: 0, reasons: [] as string[] };
     counts.set(file, count);
     let previous: Unit | undefined;
@@ -434,7 +448,7 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
     byPath.set(p, u);
   }
   const ambient = [path.join(project, 'hosted-journey-global.d.ts'), path.join(project, 'frameworks.d.ts')];
-  writeFileSync(ambient[0]!, iifeGlobal());
+  writeFileSync(ambient[0]!, global.declaration);
   writeFileSync(ambient[1]!, FRAMEWORK_STUBS);
 
   const program = ts.createProgram({ rootNames: [...byPath.keys(), ...ambient], options: COMPILER_OPTIONS });
