@@ -19,7 +19,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { DEFAULT_TOKENS } from '../../src/sandbox/sandbox.js';
 import { INSTITUTIONS } from '../../src/sandbox/data/institutions.js';
-import { attributeName, NOT_EL, NOT_TAG, rows } from '../../src/widget/surface.js';
+import { buildJourneyUrl, type JourneyUrlOptions } from '../../src/protocol/url.js';
+import { optionsFromDataset } from '../../src/widget/automount.js';
+import { attributeName, NOT_EL, NOT_TAG, optionsFrom, rows } from '../../src/widget/surface.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const PACKAGE_NAMES = ['hosted-journey', 'hosted-journey-server', 'hosted-journey-sandbox'] as const;
@@ -360,13 +362,23 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
         previous = undefined;
         scriptsOf(b.code).forEach((s, si) => {
           const src = s.attrs.get('src');
-          if (src?.endsWith('hosted-journey.iife.js'))
+          if (src?.endsWith('hosted-journey.iife.js')) {
+            const at = mdLines[s.tagLine] ?? where;
             for (const name of s.attrs.keys())
               if (name.startsWith('data-') && !tagAttributes.has(name))
-                problems.push({
-                  where: mdLines[s.tagLine] ?? where,
-                  message: `the script tag does not read '${name}'`,
-                });
+                problems.push({ where: at, message: `the script tag does not read '${name}'` });
+            // Its values as the script tag reads them, through the checks of the journey URL.
+            const dataset: Record<string, string> = {};
+            for (const [name, value] of s.attrs)
+              if (name.startsWith('data-'))
+                dataset[name.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+            if (dataset.vendor !== undefined)
+              try {
+                buildJourneyUrl(optionsFromDataset(dataset));
+              } catch (e) {
+                problems.push({ where: at, message: `the script tag's options fail: ${(e as Error).message}` });
+              }
+          }
           const type = s.attrs.get('type') ?? '';
           if (src === undefined && s.body.trim() && ['', 'module', 'text/javascript'].includes(type))
             units.push({
@@ -378,12 +390,21 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
         });
         for (const m of b.code.matchAll(/<hosted-journey\b([^>]*)>/g)) {
           const tagLine = b.code.slice(0, m.index).split('\n').length - 1;
-          for (const name of attributesOf(m[1] ?? '').keys())
+          const attrs = attributesOf(m[1] ?? '');
+          for (const name of attrs.keys())
             if (!elementAttributes.has(name) && !GLOBAL_ATTRIBUTES.has(name) && !name.startsWith('data-'))
               problems.push({
                 where: mdLines[tagLine] ?? where,
                 message: `<hosted-journey> does not read '${name}'`,
               });
+          try {
+            buildJourneyUrl(optionsFrom((name) => attrs.get(attributeName(name)), NOT_EL) as JourneyUrlOptions);
+          } catch (e) {
+            problems.push({
+              where: mdLines[tagLine] ?? where,
+              message: `<hosted-journey>'s options fail: ${(e as Error).message}`,
+            });
+          }
         }
         return;
       }
