@@ -221,7 +221,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'closed';
   }
 
-  /** Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then closed. */
+  /**
+   * Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then
+   * closed.
+   */
   function userClose(): void {
     hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, host(), false);
     close();

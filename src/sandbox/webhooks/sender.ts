@@ -1,10 +1,12 @@
 /**
  * Signed, at-least-once webhook delivery.
- * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with probability `duplicateRate` (seeded) it is sent a second time.
+ * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with
+ *    probability `duplicateRate` (seeded) it is sent a second time.
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
- * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index page.
+ * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index
+ *    page.
  */
 import type { Random } from '../data/random.js';
 

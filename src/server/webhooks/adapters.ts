@@ -4,7 +4,8 @@
  *
  * Both decide what they can from the request line and headers before reading a byte of the body:
  *   1. not POST → 405;  2. neither scheme's signature headers all present → 400 MISSING_HEADER;
- *   3. Content-Length over maxBodyBytes → 413. Then they read, counting, and answer 413 once the count passes the limit.
+ *   3. Content-Length over maxBodyBytes → 413. Then they read, counting, and answer 413 once the count passes the
+ *      limit.
  */
 import { HEADERS } from '../../protocol/signing.js';
 import { ServerConfigError } from '../errors.js';
@@ -106,7 +107,8 @@ async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Pro
 /**
  * Fetch API: Next.js route handlers, Hono (`c.req.raw`), workers, Deno, Bun. Refuses from the method and headers
  * before reading the body, and reads at most `maxBodyBytes` (default 1 MiB; 413 beyond).
- * @example export const POST = toFetchHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 });
+ * @example export const POST = toFetchHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), {
+ *   maxBodyBytes: 256 * 1024 });
  */
 export function toFetchHandler(
   handler: WebhookHandler,
@@ -166,7 +168,8 @@ const send = (res: NodeResponseLike, r: Reply) => {
  * node:http and Express: reads the raw body itself (at most `maxBodyBytes`, default 1 MiB; 413 beyond); answers
  * 400 PARSED_BODY if a body parser consumed it already. A request refused before its body was read gets
  * `connection: close`, so the server closes the connection instead of leaving an unread body on it.
- * @example http.createServer(toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), { maxBodyBytes: 256 * 1024 }));
+ * @example http.createServer(toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), {
+ *   maxBodyBytes: 256 * 1024 }));
  */
 export function toNodeHandler(
   handler: WebhookHandler,
@@ -189,7 +192,8 @@ export function toNodeHandler(
       const length = typeof pre === 'string' ? encoder.encode(pre).length : pre.length;
       return length > max ? send(res, tooLarge(max)) : void run(pre);
     }
-    // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream unread.
+    // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream
+    // unread.
     const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
     if (pre !== undefined && pre !== null && !emptyObject)
       return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
