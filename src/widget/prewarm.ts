@@ -76,8 +76,10 @@ export function schedule(
       off();
       start();
     };
-    const off = () => INTENT_EVENTS.forEach((t) => trigger!.removeEventListener(t, go));
-    INTENT_EVENTS.forEach((t) => trigger!.addEventListener(t, go, { passive: true }));
+    const off = () => {
+      for (const t of INTENT_EVENTS) trigger!.removeEventListener(t, go);
+    };
+    for (const t of INTENT_EVENTS) trigger!.addEventListener(t, go, { passive: true });
     return off;
   }
   if (when === 'idle' && typeof requestIdleCallback === 'function') {
