@@ -23,6 +23,7 @@ const PEERS = {
   react: '>=18', // hosted-journey/react
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
   redis: '>=5', // RedisDedupeStore({ url })
+  '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only, never imported)
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -152,8 +153,11 @@ is a local stand-in of the service.
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
+      './testing': { types: types('sandbox/testing'), default: './dist/sandbox-testing.js' },
       './package.json': './package.json',
     },
+    // Peers its declarations need although its code imports nothing of them.
+    typePeers: ['@playwright/test'],
     fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
     files: [
       'dist/sandbox-cli.js',
@@ -177,6 +181,10 @@ import { startSandbox } from 'hosted-journey-sandbox';
 
 const sandbox = await startSandbox({ port: 0 });
 \`\`\`
+
+For your own tests, \`hosted-journey-sandbox/testing\`: \`startTestSandbox()\` (free port, seeded, instant crawl,
+closes itself) and \`completeJourney(page, { pathway, outcome })\`, which clicks through the sandbox journey in a
+Playwright page (\`@playwright/test\` is an optional peer dependency).
 
 It carries its own copy of the request-signing and webhook code of
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server) (same source, same release), so it
@@ -256,7 +264,7 @@ export function assemblePackages({ log = console.log } = {}) {
     }
     writeFileSync(path.join(dir, 'README.md'), spec.readme);
     const dependencies = {};
-    const peerDependencies = {};
+    const peerDependencies = Object.fromEntries((spec.typePeers ?? []).map((p) => [p, PEERS[p]]));
     for (const [dep, importer] of [...bare].sort()) {
       if (PEERS[dep]) peerDependencies[dep] = PEERS[dep];
       else if (versions[dep]) dependencies[dep] = versions[dep];
