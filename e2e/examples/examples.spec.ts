@@ -46,6 +46,7 @@ const env = {
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
   npm_config_audit: 'false',
+  NEXT_TELEMETRY_DISABLED: '1', // next build: no telemetry notice, no network call
 };
 const timed = <T>(name: string, step: string, fn: () => T): T => {
   const t0 = Date.now();
@@ -145,7 +146,7 @@ const EXAMPLES: {
 ];
 
 for (const example of EXAMPLES) {
-  test(`examples/${example.name}: installs the tarballs, builds, completes a journey, processes each webhook once`, async ({
+  test(`examples/${example.name}: from the tarballs to a completed journey, each webhook processed once`, async ({
     page,
   }) => {
     test.setTimeout(example.name === 'nextjs' ? 360_000 : 180_000);
