@@ -25,6 +25,7 @@ const PEERS = {
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
   redis: '>=5', // RedisDedupeStore({ url })
   pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
+  '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -163,8 +164,11 @@ is a local stand-in of the service.
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
+      './testing': { types: types('sandbox/testing'), default: './dist/sandbox-testing.js' },
       './package.json': './package.json',
     },
+    // Peers its declarations need although its code imports nothing of them.
+    peers: ['@playwright/test'],
     fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
     files: [
       'dist/sandbox-cli.js',
@@ -188,6 +192,10 @@ import { startSandbox } from 'hosted-journey-sandbox';
 
 const sandbox = await startSandbox({ port: 0 });
 \`\`\`
+
+For your own tests, \`hosted-journey-sandbox/testing\`: \`startTestSandbox()\` (free port, seeded, instant crawl,
+closes itself) and \`completeJourney(page, { pathway, outcome })\`, which clicks through the sandbox journey in a
+Playwright page (\`@playwright/test\` is an optional peer dependency).
 
 It carries its own copy of the request-signing and webhook code of
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server) (same source, same release), so it

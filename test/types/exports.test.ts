@@ -84,6 +84,10 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
       'startSandbox',
     ],
   ],
+  'hosted-journey-sandbox/testing': [
+    () => import('../../src/sandbox/testing.js'),
+    ['completeJourney', 'startTestSandbox'],
+  ],
 };
 
 function SERVER(): string[] {
