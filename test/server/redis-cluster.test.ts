@@ -127,7 +127,10 @@ describe('exactly-once across two processes sharing a Redis Cluster', () => {
     });
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(workers[i % 2]!.url, d)));
     const statuses = results.map((r) => `${r.status} ${r.body.status ?? r.body.error?.code}`);
-    expect(statuses.filter((s) => /^(200|409) /.test(s)), statuses.join(',')).toHaveLength(200);
+    expect(
+      statuses.filter((s) => /^(200|409) /.test(s)),
+      statuses.join(','),
+    ).toHaveLength(200);
     expect(results.filter((r) => r.body.status === 'processed')).toHaveLength(1);
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(results.filter((r) => r.status === 409).length).toBeGreaterThan(0);
