@@ -15,13 +15,14 @@ let effects: RunningRedis;
 beforeAll(async () => void ([dedupe, effects] = await Promise.all([startRedis(), startRedis()])));
 afterAll(async () => void (await Promise.all([dedupe?.stop(), effects?.stop()])));
 
-it('SIGKILL at every point, 51 events: zero losses; the kills after the effect and before complete() double it', async () => {
+it('SIGKILL at each point, 51 events: no losses; a kill after the effect, before complete(), doubles it', async () => {
   const report = await runKillLoop({
     name: 'RedisDedupeStore + non-transactional effect',
     receiver: path.resolve('test/support/kill-receivers/redis.ts'),
     env: { DEDUPE_REDIS_URL: dedupe.url, EFFECTS_REDIS_URL: effects.url },
     events: 51,
     leaseMs: 500,
+    spares: 3,
     async countEffects() {
       const c = createClient({ url: effects.url });
       await c.connect();
@@ -41,5 +42,7 @@ it('SIGKILL at every point, 51 events: zero losses; the kills after the effect a
   expect(report.doubles).toBeGreaterThan(0); // the documented behaviour of a store outside the effect's transaction
   // Each kill after the effect and before complete() is re-run once its claim expired: one double each.
   expect(report.doublesByPoint.after_effect).toBe(17);
-  expect(report.doublesByPoint.before_effect + report.doublesByPoint.after_complete).toBe(0);
+  // No other double, unless a claim was lost while a handler ran (503 LEASE_LOST: a stall longer than the lease).
+  const others = report.doublesByPoint.before_effect + report.doublesByPoint.after_complete;
+  expect(others).toBeLessThanOrEqual(report.answers[503] ?? 0);
 }, 120_000);

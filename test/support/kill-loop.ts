@@ -50,6 +50,8 @@ export interface KillLoopReport {
   /** Every attempt's answer, by status (0: the connection died with the receiver). */
   answers: Record<number, number>;
   attempts: number;
+  /** Time the sender waited for a receiver to finish starting (0 when the spares keep up). */
+  startWaitMs: number;
   seed: number;
   ms: number;
   /** Everything above in one line. */
@@ -147,11 +149,14 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
   const spares: Promise<Receiver>[] = Array.from({ length: o.spares ?? 2 }, start);
   // A spare that fails to start must not become an unhandled rejection before it is awaited.
   for (const s of spares) s.catch(() => {});
+  let startWaitMs = 0;
   const receiver = async (): Promise<Receiver> => {
     if (current && !current.dead) return current;
     spares.push(start());
     spares.at(-1)!.catch(() => {});
+    const t = Date.now();
     current = await spares.shift()!;
+    startWaitMs += Date.now() - t;
     return current;
   };
 
@@ -205,6 +210,20 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
     `(${KILL_POINTS.map((p) => `${p} ${doublesByPoint[p]}`).join(', ')}), losses ${losses}, ` +
     `extra effects ${extraEffects}; ${attempts} attempts (${Object.entries(answers)
       .map(([s, n]) => `${s}: ${n}`)
-      .join(', ')}), leaseMs ${o.leaseMs}, seed ${seed}, ${(ms / 1000).toFixed(1)} s`;
-  return { events: o.events, kills, doubles, losses, extraEffects, doublesByPoint, answers, attempts, seed, ms, line };
+      .join(', ')}), leaseMs ${o.leaseMs}, seed ${seed}, ${(ms / 1000).toFixed(1)} s ` +
+    `(${(startWaitMs / 1000).toFixed(1)} s waiting for receivers to start)`;
+  return {
+    events: o.events,
+    kills,
+    doubles,
+    losses,
+    extraEffects,
+    doublesByPoint,
+    answers,
+    attempts,
+    startWaitMs,
+    seed,
+    ms,
+    line,
+  };
 }
