@@ -58,6 +58,13 @@ describe('RedisDedupeStore on a three-master Redis Cluster (createCluster client
 
   describe('store contract', () => storeContract(() => prefixed('contract')));
 
+  it('connect() loads the four scripts on every master before the first call', async () => {
+    for (const port of cluster.ports) await cluster.cli(port, 'SCRIPT', 'FLUSH');
+    expect(await cachedScripts()).toEqual([0, 0, 0]);
+    await prefixed('connect').connect();
+    expect(await cachedScripts()).toEqual([4, 4, 4]);
+  });
+
   it('a node without the scripts (flushed, or missed by SCRIPT LOAD) answers NOSCRIPT, gets them by EVAL', async () => {
     const s = prefixed('noscript');
     const ids = Array.from({ length: 60 }, (_, i) => `n${i}`);
