@@ -12,6 +12,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type DedupeStore,
+  type InboxStore,
+  type KnownOrGenericWebhookEvent,
   type WebhookContext,
   type WebhookEvent,
   type WebhookHandler,
@@ -23,16 +25,17 @@ export type KillPoint = 'before_effect' | 'after_effect' | 'after_complete';
 export const KILL_POINTS: readonly KillPoint[] = ['before_effect', 'after_effect', 'after_complete'];
 export const KILL_KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 
-export interface KillReceiver {
-  /** The dedupe store (connected by the receiver before it reports ready when it has `connect`). */
-  store: DedupeStore & { connect?(): Promise<void> };
+/** `Db`: the connection type of an inbox store (its `ctx.db`); `never` for a DedupeStore. */
+export interface KillReceiver<Db = never> {
+  /** The dedupe store or inbox (connected by the receiver before it reports ready when it has `connect`). */
+  store: (DedupeStore | InboxStore<Db>) & { connect?(): Promise<void> };
   /** The event's effect: written somewhere that survives SIGKILL of this process, and countable by the controller. */
-  effect(event: WebhookEvent, ctx: WebhookContext): Promise<void>;
+  effect(event: WebhookEvent, ctx: WebhookContext<KnownOrGenericWebhookEvent, Db>): Promise<void>;
 }
 /** A receiver factory: the default export of the module given to runKillLoop({ receiver }). */
-export type KillReceiverFactory = (env: NodeJS.ProcessEnv) => Promise<KillReceiver>;
+export type KillReceiverFactory<Db = never> = (env: NodeJS.ProcessEnv) => Promise<KillReceiver<Db>>;
 
-export async function runKillReceiver(factory: KillReceiverFactory): Promise<void> {
+export async function runKillReceiver<Db = never>(factory: KillReceiverFactory<Db>): Promise<void> {
   const send = (m: object) => process.send!(m);
   let seq = 0;
   const waiting = new Map<number, () => void>();
@@ -50,7 +53,7 @@ export async function runKillReceiver(factory: KillReceiverFactory): Promise<voi
 
   const { store, effect } = await factory(process.env);
   await store.connect?.();
-  const handler = createWebhookHandler({
+  const handler = createWebhookHandler<Db>({
     verify: { keys: KILL_KEYS },
     store,
     leaseMs: Number(process.env.KILL_LEASE_MS ?? 500),
