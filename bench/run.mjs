@@ -24,6 +24,7 @@ export const SECTIONS = {
   payloads: './sections/payloads.mjs',
   load: './sections/load.mjs',
   duplicates: './sections/duplicates.mjs',
+  inbox: './sections/inbox.mjs',
 };
 /** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
 const SECTION_LIMIT_MS = {
@@ -36,6 +37,7 @@ const SECTION_LIMIT_MS = {
   payloads: 60_000,
   load: 120_000,
   duplicates: 60_000,
+  inbox: 120_000,
 };
 
 const args = process.argv.slice(2);

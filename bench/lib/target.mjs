@@ -5,8 +5,9 @@ import { root } from './bundle.mjs';
 
 const script = fileURLToPath(new URL('../servers/webhook-target.mjs', import.meta.url));
 
-export async function startTarget(mode, { redisUrl = '', delayMs = 0, timeoutMs = 20_000 } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, mode, redisUrl, String(delayMs)], {
+/** `redisUrl` for mode 'handler', `databaseUrl` for mode 'inbox'. */
+export async function startTarget(mode, { redisUrl = '', databaseUrl = '', delayMs = 0, timeoutMs = 20_000 } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, mode, databaseUrl || redisUrl, String(delayMs)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

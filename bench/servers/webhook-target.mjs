@@ -3,8 +3,11 @@
 //   node --import tsx bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore
 //                                                                                 (attribution)
 //   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
+//   node --import tsx bench/servers/webhook-target.mjs inbox <database-url>      handler + PostgresInbox: one effect
+//                                                                                 row per event through ctx.db
 // The Redis handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is
-// checked outside this process; the memory one counts in a Map. GET /__bench/cpu reports this process's CPU time (µs).
+// checked outside this process; the memory one counts in a Map; the inbox one INSERTs (event_id) into INBOX_EFFECTS
+// (created by the bench, no unique constraint) in the delivery's transaction: rows per event_id are its effects. GET /__bench/cpu reports this process's CPU time (µs).
 // Prints one JSON line `{ "url": ... }` when listening; stops on SIGTERM or when stdin closes (the parent died).
 import { bareHandler, listen } from '../lib/http.mjs';
 
@@ -14,6 +17,9 @@ export const WEBHOOK = Object.freeze({
   secret: 'bench-webhook-secret-0123456789abcdef',
 });
 export const RUNS_KEY = 'bench:runs';
+export const INBOX_EFFECTS = 'bench_effects';
+/** Connections of the inbox target's pool: one per load connection (a delivery holds one for its transaction). */
+export const INBOX_POOL = 16;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,6 +37,12 @@ async function handlerTarget(mode, redisUrl, delayMs) {
     await client.connect();
     store = new server.RedisDedupeStore({ client });
     count = (id) => client.hIncrBy(RUNS_KEY, id, 1);
+  } else if (mode === 'inbox') {
+    const { default: pg } = await import('pg');
+    client = new pg.Pool({ connectionString: redisUrl, max: INBOX_POOL, connectionTimeoutMillis: 5000 });
+    client.on('error', () => {}); // surfaced as failed deliveries (503), counted by the bench
+    store = new server.PostgresInbox({ pool: client });
+    await store.migrate();
   } else {
     const runs = new Map();
     store = new server.MemoryDedupeStore();
@@ -40,14 +52,18 @@ async function handlerTarget(mode, redisUrl, delayMs) {
     verify: { keys: [{ tokenId: WEBHOOK.tokenId, secret: WEBHOOK.secret }], path: WEBHOOK.path },
     store,
     on: {
-      async '*'(event) {
+      async '*'(event, ctx) {
         if (delayMs > 0) await sleep(delayMs);
-        await count(event.event_id);
+        if (ctx.db) await ctx.db.query(`INSERT INTO ${INBOX_EFFECTS} (event_id) VALUES ($1)`, [event.event_id]);
+        else await count(event.event_id);
       },
     },
     onError: (error, info) => process.stderr.write(`webhook ${info.stage} error ${info.eventId ?? ''}: ${error}\n`),
   });
-  return { node: server.toNodeHandler(handler), close: async () => client && (client.close?.() ?? client.quit()) };
+  return {
+    node: server.toNodeHandler(handler),
+    close: async () => client && (client.close?.() ?? client.end?.() ?? client.quit()),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
