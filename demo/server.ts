@@ -1,6 +1,7 @@
 /**
  * The demo integrator app ("Lendly"): node:http, no framework. Run it with `npm run demo` (scripts/demo.mjs), or
- * `node --import tsx demo/server.ts` with SANDBOX_URL (and optionally PORT, REDIS_URL, HJ_TOKEN_ID, HJ_SIGNING_SECRET).
+ * `node --import tsx demo/server.ts` with SANDBOX_URL (and optionally PORT, DATABASE_URL, REDIS_URL, HJ_TOKEN_ID,
+ * HJ_SIGNING_SECRET).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,6 +33,11 @@ export interface DemoOptions {
   vendor?: string;
   /** Use RedisDedupeStore at this URL. @example process.env.REDIS_URL */
   redisUrl?: string;
+  /**
+   * Use PostgresInbox on this PostgreSQL (migrated on start; wins over redisUrl) and write each webhook's application
+   * row through ctx.db. @example process.env.DATABASE_URL
+   */
+  databaseUrl?: string;
   /** Bundle the browser modules with Vite before listening (default true). */
   buildAssets?: boolean;
   /** Where the bundled browser modules live. Default dist/demo-assets. */
@@ -60,7 +66,16 @@ export async function startDemo(o: DemoOptions) {
   const signingSecret = o.signingSecret ?? 'sandbox_secret';
   const sandboxUrl = new URL(o.sandboxUrl).origin;
   const store = new ApplicationStore();
-  const service = createService({ sandboxUrl, tokenId, signingSecret, vendor, store, redisUrl: o.redisUrl });
+  const service = createService({
+    sandboxUrl,
+    tokenId,
+    signingSecret,
+    vendor,
+    store,
+    redisUrl: o.redisUrl,
+    databaseUrl: o.databaseUrl,
+  });
+  await service.start(); // with a database: migrate before the first delivery
   const ctx: PageContext = { sandboxUrl, vendor };
   const policy = csp(sandboxUrl);
   let publicUrl = '';
@@ -245,6 +260,7 @@ export async function startDemo(o: DemoOptions) {
     url: publicUrl,
     port,
     store,
+    storeKind: service.storeKind,
     deliveries: service.deliveries,
     processed: service.processed,
     async close(): Promise<void> {
@@ -257,6 +273,18 @@ export async function startDemo(o: DemoOptions) {
 
 export type Demo = Awaited<ReturnType<typeof startDemo>>;
 
+/** The options `node --import tsx demo/server.ts` starts with, from its environment. */
+export function demoOptionsFromEnv(env: NodeJS.ProcessEnv, sandboxUrl: string): DemoOptions {
+  return {
+    sandboxUrl,
+    port: Number(env.PORT ?? 4000),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.HJ_TOKEN_ID ? { tokenId: env.HJ_TOKEN_ID } : {}),
+    ...(env.HJ_SIGNING_SECRET ? { signingSecret: env.HJ_SIGNING_SECRET } : {}),
+  };
+}
+
 // Run directly: `node --import tsx demo/server.ts`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const sandboxUrl = process.env.SANDBOX_URL;
@@ -264,13 +292,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('demo/server.ts: set SANDBOX_URL (npm run demo does this for you)');
     process.exit(2);
   }
-  const demo = await startDemo({
-    sandboxUrl,
-    port: Number(process.env.PORT ?? 4000),
-    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-    ...(process.env.HJ_TOKEN_ID ? { tokenId: process.env.HJ_TOKEN_ID } : {}),
-    ...(process.env.HJ_SIGNING_SECRET ? { signingSecret: process.env.HJ_SIGNING_SECRET } : {}),
-  });
+  const demo = await startDemo(demoOptionsFromEnv(process.env, sandboxUrl));
   console.log(`DEMO_URL=${demo.url}`);
   const stop = () => void demo.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -1,7 +1,8 @@
 /**
  * The demo server's use of `hosted-journey-server`: the signed client, and exactly-once webhook handling that calls
  * `finalise` on `crawl.completed`. Every delivery's outcome is kept so the end-to-end tests can prove duplicates
- * arrived and each event id was processed once.
+ * arrived and each event id was processed once. The dedupe store: a PostgresInbox when `databaseUrl` is set (each
+ * event's application row is written through `ctx.db`, see database.ts), else Redis when `redisUrl` is set, else memory.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -12,11 +13,13 @@ import {
   signRequest,
   toNodeHandler,
   type DedupeStore,
+  type PgClientLike,
   type WebhookEvent,
   type WebhookHandler,
   type WebhookOutcome,
 } from '../src/server/index.js';
 import { WEBHOOK_REGISTRATION } from '../src/protocol/index.js';
+import { type DemoDatabase, openDemoDatabase, writeApplication } from './database.js';
 import type { ApplicationStore } from './store.js';
 
 export interface ServiceOptions {
@@ -27,7 +30,12 @@ export interface ServiceOptions {
   store: ApplicationStore;
   /** Redis dedupe store when set (e.g. from REDIS_URL); memory otherwise. */
   redisUrl?: string | undefined;
+  /** PostgreSQL (e.g. from DATABASE_URL): PostgresInbox, application rows written through ctx.db. Wins over redisUrl. */
+  databaseUrl?: string | undefined;
 }
+
+/** Which store dedupes the demo's webhooks. */
+export type DemoStoreKind = 'memory' | 'redis' | 'postgres';
 
 export interface DeliveryRecord {
   eventId?: string | undefined;
@@ -57,9 +65,13 @@ function describe(e: WebhookEvent): string {
 
 export function createService(o: ServiceOptions) {
   const client = createClient({ baseUrl: o.sandboxUrl, tokenId: o.tokenId, signingSecret: o.signingSecret });
-  const dedupe: DedupeStore & { close?(): Promise<void> } = o.redisUrl
-    ? new RedisDedupeStore({ url: o.redisUrl, prefix: `hj-demo:${randomUUID()}:` })
-    : new MemoryDedupeStore();
+  const database: DemoDatabase | undefined = o.databaseUrl ? openDemoDatabase(o.databaseUrl) : undefined;
+  const dedupe: (DedupeStore & { close?(): Promise<void> }) | undefined = database
+    ? undefined
+    : o.redisUrl
+      ? new RedisDedupeStore({ url: o.redisUrl, prefix: `hj-demo:${randomUUID()}:` })
+      : new MemoryDedupeStore();
+  const storeKind: DemoStoreKind = database ? 'postgres' : o.redisUrl ? 'redis' : 'memory';
   const deliveries: DeliveryRecord[] = [];
   const processed: string[] = [];
 
@@ -70,24 +82,40 @@ export function createService(o: ServiceOptions) {
     o.store.record(e.ref, { id: e.event_id, source: 'webhook', type: e.type, at: e.created_at, detail: describe(e) });
   };
 
-  const handler: WebhookHandler = createWebhookHandler({
-    verify: { keys: [{ tokenId: o.tokenId, secret: o.signingSecret }] },
-    store: dedupe,
-    on: {
-      'crawl.completed': async (e) => {
-        note(e);
-        const res = await client.finalise({ vendor: e.vendor, ref: e.ref, idempotencyKey: `finalise-${e.event_id}` });
-        o.store.record(e.ref, {
-          id: `finalise-${e.event_id}`,
-          source: 'server',
-          type: 'finalise.called',
-          at: new Date().toISOString(),
-          detail: `finalise → ${res.status}`,
-        });
-      },
-      '*': (e) => note(e),
-    },
-  });
+  const crawlCompleted = async (e: WebhookEvent) => {
+    note(e);
+    // A call to another API cannot join the transaction: its idempotency key makes a rerun of the event harmless.
+    const res = await client.finalise({ vendor: e.vendor, ref: e.ref, idempotencyKey: `finalise-${e.event_id}` });
+    o.store.record(e.ref, {
+      id: `finalise-${e.event_id}`,
+      source: 'server',
+      type: 'finalise.called',
+      at: new Date().toISOString(),
+      detail: `finalise → ${res.status}`,
+    });
+  };
+  const verify = { keys: [{ tokenId: o.tokenId, secret: o.signingSecret }] };
+  const handler: WebhookHandler = database
+    ? createWebhookHandler<PgClientLike>({
+        verify,
+        store: database.inbox,
+        on: {
+          // The application row is written through ctx.db: it commits with the event's done-mark, or not at all.
+          'crawl.completed': async (e, { db }) => {
+            await writeApplication(db, e);
+            await crawlCompleted(e);
+          },
+          '*': async (e, { db }) => {
+            await writeApplication(db, e);
+            note(e);
+          },
+        },
+      })
+    : createWebhookHandler({
+        verify,
+        store: dedupe,
+        on: { 'crawl.completed': crawlCompleted, '*': (e) => note(e) },
+      });
   const counting: WebhookHandler = {
     async handle(delivery) {
       const r = await handler.handle(delivery);
@@ -108,6 +136,13 @@ export function createService(o: ServiceOptions) {
 
   return {
     client,
+    storeKind,
+    /** The demo's PostgreSQL (pool, inbox) when `databaseUrl` is set. */
+    database,
+    /** Before the first delivery: creates the inbox table and demo_applications (with a database; else nothing). */
+    async start(): Promise<void> {
+      await database?.migrate();
+    },
     /** node:http handler for `POST /webhooks`. */
     webhooks: toNodeHandler(counting),
     deliveries: () => [...deliveries],
@@ -126,7 +161,8 @@ export function createService(o: ServiceOptions) {
       if (!res.ok) throw new Error(`webhook registration failed: ${res.status} ${await res.text()}`);
     },
     async close(): Promise<void> {
-      await dedupe.close?.();
+      await dedupe?.close?.();
+      await database?.close();
     },
   };
 }

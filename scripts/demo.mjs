@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run demo`: builds, starts the sandbox (127.0.0.1:4010 or a free port) and the demo integrator app
 // (localhost:4000 or a free port — another origin than the sandbox, as in production), prints the URLs and the
-// sandbox credentials, and stops both on Ctrl-C. Set REDIS_URL to dedupe webhooks in Redis instead of memory.
+// sandbox credentials, and stops both on Ctrl-C. Set REDIS_URL to dedupe webhooks in Redis instead of memory, or
+// DATABASE_URL to use a PostgresInbox (migrated on start) and write the application rows through ctx.db.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -73,6 +74,16 @@ child.on('exit', (code) => {
   }
 });
 
+/** The store the demo server picks (demo/service.ts): DATABASE_URL, else REDIS_URL, else memory. */
+function storeLine() {
+  if (process.env.DATABASE_URL) {
+    const u = new URL(process.env.DATABASE_URL);
+    return `PostgresInbox (${u.host}${u.pathname}; applications in demo_applications, written through ctx.db)`;
+  }
+  if (process.env.REDIS_URL) return `Redis (${process.env.REDIS_URL})`;
+  return 'memory (set DATABASE_URL for PostgreSQL, REDIS_URL for Redis)';
+}
+
 let buffered = '';
 child.stdout.setEncoding('utf8');
 child.stdout.on('data', (chunk) => {
@@ -95,7 +106,7 @@ child.stdout.on('data', (chunk) => {
     index                     ${sandbox.url}/  (logins, registrations, recent webhook deliveries)
     API token id / secret     ${token.tokenId} / ${token.secret}
     crawler test logins       ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects · ${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code} · ${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails
-  Webhook dedupe store        ${process.env.REDIS_URL ? `Redis (${process.env.REDIS_URL})` : 'memory (set REDIS_URL for Redis)'}
+  Webhook dedupe store        ${storeLine()}
 
   Ctrl-C stops both.
 `);
