@@ -198,8 +198,10 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
           met: ratio >= 0.35,
           bound:
             `CPU per delivery: ${us(cpu.inbox)} in the handler process against ${us(cpu.bare)} for the bare server, ` +
-            `plus ${us(cpu.postgres)} in PostgreSQL (seven statements, one transaction). The load generator, the ` +
-            `targets and PostgreSQL share ${os.cpus().length} cores.`,
+            `plus ${us(cpu.postgres)} in PostgreSQL: seven statements per event (six from the inbox, one from the ` +
+            'handler), each a round trip through node-pg and a PostgreSQL backend, against three Redis commands per ' +
+            'delivery in the load section. Throughput is bound by that CPU: the load generator, the targets and ' +
+            `PostgreSQL share ${os.cpus().length} cores.`,
         },
         {
           name: 'exactly-once effects under load, PostgresInbox (doubles, losses)',
