@@ -11,10 +11,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  type DedupeStore,
+  type KnownOrGenericWebhookEvent,
   type WebhookContext,
   type WebhookEvent,
   type WebhookHandler,
+  type WebhookHandlerOptions,
   createWebhookHandler,
   toNodeHandler,
 } from '../../src/server/index.js';
@@ -23,16 +24,17 @@ export type KillPoint = 'before_effect' | 'after_effect' | 'after_complete';
 export const KILL_POINTS: readonly KillPoint[] = ['before_effect', 'after_effect', 'after_complete'];
 export const KILL_KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 
-export interface KillReceiver {
-  /** The dedupe store (connected by the receiver before it reports ready when it has `connect`). */
-  store: DedupeStore & { connect?(): Promise<void> };
+/** `Db`: the connection type of an InboxStore (PostgresInbox: the effect writes through `ctx.db`); never otherwise. */
+export interface KillReceiver<Db = never> {
+  /** A DedupeStore or an InboxStore (connected by the receiver before it reports ready when it has `connect`). */
+  store: NonNullable<WebhookHandlerOptions<Db>['store']> & { connect?(): Promise<void> };
   /** The event's effect: written somewhere that survives SIGKILL of this process, and countable by the controller. */
-  effect(event: WebhookEvent, ctx: WebhookContext): Promise<void>;
+  effect(event: WebhookEvent, ctx: WebhookContext<KnownOrGenericWebhookEvent, Db>): Promise<void>;
 }
 /** A receiver factory: the default export of the module given to runKillLoop({ receiver }). */
-export type KillReceiverFactory = (env: NodeJS.ProcessEnv) => Promise<KillReceiver>;
+export type KillReceiverFactory<Db = never> = (env: NodeJS.ProcessEnv) => Promise<KillReceiver<Db>>;
 
-export async function runKillReceiver(factory: KillReceiverFactory): Promise<void> {
+export async function runKillReceiver<Db = never>(factory: KillReceiverFactory<Db>): Promise<void> {
   const send = (m: object) => process.send!(m);
   let seq = 0;
   const waiting = new Map<number, () => void>();
@@ -50,7 +52,7 @@ export async function runKillReceiver(factory: KillReceiverFactory): Promise<voi
 
   const { store, effect } = await factory(process.env);
   await store.connect?.();
-  const handler = createWebhookHandler({
+  const handler = createWebhookHandler<Db>({
     verify: { keys: KILL_KEYS },
     store,
     leaseMs: Number(process.env.KILL_LEASE_MS ?? 500),
