@@ -102,4 +102,5 @@ export type {
   GenericWebhookEvent,
   KnownWebhookType,
   KnownOrGenericWebhookEvent,
+  CrawlerLifecycleStatus,
 } from '../protocol/webhooks.js';
