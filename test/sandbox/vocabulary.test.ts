@@ -211,7 +211,7 @@ describe('account.account_owner [doc] and application.documents_ready [doc]', ()
     expect(parsed).toMatchObject({ ok: true, known: true, event: { type: 'account.account_owner' } });
   });
 
-  it('without collect=account_owner no account.account_owner; collect=analysis adds analysis.report_ready', async () => {
+  it('no collect=account_owner: no account.account_owner; collect=analysis adds analysis.report_ready', async () => {
     const { sb, receiver } = await setup();
     await cdrJourney(sb, 'o_2', 'collect=analysis');
     await sb.request('POST', '/api/v1/acme/o_2/finalise', {});
