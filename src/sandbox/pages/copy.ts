@@ -1,0 +1,31 @@
+/**
+ * Words the journey pages and the sandbox's bank pages share, so the two never disagree (issue 13.8). Browser-safe:
+ * the journey bundles import it, and so do the Node-rendered bank pages and the data generator.
+ */
+
+/**
+ * Days of transaction history the sandbox retrieves (and the bank's consent page asks for): the journey's "Last 90 days"
+ * and the bank's "90 days of history" both come from here. A profile's `days_to_retrieve` may ask for more.
+ */
+export const HISTORY_DAYS = 90;
+
+/** The journey's and the bank page's wording of that period. */
+export const HISTORY_TEXT = `Last ${HISTORY_DAYS} days`;
+
+/** How long the access lasts, in the same words on both pages. */
+export const DURATION_TEXT = 'Once-off, access ends after collection';
+
+/**
+ * The vendor's display name from its label: each `-`/`_`-separated word capitalised (`acme` → `Acme`,
+ * `acme-lending` → `Acme Lending`). The journey's header and body text and the bank page all use it.
+ */
+export function vendorDisplayName(label: string): string {
+  return label
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** The journey's font stack (journey.css `--hj-font`); the bank pages use it too, so no page falls back to a serif. */
+export const SYSTEM_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
