@@ -86,8 +86,9 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
       institutionId: inst!.id,
       endDate: ctx.now(),
     }).accounts;
+    const vendorName = vendorDisplayName(app.vendor);
     const body = `<h1>Share your data</h1>
-<p><strong>${esc(vendorDisplayName(app.vendor))}</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
+<p><strong>${esc(vendorName)}</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
 <h2>Accounts</h2><ul class="accounts">${accounts.map((a) => `<li>${esc(maskAccount(a))}</li>`).join('')}</ul>
 <h2>Data we will share</h2><dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
 <h2>How long</h2><p class="duration">Transactions: ${esc(HISTORY_TEXT)}. ${esc(DURATION_TEXT)}.</p>

@@ -4,8 +4,8 @@
  */
 
 /**
- * Days of transaction history the sandbox retrieves (and the bank's consent page asks for): the journey's "Last 90 days"
- * and the bank's "90 days of history" both come from here. A profile's `days_to_retrieve` may ask for more.
+ * Days of transaction history the sandbox retrieves (and the bank's consent page asks for): the journey's and the
+ * bank's "Last 90 days" both come from here. A profile's `days_to_retrieve` may ask for more.
  */
 export const HISTORY_DAYS = 90;
 
