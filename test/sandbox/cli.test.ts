@@ -95,7 +95,7 @@ describe('hosted-journey-sandbox CLI', () => {
     },
   );
 
-  it('--crawler-timeout-ms: a crawler seed without credentials sends TIMEDOUT after that long; bad values exit 2', async () => {
+  it('--crawler-timeout-ms: a seed without credentials sends TIMEDOUT after that long; bad values exit 2', async () => {
     const receiver = await startWebhookReceiver();
     const cli = start([
       '--port',
