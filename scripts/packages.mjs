@@ -66,6 +66,7 @@ export const PACKAGES = {
     // The script tag loads the modal UI from next to itself, in modal mode only.
     files: ['dist/hosted-journey.modal.js'],
     docs: [
+      'quick-start.md',
       'widget.md',
       'bank-authorisation.md',
       'csp.md',
@@ -87,16 +88,20 @@ npm install hosted-journey
 \`\`\`
 
 \`\`\`html
+<div id="bank-connect"></div>
 <script src="https://unpkg.com/hosted-journey/dist/hosted-journey.iife.js"
         data-vendor="acme" data-customer-id="cust_1234"
-        data-journey-origin="https://journey.example.com" data-container="#bank-connect"></script>
+        data-journey-origin="http://127.0.0.1:4010" data-container="#bank-connect"></script>
 \`\`\`
 
 \`\`\`ts
 import { createJourney } from 'hosted-journey';
 
-createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https://journey.example.com', mode: 'modal' }).open();
+createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'http://127.0.0.1:4010', mode: 'modal' }).open();
 \`\`\`
+
+\`http://127.0.0.1:4010\` is the sandbox (\`npx hosted-journey-sandbox\`); in production \`journeyOrigin\` is the origin
+of the \`journey_url\` your server gets from \`startApplication\` (docs/quick-start.md).
 
 | import | what |
 |---|---|
@@ -106,8 +111,9 @@ createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https:/
 | \`hosted-journey/element\` | \`defineHostedJourneyElement\`, \`<hosted-journey>\` |
 | \`hosted-journey/child\` | \`connectToParent\` — for the hosted pages |
 
-Docs in this package: docs/widget.md (every option and callback), docs/bank-authorisation.md, docs/csp.md,
-docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
+Docs in this package: docs/quick-start.md (from sandbox to production), docs/widget.md (every option and
+callback), docs/bank-authorisation.md, docs/csp.md, docs/accessibility.md, docs/browsers.md, docs/bindings/. The
+backend helper is
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server); the local stand-in of the service is
 [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox).
 `,
@@ -124,7 +130,7 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
-    docs: ['server.md', 'security.md'],
+    docs: ['quick-start.md', 'server.md', 'security.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
@@ -141,8 +147,8 @@ npm install hosted-journey-server
 import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } from 'hosted-journey-server';
 \`\`\`
 
-\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`. Docs in this package: docs/server.md,
-docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
+\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`. Docs in this package:
+docs/quick-start.md (from sandbox to production), docs/server.md, docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
 is a local stand-in of the service.
 `,
   },
@@ -161,7 +167,7 @@ is a local stand-in of the service.
       'dist/sandbox-assets/bank-return.js',
       'dist/sandbox-assets/journey.css',
     ],
-    docs: ['sandbox.md'],
+    docs: ['quick-start.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 
 A local stand-in of the hosted-journey service for development, tests and CI: the twelve endpoints with signature
@@ -180,7 +186,8 @@ const sandbox = await startSandbox({ port: 0 });
 
 It carries its own copy of the request-signing and webhook code of
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server) (same source, same release), so it
-installs and runs on its own. Docs in this package: docs/sandbox.md.
+installs and runs on its own. Docs in this package: docs/quick-start.md (from sandbox to production),
+docs/sandbox.md.
 `,
   },
 };

@@ -23,7 +23,10 @@ export interface SandboxWebhookOption {
   url: string;
   /** Token whose secret signs deliveries; default the first token. @example 'sandbox_token' */
   tokenId?: string;
-  /** Secret to sign with; default the secret of `tokenId` in `tokens`. Required (`whsec_…`) for `'standard'`. @example 'sandbox_secret' */
+  /**
+   * Secret to sign with; default the secret of `tokenId` in `tokens`. Required (`whsec_…`) for `'standard'`.
+   * @example 'sandbox_secret'
+   */
   secret?: string;
   /** `'hmac'` (default, the API's signing scheme over the receiver's path) or `'standard'` (Standard Webhooks). */
   scheme?: 'hmac' | 'standard';
@@ -36,7 +39,10 @@ export interface SandboxOptions {
   host?: string;
   /** API credentials accepted. @example [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] */
   tokens?: SandboxToken[];
-  /** Webhook receivers from the start (more via `POST /api/v1/webhooks`). @example [{ url: 'http://127.0.0.1:3000/webhooks' }] */
+  /**
+   * Webhook receivers from the start (more via `POST /api/v1/webhooks`).
+   * @example [{ url: 'http://127.0.0.1:3000/webhooks' }]
+   */
   webhooks?: SandboxWebhookOption[];
   /** Probability that an event is delivered twice. @example 0.2 */
   duplicateRate?: number;

@@ -13,7 +13,7 @@ import {
   HISTORY_TEXT,
   SYSTEM_FONT_STACK,
   vendorDisplayName,
-} from '../../src/sandbox/pages/copy.js';
+} from '../../src/protocol/journey-copy.js';
 import type { JourneyApi } from '../../src/sandbox/pages/journey-api-client.js';
 import { AuthoriseStep } from '../../src/sandbox/pages/steps/authorise.js';
 import { DoneStep } from '../../src/sandbox/pages/steps/outcome.js';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBankData } from '../../src/sandbox/data/generate.js';
-import { DURATION_TEXT, HISTORY_DAYS, HISTORY_TEXT, SYSTEM_FONT_STACK } from '../../src/sandbox/pages/copy.js';
+import { DURATION_TEXT, HISTORY_DAYS, HISTORY_TEXT, SYSTEM_FONT_STACK } from '../../src/protocol/journey-copy.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;

@@ -4,7 +4,7 @@
  */
 import { createRandom, toDecimal } from './random.js';
 import { classify, type Category } from './classify.js';
-import { HISTORY_DAYS } from '../pages/copy.js';
+import { HISTORY_DAYS } from '../../protocol/journey-copy.js';
 
 export interface BankAccount {
   account_id: string;

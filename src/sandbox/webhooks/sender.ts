@@ -1,10 +1,12 @@
 /**
  * Signed, at-least-once webhook delivery.
- * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with probability `duplicateRate` (seeded) it is sent a second time.
+ * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with
+ *    probability `duplicateRate` (seeded) it is sent a second time.
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
- * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index page.
+ * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index
+ *    page.
  */
 import type { Random } from '../data/random.js';
 
@@ -87,102 +89,104 @@ export interface SenderOptions {
 }
 
 export class WebhookSender {
-  private readonly receivers: WebhookReceiver[];
-  private readonly queues = new Map<string, Queue>();
-  private readonly log: Delivery[] = [];
-  private readonly recent = new Map<WebhookReceiver, Delivery[]>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly aborts = new Set<AbortController>();
-  private readonly waiters: Array<() => void> = [];
-  private readonly retry: Required<RetryPolicy>;
-  private closed = false;
+  readonly #receivers: WebhookReceiver[];
+  readonly #queues = new Map<string, Queue>();
+  readonly #log: Delivery[] = [];
+  readonly #recent = new Map<WebhookReceiver, Delivery[]>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #aborts = new Set<AbortController>();
+  readonly #waiters: Array<() => void> = [];
+  readonly #retry: Required<RetryPolicy>;
+  #closed = false;
+  readonly #options: SenderOptions;
 
-  constructor(private readonly options: SenderOptions) {
-    this.receivers = [...options.receivers];
-    this.retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
+  constructor(options: SenderOptions) {
+    this.#options = options;
+    this.#receivers = [...options.receivers];
+    this.#retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
   }
 
   addReceiver(receiver: WebhookReceiver): void {
-    this.receivers.push(receiver);
+    this.#receivers.push(receiver);
   }
 
   listReceivers(): readonly WebhookReceiver[] {
-    return this.receivers;
+    return this.#receivers;
   }
 
   /** Queues `payload` for every receiver of `owner` (the token the application belongs to). */
   enqueue(payload: WebhookPayload, owner: string): void {
-    if (this.closed) return;
+    if (this.#closed) return;
     const body = JSON.stringify(payload);
-    const duplicate = this.options.random.chance(this.options.duplicateRate);
-    this.receivers.forEach((receiver, index) => {
+    const duplicate = this.#options.random.chance(this.#options.duplicateRate);
+    this.#receivers.forEach((receiver, index) => {
       if (receiver.tokenId !== owner) return;
       const key = `${index} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
-      let queue = this.queues.get(key);
-      if (!queue) this.queues.set(key, (queue = { receiver, items: [], running: false }));
+      let queue = this.#queues.get(key);
+      if (!queue) this.#queues.set(key, (queue = { receiver, items: [], running: false }));
       queue.items.push({ payload, body, duplicate: false });
       if (duplicate) queue.items.push({ payload, body, duplicate: true });
-      if (!queue.running) void this.drain(queue);
+      if (!queue.running) void this.#drain(queue);
     });
   }
 
   /** Every attempt so far, oldest first. */
   deliveries(): Delivery[] {
-    return [...this.log];
+    return [...this.#log];
   }
 
   /** The last `RECENT_DELIVERIES` attempts to `receiver`, oldest first. */
   recentDeliveries(receiver: WebhookReceiver): Delivery[] {
-    return [...(this.recent.get(receiver) ?? [])];
+    return [...(this.#recent.get(receiver) ?? [])];
   }
 
   /** Events waiting for `receiver` (the one being tried included). */
   queued(receiver: WebhookReceiver): number {
     let n = 0;
-    for (const q of this.queues.values()) if (q.receiver === receiver) n += q.items.length;
+    for (const q of this.#queues.values()) if (q.receiver === receiver) n += q.items.length;
     return n;
   }
 
   /** Resolves once every queue is empty (all events delivered or given up). */
   idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
   close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    for (const a of this.aborts) a.abort();
-    this.timers.clear();
-    for (const q of this.queues.values()) q.items.length = 0;
-    this.settle();
+    this.#closed = true;
+    for (const t of this.#timers) clearTimeout(t);
+    for (const a of this.#aborts) a.abort();
+    this.#timers.clear();
+    for (const q of this.#queues.values()) q.items.length = 0;
+    this.#settle();
   }
 
-  private isIdle(): boolean {
-    return [...this.queues.values()].every((q) => !q.running && q.items.length === 0);
+  #isIdle(): boolean {
+    return [...this.#queues.values()].every((q) => !q.running && q.items.length === 0);
   }
 
-  private settle(): void {
-    if (!this.isIdle() && !this.closed) return;
-    for (const w of this.waiters.splice(0)) w();
+  #settle(): void {
+    if (!this.#isIdle() && !this.#closed) return;
+    for (const w of this.#waiters.splice(0)) w();
   }
 
-  private async drain(queue: Queue): Promise<void> {
+  async #drain(queue: Queue): Promise<void> {
     queue.running = true;
-    while (queue.items.length > 0 && !this.closed) {
+    while (queue.items.length > 0 && !this.#closed) {
       const item = queue.items[0]!;
-      for (let attempt = 1; attempt <= this.retry.attempts && !this.closed; attempt++) {
-        if (await this.attempt(queue.receiver, item, attempt)) break;
-        if (attempt < this.retry.attempts)
-          await this.sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
+      for (let attempt = 1; attempt <= this.#retry.attempts && !this.#closed; attempt++) {
+        if (await this.#attempt(queue.receiver, item, attempt)) break;
+        if (attempt < this.#retry.attempts)
+          await this.#sleep(Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)));
       }
       queue.items.shift();
     }
     queue.running = false;
-    this.settle();
+    this.#settle();
   }
 
-  private async attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
+  async #attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
     const url = new URL(receiver.url);
     const record: Delivery = {
       event_id: item.payload.event_id,
@@ -192,13 +196,13 @@ export class WebhookSender {
       attempt,
       status: null,
       duplicate: item.duplicate,
-      at: this.options.now().toISOString(),
+      at: this.#options.now().toISOString(),
     };
     const abort = new AbortController();
-    this.aborts.add(abort);
-    const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
+    this.#aborts.add(abort);
+    const timer = setTimeout(() => abort.abort(), this.#retry.timeoutMs);
     try {
-      const headers = await this.options.sign({
+      const headers = await this.#options.sign({
         body: item.body,
         receiver,
         path: url.pathname + url.search,
@@ -219,26 +223,26 @@ export class WebhookSender {
       return false;
     } finally {
       clearTimeout(timer);
-      this.aborts.delete(abort);
-      this.log.push(record);
-      this.remember(receiver, record);
+      this.#aborts.delete(abort);
+      this.#log.push(record);
+      this.#remember(receiver, record);
     }
   }
 
-  private remember(receiver: WebhookReceiver, record: Delivery): void {
-    let ring = this.recent.get(receiver);
-    if (!ring) this.recent.set(receiver, (ring = []));
+  #remember(receiver: WebhookReceiver, record: Delivery): void {
+    let ring = this.#recent.get(receiver);
+    if (!ring) this.#recent.set(receiver, (ring = []));
     ring.push(record);
     if (ring.length > RECENT_DELIVERIES) ring.shift();
   }
 
-  private sleep(ms: number): Promise<void> {
+  #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const t = setTimeout(() => {
-        this.timers.delete(t);
+        this.#timers.delete(t);
         resolve();
       }, ms);
-      this.timers.add(t);
+      this.#timers.add(t);
     });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Exactly-once webhook handling. Status codes (senders retry on any non-2xx):
  *   200 processed · 200 duplicate of a finished event · 200 ignored (no handler for the type; acknowledged)
- *   400 malformed delivery (missing/malformed header, parsed body, invalid payload) · 401 bad signature/key/timestamp/digest
+ *   400 malformed delivery (missing/malformed header, parsed body, invalid payload)
+ *   401 bad signature/key/timestamp/digest
  *   405 not POST · 409 + Retry-After: the same event is being processed right now (retryable)
  *   500 the handler threw: the claim is released so the retry runs it
  *   503 + Retry-After: the dedupe store is unreachable or full (STORE_UNAVAILABLE, STORE_BUSY), or the claim was lost
@@ -45,7 +46,9 @@ export interface WebhookContextBase {
 
 /**
  * A handler's context: `known` (whether the event type is one this SDK version knows) discriminates `event`, as in
- * `VerifiedWebhook`. @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised') save(ctx.event.data.consent_id) }
+ * `VerifiedWebhook`.
+ * @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised')
+ *     save(ctx.event.data.consent_id) }
  */
 export type WebhookContext<E extends KnownOrGenericWebhookEvent = KnownOrGenericWebhookEvent> = WebhookContextBase & E;
 
@@ -61,23 +64,35 @@ export type WebhookHandlers = {
 export interface WebhookHandlerOptions {
   /** Verification options (keys, scheme, path, tolerance, now). @example { keys: [{ tokenId: 'wh_1', secret }] } */
   verify: WebhookVerifyOptions;
-  /** Dedupe store. Default: a MemoryDedupeStore (one process). @example new RedisDedupeStore({ url: process.env.REDIS_URL }) */
+  /**
+   * Dedupe store. Default: a MemoryDedupeStore (one process).
+   * @example new RedisDedupeStore({ url: process.env.REDIS_URL })
+   */
   store?: DedupeStore;
-  /** Handlers by event type, and '*' for the rest. @example { 'consent.authorised': async (e) => save(e.data.consent_id) } */
+  /**
+   * Handlers by event type, and '*' for the rest.
+   * @example { 'consent.authorised': async (e) => save(e.data.consent_id) }
+   */
   on: WebhookHandlers;
   /**
-   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process blocks
-   * redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms. @example { leaseMs: 30_000 }
+   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process
+   * blocks redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms.
+   * @example { leaseMs: 30_000 }
    */
   leaseMs?: number;
-  /** How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7 days. @example { doneTtlMs: 3 * 24 * 3600_000 } */
+  /**
+   * How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7
+   * days.
+   * @example { doneTtlMs: 3 * 24 * 3600_000 }
+   */
   doneTtlMs?: number;
   /** Retry-After (whole seconds) on 409 and 503. Integer, > 0. Default 5. @example { retryAfterSec: 10 } */
   retryAfterSec?: number;
   /**
    * Called with handler and store failures (never with secrets); for your logging. Stages: 'handler' (your function
    * threw), 'store' (the store failed or is full; a renewal failure is reported once per delivery), 'lease_lost' (the
-   * claim was lost while the handler ran; answered 503). @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
+   * claim was lost while the handler ran; answered 503).
+   * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JourneyApi, Institution } from '../journey-api-client.js';
 import { listenForBankReturn, savePendingConsent } from '../bank-return-channel.js';
 import type { JourneyBridge } from '../types.js';
-import { DURATION_TEXT, HISTORY_TEXT } from '../copy.js';
+import { DURATION_TEXT, HISTORY_TEXT } from '../../../protocol/journey-copy.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';
 
 const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -100,7 +100,8 @@ export function AuthoriseStep(props: {
       return;
     }
     // Redirect strategy: the widget takes the whole page to this origin's /bank-redirect/… for the consent (the server
-    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a URL.
+    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a
+    // URL.
     if (bridge.bankAuthorisation?.strategy === 'redirect') {
       bridge.emit('bank_authorisation', { consentId });
       setPhase('redirecting');

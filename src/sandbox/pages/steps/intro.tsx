@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { JourneyPrefill } from '../../../protocol/url.js';
 import { isJourneyApiError } from '../journey-api-client.js';
 import type { JourneyApi, JourneyApplication } from '../journey-api-client.js';
-import { HISTORY_DAYS } from '../copy.js';
+import { HISTORY_DAYS } from '../../../protocol/journey-copy.js';
 import { Button, Field, Notice, StepHeading } from '../ui.js';
 
 export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {

@@ -1,6 +1,7 @@
 /**
- * Words the journey pages and the sandbox's bank pages share, so the two never disagree (issue 13.8). Browser-safe:
- * the journey bundles import it, and so do the Node-rendered bank pages and the data generator.
+ * What the journey pages and the journey origin's server-rendered bank pages both say [ours], so the two never
+ * disagree (issue 13.8). Not a wire format, but shared by both sides, so it lives here (the sandbox's Node code never
+ * imports `pages/`); not re-exported from `src/protocol/index.ts`, so in no public surface.
  */
 
 /**
