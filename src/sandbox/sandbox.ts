@@ -1,5 +1,5 @@
 /** `startSandbox()`: wires state, webhook sender and router onto one node:http server. */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { CRAWLER_CREDENTIALS_TIMEOUT_MS } from '../protocol/index.js';
@@ -84,6 +84,9 @@ export interface Sandbox {
   webhooksIdle(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The node:http server behind each sandbox, for the testing kit (src/sandbox/testing.ts) only: not exported. */
+export const SERVERS = new WeakMap<Sandbox, Server>();
 
 export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
 
@@ -200,7 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
 
   let closing: Promise<void> | undefined;
-  return {
+  const sandbox: Sandbox = {
     url: origin,
     port: address.port,
     deliveries: () => sender.deliveries(),
@@ -215,4 +218,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+  SERVERS.set(sandbox, server);
+  return sandbox;
 }

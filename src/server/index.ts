@@ -67,10 +67,11 @@ export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
 }
 /**
  * Exactly-once handling: verify, claim the event id (renewed while the handler runs), run the handler, mark done.
- * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler.
+ * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler. With an InboxStore
+ * (PostgresInbox) each handler runs inside a transaction and gets it as `ctx.db`.
  * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*':
  *   log } });
  */
-export function createWebhookHandler(o: WebhookHandlerOptions): WebhookHandler {
+export function createWebhookHandler<Db = never>(o: WebhookHandlerOptions<Db>): WebhookHandler {
   return createWebhookHandlerWith(provider, o);
 }
