@@ -111,4 +111,5 @@ export type {
   GenericWebhookEvent,
   KnownWebhookType,
   KnownOrGenericWebhookEvent,
+  CrawlerLifecycleStatus,
 } from '../protocol/webhooks.js';

@@ -11,12 +11,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  type DedupeStore,
-  type InboxStore,
   type KnownOrGenericWebhookEvent,
   type WebhookContext,
   type WebhookEvent,
   type WebhookHandler,
+  type WebhookHandlerOptions,
   createWebhookHandler,
   toNodeHandler,
 } from '../../src/server/index.js';
@@ -25,10 +24,10 @@ export type KillPoint = 'before_effect' | 'after_effect' | 'after_complete';
 export const KILL_POINTS: readonly KillPoint[] = ['before_effect', 'after_effect', 'after_complete'];
 export const KILL_KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 
-/** `Db`: the connection type of an inbox store (its `ctx.db`); `never` for a DedupeStore. */
+/** `Db`: the connection type of an InboxStore (PostgresInbox: the effect writes through `ctx.db`); never otherwise. */
 export interface KillReceiver<Db = never> {
-  /** The dedupe store or inbox (connected by the receiver before it reports ready when it has `connect`). */
-  store: (DedupeStore | InboxStore<Db>) & { connect?(): Promise<void> };
+  /** A DedupeStore or an InboxStore (connected by the receiver before it reports ready when it has `connect`). */
+  store: NonNullable<WebhookHandlerOptions<Db>['store']> & { connect?(): Promise<void> };
   /** The event's effect: written somewhere that survives SIGKILL of this process, and countable by the controller. */
   effect(event: WebhookEvent, ctx: WebhookContext<KnownOrGenericWebhookEvent, Db>): Promise<void>;
 }
