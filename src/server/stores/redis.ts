@@ -11,6 +11,8 @@ import { ServerConfigError } from '../errors.js';
 import { positiveNumber } from '../options.js';
 import { type ClaimResult, DONE, type DedupeStore } from './types.js';
 
+const REDIS_PACKAGE = 'redis';
+
 /** The subset of a node-redis client this store uses. */
 export interface RedisLikeClient {
   set(
@@ -125,7 +127,9 @@ export class RedisDedupeStore implements DedupeStore {
 
   #connect(): Promise<AnyClient> {
     this.#client ??= (async () => {
-      const { createClient } = await import('redis');
+      // A specifier bundlers leave alone: `redis` is an optional peer, there only for those who pass `{ url }`, and a
+      // literal import('redis') made Next.js (Turbopack) fail a whole build with "Can't resolve 'redis'" without it.
+      const { createClient }: typeof import('redis') = await import(/* @vite-ignore */ REDIS_PACKAGE);
       const client = createClient({
         url: this.#url!,
         // Fail fast while disconnected (→ 503) instead of queueing commands; keep reconnecting in the background.
