@@ -91,7 +91,7 @@ async function serve(handler: WebhookHandler): Promise<string> {
 
 async function post(url: string, id: string, secret = SECRET, headers: Record<string, string> = {}) {
   const d = await signWebhook({ payload: event(id), tokenId: 'wh_1', secret, path: '/hooks' });
-  return fetch(`${url}/hooks`, { method: 'POST', headers: { ...d.headers, ...headers }, body: d.body });
+  return fetch(`${url}/hooks`, { method: 'POST', headers: { ...d.headers, ...headers }, body: d.body as string });
 }
 
 describe('failures reach onError', () => {

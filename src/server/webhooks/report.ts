@@ -21,7 +21,7 @@ export function checkVerifyOptions(provider: CryptoProvider, v: WebhookVerifyOpt
     if (v.scheme !== undefined && v.scheme !== 'hmac' && v.scheme !== 'standard')
       throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
     const { list } = resolveKeys(v.keys);
-    if (v.scheme === 'standard') list.forEach((k, i) => standardKey(provider, k.secret, `keys[${i}].secret`));
+    if (v.scheme === 'standard') list.forEach((k, i) => void standardKey(provider, k.secret, `keys[${i}].secret`));
     if (v.path !== undefined && (typeof v.path !== 'string' || !v.path.startsWith('/')))
       throw new ServerConfigError('path', "path must start with '/' (the path the sender signed), e.g. '/webhooks'");
     resolveTolerance(v.tolerance);
