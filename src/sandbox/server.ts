@@ -95,6 +95,7 @@ function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
 export function createListener(
   ctx: SandboxContext,
   sender: WebhookSender,
+  log?: (line: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const routes = signedRoutes(sender);
 
@@ -208,6 +209,8 @@ export function createListener(
       (reply) => writeReply(res, reply, requestId),
       (error: unknown) => {
         if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
+        else if (error.status === 401 && log)
+          log(`401 ${error.code} ${req.method ?? 'GET'} ${url.pathname}: ${error.message}`);
         writeReply(res, errorReply(error, requestId), requestId);
         // A refused upload is not read to the end; close rather than drain it.
         if (error instanceof SandboxHttpError && error.code === E.PAYLOAD_TOO_LARGE) req.destroy();

@@ -84,6 +84,8 @@ export interface SenderOptions {
   retry?: RetryPolicy;
   sign: WebhookSigner;
   now(): Date;
+  /** Called after every attempt (the sandbox's `log` option formats it). */
+  onAttempt?: (attempt: Delivery) => void;
 }
 
 export class WebhookSender {
@@ -222,6 +224,7 @@ export class WebhookSender {
       this.aborts.delete(abort);
       this.log.push(record);
       this.remember(receiver, record);
+      this.options.onAttempt?.(record);
     }
   }
 
