@@ -96,14 +96,13 @@ function checkDemoUrl(value: string): string {
   return url.toString();
 }
 
-/** One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>` (URL and error redacted as on the index). */
+/** One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>`, redacted as on the index. */
 function deliveryLogger(log: (line: string) => void) {
   return (d: Delivery) => {
     const outcome = d.status === null ? `failed (${redactUrls(d.error ?? 'error')})` : String(d.status);
     const notes = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.duplicate ? 'duplicate copy' : ''].filter(Boolean);
-    log(
-      `webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${notes.length ? ` (${notes.join(', ')})` : ''}`,
-    );
+    const note = notes.length ? ` (${notes.join(', ')})` : '';
+    log(`webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${note}`);
   };
 }
 

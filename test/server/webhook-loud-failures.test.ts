@@ -95,7 +95,7 @@ async function post(url: string, id: string, secret = SECRET, headers: Record<st
 }
 
 describe('failures reach onError', () => {
-  it("a bad signature (401) and a malformed header (400) → stage 'verify' with the code and the claimed event id", async () => {
+  it("a bad signature (401), a malformed header (400) → stage 'verify', the code, the claimed event id", async () => {
     const seen: Array<{ code: unknown; stage: WebhookErrorStage; eventId?: string | undefined }> = [];
     const url = await serve(
       createWebhookHandler({

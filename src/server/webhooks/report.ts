@@ -72,6 +72,6 @@ export function logWebhookError(error: unknown, info: { stage: string; eventId?:
   const status = typeof e?.status === 'number' && info.stage === 'verify' ? ` (answered ${e.status})` : '';
   console.error(
     `hosted-journey-server: webhook ${info.stage} failed: ${code}${status}, event ${info.eventId ?? 'unknown'}` +
-      ' (pass onError to createWebhookHandler to log it yourself)',
+      ' (no onError)',
   );
 }
