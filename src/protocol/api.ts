@@ -167,12 +167,31 @@ export const ENDPOINTS = {
   updateDefault: { method: 'POST', path: '/default/update' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
+/** Webhook receivers of the signing token: register, list, delete [ours]. */
+export const WEBHOOKS = {
+  register: { method: 'POST', path: '/api/v1/webhooks' },
+  list: { method: 'GET', path: '/api/v1/webhooks' },
+  delete: { method: 'DELETE', path: '/api/v1/webhooks/{id}' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
 /** Webhook registration on the sandbox [ours]. */
-export const WEBHOOK_REGISTRATION = { method: 'POST', path: '/api/v1/webhooks' } as const;
+export const WEBHOOK_REGISTRATION = WEBHOOKS.register;
+/** An event type, e.g. `consent.authorised` (known or not to this SDK version). */
+const eventType = z.string().check(z.regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must be an event type'));
 export const webhookRegistrationBody = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),
   token_id: z.optional(id),
+  /** Only these event types are delivered; default every type. */
+  events: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(64))),
 });
+export const webhookResponse = z.looseObject({
+  webhook_id: z.string(),
+  url: z.string(),
+  token_id: z.string(),
+  events: z.optional(z.array(z.string())),
+});
+export const webhookListResponse = z.looseObject({ webhooks: z.array(webhookResponse) });
+export const webhookDeletedResponse = z.looseObject({ webhook_id: z.string(), deleted: z.literal(true) });
+export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBody>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
 

@@ -54,6 +54,8 @@ export type {
   SavePaymentRequest,
   RegisterDefaultRequest,
   UpdateDefaultRequest,
+  RegisterWebhookRequest,
+  WebhookRegistration,
   ApplicationResponse,
   ConsentResponse,
   FinaliseResponse,

@@ -26,6 +26,7 @@ import type {
   HostedJourneyClient,
   LodgeEnquiryRequest,
   RegisterDefaultRequest,
+  RegisterWebhookRequest,
   SavePaymentRequest,
   StartApplicationRequest,
   StreamDownload,
@@ -85,6 +86,9 @@ const registerDefaultBody = api.registerDefaultBody.check(
     path: ['days_overdue'],
   }),
 );
+
+/** The client registers for its own token only: `token_id` is not an option. */
+const registerWebhookBody = z.omit(api.webhookRegistrationBody, { token_id: true });
 
 const CALL_KEYS = ['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes'] as const;
 function split<T extends object>(o: T, pathKeys: readonly string[]) {
@@ -178,6 +182,17 @@ export function createClientWith(
       maxResponseBytes: call.maxResponseBytes,
     });
   };
+  /** A signed GET or DELETE answered with JSON (retried like GETs). */
+  const read = async <S extends z.ZodMiniType>(
+    operation: string,
+    method: 'GET' | 'DELETE',
+    path: string,
+    call: CallOptions | undefined,
+    res: S,
+  ) => {
+    const c: Call = { operation, method, path, signal: call?.signal, timeoutMs: call?.timeoutMs, expect: 'json' };
+    return checkResponse(operation, res, await send(transport, c));
+  };
   const vr = (operation: string, params: Record<string, unknown>, template: string) =>
     api.fillPath(template, checkPathParams(operation, params));
 
@@ -198,6 +213,7 @@ export function createClientWith(
   }
 
   const E = api.ENDPOINTS;
+  const W = api.WEBHOOKS;
   const client: HostedJourneyClient & { [inspect]: () => string } = {
     /** POST profile without an institution: starts the application. */
     async startApplication(o: StartApplicationRequest & CallOptions): Promise<api.ApplicationResponse> {
@@ -283,6 +299,17 @@ export function createClientWith(
     async updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<api.DefaultResponse> {
       const { body, call } = split(o, []);
       return post('updateDefault', E.updateDefault.path, api.updateDefaultBody, body, call, api.defaultResponse);
+    },
+    async registerWebhook(o: RegisterWebhookRequest & CallOptions) {
+      const { body, call } = split(o, []);
+      return post('registerWebhook', W.register.path, registerWebhookBody, body, call, api.webhookResponse);
+    },
+    async listWebhooks(o?: CallOptions) {
+      return read('listWebhooks', 'GET', W.list.path, o, api.webhookListResponse);
+    },
+    async deleteWebhook(id: string, o?: CallOptions) {
+      const path = vr('deleteWebhook', { id }, W.delete.path);
+      return read('deleteWebhook', 'DELETE', path, o, api.webhookDeletedResponse);
     },
     toString: () => `HostedJourneyClient(${baseUrl}, token ${tokenId})`,
     toJSON: () => ({ baseUrl, tokenId }),

@@ -4,6 +4,7 @@
  * names; every method also takes the call options (`CallOptions`, or `DownloadOptions` for the downloads).
  */
 import type * as api from '../../protocol/api.js';
+import type { KnownWebhookType } from '../../protocol/webhooks.js';
 
 export type { Pathway, BundleFormat, RepaymentCode } from '../../protocol/api.js';
 export type {
@@ -93,37 +94,146 @@ export type RegisterDefaultRequest = api.RegisterDefaultBody;
 /** `POST /default/update`. */
 export type UpdateDefaultRequest = api.UpdateDefaultBody;
 
+/** `POST /api/v1/webhooks`: a receiver for the events of the client's token, signed with its secret. */
+export interface RegisterWebhookRequest {
+  /** Where deliveries are POSTed (http or https). @example 'https://app.example.com/webhooks/hosted-journey' */
+  url: string;
+  /**
+   * Only these event types are delivered to it; default every type.
+   * @example ['consent.authorised', 'crawl.completed', 'application.report_ready']
+   */
+  events?: Array<KnownWebhookType | (string & {})>;
+}
+
+/** A registered webhook receiver, as `registerWebhook` and `listWebhooks` answer. */
+export interface WebhookRegistration {
+  /** Its id, for `deleteWebhook`. @example 'wh_2' */
+  webhook_id: string;
+  /** The receiver URL. */
+  url: string;
+  /** The token whose applications' events it receives, and whose secret signs them. */
+  token_id: string;
+  /** The event types it receives; absent: every type. */
+  events?: string[];
+}
+
 /** A download as bytes (the default) … */
 export type BytesDownload<T> = T & Omit<DownloadOptions, 'as'> & { as?: 'bytes' };
 /** … or as a stream. */
 export type StreamDownload<T> = T & Omit<DownloadOptions, 'as'> & { as: 'stream' };
 
-/** One typed, signed method per endpoint. Created by `createClient()`. */
+/**
+ * One typed, signed method per endpoint. Created by `createClient()`. Every method also takes `signal`, `timeoutMs`
+ * and (POSTs) `idempotencyKey`; the examples use the sandbox's values (`bank_id: 'sandbox-bank'`).
+ */
 export interface HostedJourneyClient {
-  /** POST profile without an institution: starts the application. */
+  /**
+   * Starts the application (profile without an institution). The answer's `journey_url` is the customer's journey.
+   * @example
+   * const app = await client.startApplication({
+   *   vendor: 'acme', ref: 'cust_42', full_name: 'Ada Lovelace', email: 'ada@example.com',
+   * });
+   */
   startApplication(o: StartApplicationRequest & CallOptions): Promise<api.ApplicationResponse>;
-  /** POST profile with `bank_id` and `pathway` ('cdr' | 'crawler'); same response shape as startApplication. */
+  /**
+   * Attaches the customer's institution and pathway ('cdr' | 'crawler'); same response shape as startApplication.
+   * @example
+   * await client.attachInstitution({ vendor: 'acme', ref: 'cust_42', bank_id: 'sandbox-bank', pathway: 'cdr' });
+   */
   attachInstitution(o: AttachInstitutionRequest & CallOptions): Promise<api.ApplicationResponse>;
-  /** Returns the `consent_url` the customer must open top-level. */
+  /**
+   * Creates a CDR consent; returns the `consent_url` the customer must open top-level (the journey does this for you).
+   * @example const { consent_url } = await client.createConsent({ vendor: 'acme', ref: 'cust_42' });
+   */
   createConsent(o: CreateConsentRequest & CallOptions): Promise<api.ConsentResponse>;
+  /**
+   * Requests the report once the data is in (after the `crawl.completed` webhook; earlier: 409 `DATA_NOT_RETRIEVED`).
+   * `application.report_ready` follows. Calling it again is harmless.
+   * @example await client.finalise({ vendor: 'acme', ref: 'cust_42' });
+   */
   finalise(o: FinaliseRequest & CallOptions): Promise<api.FinaliseResponse>;
-  /** The bundle as bytes, or (`as: 'stream'`) as a web stream. */
+  /**
+   * The bundle (after `application.report_ready`) as bytes, or (`as: 'stream'`) as a web stream.
+   * @example const pdf = await client.downloadBundle({ id: app.application_id, format: 'pdf' });
+   */
   downloadBundle(o: StreamDownload<DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
   downloadBundle(o: BytesDownload<DownloadBundleRequest>): Promise<Uint8Array>;
+  /**
+   * Lodges a credit enquiry for an applicant (18 or older; `date_of_birth` is `YYYY-MM-DD`).
+   * @example
+   * const { enquiry_id } = await client.lodgeEnquiry({
+   *   applicant: {
+   *     first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10',
+   *     address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+   *   },
+   *   enquiry_type: 'credit_application', product: 'personal_loan', amount: '5000.00',
+   * });
+   */
   lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<api.EnquiryResponse>;
+  /**
+   * The applicant's credit report: score and band, enquiries, accounts with repayment history, defaults.
+   * @example const { score, score_band } = await client.getReport({ enquiry_id });
+   */
   getReport(o: GetReportRequest & CallOptions): Promise<api.CreditReportResponse>;
-  /** The credit report file as bytes, or (`as: 'stream'`) as a web stream. */
+  /**
+   * The credit report as a PDF: bytes, or (`as: 'stream'`) a web stream.
+   * @example const pdf = await client.downloadReport({ enquiry_id });
+   */
   downloadReport(o: StreamDownload<DownloadReportRequest>): Promise<ReadableStream<Uint8Array>>;
   downloadReport(o: BytesDownload<DownloadReportRequest>): Promise<Uint8Array>;
+  /**
+   * Reports a new credit account opened for a lodged enquiry.
+   * @example
+   * const { account_id } = await client.createAccount({
+   *   enquiry_id, account_type: 'personal_loan', credit_limit: '5000.00', opened_on: '2026-11-01',
+   * });
+   */
   createAccount(o: CreateAccountRequest & CallOptions): Promise<api.AccountResponse>;
+  /**
+   * Changes an open account's credit limit (or closes it: see closeAccount).
+   * @example await client.updateAccount({ account_id, credit_limit: '7500.00' });
+   */
   updateAccount(o: UpdateAccountRequest & CallOptions): Promise<api.AccountResponse>;
-  /** `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC). */
+  /**
+   * `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC).
+   * @example await client.closeAccount({ account_id, closed_on: '2026-11-30' });
+   */
   closeAccount(o: CloseAccountRequest & CallOptions): Promise<api.AccountResponse>;
+  /**
+   * Reports one month's repayment status (`C` current, `1`–`6` months behind, `X` not reported).
+   * @example await client.savePayment({ account_id, month: '2026-11', status: 'C' });
+   */
   savePayment(o: SavePaymentRequest & CallOptions): Promise<api.PaymentResponse>;
-  /** Checked before sending: at least $150 overdue for at least 60 days [doc]. */
+  /**
+   * Lists a default; checked before sending: at least $150 overdue for at least 60 days [doc].
+   * @example const { default_id } = await client.registerDefault({ account_id, amount: '420.00', days_overdue: 75 });
+   */
   registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<api.DefaultResponse>;
-  /** Status `outstanding`, `paid` or `closed`. */
+  /**
+   * Moves an outstanding default to `paid` or `closed` (or corrects its amount).
+   * @example await client.updateDefault({ default_id, status: 'paid' });
+   */
   updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<api.DefaultResponse>;
+  /**
+   * Registers a webhook receiver for this token's events, signed with its secret (verify them with
+   * `createWebhookHandler({ verify: { keys: [{ tokenId, secret }] } })`). `events` limits the types delivered.
+   * @example
+   * const { webhook_id } = await client.registerWebhook({
+   *   url: 'https://app.example.com/webhooks', events: ['crawl.completed'],
+   * });
+   */
+  registerWebhook(o: RegisterWebhookRequest & CallOptions): Promise<WebhookRegistration>;
+  /**
+   * This token's webhook receivers (another token's are never listed).
+   * @example const { webhooks } = await client.listWebhooks();
+   */
+  listWebhooks(o?: CallOptions): Promise<{ webhooks: WebhookRegistration[] }>;
+  /**
+   * Deletes one of this token's receivers: nothing more is delivered to it. An unknown id (or another token's):
+   * `ApiError` 404 `WEBHOOK_NOT_FOUND`.
+   * @example await client.deleteWebhook('wh_2');
+   */
+  deleteWebhook(id: string, o?: CallOptions): Promise<{ webhook_id: string; deleted: true }>;
   /** `HostedJourneyClient(<baseUrl>, token <tokenId>)`: never the secret. */
   toString(): string;
   toJSON(): { baseUrl: string; tokenId: string };
