@@ -28,7 +28,7 @@ export {
   isClientError,
   isApiError,
 } from './client/errors.js';
-export type { FieldIssue, ClientError } from './client/errors.js';
+export type { FieldIssue, ClientError, ApiErrorCode, KnownApiErrorCode } from './client/errors.js';
 export type { ClientOptions } from './client/client.js';
 export type {
   CallOptions,
@@ -56,6 +56,15 @@ export type {
   UpdateDefaultRequest,
   RegisterWebhookRequest,
   WebhookRegistration,
+  AustralianState,
+  CreditProduct,
+  EnquiryType,
+  ScoreBand,
+  Applicant,
+  CreditReportEnquiry,
+  CreditReportAccount,
+  CreditReportDefault,
+  RepaymentHistoryEntry,
   ApplicationResponse,
   ConsentResponse,
   FinaliseResponse,

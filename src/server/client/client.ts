@@ -12,6 +12,11 @@ import { type RetryOptions, resolveRetry } from './retry.js';
 import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
 import type {
+  AccountResponse,
+  CreditReportResponse,
+  DefaultResponse,
+  EnquiryResponse,
+  PaymentResponse,
   AttachInstitutionRequest,
   BytesDownload,
   CallOptions,
@@ -263,40 +268,40 @@ export function createClientWith(
       );
     },
     downloadBundle,
-    async lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<api.EnquiryResponse> {
+    async lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<EnquiryResponse> {
       const { body, call } = split(o, []);
       return post('lodgeEnquiry', E.lodgeEnquiry.path, api.lodgeEnquiryBody, body, call, api.enquiryResponse);
     },
-    async getReport(o: GetReportRequest & CallOptions): Promise<api.CreditReportResponse> {
+    async getReport(o: GetReportRequest & CallOptions): Promise<CreditReportResponse> {
       const { body, call } = split(o, []);
       return post('getReport', E.getReport.path, api.getReportBody, body, call, api.creditReportResponse);
     },
     downloadReport,
-    async createAccount(o: CreateAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async createAccount(o: CreateAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       return post('createAccount', E.createAccount.path, api.createAccountBody, body, call, api.accountResponse);
     },
-    async updateAccount(o: UpdateAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async updateAccount(o: UpdateAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       return post('updateAccount', E.updateAccount.path, api.updateAccountBody, body, call, api.accountResponse);
     },
     /** `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC). */
-    async closeAccount(o: CloseAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async closeAccount(o: CloseAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       const b = { ...body, status: 'closed', closed_on: body.closed_on ?? new Date().toISOString().slice(0, 10) };
       return post('closeAccount', E.updateAccount.path, api.updateAccountBody, b, call, api.accountResponse);
     },
-    async savePayment(o: SavePaymentRequest & CallOptions): Promise<api.PaymentResponse> {
+    async savePayment(o: SavePaymentRequest & CallOptions): Promise<PaymentResponse> {
       const { body, call } = split(o, []);
       return post('savePayment', E.savePayment.path, api.savePaymentBody, body, call, api.paymentResponse);
     },
     /** Checked before sending: at least $150 overdue for at least 60 days [doc]. */
-    async registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<api.DefaultResponse> {
+    async registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<DefaultResponse> {
       const { body, call } = split(o, []);
       return post('registerDefault', E.registerDefault.path, registerDefaultBody, body, call, api.defaultResponse);
     },
     /** Status `outstanding`, `paid` or `closed`. */
-    async updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<api.DefaultResponse> {
+    async updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<DefaultResponse> {
       const { body, call } = split(o, []);
       return post('updateDefault', E.updateDefault.path, api.updateDefaultBody, body, call, api.defaultResponse);
     },
