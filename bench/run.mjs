@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, runs every section, writes BENCHMARKS.md. `node bench/run.mjs sizes load` runs only those
-// sections and writes .bench-output/partial.md instead. Exits non-zero only when a size budget is exceeded (timing goals
-// are reported, not enforced: the machines are shared and noisy). Flags: --no-build (measure the existing dist/).
+// sections and writes .bench-output/partial.md instead. Exits non-zero only when a size budget is exceeded (timing
+// goals are reported, not enforced: the machines are shared and noisy). Flags: --no-build (measure the existing dist/).
 import { register } from 'tsx/esm/api';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,8 @@
 // Webhook verification and signing throughput (not a test): hosted-journey-server (node provider) beside a minimal raw
 // node:crypto implementation of the same schemes, standardwebhooks, svix and stripe's constructEvent.
 // Interleaved rounds in one process, medians of per-round ops/s, ratios to raw of the same scheme.
-//   node bench/webhooks.mjs [--rounds 15] [--ms 80] [--dist] [--compare DIR]   (default: TypeScript sources through tsx)
+//   node bench/webhooks.mjs [--rounds 15] [--ms 80] [--dist] [--compare DIR]
+//   (default: TypeScript sources through tsx)
 // --compare DIR adds DIR/dist/server.js (e.g. an earlier commit built with `git archive <rev> | tar -x -C DIR`,
 // node_modules linked, `node scripts/build.mjs server`) as 'hosted-journey (before)', interleaved in the same rounds.
 // Importable: `import { run } from './bench/webhooks.mjs'; const { rows } = await run({ rounds: 9 })`.
@@ -38,7 +39,9 @@ function payload(size) {
 }
 
 // ---- minimal raw node:crypto implementations ----------------------------------------------------------------------
-/** Same 'hmac' scheme: freshness, Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse. */
+/**
+ * Same 'hmac' scheme: freshness, Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse.
+ */
 function rawHmacVerify(body, headers, secret, p) {
   if (Math.abs(Date.now() - Date.parse(headers.date)) > 300_000) throw new Error('timestamp');
   const md5 = createHash('md5').update(body).digest('base64');
@@ -95,7 +98,10 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** @returns {Promise<{ rows: { size: number, op: 'verify'|'sign', name: string, scheme: string, opsPerSec: number, ratioToRaw: number }[], rounds: number }>} */
+/**
+ * @returns {Promise<{ rows: { size: number, op: 'verify'|'sign', name: string, scheme: string, opsPerSec: number,
+ * ratioToRaw: number }[], rounds: number }>}
+ */
 export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 65536], compare } = {}) {
   const ours = await loadOurs(dist);
   const before = compare ? await import(pathToFileURL(path.resolve(compare, 'dist/server.js')).href) : undefined;

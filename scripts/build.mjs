@@ -3,7 +3,8 @@
 // any of them stops the build with a non-zero exit before anything is built — entries are never skipped.
 //   browser ES modules  → dist/<name>.js (dependencies external: the integrator's bundler resolves them)
 //   IIFE for <script>    → dist/hosted-journey.iife.js (everything bundled, global HostedJourney)
-//   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by a browser entry)
+//   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by
+//                          a browser entry)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
@@ -130,7 +131,8 @@ const groups = {
           fileName: (_f, name) => `${name}.js`,
         },
         // MD5 from @noble/hashes is bundled (a few hundred lines of its legacy module, MIT): it keeps the library's
-        // maintained code without making its 0.8 MB package a dependency of hosted-journey-server (docs/dependencies.md).
+        // maintained code without making its 0.8 MB package a dependency of hosted-journey-server
+        // (docs/dependencies.md).
         rollupOptions: {
           external: (id) => isExternal(id) && !id.startsWith('@noble/hashes'),
           output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js' },

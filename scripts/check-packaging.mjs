@@ -54,7 +54,9 @@ const check = (ok, line) => {
 };
 
 const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
-/** Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem). */
+/**
+ * Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem).
+ */
 function install(label, dir) {
   const offline = run(`${label}: npm install (offline, from the npm cache)`, npm, [...npmInstall, '--offline'], {
     cwd: dir,

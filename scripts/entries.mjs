@@ -23,6 +23,7 @@ export const scriptEntries = {
 export const serverEntries = {
   server: 'src/server/index.ts',
   sandbox: 'src/sandbox/index.ts',
+  'sandbox-testing': 'src/sandbox/testing.ts',
   'sandbox-cli': 'src/sandbox/cli.ts',
 };
 /** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */

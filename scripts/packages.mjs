@@ -8,7 +8,8 @@
 // A package's files are the closure of its entry files over relative imports (JS, source maps, declarations), so a
 // chunk shared by two entries goes where it is reached. Its dependencies are the bare imports of those files: versions
 // from the root package.json, a name in PEERS becomes an optional peer. Nothing is listed by hand that the files do
-// not import, and nothing they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
+// not import — except a package's `peers`: libraries whose objects the integrator passes in (pg's Pool) — and nothing
+// they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
 import { builtinModules } from 'node:module';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,8 @@ const PEERS = {
   react: '>=18', // hosted-journey/react
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
   redis: '>=5', // RedisDedupeStore({ url })
+  pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
+  '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -37,7 +40,8 @@ const SERVER_CONDITIONS = (web, node) => ({
 });
 
 /**
- * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import);
+ * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import); `peers`
+ * are optional peers (from PEERS) the code works with without importing them;
  * `docs` are copied from docs/ (never screenshots); `installedGoal` is checked by scripts/check-packaging.mjs
  * (bytes of node_modules after installing the tarball alone into an empty project, peers excluded).
  */
@@ -66,6 +70,7 @@ export const PACKAGES = {
     // The script tag loads the modal UI from next to itself, in modal mode only.
     files: ['dist/hosted-journey.modal.js'],
     docs: [
+      'quick-start.md',
       'widget.md',
       'bank-authorisation.md',
       'csp.md',
@@ -87,16 +92,20 @@ npm install hosted-journey
 \`\`\`
 
 \`\`\`html
+<div id="bank-connect"></div>
 <script src="https://unpkg.com/hosted-journey/dist/hosted-journey.iife.js"
         data-vendor="acme" data-customer-id="cust_1234"
-        data-journey-origin="https://journey.example.com" data-container="#bank-connect"></script>
+        data-journey-origin="http://127.0.0.1:4010" data-container="#bank-connect"></script>
 \`\`\`
 
 \`\`\`ts
 import { createJourney } from 'hosted-journey';
 
-createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https://journey.example.com', mode: 'modal' }).open();
+createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'http://127.0.0.1:4010', mode: 'modal' }).open();
 \`\`\`
+
+\`http://127.0.0.1:4010\` is the sandbox (\`npx hosted-journey-sandbox\`); in production \`journeyOrigin\` is the origin
+of the \`journey_url\` your server gets from \`startApplication\` (docs/quick-start.md).
 
 | import | what |
 |---|---|
@@ -106,15 +115,16 @@ createJourney({ vendor: 'acme', customerId: 'cust_1234', journeyOrigin: 'https:/
 | \`hosted-journey/element\` | \`defineHostedJourneyElement\`, \`<hosted-journey>\` |
 | \`hosted-journey/child\` | \`connectToParent\` — for the hosted pages |
 
-Docs in this package: docs/widget.md (every option and callback), docs/bank-authorisation.md, docs/csp.md,
-docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
+Docs in this package: docs/quick-start.md (from sandbox to production), docs/widget.md (every option and
+callback), docs/bank-authorisation.md, docs/csp.md, docs/accessibility.md, docs/browsers.md, docs/bindings/. The
+backend helper is
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server); the local stand-in of the service is
 [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox).
 `,
   },
   'hosted-journey-server': {
     description:
-      'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory or Redis), for Node and Fetch-API runtimes.',
+      'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory, Redis or a PostgreSQL inbox), for Node and Fetch-API runtimes.',
     installedGoal: 10_000_000,
     exports: {
       '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
@@ -124,14 +134,15 @@ docs/accessibility.md, docs/browsers.md, docs/bindings/. The backend helper is
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
-    docs: ['server.md', 'security.md'],
+    peers: ['pg'],
+    docs: ['quick-start.md', 'server.md', 'security.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
 endpoints, webhook verification (the request-signing scheme or Standard Webhooks), exactly-once webhook handling with a
-memory or Redis dedupe store, adapters for Fetch-API runtimes and Node/Express. Node resolves the \`node:crypto\` build;
-the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\`, \`bun\` and \`browser\` conditions resolve the Web Crypto build
-(\`hosted-journey-server/web\` forces it).
+memory or Redis dedupe store or a PostgreSQL transactional inbox, adapters for Fetch-API runtimes and Node/Express.
+Node resolves the \`node:crypto\` build; the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\`, \`bun\` and \`browser\`
+conditions resolve the Web Crypto build (\`hosted-journey-server/web\` forces it).
 
 \`\`\`sh
 npm install hosted-journey-server
@@ -141,8 +152,9 @@ npm install hosted-journey-server
 import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } from 'hosted-journey-server';
 \`\`\`
 
-\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`. Docs in this package: docs/server.md,
-docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
+\`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`, and so is \`pg\` (≥ 8), whose \`Pool\`
+you pass to \`PostgresInbox({ pool })\`. Docs in this package: docs/quick-start.md (from sandbox to production),
+docs/server.md, docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
 is a local stand-in of the service.
 `,
   },
@@ -152,8 +164,11 @@ is a local stand-in of the service.
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
+      './testing': { types: types('sandbox/testing'), default: './dist/sandbox-testing.js' },
       './package.json': './package.json',
     },
+    // Peers its declarations need although its code imports nothing of them.
+    peers: ['@playwright/test'],
     fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
     files: [
       'dist/sandbox-cli.js',
@@ -161,7 +176,7 @@ is a local stand-in of the service.
       'dist/sandbox-assets/bank-return.js',
       'dist/sandbox-assets/journey.css',
     ],
-    docs: ['sandbox.md'],
+    docs: ['quick-start.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 
 A local stand-in of the hosted-journey service for development, tests and CI: the twelve endpoints with signature
@@ -178,9 +193,14 @@ import { startSandbox } from 'hosted-journey-sandbox';
 const sandbox = await startSandbox({ port: 0 });
 \`\`\`
 
+For your own tests, \`hosted-journey-sandbox/testing\`: \`startTestSandbox()\` (free port, seeded, instant crawl,
+closes itself) and \`completeJourney(page, { pathway, outcome })\`, which clicks through the sandbox journey in a
+Playwright page (\`@playwright/test\` is an optional peer dependency).
+
 It carries its own copy of the request-signing and webhook code of
 [\`hosted-journey-server\`](https://www.npmjs.com/package/hosted-journey-server) (same source, same release), so it
-installs and runs on its own. Docs in this package: docs/sandbox.md.
+installs and runs on its own. Docs in this package: docs/quick-start.md (from sandbox to production),
+docs/sandbox.md.
 `,
   },
 };
@@ -261,6 +281,10 @@ export function assemblePackages({ log = console.log } = {}) {
       if (PEERS[dep]) peerDependencies[dep] = PEERS[dep];
       else if (versions[dep]) dependencies[dep] = versions[dep];
       else throw new Error(`${name}: ${importer} imports ${dep}, which the root package.json does not list`);
+    }
+    for (const dep of spec.peers ?? []) {
+      if (!PEERS[dep]) throw new Error(`${name}: peers lists ${dep}, which PEERS does not`);
+      peerDependencies[dep] = PEERS[dep];
     }
     const manifest = {
       name,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, the same locally and in CI.
-//   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server, PostgreSQL): missing → says exactly what to install and counts as failed
+//   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server, PostgreSQL): missing → says exactly
+//      what to install and counts as failed
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. vitest (unit + Node integration against real HTTP and a real redis-server)
 //   4. Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)

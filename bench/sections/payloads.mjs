@@ -39,7 +39,8 @@ export async function run({ sizes = SIZES } = {}) {
   for (const size of sizes) {
     const body = Buffer.from(payloadOfSize(size));
     const headers = await node.signRequest({ method: 'POST', path, body, ...keys[0] });
-    // Expected digests decoded once, outside the timed call: raw is a lower bound on the work, not a rival implementation.
+    // Expected digests decoded once, outside the timed call: raw is a lower bound on the work, not a rival
+    // implementation.
     const expectedMac = Buffer.from(parseAuthorization(headers.authorization).signature, 'base64');
     const expectedMd5 = Buffer.from(headers['content-md5'], 'base64');
     const raw = () => {
@@ -87,7 +88,8 @@ export async function run({ sizes = SIZES } = {}) {
       `${mbps.toFixed(0)} MB/s`,
     ]);
   }
-  // The throughput goal belongs to the crypto section (bench/webhooks.mjs) once it exists; until then it is judged here.
+  // The throughput goal belongs to the crypto section (bench/webhooks.mjs) once it exists; until then it is judged
+  // here.
   const owner = existsSync(fileURLToPath(new URL('../webhooks.mjs', import.meta.url))) ? [] : [1024, 65536];
   const goals = owner
     .filter((s) => s in ratioAt)

@@ -1,6 +1,7 @@
 // A load target in its own process, so the load generator (in the bench process) does not share its event loop.
 //   node --import tsx bench/servers/webhook-target.mjs bare                      a node:http server answering 200
-//   node --import tsx bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore (attribution)
+//   node --import tsx bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore
+//                                                                                 (attribution)
 //   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
 // The Redis handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is
 // checked outside this process; the memory one counts in a Map. GET /__bench/cpu reports this process's CPU time (µs).

@@ -4,8 +4,8 @@
  * Constraints:
  * 1. Importing is SSR-safe: nothing touches `HTMLElement`, `customElements` or `document` at module top level when
  *    they do not exist (Node), and nothing is defined on import; call `defineHostedJourneyElement()`.
- * 2. Attributes are the rows of src/widget/surface.ts without `NOT_EL` (names derived there; `multiple` and `journey-title` are
- *    deprecated aliases); changes are coalesced in a microtask and re-create the journey once.
+ * 2. Attributes are the rows of src/widget/surface.ts without `NOT_EL` (names derived there; `multiple` and
+ *    `journey-title` are deprecated aliases); changes are coalesced in a microtask and re-create the journey once.
  * 3. Every journey event reaches the element as `hosted-journey:<type>` (detail = payload), bubbling and composed, so
  *    it crosses shadow roots; exactly once, in both modes (the element is the widget's `eventTarget`). A bad
  *    configuration dispatches `hosted-journey:config_error`.

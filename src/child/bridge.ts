@@ -7,8 +7,9 @@
  *  2. Posts only with `targetOrigin = parent_origin`, never `'*'`.
  *  3. Accepts a message only if `event.source === window.parent`, `event.origin === parent_origin` and its envelope
  *     names our `channel` with a valid payload (`decodeParentMessage`); anything else is ignored, never thrown.
- *  4. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake prefill overrides
- *     the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with the URL prefill.
+ *  4. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake
+ *     prefill overrides the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with
+ *     the URL prefill.
  *  5. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
  *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
  *     and handed to the first subscriber.
@@ -36,7 +37,10 @@ import {
 } from '../protocol/browser.js';
 
 export interface ConnectOptions {
-  /** Where to read `parent_origin`, `channel` and query prefill from. @example new URL('https://journey.example.com/i/acme/c1?channel=...') */
+  /**
+   * Where to read `parent_origin`, `channel` and query prefill from.
+   * @example new URL('https://journey.example.com/i/acme/c1?channel=...')
+   */
   location?: Location | URL;
   /** How long to wait for `welcome` before resolving `connected` with the URL's prefill. @example 3000 */
   handshakeTimeoutMs?: number;

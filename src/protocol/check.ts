@@ -1,8 +1,10 @@
 /**
- * A tiny schema checker for the browser message path. zod/mini's floor (~5.5 KB gzip) alone was half the inline widget's
- * 10 KB budget; these ~0.6 KB cover what the message protocol needs. Semantics follow zod's (objects strip unknown keys,
- * optional accepts a missing key), and test/protocol/check-vs-zod.test.ts checks with fast-check that every schema in
- * messages.ts accepts exactly what its zod twin accepts and returns the same data. Server-side code keeps using zod.
+ * A tiny schema checker for the browser message path. zod/mini's floor (~5.5 KB gzip) alone was half the inline
+ * widget's
+ * 10 KB budget; these ~0.6 KB cover what the message protocol needs. Semantics follow zod's (objects strip unknown
+ * keys, optional accepts a missing key), and test/protocol/check-vs-zod.test.ts checks with fast-check that every
+ * schema in messages.ts accepts exactly what its zod twin accepts and returns the same data. Server-side code keeps
+ * using zod.
  */
 export interface Issue {
   path: PropertyKey[];

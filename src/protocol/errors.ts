@@ -1,10 +1,11 @@
 /**
  * The browser entries' errors (widget, journey bridge, URL builder): one base class, `HostedJourneyError`, and one
- * guard, `isHostedJourneyError`. Every error carries a string `code` and a brand (`Symbol.for('hosted-journey.browser.error')`,
- * shared by every realm and every copy of the package), so a guard never trusts `name` alone: a platform error that
- * happens to share a name is not ours. An error that lost its prototype (structured clone, `JSON` round trip) is still
- * recognised when both its `name` and its `code` are ours. `instanceof` is not used: it fails across realms.
- * The server entry has its own base class and guard (src/server/errors.ts), built the same way.
+ * guard, `isHostedJourneyError`. Every error carries a string `code` and a brand
+ * (`Symbol.for('hosted-journey.browser.error')`, shared by every realm and every copy of the package), so a guard never
+ * trusts `name` alone: a platform error that happens to share a name is not ours. An error that lost its prototype
+ * (structured clone, `JSON` round trip) is still recognised when both its `name` and its `code` are ours. `instanceof`
+ * is not used: it fails across realms. The server entry has its own base class and guard (src/server/errors.ts), built
+ * the same way.
  */
 const BRAND = Symbol.for('hosted-journey.browser.error');
 
@@ -76,7 +77,8 @@ const codes = (name: HostedJourneyErrorName): readonly string[] | undefined =>
  * Checks the brand (or, for a structured clone, a `code` of that class), never `name` alone; works across realms and
  * duplicate package copies.
  * @example
- * try { createJourney(options); } catch (e) { if (isHostedJourneyError(e, 'JourneyConfigError')) showBadOption(e.field); }
+ * try { createJourney(options); }
+ * catch (e) { if (isHostedJourneyError(e, 'JourneyConfigError')) showBadOption(e.field); }
  */
 export function isHostedJourneyError<K extends HostedJourneyErrorName = HostedJourneyErrorName>(
   value: unknown,

@@ -36,8 +36,8 @@ export const journeyEventSchemas = {
    */
   bank_authorisation: obj({ consentId: match(CONSENT_ID_PATTERN), popup: opt(oneOf(['opened', 'blocked'])) }),
   /**
-   * The bank step finished, whichever way it ran (popup, top-level redirect and resume): the journey reports the outcome
-   * so the integrator's `onBankAuthorisation` sees the last phase. `closed` = the customer closed the popup.
+   * The bank step finished, whichever way it ran (popup, top-level redirect and resume): the journey reports the
+   * outcome so the integrator's `onBankAuthorisation` sees the last phase. `closed` = the customer closed the popup.
    */
   bank_authorisation_completed: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES) }),
   /** No further inputs from the customer are necessary [doc]. */
@@ -63,10 +63,14 @@ export const parentMessageSchemas = {
     prefill: opt(prefillSchema),
     /**
      * How the bank step must run. `popup` (default): the journey opens the bank in a popup from the customer's click.
-     * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to `returnUrl`.
+     * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to
+     * `returnUrl`.
      */
     bankAuthorisation: opt(obj({ strategy: oneOf(['popup', 'redirect']), returnUrl: opt(httpUrl()) })),
-    /** `hidden`: prewarmed, not opened yet (a `visibility` message follows on `open()`). Absent (older widgets) = `visible`. */
+    /**
+     * `hidden`: prewarmed, not opened yet (a `visibility` message follows on `open()`). Absent (older widgets) =
+     * `visible`.
+     */
     visibility: opt(visibility),
   }),
   /** The journey was shown (`open()` revealed a prewarmed frame) or hidden again. */

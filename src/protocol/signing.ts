@@ -46,8 +46,10 @@ export function formatHttpDate(date: Date): string {
   return date.toUTCString();
 }
 
-const IMF_FIXDATE =
-  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const IMF_FIXDATE = new RegExp(
+  '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ' +
+    '\\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
+);
 
 /** Parses an RFC 1123 date strictly; returns epoch milliseconds or `null`. */
 export function parseHttpDate(value: string): number | null {

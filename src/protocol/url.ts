@@ -13,7 +13,8 @@ export const MAX_URL_LENGTH = 2048;
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 /**
  * A consent id as it travels in `bank_authorisation` and in the bank-redirect path [ours]: 1–128 letters, digits, `-`,
- * `_`. No `.`, `/`, `%` or `:`, so it can never steer the path (`..`), the host (`//`) or the scheme of the URL it joins.
+ * `_`. No `.`, `/`, `%` or `:`, so it can never steer the path (`..`), the host (`//`) or the scheme of the URL it
+ * joins.
  */
 export const CONSENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const HEX_COLOUR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
@@ -42,8 +43,8 @@ export const QUERY = {
 } as const;
 
 /**
- * Query parameters of the bank-authorisation redirect round trip [ours]. The journey's bank-return page sends the customer
- * back to the integrator's `returnUrl` with these appended; `resumeJourney()` reads and removes them.
+ * Query parameters of the bank-authorisation redirect round trip [ours]. The journey's bank-return page sends the
+ * customer back to the integrator's `returnUrl` with these appended; `resumeJourney()` reads and removes them.
  */
 export const RESUME_QUERY = {
   /** The channel of the journey that was interrupted (keys its saved state). */
@@ -56,9 +57,9 @@ export const RETURN_TO_QUERY = 'return_to';
 
 /**
  * First path segment of the journey origin's bank-redirect endpoint [ours]:
- * `GET {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}`. The journey origin's server looks the consent up
- * (it must belong to that vendor/customer) and answers 302 to that consent's bank page, or 404 — never a URL from the
- * request. It is the only place the widget ever sends the integrator's top-level page (docs/bank-authorisation.md).
+ * `GET {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}`. The journey origin's server looks the consent
+ * up (it must belong to that vendor/customer) and answers 302 to that consent's bank page, or 404 — never a URL from
+ * the request. It is the only place the widget ever sends the integrator's top-level page (docs/bank-authorisation.md).
  */
 export const BANK_REDIRECT_SEGMENT = 'bank-redirect';
 
@@ -93,7 +94,10 @@ export interface JourneyUrlOptions {
   vendor: string;
   /** Your id for this customer (the `ref`): letters, digits, `-`, `_`. @example 'cust_1234' */
   customerId: string;
-  /** Origin serving the journey; https, or http only for localhost, 127.0.0.0/8 and [::1]. @example 'https://journey.example.com' */
+  /**
+   * Origin serving the journey; https, or http only for localhost, 127.0.0.0/8 and [::1].
+   * @example 'https://journey.example.com'
+   */
   journeyOrigin: string;
   /** Deep link to a step. @example 'banks' */
   startAt?: StartAt;
@@ -215,13 +219,13 @@ export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
 }
 
 /**
- * The journey origin's bank-redirect URL for one consent (see `BANK_REDIRECT_SEGMENT`). The widget builds it from its own
- * validated `journeyOrigin`, vendor and customer id; only the consent id comes from the journey, and it must match
+ * The journey origin's bank-redirect URL for one consent (see `BANK_REDIRECT_SEGMENT`). The widget builds it from its
+ * own validated `journeyOrigin`, vendor and customer id; only the consent id comes from the journey, and it must match
  * `CONSENT_ID_PATTERN`. Throws `JourneyConfigError` on any bad part.
  *
  * @example
- * buildBankRedirectUrl({ journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId: 'cns_42' })
- * // 'https://journey.example.com/bank-redirect/acme/cust_1/cns_42'
+ * buildBankRedirectUrl({ journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId:
+ * 'cns_42' }) // 'https://journey.example.com/bank-redirect/acme/cust_1/cns_42'
  */
 export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrigin: string }): string {
   const origin = normaliseOrigin(options.journeyOrigin);
@@ -247,8 +251,8 @@ export function parseBankRedirectPath(pathname: string): BankRedirectTarget | nu
  * Builds the hosted-journey URL. Pure: no DOM, no globals. Throws `JourneyConfigError` on any bad input.
  *
  * @example
- * buildJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', startAt: 'banks' })
- * // 'https://journey.example.com/i/acme/cust_1/banks'
+ * buildJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', startAt:
+ * 'banks' }) // 'https://journey.example.com/i/acme/cust_1/banks'
  */
 export function buildJourneyUrl(options: JourneyUrlOptions): string {
   if (typeof options !== 'object' || options === null)

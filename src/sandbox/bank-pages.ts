@@ -28,10 +28,14 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(inst: Institution | undefined, title: string, body: string, status = 200): Reply {
   const css = inst ? `/bank/${encodeURIComponent(inst.id)}/bank.css` : '/bank/sandbox-bank/bank.css';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><link rel="stylesheet" href="${css}"></head>
-<body><header class="bank-header"><span class="bank-logo" aria-hidden="true">${esc((inst?.name ?? 'Bank').slice(0, 1))}</span>
-<span class="bank-name">${esc(inst?.name ?? 'Sandbox bank')}</span><span class="bank-secure">Secure consent</span></header>
+<body><header class="bank-header">` +
+    `<span class="bank-logo" aria-hidden="true">${esc((inst?.name ?? 'Bank').slice(0, 1))}</span>
+<span class="bank-name">${esc(inst?.name ?? 'Sandbox bank')}</span><span class="bank-secure">` +
+    `Secure consent</span></header>
 <main>${body}</main><footer>Sandbox bank — test data only. Nothing here is a real account.</footer></body></html>`;
   return { status, body: html, headers: { 'content-type': 'text/html; charset=utf-8', ...BANK_HEADERS } };
 }
@@ -50,15 +54,20 @@ function errorPage(inst: Institution | undefined, error: unknown): Reply {
 export function bankStylesheet(institutionId: string): Reply | null {
   const inst = findInstitution(institutionId);
   if (!inst) return null;
-  const css = `:root{--brand:${inst.colour}}
+  const css =
+    `:root{--brand:${inst.colour}}
 *{box-sizing:border-box}body{margin:0;font-family:Georgia,'Times New Roman',serif;background:#F4F1EA;color:#1C1C1C}
 .bank-header{display:flex;align-items:center;gap:12px;padding:16px 24px;background:var(--brand);color:#fff}
-.bank-logo{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:50%;background:#fff;color:var(--brand);font-weight:bold;font-size:20px}
+.bank-logo{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:50%;background:#fff;` +
+    `color:var(--brand);font-weight:bold;font-size:20px}
 .bank-name{font-size:20px;font-weight:bold}.bank-secure{margin-left:auto;font-size:13px;opacity:.85}
 main{max-width:560px;margin:32px auto;padding:24px;background:#fff;border:1px solid #DDD6C8;border-radius:6px}
-h1{font-size:22px;margin-top:0;color:var(--brand)}ul{padding-left:20px}li{margin:4px 0}dt{font-weight:bold;margin-top:8px}dd{margin:0 0 4px}
-.actions{display:flex;gap:12px;margin-top:24px}button{flex:1;font:inherit;font-size:16px;padding:12px;border-radius:4px;cursor:pointer}
-.approve{background:var(--brand);color:#fff;border:1px solid var(--brand)}.deny{background:#fff;color:#1C1C1C;border:1px solid #8A8170}
+h1{font-size:22px;margin-top:0;color:var(--brand)}ul{padding-left:20px}li{margin:4px 0}dt{font-weight:bold;` +
+    `margin-top:8px}dd{margin:0 0 4px}
+.actions{display:flex;gap:12px;margin-top:24px}button{flex:1;font:inherit;font-size:16px;padding:12px;` +
+    `border-radius:4px;cursor:pointer}
+.approve{background:var(--brand);color:#fff;border:1px solid var(--brand)}.deny{background:#fff;color:#1C1C1C;` +
+    `border:1px solid #8A8170}
 .error{color:#A31515}footer{text-align:center;font-size:12px;color:#6B6457;margin-bottom:24px}`;
   return { status: 200, body: css, headers: { 'content-type': 'text/css; charset=utf-8' } };
 }
@@ -86,13 +95,18 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
       institutionId: inst!.id,
       endDate: ctx.now(),
     }).accounts;
-    const body = `<h1>Share your data</h1>
-<p><strong>Sandbox vendor (${esc(app.vendor)})</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
+    const body =
+      `<h1>Share your data</h1>
+<p><strong>Sandbox vendor (${esc(app.vendor)})</strong>` +
+      ` is asking to access data from your ${esc(inst!.name)} accounts.</p>
 <h2>Accounts</h2><ul class="accounts">${accounts.map((a) => `<li>${esc(maskAccount(a))}</li>`).join('')}</ul>
-<h2>Data we will share</h2><dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
-<h2>How long</h2><p class="duration">Once-off access to ${SHARING_DAYS} days of history; access ends after ${SHARING_DAYS} days.</p>
+<h2>Data we will share</h2>` +
+      `<dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
+<h2>How long</h2><p class="duration">Once-off access to ${SHARING_DAYS} days of history;` +
+      ` access ends after ${SHARING_DAYS} days.</p>
 <form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
-<input type="hidden" name="consent_id" value="${esc(consent.id)}"><input type="hidden" name="form_token" value="${esc(consent.form_token)}">
+<input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
+      `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
 <div class="actions"><button class="deny" type="submit" name="decision" value="deny">Deny</button>
 <button class="approve" type="submit" name="decision" value="approve">Approve</button></div></form>`;
     return page(inst, `${inst!.name} — share your data`, body);

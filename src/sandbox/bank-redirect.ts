@@ -1,9 +1,9 @@
 /**
  * `GET /bank-redirect/{vendor}/{ref}/{consentId}`: the journey origin's bank-redirect endpoint, the only URL the widget
- * ever sends the integrator's top-level page to (path shape: `buildBankRedirectUrl` in src/protocol/url.ts). The consent
- * is looked up here, server-side; the answer is a 302 to that consent's own bank page, built from stored state. Nothing
- * in the request other than the three ids is read, so it cannot be made an open redirect: an unknown consent, another
- * customer's consent or an already decided one gets an HTML error page and no `Location`.
+ * ever sends the integrator's top-level page to (path shape: `buildBankRedirectUrl` in src/protocol/url.ts). The
+ * consent is looked up here, server-side; the answer is a 302 to that consent's own bank page, built from stored state.
+ * Nothing in the request other than the three ids is read, so it cannot be made an open redirect: an unknown consent,
+ * another customer's consent or an already decided one gets an HTML error page and no `Location`.
  */
 import { parseBankRedirectPath } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';

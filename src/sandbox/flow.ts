@@ -131,7 +131,8 @@ export function createConsent(ctx: SandboxContext, app: Application, req: Consen
 }
 
 export function consentUrl(ctx: SandboxContext, consent: Consent): string {
-  return `${ctx.origin()}/bank/${encodeURIComponent(consent.institution_id)}/authorise?consent_id=${encodeURIComponent(consent.id)}`;
+  const bank = encodeURIComponent(consent.institution_id);
+  return `${ctx.origin()}/bank/${bank}/authorise?consent_id=${encodeURIComponent(consent.id)}`;
 }
 
 /** The bank's decision. Returns the URL the customer goes back to. */
@@ -235,7 +236,9 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
   });
 }
 
-/** Finalise: only once data is retrieved; repeating it is harmless (webhook duplicates make integrators call it twice). */
+/**
+ * Finalise: only once data is retrieved; repeating it is harmless (webhook duplicates make integrators call it twice).
+ */
 export function finalise(ctx: SandboxContext, app: Application): Application {
   if (app.status === 'finalised' || app.status === 'report_ready') return app;
   if (app.status !== 'crawled' || !app.data) {

@@ -55,7 +55,9 @@ export interface SandboxIndex {
     /** e.g. `http://127.0.0.1:4010/i/{vendor}/{ref}` */
     url_pattern: string;
     deep_links: string[];
-    /** vendor (or `'*'`: every other vendor) → origins allowed to frame its journey (`'loopback'`: any loopback origin). */
+    /**
+     * vendor (or `'*'`: every other vendor) → origins allowed to frame its journey (`'loopback'`: any loopback origin).
+     */
     parent_origins: Record<string, string[]>;
   };
   institutions: Array<{ id: string; name: string; pathways: string[] }>;
@@ -160,7 +162,10 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
   };
 }
 
-/** The q-value `accept` gives `type/sub`, and how specific the range that gave it was (2 exact, 1 `type/*`, 0 `*\/*`, -1 none). */
+/**
+ * The q-value `accept` gives `type/sub`, and how specific the range that gave it was (2 exact, 1 `type/*`, 0 `*\/*`, -1
+ * none).
+ */
 function quality(accept: string, type: string, sub: string): { q: number; specificity: number } {
   let best = { q: 0, specificity: -1 };
   for (const part of accept.split(',')) {

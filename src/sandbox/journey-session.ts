@@ -40,13 +40,12 @@ interface Payload {
 }
 
 export class JourneySessions {
-  private readonly key: Buffer;
+  readonly #key: Buffer;
+  readonly #now: () => Date;
 
-  constructor(
-    private readonly now: () => Date,
-    key: Buffer = randomBytes(32),
-  ) {
-    this.key = key;
+  constructor(now: () => Date, key: Buffer = randomBytes(32)) {
+    this.#now = now;
+    this.#key = key;
   }
 
   issue(session: Omit<JourneySession, 'issuedAt'>): string {
@@ -55,10 +54,10 @@ export class JourneySessions {
       v: session.vendor,
       r: session.ref,
       p: session.parentOrigin,
-      t: this.now().getTime(),
+      t: this.#now().getTime(),
     };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.mac(body).toString('base64url')}`;
+    return `${body}.${this.#mac(body).toString('base64url')}`;
   }
 
   /** The session a credential stands for; throws 401 `INVALID_SESSION` when missing, forged, altered or expired. */
@@ -69,7 +68,7 @@ export class JourneySessions {
     const dot = credential.indexOf('.');
     const body = credential.slice(0, dot);
     const given = Buffer.from(credential.slice(dot + 1), 'base64url');
-    const expected = this.mac(body);
+    const expected = this.#mac(body);
     // Compare the MAC bytes in constant time; a wrong length is refused before (it says nothing about the key).
     if (
       dot <= 0 ||
@@ -80,14 +79,14 @@ export class JourneySessions {
       throw invalid('the session credential is not one this sandbox issued');
     }
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
-    const age = this.now().getTime() - p.t;
+    const age = this.#now().getTime() - p.t;
     if (age > JOURNEY_SESSION_TTL_MS || age < -FUTURE_SKEW_MS)
       throw invalid('the session credential expired: reload the journey page');
     return { kind: p.k === 'j' ? 'journey' : 'bank-return', vendor: p.v, ref: p.r, parentOrigin: p.p, issuedAt: p.t };
   }
 
-  private mac(body: string): Buffer {
-    return createHmac('sha256', this.key).update(`hj-journey-session.v1.${body}`).digest();
+  #mac(body: string): Buffer {
+    return createHmac('sha256', this.#key).update(`hj-journey-session.v1.${body}`).digest();
   }
 }
 

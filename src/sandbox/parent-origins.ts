@@ -44,7 +44,8 @@ export function compileParentOrigins(registry: ParentOriginRegistry | undefined)
 /**
  * The registry as it applies, for display: normalised origins, and the `'*'` entry made explicit (loopback only when
  * the option does not set it).
- * @example describeParentOrigins({ acme: ['https://app.acme.example/'] }) // { acme: ['https://app.acme.example'], '*': ['loopback'] }
+ * @example describeParentOrigins({ acme: ['https://app.acme.example/'] }) // { acme: ['https://app.acme.example'], '*':
+ *   ['loopback'] }
  */
 export function describeParentOrigins(registry: ParentOriginRegistry | undefined): Record<string, string[]> {
   const table = normaliseRegistry(registry);

@@ -1,5 +1,5 @@
 /** `startSandbox()`: wires state, webhook sender and router onto one node:http server. */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { signWebhook } from '../server/index.js';
@@ -23,7 +23,10 @@ export interface SandboxWebhookOption {
   url: string;
   /** Token whose secret signs deliveries; default the first token. @example 'sandbox_token' */
   tokenId?: string;
-  /** Secret to sign with; default the secret of `tokenId` in `tokens`. Required (`whsec_…`) for `'standard'`. @example 'sandbox_secret' */
+  /**
+   * Secret to sign with; default the secret of `tokenId` in `tokens`. Required (`whsec_…`) for `'standard'`.
+   * @example 'sandbox_secret'
+   */
   secret?: string;
   /** `'hmac'` (default, the API's signing scheme over the receiver's path) or `'standard'` (Standard Webhooks). */
   scheme?: 'hmac' | 'standard';
@@ -36,7 +39,10 @@ export interface SandboxOptions {
   host?: string;
   /** API credentials accepted. @example [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] */
   tokens?: SandboxToken[];
-  /** Webhook receivers from the start (more via `POST /api/v1/webhooks`). @example [{ url: 'http://127.0.0.1:3000/webhooks' }] */
+  /**
+   * Webhook receivers from the start (more via `POST /api/v1/webhooks`).
+   * @example [{ url: 'http://127.0.0.1:3000/webhooks' }]
+   */
   webhooks?: SandboxWebhookOption[];
   /** Probability that an event is delivered twice. @example 0.2 */
   duplicateRate?: number;
@@ -79,6 +85,9 @@ export interface Sandbox {
   webhooksIdle(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The node:http server behind each sandbox, for the testing kit (src/sandbox/testing.ts) only: not exported. */
+export const SERVERS = new WeakMap<Sandbox, Server>();
 
 export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
 
@@ -195,7 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
 
   let closing: Promise<void> | undefined;
-  return {
+  const sandbox: Sandbox = {
     url: origin,
     port: address.port,
     deliveries: () => sender.deliveries(),
@@ -210,4 +219,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+  SERVERS.set(sandbox, server);
+  return sandbox;
 }

@@ -23,7 +23,7 @@ import {
 } from './flow.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from './http.js';
 import { bankReturnUrl } from './api/open-banking.js';
-import { JOURNEY_SESSION_HEADER } from './pages/journey-api-client.js';
+import { JOURNEY_SESSION_HEADER } from '../protocol/journey-api.js';
 import type { JourneySession } from './journey-session.js';
 
 const startBody = z.object({

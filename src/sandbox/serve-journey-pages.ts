@@ -13,7 +13,8 @@ import type { Reply } from './http.js';
 import type { JourneySessionKind } from './journey-session.js';
 
 export const JOURNEY_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; font-src https://fonts.gstatic.com; frame-ancestors *";
+  "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; " +
+  'font-src https://fonts.gstatic.com; frame-ancestors *';
 
 /**
  * The package root: the nearest directory above this module whose package.json is the published sandbox's
@@ -93,11 +94,17 @@ function shell(title: string, script: string, config: unknown): Reply {
  */
 function parentRefused(vendor: string, parent: string): Reply {
   const code = E.PARENT_ORIGIN_NOT_ALLOWED;
-  const message = `${parent} is not a registered parent origin of '${vendor}'. Register it: startSandbox({ parentOrigins: { ${vendor}: ['${parent}'] } }) or --parent-origin ${vendor}=${parent} (the default allows loopback origins only).`;
-  const html = `<!doctype html>
+  const message =
+    `${parent} is not a registered parent origin of '${vendor}'. ` +
+    `Register it: startSandbox({ parentOrigins: { ${vendor}: ['${parent}'] } }) ` +
+    `or --parent-origin ${vendor}=${parent} ` +
+    '(the default allows loopback origins only).';
+  const html =
+    `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Journey unavailable</title><link rel="stylesheet" href="/assets/journey.css"></head>
-<body><main class="hj-return"><h1>This journey cannot be shown here</h1><p data-code="${code}">${escapeHtml(message)}</p></main></body>
+<body><main class="hj-return"><h1>This journey cannot be shown here</h1>` +
+    `<p data-code="${code}">${escapeHtml(message)}</p></main></body>
 </html>
 `;
   return {

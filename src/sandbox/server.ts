@@ -200,7 +200,8 @@ export function createListener(
       writeReply(res, errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed URL'), requestId), requestId);
       return;
     }
-    // Every route decodes path segments somewhere; a path that cannot be decoded is the client's error, for all of them.
+    // Every route decodes path segments somewhere; a path that cannot be decoded is the client's error, for all of
+    // them.
     try {
       decodeURIComponent(url.pathname);
     } catch {

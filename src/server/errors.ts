@@ -2,8 +2,8 @@
  * The server entry's errors: one base class, `HostedJourneyServerError`, and one guard, `isHostedJourneyServerError`.
  * Every error carries a string `code` and a brand (`Symbol.for('hosted-journey.server.error')`, shared by every realm
  * and every copy of the package), so a guard never trusts `name` alone: a platform error that happens to be called
- * `TimeoutError` (the DOMException of `AbortSignal.timeout()`) is not ours. Errors that lost their prototype (structured
- * clone to a worker) are still recognised when both `name` and `code` are ours.
+ * `TimeoutError` (the DOMException of `AbortSignal.timeout()`) is not ours. Errors that lost their prototype
+ * (structured clone to a worker) are still recognised when both `name` and `code` are ours.
  * No message ever contains a secret, a signature or an Authorization header value.
  */
 
@@ -110,7 +110,8 @@ const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJo
  * The one guard of the server entry: true for any error it throws, or — with `kinds` — only for those classes (a class
  * includes its subclasses: `'ApiError'` matches `AuthenticationError` and `RateLimitError`). Checks the brand (or, for
  * a structured clone, a `code` of that class), never `name` alone; works across realms and duplicate package copies.
- * @example if (isHostedJourneyServerError(e, 'SignatureVerificationError')) return new Response(null, { status: e.status });
+ * @example if (isHostedJourneyServerError(e, 'SignatureVerificationError')) return new Response(null, { status:
+ *   e.status });
  */
 export function isHostedJourneyServerError(
   value: unknown,

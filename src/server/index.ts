@@ -1,7 +1,7 @@
 /**
- * `hosted-journey-server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node provider,
- * dist/server-web.js for Fetch-API runtimes with Web Crypto — by choosing `./crypto/selected.js` at build time.
- * Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
+ * `hosted-journey-server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node
+ * provider, dist/server-web.js for Fetch-API runtimes with Web Crypto — by choosing `./crypto/selected.js` at build
+ * time. Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
  */
 import { provider } from './crypto/selected.js';
 import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
@@ -39,20 +39,25 @@ export * from './public.js';
 export function signRequest(o: SignRequestOptions): Promise<SignedHeaders> {
   return signRequestWith(provider, o);
 }
-/** Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with `SignatureVerificationError`. */
+/**
+ * Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with
+ * `SignatureVerificationError`.
+ */
 export function verifyRequest(o: VerifyRequestOptions): Promise<VerifiedRequest> {
   return verifyRequestWith(provider, o);
 }
 /**
  * A client with one typed, signed method per endpoint.
- * @example const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 'tok_1', signingSecret: process.env.HJ_SECRET! });
+ * @example const client = createClient({ baseUrl: 'https://api.example.com', tokenId: 'tok_1', signingSecret:
+ *   process.env.HJ_SECRET! });
  */
 export function createClient(o: ClientOptions): HostedJourneyClient {
   return createClientWith(signRequest, o);
 }
 /**
  * Verifies a webhook delivery over its exact raw bytes and returns the validated event and the matching key's tokenId.
- * @example const { event } = await verifyWebhook({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
+ * @example const { event } = await verifyWebhook({ body: await req.text(), headers: req.headers, keys, path:
+ *   '/webhooks' });
  */
 export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
   return verifyWebhookWith(provider, o);
@@ -60,7 +65,8 @@ export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook>
 /**
  * Same checks as `verifyWebhook` (signature, body digest, freshness, key rotation) but returns the body parsed as JSON
  * **without** validating it against the event schemas, so a verify-only bundle carries no schema code.
- * @example const { payload } = await verifyWebhookSignature({ body: await req.text(), headers: req.headers, keys, path: '/webhooks' });
+ * @example const { payload } = await verifyWebhookSignature({ body: await req.text(), headers: req.headers, keys, path:
+ *   '/webhooks' });
  */
 export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
   return verifyWebhookSignatureWith(provider, o);
@@ -71,9 +77,11 @@ export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
 }
 /**
  * Exactly-once handling: verify, claim the event id (renewed while the handler runs), run the handler, mark done.
- * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler.
- * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*': log } });
+ * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler. With an InboxStore
+ * (PostgresInbox) each handler runs inside a transaction and gets it as `ctx.db`.
+ * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*':
+ *   log } });
  */
-export function createWebhookHandler(o: WebhookHandlerOptions): WebhookHandler {
+export function createWebhookHandler<Db = never>(o: WebhookHandlerOptions<Db>): WebhookHandler {
   return createWebhookHandlerWith(provider, o);
 }

@@ -89,6 +89,7 @@ export type {
   WebhookHandlers,
   WebhookContext,
   WebhookContextBase,
+  WebhookDbContext,
   WebhookDelivery,
   WebhookResult,
   WebhookOutcome,
@@ -106,7 +107,15 @@ export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';
 export { RedisDedupeStore } from './stores/redis.js';
 export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
-export type { DedupeStore, ClaimResult } from './stores/types.js';
+export { PostgresInbox } from './stores/postgres.js';
+export type {
+  PostgresInboxOptions,
+  PruneOptions,
+  PgClientLike,
+  PgPoolClientLike,
+  PgPoolLike,
+} from './stores/postgres.js';
+export type { DedupeStore, ClaimResult, InboxStore, InboxTransaction } from './stores/types.js';
 export type {
   WebhookEvent,
   KnownWebhookEvent,

@@ -1,6 +1,7 @@
 /**
  * Script-tag auto-mount: `<script src=".../hosted-journey.iife.js" data-vendor data-customer-id ...>` mounts a journey
- * with no other code, and on the page the bank returns to (`?hj_channel=`) resumes the saved journey. Errors go to `console.error` and a bubbling `hosted-journey:error` event on the script element
+ * with no other code, and on the page the bank returns to (`?hj_channel=`) resumes the saved journey. Errors go to
+ * `console.error` and a bubbling `hosted-journey:error` event on the script element
  * (detail `{ code, message, field? }`); nothing is thrown into the page.
  */
 import { isJourneyConfigError, RESUME_QUERY } from '../protocol/browser.js';
@@ -10,7 +11,10 @@ import { resumeJourney } from './resume.js';
 import { NOT_TAG, optionsFrom } from './surface.js';
 import type { JourneyHandle, JourneyOptions } from './types.js';
 
-/** Maps a script element's `data-` attributes to `createJourney` options (the rows of surface.ts without `NOT_TAG`; unvalidated: `createJourney` checks them). */
+/**
+ * Maps a script element's `data-` attributes to `createJourney` options (the rows of surface.ts without `NOT_TAG`;
+ * unvalidated: `createJourney` checks them).
+ */
 export function optionsFromDataset(data: DOMStringMap): JourneyOptions {
   return optionsFrom((name) => data[name], NOT_TAG) as JourneyOptions;
 }

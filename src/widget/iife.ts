@@ -1,7 +1,8 @@
 /**
- * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error base class and guards, and
- * `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts from `document.currentScript`'s data attributes.
- * In modal mode it loads `hosted-journey.modal.js` from next to itself (Preact and the modal UI stay out of this file).
+ * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error base class and
+ * guards, and `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts
+ * from `document.currentScript`'s data attributes. In modal mode it loads `hosted-journey.modal.js` from next to itself
+ * (Preact and the modal UI stay out of this file).
  */
 import { autoMount } from './automount.js';
 import { setModalScriptBase } from './modal-loader.js';

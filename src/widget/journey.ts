@@ -96,10 +96,12 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
       watchdog.stop();
       modal?.setStatus('error', event.payload.message);
     }
-    if (!shown) return void held.push(event);
-    if (event.type === 'bank_authorisation') return bankStep(event);
-    hub.deliver(event, host());
-    if (event.type === 'exit' && cfg.mode === 'modal') close();
+    if (!shown) held.push(event);
+    else if (event.type === 'bank_authorisation') bankStep(event);
+    else {
+      hub.deliver(event, host());
+      if (event.type === 'exit' && cfg.mode === 'modal') close();
+    }
   }
 
   /**
@@ -111,14 +113,18 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     const { consentId, popup } = event.payload;
     if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
       const message = 'Bank redirect refused: popup strategy, popup not blocked.';
-      return hub.deliver(
+      hub.deliver(
         { type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } },
         host(),
         false,
       );
+      return;
     }
     hub.deliver(event, host());
-    if (popup === 'opened') return hub.phase({ phase: 'opened', consentId });
+    if (popup === 'opened') {
+      hub.phase({ phase: 'opened', consentId });
+      return;
+    }
     const url = buildBankRedirectUrl({
       journeyOrigin: cfg.journeyOrigin,
       vendor: options.vendor,
@@ -208,7 +214,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
 
   function open(): void {
     cancelPrewarm();
-    if (state === 'idle' || state === 'closed') return mount();
+    if (state === 'idle' || state === 'closed') {
+      mount();
+      return;
+    }
     if (shown) return; // also after destroy(): unmount() sets it
     shown = true;
     pw!.show(iframe, modal, messenger);
@@ -223,7 +232,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'closed';
   }
 
-  /** Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then closed. */
+  /**
+   * Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then
+   * closed.
+   */
   function userClose(): void {
     hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, host(), false);
     close();
@@ -231,7 +243,10 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
 
   function retry(): void {
     if (state === 'destroyed') return;
-    if (state === 'idle' || state === 'closed') return open();
+    if (state === 'idle' || state === 'closed') {
+      open();
+      return;
+    }
     if (cfg.mode === 'modal' && !modal) return; // the modal is still loading; it will start the frame itself
     stopFrame();
     modal?.setStatus('loading');

@@ -2,16 +2,18 @@
  * The widget's half of the parent ↔ journey message protocol.
  *
  * Handshake and acceptance requirements (each has a test in test/widget/messenger.test.ts):
- *  1. `start()` attaches the listener before the iframe gets its `src`, so the journey's first `hello` cannot be missed.
+ *  1. `start()` attaches the listener before the iframe gets its `src`, so the journey's first `hello` cannot be
+ *     missed.
  *  2. A message is looked at only if `event.origin === journeyOrigin` (exact string; `"null"` never matches).
  *  3. ...and `event.source` is the managed iframe's *current* window (`iframe.contentWindow` read at delivery time),
  *     so another frame of the same origin, or a second journey on the page, cannot speak for this one.
  *  4. ...and its envelope names this mount's `channel` (checked by `decodeJourneyEvent`).
  *  5. Messages failing 2 or 3 are dropped silently. Messages passing them but failing the envelope, channel, size or
  *     payload schema go to `onInvalid`; nothing is ever thrown into the host page.
- *  6. On `hello` the messenger answers `welcome { prefill, bankAuthorisation, visibility }` (`hidden` while prewarmed) and flushes messages queued by `send()`. A new `hello`
- *     (the journey reloaded inside the frame) is answered again.
- *  7. Every post uses `targetOrigin = journeyOrigin`, never `'*'`: if the frame navigated elsewhere, the browser drops it.
+ *  6. On `hello` the messenger answers `welcome { prefill, bankAuthorisation, visibility }` (`hidden` while prewarmed)
+ *     and flushes messages queued by `send()`. A new `hello` (the journey reloaded inside the frame) is answered again.
+ *  7. Every post uses `targetOrigin = journeyOrigin`, never `'*'`: if the frame navigated elsewhere, the browser drops
+ *     it.
  */
 import {
   checkOutgoing,

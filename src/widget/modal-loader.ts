@@ -1,8 +1,8 @@
 /**
  * How the `<script>` build gets the modal: it appends `<script src="hosted-journey.modal.js">` resolved against its own
- * URL (so it works from any CDN path or self-hosted folder), passing the page's CSP nonce on if the main script had one,
- * and resolves once that script has registered `mountModal`. ES-module builds use `import('./modal.js')` instead; the
- * choice is made at build time (`__HJ_SCRIPT_BUILD__`), so each build carries only its own path.
+ * URL (so it works from any CDN path or self-hosted folder), passing the page's CSP nonce on if the main script had
+ * one, and resolves once that script has registered `mountModal`. ES-module builds use `import('./modal.js')` instead;
+ * the choice is made at build time (`__HJ_SCRIPT_BUILD__`), so each build carries only its own path.
  */
 import type { mountModal } from './modal.js';
 

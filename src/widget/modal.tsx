@@ -1,7 +1,7 @@
 /**
  * The modal overlay (Preact): loading indicator until `ready`, error view with a retry button, close button, Escape,
- * focus moved in and restored on close, focus kept inside while open (sentinels wrap Tab at both ends), `aria-modal`, page scroll locked.
- * Loaded with `import()` only in modal mode, so inline users never download Preact.
+ * focus moved in and restored on close, focus kept inside while open (sentinels wrap Tab at both ends), `aria-modal`,
+ * page scroll locked. Loaded with `import()` only in modal mode, so inline users never download Preact.
  * A prewarmed modal mounts `hidden`: its root concealed as prewarm.ts conceals a frame (not imported, so the two lazy
  * chunks share nothing), no scroll lock, focus untouched, no key listener; `show()` makes it the open modal.
  */
@@ -120,7 +120,9 @@ function ModalView(props: ViewProps) {
   );
 }
 
-/** A hidden (prewarmed) modal's root: out of the accessibility tree, unfocusable; its overlay is fixed, so no layout. */
+/**
+ * A hidden (prewarmed) modal's root: out of the accessibility tree, unfocusable; its overlay is fixed, so no layout.
+ */
 const HIDDEN_ATTRS = [
   ['aria-hidden', 'true'],
   ['inert', ''],

@@ -5,8 +5,8 @@
  * the reveal on `open()` and the `preconnect` hint).
  *
  * Constraints:
- * 1. A hidden frame takes no layout (fixed, off screen), no pointer, no focus (`tabindex=-1`, `inert`) and is out of the
- *    accessibility tree (`aria-hidden`); `reveal` undoes exactly that, nothing else, so the frame is not reloaded
+ * 1. A hidden frame takes no layout (fixed, off screen), no pointer, no focus (`tabindex=-1`, `inert`) and is out of
+ *    the accessibility tree (`aria-hidden`); `reveal` undoes exactly that, nothing else, so the frame is not reloaded
  *    (moving or re-creating an iframe would reload it).
  * 2. Every scheduled start can be cancelled (`destroy()` before it fired leaves no listener or timer behind).
  * 3. `'idle'` uses `requestIdleCallback` (timeout `IDLE_TIMEOUT_MS`); where it does not exist (WebKit) the next task
@@ -51,10 +51,10 @@ export function show(iframe: HTMLIFrameElement | null, modal: ModalController | 
 }
 
 /**
- * Runs `start` now (`true`; values were checked by createJourney), when idle (`'idle'`) or on the first intent on `target`
- * (`'intent'`; a selector is looked up now; no trigger, or one matching nothing, prewarms when idle instead, with a
- * console warning — checked here rather than in createJourney so the inline bundle without prewarm pays nothing);
- * returns the canceller.
+ * Runs `start` now (`true`; values were checked by createJourney), when idle (`'idle'`) or on the first intent on
+ * `target` (`'intent'`; a selector is looked up now; no trigger, or one matching nothing, prewarms when idle instead,
+ * with a console warning — checked here rather than in createJourney so the inline bundle without prewarm pays
+ * nothing); returns the canceller.
  */
 export function schedule(
   {
@@ -66,7 +66,8 @@ export function schedule(
   const trigger = typeof target === 'string' ? document.querySelector(target) : target;
   if (when === 'intent' && !trigger) {
     console.warn(
-      `hosted-journey: prewarm 'intent' found no prewarmTrigger element ('${String(target)}'); prewarming when idle instead.`,
+      `hosted-journey: prewarm 'intent' found no prewarmTrigger element ('${String(target)}'); ` +
+        'prewarming when idle instead.',
     );
     when = 'idle';
   }
@@ -75,8 +76,10 @@ export function schedule(
       off();
       start();
     };
-    const off = () => INTENT_EVENTS.forEach((t) => trigger!.removeEventListener(t, go));
-    INTENT_EVENTS.forEach((t) => trigger!.addEventListener(t, go, { passive: true }));
+    const off = () => {
+      for (const t of INTENT_EVENTS) trigger!.removeEventListener(t, go);
+    };
+    for (const t of INTENT_EVENTS) trigger!.addEventListener(t, go, { passive: true });
     return off;
   }
   if (when === 'idle' && typeof requestIdleCallback === 'function') {

@@ -1,8 +1,8 @@
 /**
  * Keeps the iframe as tall as the journey's content, with @open-iframe-resizer/core's parent side, hardened:
- *  - The library accepts `iframe-resized` messages whose origin is `"null"` (e.g. the frame navigated to a `data:` URL).
- *    A capture-phase listener, which runs before the library's, stops every `iframe-resized` message from our frame
- *    whose origin is not exactly the journey origin.
+ *  - The library accepts `iframe-resized` messages whose origin is `"null"` (e.g. the frame navigated to a `data:`
+ *    URL). A capture-phase listener, which runs before the library's, stops every `iframe-resized` message from our
+ *    frame whose origin is not exactly the journey origin.
  *  - Heights are applied by us, not the library: non-numbers, non-finite and negative values are ignored, and the rest
  *    is clamped to [minHeight, maxHeight], so a journey (or a page that grows with its frame) cannot grow forever.
  *  - The library is loaded with `import()` when the iframe mounts, so importing the widget in Node does not load it.

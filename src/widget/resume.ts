@@ -38,7 +38,9 @@ export function takeSavedJourney(channel: string, here: URL, now = Date.now()): 
   }
 }
 
-/** What `resumeJourney` takes: callbacks (never saved) and, for an inline journey saved with an element, its container. */
+/**
+ * What `resumeJourney` takes: callbacks (never saved) and, for an inline journey saved with an element, its container.
+ */
 export type ResumeOptions = Partial<JourneyCallbacks> & { container?: string | HTMLElement };
 
 /**

@@ -24,7 +24,10 @@ export function storage(): Storage | null {
   }
 }
 
-/** Saves the options not marked `NOT_SAVED` in surface.ts (a `container` only if it is a selector). False if storage failed. */
+/**
+ * Saves the options not marked `NOT_SAVED` in surface.ts (a `container` only if it is a selector). False if storage
+ * failed.
+ */
 export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
   const kept: Record<string, unknown> = {};
   let k: keyof typeof OPTIONS;

@@ -139,7 +139,8 @@ export const attributeName = (name: string): string => name.replace(/[A-Z]/g, (c
 /**
  * Reads the options of one surface from its attributes: `without` is the flag that leaves a row out of it (`NOT_TAG`
  * for the script tag, `NOT_EL` for the element); `get(name)` returns the raw value of the option `name`'s attribute,
- * or null/undefined. An empty value counts as absent except for booleans. Unvalidated: `createJourney` checks the result.
+ * or null/undefined. An empty value counts as absent except for booleans. Unvalidated: `createJourney` checks the
+ * result.
  */
 export function optionsFrom(
   get: (name: string) => string | null | undefined,

@@ -62,18 +62,20 @@ export type JourneyMode = 'inline' | 'modal';
 type Payload<T extends JourneyEventType> = JourneyEventPayloads[T];
 
 export interface JourneyCallbacks {
-  /** The journey rendered its first step; the watchdog stops. @example onReady: ({ step }) => console.log('at', step) */
+  /**
+   * The journey rendered its first step; the watchdog stops. @example onReady: ({ step }) => console.log('at', step)
+   */
   onReady?(payload: Payload<'ready'>): void;
   /** The customer moved to another step. @example onStep: ({ step }) => analytics.track('journey_step', { step }) */
   onStep?(payload: Payload<'step'>): void;
   /** @example onInstitutionSelected: ({ institutionId, pathway }) => console.log(institutionId, pathway) */
   onInstitutionSelected?(payload: Payload<'institution_selected'>): void;
   /**
-   * Each phase of the bank step (see docs/bank-authorisation.md): `requested` (the journey needs the bank for `consentId`;
-   * `popup` says whether it opened one), `opened` (popup open), `redirecting` (the widget takes the page to the journey
-   * origin's bank-redirect endpoint, which sends it on to the bank; the saved state is in sessionStorage), `completed`
-   * (the outcome, also after `resumeJourney()`). A refused request reaches `onError` (`BANK_REDIRECT_REFUSED`) or
-   * `onInvalidMessage`, not this callback.
+   * Each phase of the bank step (see docs/bank-authorisation.md): `requested` (the journey needs the bank for
+   * `consentId`; `popup` says whether it opened one), `opened` (popup open), `redirecting` (the widget takes the page
+   * to the journey origin's bank-redirect endpoint, which sends it on to the bank; the saved state is in
+   * sessionStorage), `completed` (the outcome, also after `resumeJourney()`). A refused request reaches `onError`
+   * (`BANK_REDIRECT_REFUSED`) or `onInvalidMessage`, not this callback.
    * @example onBankAuthorisation: (e) => { if (e.phase === 'completed') console.log('bank said', e.status); }
    */
   onBankAuthorisation?(event: BankAuthorisationPhase): void;
@@ -107,8 +109,8 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   /** Inline only: a selector or an element to mount the iframe in. @example '#bank-connect' */
   container?: string | HTMLElement;
   /**
-   * Where the `hosted-journey:<type>` DOM events are dispatched (bubbling, composed). Default: the container (inline) or
-   * the modal's root element (modal). The element and the bindings set it to their own host element, so their events
+   * Where the `hosted-journey:<type>` DOM events are dispatched (bubbling, composed). Default: the container (inline)
+   * or the modal's root element (modal). The element and the bindings set it to their own host element, so their events
    * come from one place in both modes. @example eventTarget: document.getElementById('connect-button')
    */
   eventTarget?: EventTarget;
@@ -121,9 +123,9 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   /** How long to wait for the journey's `ready` before `onError({ code: 'READY_TIMEOUT' })`. @example 10000 */
   readyTimeoutMs?: number;
   /**
-   * How the bank's consent page runs. `'popup'` (default): the journey opens it from the customer's click; if the browser
-   * blocks the popup the widget falls back to `'redirect'`. `'redirect'`: the whole page goes to the bank and comes back
-   * to `returnUrl`, where `resumeJourney()` (script tag: automatic) continues the journey.
+   * How the bank's consent page runs. `'popup'` (default): the journey opens it from the customer's click; if the
+   * browser blocks the popup the widget falls back to `'redirect'`. `'redirect'`: the whole page goes to the bank and
+   * comes back to `returnUrl`, where `resumeJourney()` (script tag: automatic) continues the journey.
    * @example 'redirect'
    */
   bankAuthorisation?: 'popup' | 'redirect';
@@ -136,17 +138,18 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   /**
    * Loads the journey's iframe hidden before `open()`, so `open()` only shows it: the handshake and the first render
    * happen ahead, and `onReady` fires at once on `open()` if the journey is already ready. `true`: now; `'idle'`: when
-   * the browser is idle (`requestIdleCallback`; WebKit: the next task); `'intent'`: on the first hover, focus or touch of
-   * `prewarmTrigger`. The journey is told it is hidden and starts nothing until shown. Events are held until `open()`.
-   * `<hosted-journey>` and the React/Preact bindings prewarm instead of opening on mount: call `open()` to show.
-   * Without prewarm, `createJourney` adds a `<link rel="preconnect">` to the journey origin (once per origin).
+   * the browser is idle (`requestIdleCallback`; WebKit: the next task); `'intent'`: on the first hover, focus or touch
+   * of `prewarmTrigger`. The journey is told it is hidden and starts nothing until shown. Events are held until
+   * `open()`. `<hosted-journey>` and the React/Preact bindings prewarm instead of opening on mount: call `open()` to
+   * show. Without prewarm, `createJourney` adds a `<link rel="preconnect">` to the journey origin (once per origin).
    * @example prewarm: 'intent', prewarmTrigger: '#connect-bank'
    */
   prewarm?: boolean | 'idle' | 'intent';
   /**
-   * `prewarm: 'intent'`: the element (or selector) whose first hover/focus/touch starts the prewarm — usually the button
-   * that calls `open()`. The script tag defaults it to `data-trigger`, `<hosted-journey>` and the bindings to their own
-   * element. @example '#connect-bank'
+   * `prewarm: 'intent'`: the element (or selector) whose first hover/focus/touch starts the prewarm — usually the
+   * button that calls `open()`. The script tag defaults it to `data-trigger`, `<hosted-journey>` and the bindings to
+   * their own element.
+   * @example '#connect-bank'
    */
   prewarmTrigger?: string | HTMLElement;
 }
@@ -161,8 +164,8 @@ export interface JourneyHandle {
   /** The journey URL (with `parent_origin` and `channel`). */
   readonly url: string;
   /**
-   * Mounts the iframe (inline) or shows the overlay (modal); a prewarmed journey is only revealed (and `onReady` fires at
-   * once if it is ready). No-op while open or after `destroy()`.
+   * Mounts the iframe (inline) or shows the overlay (modal); a prewarmed journey is only revealed (and `onReady` fires
+   * at once if it is ready). No-op while open or after `destroy()`.
    */
   open(): void;
   /** Tells the journey `close`, removes the iframe (and overlay). `open()` mounts it again. */

@@ -84,6 +84,10 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
       'startSandbox',
     ],
   ],
+  'hosted-journey-sandbox/testing': [
+    () => import('../../src/sandbox/testing.js'),
+    ['completeJourney', 'startTestSandbox'],
+  ],
 };
 
 function SERVER(): string[] {
@@ -96,6 +100,7 @@ function SERVER(): string[] {
     'HostedJourneyTimeoutError',
     'HostedJourneyValidationError',
     'MemoryDedupeStore',
+    'PostgresInbox',
     'RateLimitError',
     'RedirectError',
     'RedisDedupeStore',

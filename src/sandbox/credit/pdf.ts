@@ -32,7 +32,8 @@ export function renderCreditReportPdf(report: CreditReport): Promise<Buffer> {
       keyValues(doc, [
         [
           `${acc.provider} · ${acc.account_type}`,
-          `limit $${acc.credit_limit}, opened ${acc.opened_on}, ${acc.status}${acc.closed_on ? ` ${acc.closed_on}` : ''}`,
+          `limit $${acc.credit_limit}, opened ${acc.opened_on}, ${acc.status}` +
+            (acc.closed_on ? ` ${acc.closed_on}` : ''),
         ],
       ]);
       const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`).join('  ');

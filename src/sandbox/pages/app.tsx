@@ -3,8 +3,9 @@
  * their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
  * `completed`, `error`, `exit`). Steps render themselves (steps/*.tsx).
  * Prewarm: while the widget keeps the journey hidden (`bridge.visible` false) nothing starts an application; the only
- * automatic start (a deep link to a bank with prefill) shows the bank step at once but waits for `bridge.whenVisible()`. Everything else that writes
- * needs the customer's input, which a hidden (inert) frame cannot receive.
+ * automatic start (a deep link to a bank with prefill) shows the bank step at once but waits for
+ * `bridge.whenVisible()`. Everything else that writes needs the customer's input, which a hidden (inert) frame cannot
+ * receive.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../protocol/api.js';

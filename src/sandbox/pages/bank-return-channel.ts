@@ -4,7 +4,8 @@
  *  2. opener lost (COOP, a new tab) → `BroadcastChannel('hosted-journey:' + consentId)` (same origin, same partition);
  *  3. no journey window at all (unframed journey that navigated top-level to the bank) → sessionStorage + navigation
  *     back into the journey, which resumes at the right step.
- * The journey also polls `/status`, so a result that reaches it by none of these still arrives (cross-partition popups).
+ * The journey also polls `/status`, so a result that reaches it by none of these still arrives (cross-partition
+ * popups).
  */
 export const BANK_RETURN_TYPE = 'hosted-journey:bank-return' as const;
 

@@ -5,9 +5,7 @@
  * sends `X-Journey-Session` with the credential the page was served with.
  */
 import type { Pathway } from '../../protocol/api.js';
-
-/** Request header carrying the page's session credential (from its `hj-config`). Shared with the sandbox server. */
-export const JOURNEY_SESSION_HEADER = 'x-journey-session';
+import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
 
 export interface Institution {
   id: string;

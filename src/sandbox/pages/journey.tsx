@@ -1,7 +1,7 @@
 /**
- * Entry of the sandbox's hosted-journey pages (built to dist/sandbox-assets/journey.js by `node scripts/build.mjs assets`).
- * The page shell carries no inline script or style: the config arrives as JSON in `#hj-config`, the theme is applied
- * through the CSSOM, the Google font through a `<link>`.
+ * Entry of the sandbox's hosted-journey pages (built to dist/sandbox-assets/journey.js by `node scripts/build.mjs
+ * assets`). The page shell carries no inline script or style: the config arrives as JSON in `#hj-config`, the theme is
+ * applied through the CSSOM, the Google font through a `<link>`.
  */
 import { render } from 'preact';
 import { connectToParent } from '../../child/index.js';

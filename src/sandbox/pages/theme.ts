@@ -47,7 +47,8 @@ export function applyTheme(theme: JourneyTheme, root: HTMLElement = document.doc
     // parseJourneyUrl already restricted the family to letters, digits and single spaces.
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = `${FONTS_CSS}?family=${encodeURIComponent(theme.font).replace(/%20/g, '+')}:wght@400;600;700&display=swap`;
+    const family = encodeURIComponent(theme.font).replace(/%20/g, '+');
+    link.href = `${FONTS_CSS}?family=${family}:wght@400;600;700&display=swap`;
     document.head.appendChild(link);
     root.style.setProperty('--hj-font', `'${theme.font}', system-ui, -apple-system, 'Segoe UI', sans-serif`);
   }

@@ -12,7 +12,9 @@ export interface JourneyBridge {
   /** From the widget's `welcome`: the bank step's strategy and the integrator's return page. */
   readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
-  /** Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application. */
+  /**
+   * Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application.
+   */
   whenVisible(): Promise<void>;
   /** False while the widget keeps the journey hidden (prewarmed, not opened). */
   readonly visible: boolean;

@@ -1,10 +1,12 @@
 /**
  * Signed, at-least-once webhook delivery.
- * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with probability `duplicateRate` (seeded) it is sent a second time.
+ * 1. Each event goes to every receiver of the token its application belongs to (never another token's); with
+ *    probability `duplicateRate` (seeded) it is sent a second time.
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
- * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index page.
+ * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index
+ *    page.
  */
 import type { Random } from '../data/random.js';
 
@@ -96,116 +98,118 @@ export interface SenderOptions {
 }
 
 export class WebhookSender {
-  private readonly receivers: RegisteredReceiver[] = [];
-  private nextId = 1;
-  private readonly queues = new Map<string, Queue>();
-  private readonly log: Delivery[] = [];
-  private readonly recent = new Map<WebhookReceiver, Delivery[]>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly aborts = new Set<AbortController>();
-  private readonly waiters: Array<() => void> = [];
-  private readonly retry: Required<RetryPolicy>;
-  private closed = false;
+  readonly #receivers: RegisteredReceiver[] = [];
+  #nextId = 1;
+  readonly #queues = new Map<string, Queue>();
+  readonly #log: Delivery[] = [];
+  readonly #recent = new Map<WebhookReceiver, Delivery[]>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #aborts = new Set<AbortController>();
+  readonly #waiters: Array<() => void> = [];
+  readonly #retry: Required<RetryPolicy>;
+  #closed = false;
+  readonly #options: SenderOptions;
 
-  constructor(private readonly options: SenderOptions) {
+  constructor(options: SenderOptions) {
+    this.#options = options;
     for (const r of options.receivers) this.addReceiver(r);
-    this.retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
+    this.#retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
   }
 
   addReceiver(receiver: WebhookReceiver): RegisteredReceiver {
-    const registered = { ...receiver, id: `wh_${this.nextId++}` };
-    this.receivers.push(registered);
+    const registered = { ...receiver, id: `wh_${this.#nextId++}` };
+    this.#receivers.push(registered);
     return registered;
   }
 
   listReceivers(): readonly RegisteredReceiver[] {
-    return this.receivers;
+    return this.#receivers;
   }
 
   /** Removes a receiver: nothing more is sent to it (an attempt already on the wire finishes; no retry follows). */
   removeReceiver(id: string): boolean {
-    const i = this.receivers.findIndex((r) => r.id === id);
+    const i = this.#receivers.findIndex((r) => r.id === id);
     if (i < 0) return false;
-    this.receivers.splice(i, 1);
+    this.#receivers.splice(i, 1);
     return true;
   }
 
   /** Queues `payload` for every receiver of `owner` (the token the application belongs to). */
   enqueue(payload: WebhookPayload, owner: string): void {
-    if (this.closed) return;
+    if (this.#closed) return;
     const body = JSON.stringify(payload);
-    const duplicate = this.options.random.chance(this.options.duplicateRate);
-    this.receivers.forEach((receiver) => {
+    const duplicate = this.#options.random.chance(this.#options.duplicateRate);
+    this.#receivers.forEach((receiver) => {
       if (receiver.tokenId !== owner) return;
       if (receiver.events && !receiver.events.includes(payload.type)) return;
       const key = `${receiver.id} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
-      let queue = this.queues.get(key);
-      if (!queue) this.queues.set(key, (queue = { receiver, items: [], running: false }));
+      let queue = this.#queues.get(key);
+      if (!queue) this.#queues.set(key, (queue = { receiver, items: [], running: false }));
       queue.items.push({ payload, body, duplicate: false });
       if (duplicate) queue.items.push({ payload, body, duplicate: true });
-      if (!queue.running) void this.drain(queue);
+      if (!queue.running) void this.#drain(queue);
     });
   }
 
   /** Every attempt so far, oldest first. */
   deliveries(): Delivery[] {
-    return [...this.log];
+    return [...this.#log];
   }
 
   /** The last `RECENT_DELIVERIES` attempts to `receiver`, oldest first. */
   recentDeliveries(receiver: WebhookReceiver): Delivery[] {
-    return [...(this.recent.get(receiver) ?? [])];
+    return [...(this.#recent.get(receiver) ?? [])];
   }
 
   /** Events waiting for `receiver` (the one being tried included). */
   queued(receiver: WebhookReceiver): number {
     let n = 0;
-    for (const q of this.queues.values()) if (q.receiver === receiver) n += q.items.length;
+    for (const q of this.#queues.values()) if (q.receiver === receiver) n += q.items.length;
     return n;
   }
 
   /** Resolves once every queue is empty (all events delivered or given up). */
   idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
   close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    for (const a of this.aborts) a.abort();
-    this.timers.clear();
-    for (const q of this.queues.values()) q.items.length = 0;
-    this.settle();
+    this.#closed = true;
+    for (const t of this.#timers) clearTimeout(t);
+    for (const a of this.#aborts) a.abort();
+    this.#timers.clear();
+    for (const q of this.#queues.values()) q.items.length = 0;
+    this.#settle();
   }
 
-  private isIdle(): boolean {
-    return [...this.queues.values()].every((q) => !q.running && q.items.length === 0);
+  #isIdle(): boolean {
+    return [...this.#queues.values()].every((q) => !q.running && q.items.length === 0);
   }
 
-  private settle(): void {
-    if (!this.isIdle() && !this.closed) return;
-    for (const w of this.waiters.splice(0)) w();
+  #settle(): void {
+    if (!this.#isIdle() && !this.#closed) return;
+    for (const w of this.#waiters.splice(0)) w();
   }
 
-  private async drain(queue: Queue): Promise<void> {
+  async #drain(queue: Queue): Promise<void> {
     queue.running = true;
-    const live = () => !this.closed && this.receivers.includes(queue.receiver);
+    const live = () => !this.#closed && this.#receivers.includes(queue.receiver);
     while (queue.items.length > 0 && live()) {
       const item = queue.items[0]!;
-      for (let attempt = 1; attempt <= this.retry.attempts && live(); attempt++) {
-        if (await this.attempt(queue.receiver, item, attempt)) break;
-        if (attempt < this.retry.attempts)
-          await this.sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
+      for (let attempt = 1; attempt <= this.#retry.attempts && live(); attempt++) {
+        if (await this.#attempt(queue.receiver, item, attempt)) break;
+        if (attempt < this.#retry.attempts)
+          await this.#sleep(Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)));
       }
       queue.items.shift();
     }
     if (!live()) queue.items.length = 0;
     queue.running = false;
-    this.settle();
+    this.#settle();
   }
 
-  private async attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
+  async #attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
     const url = new URL(receiver.url);
     const record: Delivery = {
       event_id: item.payload.event_id,
@@ -215,13 +219,13 @@ export class WebhookSender {
       attempt,
       status: null,
       duplicate: item.duplicate,
-      at: this.options.now().toISOString(),
+      at: this.#options.now().toISOString(),
     };
     const abort = new AbortController();
-    this.aborts.add(abort);
-    const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
+    this.#aborts.add(abort);
+    const timer = setTimeout(() => abort.abort(), this.#retry.timeoutMs);
     try {
-      const headers = await this.options.sign({
+      const headers = await this.#options.sign({
         body: item.body,
         receiver,
         path: url.pathname + url.search,
@@ -242,27 +246,27 @@ export class WebhookSender {
       return false;
     } finally {
       clearTimeout(timer);
-      this.aborts.delete(abort);
-      this.log.push(record);
-      this.remember(receiver, record);
-      this.options.onAttempt?.(record);
+      this.#aborts.delete(abort);
+      this.#log.push(record);
+      this.#remember(receiver, record);
+      this.#options.onAttempt?.(record);
     }
   }
 
-  private remember(receiver: WebhookReceiver, record: Delivery): void {
-    let ring = this.recent.get(receiver);
-    if (!ring) this.recent.set(receiver, (ring = []));
+  #remember(receiver: WebhookReceiver, record: Delivery): void {
+    let ring = this.#recent.get(receiver);
+    if (!ring) this.#recent.set(receiver, (ring = []));
     ring.push(record);
     if (ring.length > RECENT_DELIVERIES) ring.shift();
   }
 
-  private sleep(ms: number): Promise<void> {
+  #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const t = setTimeout(() => {
-        this.timers.delete(t);
+        this.#timers.delete(t);
         resolve();
       }, ms);
-      this.timers.add(t);
+      this.#timers.add(t);
     });
   }
 }

@@ -57,7 +57,8 @@ export interface ClientOptions {
   /**
    * Largest response body read into memory (JSON answers, downloads as bytes), bytes; a larger one rejects with
    * `ResponseTooLargeError` (from its Content-Length, or once the bytes counted while reading pass it). Streamed
-   * downloads (`as: 'stream'`) are not limited by this. Default 50 MiB. @example { maxResponseBytes: 200 * 1024 * 1024 }
+   * downloads (`as: 'stream'`) are not limited by this. Default 50 MiB.
+   * @example { maxResponseBytes: 200 * 1024 * 1024 }
    */
   maxResponseBytes?: number;
 }
@@ -153,7 +154,8 @@ export function createClientWith(
         {
           path: 'idempotencyKey',
           message:
-            'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) or leading/trailing spaces',
+            'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) ' +
+            'or leading/trailing spaces',
         },
       ]);
     }

@@ -1,8 +1,9 @@
 import { HostedJourneyServerError, isHostedJourneyServerError } from '../errors.js';
 
 /**
- * Errors thrown by the signed client, all subclasses of HostedJourneyServerError. None carries the signing secret, the Authorization header or request headers:
- * messages are built from the method, path, status and the service's own error body only.
+ * Errors thrown by the signed client, all subclasses of HostedJourneyServerError. None carries the signing secret, the
+ * Authorization header or request headers: messages are built from the method, path, status and the service's own error
+ * body only.
  */
 export const ClientErrorCode = {
   VALIDATION: 'VALIDATION',
@@ -157,7 +158,9 @@ export class ResponseTooLargeError extends HostedJourneyServerError {
   readonly declared: number | undefined;
   constructor(operation: string, limit: number, declared?: number) {
     super(
-      `${operation}: response body over ${limit} bytes (maxResponseBytes)${declared === undefined ? '' : `: Content-Length ${declared}`}; raise maxResponseBytes or use as: 'stream'`,
+      `${operation}: response body over ${limit} bytes (maxResponseBytes)` +
+        (declared === undefined ? '' : `: Content-Length ${declared}`) +
+        "; raise maxResponseBytes or use as: 'stream'",
     );
     this.limit = limit;
     this.declared = declared;
@@ -177,7 +180,9 @@ export class RedirectError extends HostedJourneyServerError {
   readonly location: string | undefined;
   constructor(operation: string, status: number, location: string | undefined) {
     super(
-      `${operation}: the service redirected (${status || 'opaque redirect'}${location ? ` to ${safeLocation(location)}` : ''}); the client does not follow redirects — check baseUrl`,
+      `${operation}: the service redirected (${status || 'opaque redirect'}` +
+        (location ? ` to ${safeLocation(location)}` : '') +
+        '); the client does not follow redirects — check baseUrl',
     );
     this.status = status;
     this.location = location;

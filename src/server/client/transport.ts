@@ -15,6 +15,7 @@ import {
   ResponseTooLargeError,
   HostedJourneyTimeoutError,
 } from './errors.js';
+import { readBounded } from '../bytes.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface Transport {
@@ -161,30 +162,9 @@ function checkDeclared(operation: string, res: Response, limit: number): void {
  */
 async function readUpTo(res: Response, limit: number, operation?: string): Promise<Uint8Array> {
   if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > limit) {
-      reader.cancel().catch(() => {});
-      if (operation !== undefined) throw new ResponseTooLargeError(operation, limit);
-      chunks.push(value.subarray(0, limit - size));
-      size = limit;
-      break;
-    }
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.byteLength;
-  }
-  return out;
+  const { bytes, over } = await readBounded(res.body, limit);
+  if (over && operation !== undefined) throw new ResponseTooLargeError(operation, limit);
+  return bytes;
 }
 
 /** Passes chunks through until more than `limit` bytes went by, then errors the stream (and cancels the response). */

@@ -28,7 +28,8 @@ export interface DownloadOptions extends CallOptions {
   /**
    * `'bytes'` (default): the whole body as a `Uint8Array`, at most `maxResponseBytes`. `'stream'`: a web
    * `ReadableStream<Uint8Array>` to pipe to disk or onwards, never held in memory whole.
-   * @example await pipeline(Readable.fromWeb(await client.downloadBundle({ id, format: 'pdf', as: 'stream' }) as NodeReadableStream), createWriteStream('bundle.pdf'))
+   * @example await pipeline(Readable.fromWeb(await client.downloadBundle({ id, format: 'pdf', as: 'stream' }) as
+   *   NodeReadableStream), createWriteStream('bundle.pdf'))
    */
   as?: 'bytes' | 'stream';
   /**

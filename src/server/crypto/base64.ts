@@ -1,4 +1,6 @@
-/** Runtime-neutral base64 (no Buffer) over `btoa`/`atob`, which every Fetch runtime has: for the Web Crypto provider. */
+/**
+ * Runtime-neutral base64 (no Buffer) over `btoa`/`atob`, which every Fetch runtime has: for the Web Crypto provider.
+ */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export function bytesToBase64(bytes: Uint8Array): string {

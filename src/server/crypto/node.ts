@@ -4,7 +4,10 @@ import type { BinaryLike, CryptoProvider } from './provider.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** HMAC keys prepared once: createHmac with a KeyObject skips copying and preparing the key on every call (alone 2-9 % at 1 KiB hmac; kept, issue 10). */
+/**
+ * HMAC keys prepared once: createHmac with a KeyObject skips copying and preparing the key on every call (alone 2-9 %
+ * at 1 KiB hmac; kept, issue 10).
+ */
 const KEY_CACHE_MAX = 256;
 const textKeys = new Map<string, KeyObject>();
 const byteKeys = new WeakMap<Uint8Array, KeyObject>();

@@ -4,8 +4,8 @@
  *
  * Synchronous and asynchronous methods are kept apart, as in stripe-node's CryptoProvider: MD5 and base64 are
  * synchronous everywhere; HMAC is synchronous on node:crypto (`hmacSha256Base64Sync`) and asynchronous everywhere
- * (`hmacSha256Base64Async`). Callers pick the synchronous one when present (`hmacEach` does it for several keys), so the
- * Node path awaits nothing and no `MaybePromise` runs through the schemes.
+ * (`hmacSha256Base64Async`). Callers pick the synchronous one when present (`hmacEach` does it for several keys), so
+ * the Node path awaits nothing and no `MaybePromise` runs through the schemes.
  */
 
 /** Bytes or text; text is always encoded as UTF-8. */
@@ -19,7 +19,10 @@ export interface CryptoProvider {
   md5Base64(data: BinaryLike): string;
   /** Decodes standard base64 (used for `whsec_` secrets). Throws on malformed input. */
   base64Decode(text: string): Uint8Array;
-  /** Base64 HMAC-SHA256 of the concatenated parts, computed synchronously; `undefined` where the platform has none (Web Crypto). */
+  /**
+   * Base64 HMAC-SHA256 of the concatenated parts, computed synchronously; `undefined` where the platform has none (Web
+   * Crypto).
+   */
   readonly hmacSha256Base64Sync: Hmac | undefined;
   /** Base64 HMAC-SHA256 of the concatenated parts. `key` as text is UTF-8 encoded. */
   hmacSha256Base64Async(key: BinaryLike, parts: readonly BinaryLike[]): Promise<string>;

@@ -5,8 +5,9 @@ import { SignatureVerificationError } from '../errors.js';
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
 export const PARSED_BODY_MESSAGE =
-  'body must be the raw bytes received (string, Uint8Array, ArrayBuffer), not parsed JSON: re-serialising changes the ' +
-  'bytes. Express: express.raw({ type: "*/*" }) on this route, or toNodeHandler; Next.js and Fetch runtimes: ' +
+  'body must be the raw bytes received (string, Uint8Array, ArrayBuffer), not parsed JSON: ' +
+  're-serialising changes the bytes. Express: express.raw({ type: "*/*" }) on this route, or toNodeHandler; ' +
+  'Next.js and Fetch runtimes: ' +
   '`await req.text()` or `await req.arrayBuffer()`, never `await req.json()`.';
 
 /** ArrayBuffer's own byteLength getter: throws unless given a real ArrayBuffer, from any realm. */
@@ -22,7 +23,9 @@ function isArrayBuffer(x: unknown): x is ArrayBuffer {
   }
 }
 
-/** Accepts bytes from any realm (vm contexts, workers): views by `ArrayBuffer.isView`, buffers by their internal slot. */
+/**
+ * Accepts bytes from any realm (vm contexts, workers): views by `ArrayBuffer.isView`, buffers by their internal slot.
+ */
 export function toRawBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);

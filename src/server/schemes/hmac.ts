@@ -50,7 +50,10 @@ export type SignedHeaders = {
 const MIN_DATE_MS = -62_167_219_200_000; // 0000-01-01T00:00:00Z
 const MAX_DATE_MS = 253_402_300_799_000; // 9999-12-31T23:59:59Z
 
-/** The Date header for a time; consecutive requests within one second reuse the last string (1 KiB sign: ≈ 14 % less CPU per call, issue 10). */
+/**
+ * The Date header for a time; consecutive requests within one second reuse the last string (1 KiB sign: ≈ 14 % less CPU
+ * per call, issue 10).
+ */
 let lastHttpDate = { sec: NaN, text: '' };
 function httpDate(ms: number): string {
   if (!(ms >= MIN_DATE_MS && ms <= MAX_DATE_MS))

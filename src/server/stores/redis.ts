@@ -20,7 +20,10 @@ export interface RedisLikeClient {
   /** Used when present (node-redis has both): scripts are sent once and then run by SHA. */
   evalSha?(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   scriptLoad?(script: string): Promise<string>;
-  /** Used when present (node-redis): EVALSHA as a raw command, without the typed command layer (its parser, transform and extra async hop). */
+  /**
+   * Used when present (node-redis): EVALSHA as a raw command, without the typed command layer (its parser, transform
+   * and extra async hop).
+   */
   sendCommand?(args: string[]): Promise<unknown>;
   /** Used when present (node-redis ≥ 5): a view of the client with other per-command options. */
   withCommandOptions?(options: { timeout?: number }): RedisLikeClient;
@@ -33,14 +36,22 @@ export interface RedisDedupeStoreOptions {
   client?: RedisLikeClient;
   /** Key prefix. Default `hj:webhook:`. @example 'myapp:hj:' */
   prefix?: string;
-  /** Each store call fails after about this long (up to a quarter more; so a hung Redis becomes a 503, not a hung request). Default 2000 ms. */
+  /**
+   * Each store call fails after about this long (up to a quarter more; so a hung Redis becomes a 503, not a hung
+   * request). Default 2000 ms.
+   */
   operationTimeoutMs?: number;
 }
 
 /** Claim in one round trip: take the key if free, else report what holds it (DONE or an owner). */
-const CLAIM = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end return redis.call('GET', KEYS[1]) or ''`;
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-const COMPLETE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end return 0`;
+const CLAIM =
+  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end " +
+  "return redis.call('GET', KEYS[1]) or ''";
+const RENEW =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
+const COMPLETE =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end " +
+  'return 0';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
 
 /**
@@ -92,8 +103,8 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   /**
-   * Connects now instead of on the first delivery. Optional; call it at start-up so a burst of first deliveries does not
-   * race the connection (and time out into 503s). Rejects when Redis is unreachable.
+   * Connects now instead of on the first delivery. Optional; call it at start-up so a burst of first deliveries does
+   * not race the connection (and time out into 503s). Rejects when Redis is unreachable.
    * @example await store.connect(); server.listen(3000);
    */
   async connect(): Promise<void> {

@@ -25,3 +25,31 @@ export interface DedupeStore {
 
 /** The value stored for a finished event; owners are random ids and never equal this. */
 export const DONE = 'done';
+
+/**
+ * A store that runs each delivery inside the integrator's own database transaction (a transactional inbox, e.g.
+ * PostgresInbox): the handler's effects and the done-mark commit together or not at all. The webhook handler takes this
+ * path for any store with a `begin` method; it needs no lease (an open transaction holds its claim until it ends, and
+ * the database ends it when the connection dies).
+ * @example createWebhookHandler({ verify, store: new PostgresInbox({ pool }), on: { '*': (e, c) => save(c.db, e) } })
+ */
+export interface InboxStore<Db = unknown> {
+  /**
+   * Opens a transaction and claims `eventId` in it without waiting for another delivery of the same event:
+   * 'done' when it was committed before, 'in_flight' when another transaction holds it now, else the open transaction.
+   * Rejects when the database is unreachable (nothing opened).
+   */
+  begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'>;
+}
+
+/** One open transaction holding the claim of one event. Exactly one of commit() or rollback() is called. */
+export interface InboxTransaction<Db = unknown> {
+  /** The connection inside the transaction; handlers write their effects through it (`ctx.db`). */
+  readonly db: Db;
+  /** Aborted when the connection is lost while the transaction is open: nothing written through `db` will commit. */
+  readonly signal: AbortSignal;
+  /** Marks the event done and commits with the handler's writes. Rejects when that is not certain to have happened. */
+  commit(): Promise<void>;
+  /** Rolls back the handler's writes and the claim. Rejects when the database could not be reached to do so. */
+  rollback(): Promise<void>;
+}

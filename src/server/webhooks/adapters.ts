@@ -4,9 +4,11 @@
  *
  * Both decide what they can from the request line and headers before reading a byte of the body:
  *   1. not POST → 405;  2. neither scheme's signature headers all present → 400 MISSING_HEADER;
- *   3. Content-Length over maxBodyBytes → 413. Then they read, counting, and answer 413 once the count passes the limit.
+ *   3. Content-Length over maxBodyBytes → 413. Then they read, counting, and answer 413 once the count passes the
+ *      limit.
  */
 import { HEADERS } from '../../protocol/signing.js';
+import { concatBytes, readBounded } from '../bytes.js';
 import { ServerConfigError } from '../errors.js';
 import { PARSED_BODY_MESSAGE } from '../inputs/body.js';
 import { type HeadersInput, readHeader } from '../inputs/headers.js';
@@ -74,35 +76,6 @@ function refuseEarly(method: string, headers: HeadersInput, max: number): Reply 
   return undefined;
 }
 
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const body = new Uint8Array(size);
-  let o = 0;
-  for (const c of chunks) {
-    body.set(c, o);
-    o += c.length;
-  }
-  return body;
-}
-
-/** The body read up to `max` bytes; `null` once it is larger (the rest is not read). */
-async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return concat(chunks, size);
-    if (!ArrayBuffer.isView(value)) throw new TypeError('request body chunk is not bytes');
-    size += value.byteLength;
-    if (size > max) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-}
-
 /**
  * Fetch API: Next.js route handlers, Hono (`c.req.raw`), workers, Deno, Bun. Refuses from the method and headers
  * before reading the body, and reads at most `maxBodyBytes` (default 1 MiB; 413 beyond).
@@ -128,7 +101,8 @@ export function toFetchHandler(
     }
     let body: Uint8Array | null;
     try {
-      body = request.body ? await readLimited(request.body, max) : new Uint8Array(0);
+      const read = request.body ? await readBounded(request.body, max) : { bytes: new Uint8Array(0), over: false };
+      body = read.over ? null : read.bytes;
     } catch {
       return respond(fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
     }
@@ -199,7 +173,8 @@ export function toNodeHandler(
       const length = typeof pre === 'string' ? encoder.encode(pre).length : pre.length;
       return length > max ? send(res, tooLarge(max)) : void run(pre);
     }
-    // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream unread.
+    // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream
+    // unread.
     const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
     if (pre !== undefined && pre !== null && !emptyObject)
       return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
@@ -234,7 +209,7 @@ export function toNodeHandler(
     req.on('end', () => {
       if (settled) return;
       settled = true;
-      void run(concat(chunks, size));
+      void run(concatBytes(chunks, size));
     });
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Exactly-once webhook handling. Status codes (senders retry on any non-2xx):
  *   200 processed · 200 duplicate of a finished event · 200 ignored (no handler for the type; acknowledged)
- *   400 malformed delivery (missing/malformed header, parsed body, invalid payload) · 401 bad signature/key/timestamp/digest
+ *   400 malformed delivery (missing/malformed header, parsed body, invalid payload)
+ *   401 bad signature/key/timestamp/digest
  *   405 not POST · 409 + Retry-After: the same event is being processed right now (retryable)
  *   500 the handler threw: the claim is released so the retry runs it
  *   503 + Retry-After: the dedupe store is unreachable or full (STORE_UNAVAILABLE, STORE_BUSY), or the claim was lost
@@ -9,6 +10,7 @@
  * Ownership: a delivery claims the event under a random owner token and renews the lease (lease.ts) while its
  * handler runs; only that owner can renew, complete or release it. The answer is 200 only when complete() confirmed
  * the owner still held the claim, i.e. no other delivery claimed the event since (see stores/types.ts).
+ * A store with `begin` (InboxStore, e.g. PostgresInbox) takes the transactional path of inbox-delivery.ts instead.
  */
 import type {
   KnownOrGenericWebhookEvent,
@@ -23,7 +25,8 @@ import { positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import { LeaseKeeper } from './lease.js';
 import { checkVerifyOptions, claimedEventId, logWebhookError } from './report.js';
-import type { DedupeStore } from '../stores/types.js';
+import type { DedupeStore, InboxStore } from '../stores/types.js';
+import { deliverInInbox, isInboxStore } from './inbox-delivery.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import {
   type VerifiedWebhook,
@@ -39,39 +42,66 @@ export interface WebhookContextBase {
   /**
    * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
    * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
-   * answer will be 503 whatever the handler returns. @example await db.tx(work, { signal: ctx.signal })
+   * answer will be 503 whatever the handler returns. With an InboxStore: aborted when the transaction's connection is
+   * lost (nothing written through ctx.db will commit). @example await db.tx(work, { signal: ctx.signal })
    */
   signal: AbortSignal;
 }
 
 /**
- * A handler's context: `known` (whether the event type is one this SDK version knows) discriminates `event`, as in
- * `VerifiedWebhook`. @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised') save(ctx.event.data.consent_id) }
+ * `ctx.db` exists only with an InboxStore (`Db` is its connection type, e.g. pg's `PoolClient`): the connection inside
+ * the delivery's open transaction. Write your effects through it; they commit with the done-mark.
+ * @example 'consent.authorised': (e, { db }) => db.query('INSERT INTO consents (id) VALUES ($1)', [e.data.consent_id])
  */
-export type WebhookContext<E extends KnownOrGenericWebhookEvent = KnownOrGenericWebhookEvent> = WebhookContextBase & E;
+export type WebhookDbContext<Db> = [Db] extends [never] ? unknown : { db: Db };
+
+/**
+ * A handler's context: `known` (whether the event type is one this SDK version knows) discriminates `event`, as in
+ * `VerifiedWebhook`.
+ * @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised')
+ *     save(ctx.event.data.consent_id) }
+ */
+export type WebhookContext<
+  E extends KnownOrGenericWebhookEvent = KnownOrGenericWebhookEvent,
+  Db = never,
+> = WebhookContextBase & E & WebhookDbContext<Db>;
 
 type Fn<E, C> = (event: E, ctx: C) => unknown | Promise<unknown>;
 type KnownEventOf<K extends KnownWebhookType> = Extract<KnownWebhookEvent, { type: K }>;
-export type WebhookHandlers = {
-  [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }>>;
+/** `Db`: the store's connection type when it is an InboxStore (then every ctx has `db`); never otherwise. */
+export type WebhookHandlers<Db = never> = {
+  [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }, Db>>;
 } & {
   /** Every event without its own handler, including types this SDK version does not know (`ctx.known === false`). */
-  '*'?: Fn<WebhookEvent, WebhookContext>;
+  '*'?: Fn<WebhookEvent, WebhookContext<KnownOrGenericWebhookEvent, Db>>;
 };
 
-export interface WebhookHandlerOptions {
+export interface WebhookHandlerOptions<Db = never> {
   /** Verification options (keys, scheme, path, tolerance, now). @example { keys: [{ tokenId: 'wh_1', secret }] } */
   verify: WebhookVerifyOptions;
-  /** Dedupe store. Default: a MemoryDedupeStore (one process). @example new RedisDedupeStore({ url: process.env.REDIS_URL }) */
-  store?: DedupeStore;
-  /** Handlers by event type, and '*' for the rest. @example { 'consent.authorised': async (e) => save(e.data.consent_id) } */
-  on: WebhookHandlers;
   /**
-   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process blocks
-   * redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms. @example { leaseMs: 30_000 }
+   * Dedupe store. Default: a MemoryDedupeStore (one process). An InboxStore (PostgresInbox) runs each handler in a
+   * transaction and gives it `ctx.db`.
+   * @example new RedisDedupeStore({ url: process.env.REDIS_URL })
+   */
+  store?: DedupeStore | InboxStore<Db>;
+  /**
+   * Handlers by event type, and '*' for the rest.
+   * @example { 'consent.authorised': async (e) => save(e.data.consent_id) }
+   */
+  on: WebhookHandlers<Db>;
+  /**
+   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process
+   * blocks redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms. Not used with an
+   * InboxStore (its open transaction is the claim).
+   * @example { leaseMs: 30_000 }
    */
   leaseMs?: number;
-  /** How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7 days. @example { doneTtlMs: 3 * 24 * 3600_000 } */
+  /**
+   * How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7
+   * days. Not used with an InboxStore (rows stay until its prune()).
+   * @example { doneTtlMs: 3 * 24 * 3600_000 }
+   */
   doneTtlMs?: number;
   /** Retry-After (whole seconds) on 409 and 503. Integer, > 0. Default 5. @example { retryAfterSec: 10 } */
   retryAfterSec?: number;
@@ -137,7 +167,10 @@ const result = (
   ...(eventId ? { eventId } : {}),
 });
 
-export function createWebhookHandlerWith(provider: CryptoProvider, options: WebhookHandlerOptions): WebhookHandler {
+export function createWebhookHandlerWith<Db>(
+  provider: CryptoProvider,
+  options: WebhookHandlerOptions<Db>,
+): WebhookHandler {
   if (!options?.verify || typeof options.verify !== 'object')
     throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
   checkVerifyOptions(provider, options.verify);
@@ -147,15 +180,17 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
     if (fn !== undefined && typeof fn !== 'function')
       throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
   }
-  const store = options.store ?? new MemoryDedupeStore();
-  for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
-    if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
+  const given = options.store ?? new MemoryDedupeStore();
+  const inbox = isInboxStore(given) ? given : undefined;
+  for (const m of inbox ? [] : (['claim', 'renew', 'complete', 'release'] as const)) {
+    if (typeof (given as Partial<DedupeStore>)?.[m] !== 'function') {
       throw new ServerConfigError(
         'store',
-        `store must implement claim, renew, complete and release (DedupeStore); ${m} is missing`,
+        `store must implement claim, renew, complete and release (DedupeStore), or begin (InboxStore); ${m} is missing`,
       );
     }
   }
+  const store = given as DedupeStore;
   const leaseMs = positiveNumber('leaseMs', options.leaseMs ?? 60_000);
   const doneTtlMs = positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000);
   const retryAfter = String(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
@@ -174,6 +209,26 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
   const leases = new LeaseKeeper(store, leaseMs, (e, id) => report(e, { stage: 'store', eventId: id }));
   const unavailable = (id: string, code: string, message: string) =>
     result(503, 'unavailable', { error: { code, message } }, { 'retry-after': retryAfter }, id);
+  const inFlight = (id: string) =>
+    result(
+      409,
+      'in_flight',
+      { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } },
+      { 'retry-after': retryAfter },
+      id,
+    );
+  const failed = (id: string) =>
+    result(
+      500,
+      'failed',
+      { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } },
+      {},
+      id,
+    );
+  const duplicate = (id: string) => result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id);
+  const processed = (id: string, outcome: 'processed' | 'ignored') =>
+    result(200, outcome, { status: outcome, event_id: id }, {}, id);
+  const replies = { processed, duplicate, inFlight, failed, unavailable };
   const leaseLost = (id: string) => {
     report(
       new Error(
@@ -193,7 +248,7 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       return unavailable(id, 'STORE_UNAVAILABLE', 'processed but not recorded; retry later');
     }
     if (!completed) return leaseLost(id);
-    return result(200, outcome, { status: outcome, event_id: id }, {}, id);
+    return processed(id, outcome);
   };
 
   return {
@@ -229,6 +284,16 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
       }
       const { event, tokenId } = verified;
       const id = event.event_id;
+      const fn = own(on, event.type) ?? own(on, '*');
+      if (inbox) {
+        return deliverInInbox(inbox, {
+          id,
+          run:
+            fn && ((db, signal) => fn(event, { tokenId, known: verified.known, event, db, signal } as WebhookContext)),
+          report,
+          replies,
+        });
+      }
       const owner = crypto.randomUUID();
       let claim;
       try {
@@ -237,16 +302,8 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         report(e, { stage: 'store', eventId: id });
         return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
       }
-      if (claim === 'done') return result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id);
-      if (claim === 'in_flight') {
-        return result(
-          409,
-          'in_flight',
-          { error: { code: 'IN_FLIGHT', message: 'this event is being processed; retry later' } },
-          { 'retry-after': retryAfter },
-          id,
-        );
-      }
+      if (claim === 'done') return duplicate(id);
+      if (claim === 'in_flight') return inFlight(id);
       if (claim === 'busy') {
         report(new Error('dedupe store full: every entry is a claim in progress (raise maxEntries?)'), {
           stage: 'store',
@@ -263,7 +320,6 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         );
         return unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
       }
-      const fn = own(on, event.type) ?? own(on, '*');
       if (!fn) return finish(id, owner, 'ignored');
       const held = leases.hold(id, owner);
       try {
@@ -284,13 +340,7 @@ export function createWebhookHandlerWith(provider: CryptoProvider, options: Webh
         } catch (err) {
           report(err, { stage: 'store', eventId: id });
         }
-        return result(
-          500,
-          'failed',
-          { error: { code: 'HANDLER_FAILED', message: 'the handler failed; the event will be processed on retry' } },
-          {},
-          id,
-        );
+        return failed(id);
       }
       if (await leases.drop(held)) return leaseLost(id);
       return finish(id, owner, 'processed');

@@ -49,12 +49,15 @@ export class LeaseKeeper {
   readonly #period: number;
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(
-    private readonly store: DedupeStore,
-    private readonly leaseMs: number,
-    /** Store errors of renewals, once per claim. */
-    private readonly onRenewError: (error: unknown, eventId: string) => void,
-  ) {
+  readonly #store: DedupeStore;
+  readonly #leaseMs: number;
+  readonly #onRenewError: (error: unknown, eventId: string) => void;
+
+  /** `onRenewError`: store errors of renewals, once per claim. */
+  constructor(store: DedupeStore, leaseMs: number, onRenewError: (error: unknown, eventId: string) => void) {
+    this.#store = store;
+    this.#leaseMs = leaseMs;
+    this.#onRenewError = onRenewError;
     this.#period = Math.min(Math.max(1, leaseMs / 4), MAX_DELAY);
   }
 
@@ -92,14 +95,14 @@ export class LeaseKeeper {
 
   #renew(h: HeldClaim, now: number): void {
     h.pending = Promise.resolve()
-      .then(() => this.store.renew(h.id, h.owner, this.leaseMs))
+      .then(() => this.#store.renew(h.id, h.owner, this.#leaseMs))
       .then(
         (ok) => {
           if (ok) h.last = now;
           else h.lose();
         },
         (e: unknown) => {
-          if (!h.renewalFailed) this.onRenewError(e, h.id);
+          if (!h.renewalFailed) this.#onRenewError(e, h.id);
           h.renewalFailed = true;
         },
       )

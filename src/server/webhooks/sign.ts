@@ -9,7 +9,10 @@ import { signStandard } from '../schemes/standard.js';
 import type { WebhookScheme } from './verify.js';
 
 export interface SignWebhookOptions {
-  /** The event object (serialised with JSON.stringify) or the exact body to send. @example { event_id: 'evt_1', type: 'application.completed', ... } */
+  /**
+   * The event object (serialised with JSON.stringify) or the exact body to send.
+   * @example { event_id: 'evt_1', type: 'application.completed', ... }
+   */
   payload: object | string | Uint8Array;
   /** 'hmac' (default) or 'standard'. */
   scheme?: WebhookScheme;

@@ -17,11 +17,18 @@ export type WebhookScheme = 'hmac' | 'standard';
 
 /** Everything `verifyWebhook` needs besides the delivery itself; also the `verify` option of `createWebhookHandler`. */
 export interface WebhookVerifyOptions {
-  /** Accepted keys; several for rotation. Standard scheme: secrets are `whsec_<base64>`. @example [{ tokenId: 'wh_1', secret: process.env.HJ_WEBHOOK_SECRET! }] */
+  /**
+   * Accepted keys; several for rotation. Standard scheme: secrets are `whsec_<base64>`.
+   * @example [{ tokenId: 'wh_1', secret: process.env.HJ_WEBHOOK_SECRET! }]
+   */
   keys: readonly VerificationKey[];
   /** 'hmac' (default) or 'standard' (Standard Webhooks headers). @example 'standard' */
   scheme?: WebhookScheme;
-  /** 'hmac' only: the path (with query) the sender signed, i.e. of the URL registered with the service. Needed when a proxy rewrites paths; the adapters default to the request's path. @example '/webhooks/hosted-journey' */
+  /**
+   * 'hmac' only: the path (with query) the sender signed, i.e. of the URL registered with the service. Needed when a
+   * proxy rewrites paths; the adapters default to the request's path.
+   * @example '/webhooks/hosted-journey'
+   */
   path?: string;
   /** Accepted clock skew, both directions. Default 300 s each. @example { pastSec: 600, futureSec: 30 } */
   tolerance?: Tolerance;

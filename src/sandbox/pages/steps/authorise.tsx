@@ -99,7 +99,8 @@ export function AuthoriseStep(props: {
       return;
     }
     // Redirect strategy: the widget takes the whole page to this origin's /bank-redirect/… for the consent (the server
-    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a URL.
+    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a
+    // URL.
     if (bridge.bankAuthorisation?.strategy === 'redirect') {
       bridge.emit('bank_authorisation', { consentId });
       setPhase('redirecting');

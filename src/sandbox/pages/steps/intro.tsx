@@ -183,7 +183,7 @@ export function MyGovStep(props: { focus: boolean; onDone: (linked: boolean) => 
           <Button onClick={() => setLinking(true)}>Connect myGov</Button>
         )}
         {linking ? null : (
-          <Button variant="secondary" onClick={() => props.onDone(false)}>
+          <Button variant="secondary" name="skip-mygov" onClick={() => props.onDone(false)}>
             Skip this step
           </Button>
         )}

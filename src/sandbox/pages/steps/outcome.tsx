@@ -79,7 +79,10 @@ export function RetrievingStep(props: {
     <div class="hj-step">
       <StepHeading
         focus={props.focus}
-        sub={`We are retrieving your statements${props.institutionName ? ` from ${props.institutionName}` : ''}. This usually takes a few seconds — you can stay on this page.`}
+        sub={
+          `We are retrieving your statements${props.institutionName ? ` from ${props.institutionName}` : ''}. ` +
+          'This usually takes a few seconds — you can stay on this page.'
+        }
       >
         Retrieving your data
       </StepHeading>

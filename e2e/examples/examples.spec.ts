@@ -1,0 +1,195 @@
+/**
+ * examples/: each project is copied to a temporary directory, installs the packed tarballs (and its framework from the
+ * npm cache, else the registry), builds if it has a build script, starts against a real sandbox (every webhook
+ * delivered twice) and is driven in Chromium to a completed journey with completeJourney; then its own log must show
+ * the webhooks processed exactly once each — and, where the example finalises, application.report_ready.
+ * The seconds each step took are printed and written to .test-output/examples-cost.json.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+// @ts-expect-error -- a plain .mjs build script without declarations
+import { packTarballs } from '../../scripts/pack.mjs';
+import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing.js';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+let work: string;
+const costs: Record<string, Record<string, number>> = {};
+let tarballs: Record<string, string>;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'hj-examples-'));
+  tarballs = packTarballs(path.join(work, 'tarballs'), { log: () => {}, assemble: !existsSync('dist/packages') });
+});
+test.afterAll(() => {
+  mkdirSync(path.join(root, '.test-output'), { recursive: true });
+  writeFileSync(path.join(root, '.test-output/examples-cost.json'), `${JSON.stringify(costs, null, 2)}\n`);
+  console.log(
+    `examples (seconds): ${Object.entries(costs)
+      .map(
+        ([n, c]) =>
+          `${n} ${Object.entries(c)
+            .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+            .join(' / ')}`,
+      )
+      .join('; ')}`,
+  );
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const env = {
+  ...process.env,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  NEXT_TELEMETRY_DISABLED: '1', // next build: no telemetry notice, no network call
+};
+const timed = <T>(name: string, step: string, fn: () => T): T => {
+  const t0 = Date.now();
+  try {
+    return fn();
+  } finally {
+    (costs[name] ??= {})[step] = (Date.now() - t0) / 1000;
+  }
+};
+
+function npm(dir: string, args: string[]) {
+  const res = spawnSync('npm', args, { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (res.status !== 0)
+    throw new Error(`npm ${args.join(' ')} in ${dir}: exit ${res.status}\n${res.stdout}${res.stderr}`);
+}
+
+/** Copies examples/<name>, points its file: dependencies at the tarballs just packed, installs, builds. */
+function prepare(name: string): string {
+  const dir = path.join(work, name);
+  cpSync(path.join(root, 'examples', name), dir, {
+    recursive: true,
+    filter: (src) => !/[/\\](node_modules|\.next)$/.test(src),
+  });
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  for (const field of ['dependencies', 'devDependencies'])
+    for (const dep of Object.keys(pkg[field] ?? {}))
+      if (tarballs[dep]) pkg[field][dep] = `file:${tarballs[dep]}`;
+      else expect(pkg[field][dep], `${name}: ${dep}`).not.toMatch(/^file:/);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  const install = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '--prefer-offline'];
+  timed(name, 'install', () => npm(dir, install));
+  if (pkg.scripts.build) timed(name, 'build', () => npm(dir, ['run', 'build']));
+  return dir;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Running {
+  url: string;
+  log: () => string;
+  stop: () => void;
+}
+async function start(name: string, dir: string, sandboxUrl: string): Promise<Running> {
+  const port = await freePort();
+  let out = '';
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: dir,
+    detached: true, // its own process group: npm, node and next's workers stop together
+    env: { ...env, PORT: String(port), HJ_API_URL: sandboxUrl, HJ_JOURNEY_ORIGIN: sandboxUrl, NODE_ENV: 'production' },
+  });
+  child.stdout?.on('data', (c) => (out += c));
+  child.stderr?.on('data', (c) => (out += c));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  };
+  const t0 = Date.now();
+  for (;;) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() - t0 > 60_000) {
+      stop();
+      throw new Error(`${name} did not start (exit ${child.exitCode}):\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  (costs[name] ??= {}).start = (Date.now() - t0) / 1000;
+  return { url, log: () => out, stop };
+}
+
+const EXAMPLES: {
+  name: string;
+  journey: CompleteJourneyOptions;
+  open?: (page: Page) => Promise<void>;
+  finalises: boolean;
+}[] = [
+  {
+    name: 'express',
+    journey: { pathway: 'cdr', outcome: 'approved' },
+    open: (page) => page.getByRole('button', { name: 'Connect your bank' }).click(),
+    finalises: true,
+  },
+  { name: 'hono', journey: { pathway: 'crawler', outcome: 'otp' }, finalises: true },
+  { name: 'nextjs', journey: { pathway: 'cdr', outcome: 'approved' }, finalises: true },
+  { name: 'script-tag', journey: { pathway: 'crawler', outcome: 'connected' }, finalises: false },
+];
+
+for (const example of EXAMPLES) {
+  test(`examples/${example.name}: from the tarballs to a completed journey, each webhook processed once`, async ({
+    page,
+  }) => {
+    test.setTimeout(example.name === 'nextjs' ? 360_000 : 180_000);
+    const dir = prepare(example.name);
+    const sandbox = await startTestSandbox({ duplicateRate: 1 });
+    const app = await start(example.name, dir, sandbox.url).catch(async (error) => {
+      await sandbox.close();
+      throw error;
+    });
+    try {
+      await sandbox.addWebhook(`${app.url}/webhooks`);
+      const t0 = Date.now();
+      await page.goto(app.url);
+      await example.open?.(page);
+      const done = await completeJourney(page, { ...example.journey, journeyOrigin: sandbox.url });
+      expect(done.step).toBe('done');
+      const applicationId = done.applicationId!;
+      expect(applicationId).toMatch(/^app_/);
+      const types = ['crawl.completed', ...(example.finalises ? ['application.report_ready'] : [])];
+      for (const type of types) await sandbox.waitForWebhook({ type, applicationId });
+      await sandbox.webhooksIdle();
+      costs[example.name]!.journey = (Date.now() - t0) / 1000;
+      // Every event went out twice (duplicateRate 1); the example's log shows each processed once.
+      for (const type of types) {
+        const ids = new Set(
+          sandbox
+            .deliveries()
+            .filter((d) => d.type === type && d.application_id === applicationId && d.status === 200)
+            .map((d) => d.event_id),
+        );
+        expect(ids.size, `${type} delivered`).toBe(1);
+        const [id] = ids;
+        const delivered = sandbox.deliveries().filter((d) => d.event_id === id && d.status === 200).length;
+        expect(delivered, `${type} delivered twice`).toBe(2);
+        const lines = app
+          .log()
+          .split('\n')
+          .filter((l) => l.includes(`webhook processed ${type} ${id}`));
+        expect(lines, `${example.name} log:\n${app.log()}`).toHaveLength(1);
+      }
+    } finally {
+      app.stop();
+      await sandbox.close();
+    }
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * PostgreSQL transactional inbox (node-postgres ≥ 8). Each delivery runs in one transaction on one pool client; the
+ * handler writes its effects through that client and the done-mark is written in the same transaction, so both commit
+ * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
+ *
+ * begin(eventId), on one client:
+ *   1. `SELECT … WHERE event_id = $1` (autocommit, one primary-key read): done → 'done'.
+ *   2. no row → `INSERT … ON CONFLICT DO NOTHING` (autocommit): the row exists, committed, before any transaction
+ *      holds it, so a concurrent duplicate never waits on an uncommitted insert (only, at worst, on another
+ *      autocommit insert of the same id or the few milliseconds of a mark-and-commit).
+ *   3. `BEGIN; SELECT … FOR UPDATE NOWAIT`: the row lock is the claim. Held by another transaction → SQLSTATE 55P03 at
+ *      once → 'in_flight' (409). Done meanwhile → 'done'. Else the transaction is the caller's.
+ * commit(): `UPDATE … SET done_at = now()` (only while this is still the transaction that took the lock) + `COMMIT`.
+ * rollback(): `ROLLBACK` — the handler's writes and the claim go; the row stays, not done, for the retry.
+ * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
+ * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
+ */
+import { ServerConfigError } from '../errors.js';
+import { positiveNumber } from '../options.js';
+import type { InboxStore, InboxTransaction } from './types.js';
+
+/** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
+export interface PgClientLike {
+  // biome-ignore lint/suspicious/noExplicitAny: rows are whatever your query selects, as in node-postgres itself
+  query(text: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+}
+
+/** What the inbox needs of a client checked out of the pool (a node-postgres `PoolClient` has all of it). */
+export interface PgPoolClientLike extends PgClientLike {
+  release(destroy?: Error | boolean): void;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  removeListener(event: 'error', listener: (err: Error) => void): unknown;
+}
+
+/** A node-postgres `Pool` (or anything whose `connect()` resolves to a checked-out client). */
+export interface PgPoolLike<Db extends PgClientLike = PgClientLike> {
+  connect(): Promise<Db & PgPoolClientLike>;
+}
+
+export interface PostgresInboxOptions<Db extends PgClientLike = PgClientLike> {
+  /**
+   * Your node-postgres Pool (the inbox never ends it).
+   * @example new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 2000 })
+   */
+  pool: PgPoolLike<Db>;
+  /**
+   * Table of event ids: lower-case letters, digits and `_`, optionally schema-qualified, each part at most 55
+   * characters. Default `hj_webhook_inbox`. @example { table: 'billing.webhook_inbox' }
+   */
+  table?: string;
+}
+
+export interface PruneOptions {
+  /**
+   * Age in milliseconds, by the database's clock: events done longer ago than this are deleted (a redelivery of one
+   * would run again, so keep it above the sender's whole retry window), and so are claims never completed that were
+   * received longer ago (none is deleted while a transaction holds it). @example { olderThan: 30 * 24 * 3600_000 }
+   */
+  olderThan: number;
+}
+
+const PART = /^[a-z_][a-z0-9_]{0,54}$/;
+const LOCK_NOT_AVAILABLE = '55P03';
+const NOWAIT = 'FOR UPDATE NOWAIT';
+/** now() minus $1 milliseconds. */
+const CUTOFF = `now() - $1::float8 * interval '1 millisecond'`;
+
+/** `"schema"."table"` from a checked name (quoted: reserved words such as `user` are fine). */
+function quoted(table: unknown): { name: string; index: string } {
+  const parts = typeof table === 'string' ? table.split('.') : [];
+  if (parts.length < 1 || parts.length > 2 || !parts.every((p) => PART.test(p))) {
+    throw new ServerConfigError(
+      'table',
+      'table must be a lower-case identifier (letters, digits, _; at most 55 characters), optionally schema.table ' +
+        `(got ${JSON.stringify(table)})`,
+    );
+  }
+  return { name: parts.map((p) => `"${p}"`).join('.'), index: `"${parts.at(-1)}_done_at"` };
+}
+
+function schema(table: string): string {
+  const t = quoted(table);
+  return `CREATE TABLE IF NOT EXISTS ${t.name} (
+  event_id text PRIMARY KEY,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  done_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
+}
+
+export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
+  readonly #pool: PgPoolLike<Db>;
+  readonly #table: string;
+  readonly #sql: { read: string; insert: string; lock: string; done: string; prune: string };
+
+  /**
+   * The SQL `migrate()` runs, for those who run their migrations themselves (idempotent).
+   * @example writeFileSync('migrations/001_webhook_inbox.sql', PostgresInbox.schema())
+   */
+  static schema(table = 'hj_webhook_inbox'): string {
+    return schema(table);
+  }
+
+  constructor(options: PostgresInboxOptions<Db>) {
+    if (typeof options?.pool?.connect !== 'function')
+      throw new ServerConfigError('pool', 'PostgresInbox needs { pool }: a node-postgres Pool (new Pool({ ... }))');
+    this.#pool = options.pool;
+    this.#table = options.table ?? 'hj_webhook_inbox';
+    const t = quoted(this.#table).name;
+    this.#sql = {
+      read: `SELECT done_at IS NOT NULL AS done FROM ${t} WHERE event_id = $1`,
+      insert: `INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+      lock: `SELECT done_at IS NOT NULL AS done, txid_current()::text AS tx FROM ${t} WHERE event_id = $1 ${NOWAIT}`,
+      done: `UPDATE ${t} SET done_at = now() WHERE event_id = $1 AND txid_current()::text = $2`,
+      prune: `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t}
+        WHERE done_at < ${CUTOFF} OR (done_at IS NULL AND received_at < ${CUTOFF}) FOR UPDATE SKIP LOCKED)`,
+    };
+  }
+
+  /**
+   * Creates the table and its index if missing (`PostgresInbox.schema()` is the same SQL). Idempotent, and safe to run
+   * from several processes at once (they take turns on an advisory lock). @example await inbox.migrate()
+   */
+  async migrate(): Promise<void> {
+    const c = await this.#pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query(`SELECT pg_advisory_xact_lock(hashtext('hosted-journey:inbox-migrate'))`);
+      for (const statement of schema(this.#table).split(';\n')) await c.query(statement);
+      await c.query('COMMIT');
+      c.release();
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      c.release(true);
+      throw e;
+    }
+  }
+
+  /**
+   * Deletes done rows older than `olderThan` ms (and abandoned claims received before then); returns how many.
+   * Run it from a scheduled job. @example const deleted = await inbox.prune({ olderThan: 30 * 24 * 3600_000 })
+   */
+  async prune(options: PruneOptions): Promise<number> {
+    const ms = positiveNumber('olderThan', options?.olderThan);
+    const c = await this.#pool.connect();
+    try {
+      const r = await c.query(this.#sql.prune, [ms]);
+      c.release();
+      return r.rowCount ?? 0;
+    } catch (e) {
+      c.release(true);
+      throw e;
+    }
+  }
+
+  async begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'> {
+    const c = await this.#pool.connect();
+    const ac = new AbortController();
+    // A checked-out node-postgres client has no 'error' listener: without this one, a server that goes away while
+    // the transaction is open would crash the process with an unhandled 'error' event.
+    const onError = (e: Error) => ac.abort(e);
+    c.on('error', onError);
+    let open = false;
+    const release = (destroy: boolean) => {
+      c.removeListener('error', onError);
+      c.release(destroy);
+    };
+    try {
+      const read = await c.query(this.#sql.read, [eventId]);
+      if (read.rows[0]?.done) {
+        release(false);
+        return 'done';
+      }
+      if (!read.rows[0]) await c.query(this.#sql.insert, [eventId]);
+      await c.query('BEGIN');
+      open = true;
+      let locked: { done: boolean; tx: string } | undefined;
+      try {
+        locked = (await c.query(this.#sql.lock, [eventId])).rows[0];
+      } catch (e) {
+        if ((e as { code?: unknown })?.code !== LOCK_NOT_AVAILABLE) throw e;
+      }
+      // No row: a prune() deleted the unfinished claim between the insert and the lock; the retry inserts it again.
+      if (!locked || locked.done) {
+        await c.query('ROLLBACK');
+        release(false);
+        return locked?.done ? 'done' : 'in_flight';
+      }
+      return this.#transaction(c, eventId, locked.tx, ac.signal, release);
+    } catch (e) {
+      if (open) await c.query('ROLLBACK').catch(() => {});
+      release(true);
+      throw e;
+    }
+  }
+
+  #transaction(
+    c: Db & PgPoolClientLike,
+    eventId: string,
+    tx: string,
+    signal: AbortSignal,
+    release: (destroy: boolean) => void,
+  ): InboxTransaction<Db> {
+    let ended = false;
+    const end = () => {
+      if (ended) throw new Error('this inbox transaction has already been committed or rolled back');
+      ended = true;
+    };
+    const done = this.#sql.done;
+    return {
+      db: c,
+      signal,
+      async commit() {
+        end();
+        try {
+          const marked = await c.query(done, [eventId, tx]);
+          if (marked.rowCount !== 1) {
+            throw new Error(
+              `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
+                'on ctx.db?); nothing marked done',
+            );
+          }
+          await c.query('COMMIT');
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => {});
+          release(true);
+          throw e;
+        }
+        release(false);
+      },
+      async rollback() {
+        end();
+        try {
+          await c.query('ROLLBACK');
+        } catch (e) {
+          release(true);
+          throw e;
+        }
+        release(false);
+      },
+    };
+  }
+}

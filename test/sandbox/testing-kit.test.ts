@@ -1,0 +1,88 @@
+// hosted-journey-sandbox/testing on the Node side: startTestSandbox's defaults, addWebhook, waitForWebhook, disposal,
+// and a sandbox left open never keeps the test process alive. completeJourney runs in Chromium in
+// test/consumers/testing-kit (from the tarballs) and in the examples' test.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/server/index.js';
+import { startTestSandbox } from '../../src/sandbox/testing.js';
+
+const root = path.resolve(__dirname, '../..');
+
+describe('startTestSandbox', () => {
+  it('free loopback port, credentials, a receiver registered later, waiting for a 2xx delivery', async () => {
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push(JSON.parse(body).type);
+        res.writeHead(received.length === 1 ? 500 : 200).end(); // the first attempt fails: retried quickly
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const sandbox = await startTestSandbox();
+    try {
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandbox.token).toEqual({ id: 'sandbox_token', secret: 'sandbox_secret' });
+      expect(sandbox.webhookSecret).toBe('sandbox_secret');
+      const port = (receiver.address() as AddressInfo).port;
+      expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
+      const client = createClient({
+        baseUrl: sandbox.url,
+        tokenId: sandbox.token.id,
+        signingSecret: sandbox.token.secret,
+      });
+      const app = await client.startApplication({
+        vendor: 'acme',
+        ref: 'kit_1',
+        full_name: 'Alex Citizen',
+        email: 'alex@example.com',
+      });
+      const other = sandbox.waitForWebhook({ type: 'crawl.completed', applicationId: 'app_other' }, { timeoutMs: 300 });
+      await expect(other).rejects.toThrow(/no 2xx delivery of .*app_other.* within 300 ms/);
+      await client.attachInstitution({
+        vendor: 'acme',
+        ref: 'kit_1',
+        bank_id: 'crawler-credit-union',
+        pathway: 'crawler',
+      });
+      const journey = await fetch(`${sandbox.url}/i/acme/kit_1`).then((r) => r.text());
+      const session = JSON.parse(/id="hj-config">(.*?)<\/script>/.exec(journey)![1]!).session as string;
+      const login = await fetch(`${sandbox.url}/journey-api/acme/kit_1/crawler/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sandbox.url, 'x-journey-session': session },
+        body: JSON.stringify({ institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' }),
+      });
+      expect(login.status).toBe(200);
+      const delivery = await sandbox.waitForWebhook({ type: 'crawl.completed', applicationId: app.application_id });
+      expect(delivery).toMatchObject({ status: 200, duplicate: false });
+      await sandbox.webhooksIdle();
+      // duplicateRate 0 by default: each event once (plus the retry of the first attempt that got a 500).
+      const ids = sandbox
+        .deliveries()
+        .filter((d) => d.status === 200)
+        .map((d) => d.event_id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(received).toContain('crawl.completed');
+    } finally {
+      await sandbox[Symbol.asyncDispose]();
+      receiver.close();
+    }
+    await expect(fetch(`${sandbox.url}/health`)).rejects.toThrow();
+  });
+
+  it('a sandbox left open does not keep the process alive', () => {
+    const script = `import { startTestSandbox } from './src/sandbox/testing.ts';
+const s = await startTestSandbox(); console.log(s.url);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  });
+});

@@ -1,0 +1,321 @@
+// PostgresInbox against a real PostgreSQL server (test/support/postgres.ts): the claim, the transaction shared with
+// the handler (ctx.db), the answers, prune and the options. Multi-process and outage tests: webhook-postgres-*.test.ts.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type PgPoolLike,
+  PostgresInbox,
+  type WebhookErrorStage,
+  createWebhookHandler,
+  isServerConfigError,
+} from '../../src/server/index.js';
+import { KEYS, deliver, event } from '../support/deliveries.js';
+import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+
+let server: RunningPostgres;
+let pool: pg.Pool;
+const sql = async (text: string, values?: unknown[]) => (await pool.query(text, values)).rows;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  pool = new pg.Pool({ connectionString: server.url, max: 20 });
+  pool.on('error', () => {}); // idle clients cut by a test's pg_terminate_backend
+  await sql('CREATE TABLE effects (event_id text NOT NULL, note text)');
+}, 60_000);
+afterAll(async () => {
+  await pool?.end();
+  await server?.destroy();
+});
+
+/** A fresh inbox table per test, so tests do not see each other's event ids. */
+async function freshInbox(options: { pool?: PgPoolLike } = {}) {
+  const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
+  const inbox = new PostgresInbox({ pool: options.pool ?? pool, table });
+  await inbox.migrate();
+  return { inbox, table };
+}
+const effects = async (id: string) => (await sql('SELECT note FROM effects WHERE event_id = $1', [id])).length;
+const row = async (table: string, id: string) =>
+  (await sql(`SELECT done_at IS NOT NULL AS done FROM ${table} WHERE event_id = $1`, [id]))[0] as
+    | { done: boolean }
+    | undefined;
+const errorsOf = () => {
+  const seen: { stage: WebhookErrorStage; error: unknown }[] = [];
+  return { seen, onError: (error: unknown, { stage }: { stage: WebhookErrorStage }) => seen.push({ stage, error }) };
+};
+
+describe('PostgresInbox.migrate', () => {
+  it('creates the table and its index; again, or from several callers at once, changes nothing', async () => {
+    const table = `inbox_m${Date.now()}`;
+    const inbox = new PostgresInbox({ pool, table });
+    await Promise.all([inbox.migrate(), inbox.migrate(), new PostgresInbox({ pool, table }).migrate()]);
+    await inbox.migrate();
+    const columns = await sql(
+      'SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = $1 ORDER BY 1',
+      [table],
+    );
+    expect(columns).toEqual([
+      { column_name: 'done_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'event_id', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'received_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+    ]);
+    const indexes = (await sql('SELECT indexname FROM pg_indexes WHERE tablename = $1 ORDER BY 1', [table])).map(
+      (r) => r.indexname,
+    );
+    expect(indexes).toEqual([`${table}_done_at`, `${table}_pkey`]);
+    expect(PostgresInbox.schema(table)).toContain(`CREATE TABLE IF NOT EXISTS "${table}"`);
+  });
+
+  it('a schema-qualified name and a reserved word work (names are quoted)', async () => {
+    await sql('CREATE SCHEMA IF NOT EXISTS hooks');
+    for (const table of ['hooks.inbox', 'user']) {
+      const inbox = new PostgresInbox({ pool, table });
+      await inbox.migrate();
+      const handler = createWebhookHandler({ verify: { keys: KEYS }, store: inbox, on: { '*': () => {} } });
+      expect((await deliver(handler, event(`evt_${table}`))).status).toBe(200);
+      expect((await deliver(handler, event(`evt_${table}`))).json.status).toBe('duplicate');
+    }
+    expect(await sql('SELECT count(*)::int AS n FROM hooks.inbox')).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('createWebhookHandler with a PostgresInbox', () => {
+  it('the effect written through ctx.db and the done-mark commit together → 200', async () => {
+    const { inbox, table } = await freshInbox();
+    let seenInside: unknown;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: {
+        '*': async (e, ctx) => {
+          await ctx.db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'ok']);
+          // Inside the open transaction: another connection does not see the effect yet.
+          seenInside = await effects(e.event_id);
+          expect(ctx.signal.aborted).toBe(false);
+        },
+      },
+    });
+    const r = await deliver(handler, event('evt_commit'));
+    expect([r.status, r.json.status]).toEqual([200, 'processed']);
+    expect(seenInside).toBe(0);
+    expect(await effects('evt_commit')).toBe(1);
+    expect(await row(table, 'evt_commit')).toEqual({ done: true });
+  });
+
+  it('the handler throws → 500, effect and claim both rolled back; the retry runs once', async () => {
+    const { inbox, table } = await freshInbox();
+    const { seen, onError } = errorsOf();
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      onError,
+      on: {
+        '*': async (e, { db }) => {
+          runs++;
+          await db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, `run ${runs}`]);
+          if (runs === 1) throw new Error('boom');
+        },
+      },
+    });
+    const first = await deliver(handler, event('evt_throw'));
+    expect([first.status, first.json.error?.code]).toEqual([500, 'HANDLER_FAILED']);
+    expect(seen.map((s) => s.stage)).toEqual(['handler']);
+    expect(await effects('evt_throw')).toBe(0);
+    expect(await row(table, 'evt_throw')).toEqual({ done: false });
+    const retry = await deliver(handler, event('evt_throw'));
+    expect([retry.status, retry.json.status]).toEqual([200, 'processed']);
+    expect((await deliver(handler, event('evt_throw'))).json.status).toBe('duplicate');
+    expect(runs).toBe(2);
+    expect(await sql("SELECT note FROM effects WHERE event_id = 'evt_throw'")).toEqual([{ note: 'run 2' }]);
+  });
+
+  it('a duplicate of a done event → 200 duplicate from one query, without running the handler', async () => {
+    let queries = 0;
+    const counting: PgPoolLike = {
+      async connect() {
+        const c = await pool.connect();
+        return {
+          query: (t: string, v?: unknown[]) => {
+            queries++;
+            return c.query(t, v);
+          },
+          release: (destroy?: Error | boolean) => c.release(destroy),
+          on: (name: 'error', fn: (e: Error) => void) => c.on(name, fn),
+          removeListener: (name: 'error', fn: (e: Error) => void) => c.removeListener(name, fn),
+        };
+      },
+    };
+    const { inbox } = await freshInbox({ pool: counting });
+    let runs = 0;
+    const handler = createWebhookHandler({ verify: { keys: KEYS }, store: inbox, on: { '*': () => void runs++ } });
+    expect((await deliver(handler, event('evt_dup'))).json.status).toBe('processed');
+    queries = 0;
+    const again = await deliver(handler, event('evt_dup'));
+    expect([again.status, again.json.status, runs]).toEqual([200, 'duplicate', 1]);
+    expect(queries).toBe(1);
+  });
+
+  it('a concurrent duplicate answers 409 at once, while the first transaction is still open', async () => {
+    const { inbox } = await freshInbox();
+    let release!: () => void;
+    const blocked = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      retryAfterSec: 2,
+      on: {
+        '*': async (e, { db }) => {
+          runs++;
+          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+          entered();
+          await blocked;
+        },
+      },
+    });
+    const first = deliver(handler, event('evt_busy'));
+    await inside;
+    const t0 = performance.now();
+    const second = await deliver(handler, event('evt_busy'));
+    const took = performance.now() - t0;
+    expect([second.status, second.json.error?.code, second.headers['retry-after']]).toEqual([409, 'IN_FLIGHT', '2']);
+    // Answered while the first transaction is open (waiting for it would hang this test until release() below),
+    // and promptly: a few round trips, not a lock wait (generous bound for a loaded CI machine).
+    expect(took).toBeLessThan(3000);
+    const open = await sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction'");
+    expect(open).toEqual([{ n: 1 }]); // the first one, still open while the duplicate was answered
+    release();
+    expect((await first).json.status).toBe('processed');
+    expect((await deliver(handler, event('evt_busy'))).json.status).toBe('duplicate');
+    expect([runs, await effects('evt_busy')]).toEqual([1, 1]);
+  });
+
+  it('an event type without a handler is acknowledged (ignored) and marked done', async () => {
+    const { inbox, table } = await freshInbox();
+    const handler = createWebhookHandler({ verify: { keys: KEYS }, store: inbox, on: { 'crawl.completed': () => {} } });
+    expect((await deliver(handler, event('evt_ign'))).json.status).toBe('ignored');
+    expect(await row(table, 'evt_ign')).toEqual({ done: true });
+    expect((await deliver(handler, event('evt_ign'))).json.status).toBe('duplicate');
+  });
+
+  it('connection lost while the handler runs → ctx.signal aborts, 503, nothing committed; the retry runs', async () => {
+    const { inbox, table } = await freshInbox();
+    const { seen, onError } = errorsOf();
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      onError,
+      on: {
+        '*': async (e, { db, signal }) => {
+          runs++;
+          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+          if (runs > 1) return;
+          const [{ pid }] = (await db.query('SELECT pg_backend_pid() AS pid')).rows;
+          await sql('SELECT pg_terminate_backend($1)', [pid]);
+          if (!signal.aborted) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
+          throw signal.reason;
+        },
+      },
+    });
+    const r = await deliver(handler, event('evt_cut'));
+    expect([r.status, r.json.error?.code, r.headers['retry-after']]).toEqual([503, 'STORE_UNAVAILABLE', '5']);
+    expect(seen.map((s) => s.stage)).toEqual(['handler', 'store']);
+    expect(await effects('evt_cut')).toBe(0);
+    expect(await row(table, 'evt_cut')).toEqual({ done: false });
+    expect((await deliver(handler, event('evt_cut'))).json.status).toBe('processed');
+    expect(await effects('evt_cut')).toBe(1);
+  });
+
+  it('a handler that runs COMMIT on ctx.db itself → 503, not marked done, the reason reported', async () => {
+    const { inbox, table } = await freshInbox();
+    const { seen, onError } = errorsOf();
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      onError,
+      on: { '*': async (_e, { db }) => void (await db.query('COMMIT')) },
+    });
+    const r = await deliver(handler, event('evt_selfcommit'));
+    expect([r.status, r.json.error?.code]).toEqual([503, 'STORE_UNAVAILABLE']);
+    expect(String(seen[0]?.error)).toMatch(/ended before commit/);
+    expect(await row(table, 'evt_selfcommit')).toEqual({ done: false });
+  });
+
+  it('PostgreSQL unreachable → 503 STORE_UNAVAILABLE + Retry-After, the handler does not run', async () => {
+    const dead = new pg.Pool({ connectionString: 'postgres://app@127.0.0.1:1/app', connectionTimeoutMillis: 1000 });
+    const { seen, onError } = errorsOf();
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: new PostgresInbox({ pool: dead }),
+      onError,
+      on: { '*': () => void runs++ },
+    });
+    const r = await deliver(handler, event('evt_down'));
+    expect([r.status, r.json.error?.code, r.headers['retry-after'], runs]).toEqual([503, 'STORE_UNAVAILABLE', '5', 0]);
+    expect(seen.map((s) => s.stage)).toEqual(['store']);
+    await dead.end();
+  });
+});
+
+describe('PostgresInbox.prune', () => {
+  it('deletes done rows and abandoned claims older than olderThan, returns the count, skips a locked row', async () => {
+    const { inbox, table } = await freshInbox();
+    const handler = createWebhookHandler({ verify: { keys: KEYS }, store: inbox, on: { '*': () => {} } });
+    for (const id of ['old1', 'old2', 'new1']) await deliver(handler, event(id));
+    await sql(`INSERT INTO ${table} (event_id, received_at) VALUES ('stale', now() - interval '10 days')`);
+    await sql(`INSERT INTO ${table} (event_id, received_at) VALUES ('held', now() - interval '10 days')`);
+    await sql(`UPDATE ${table} SET done_at = now() - interval '8 days' WHERE event_id IN ('old1', 'old2')`);
+    const holder = await pool.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM ${table} WHERE event_id = 'held' FOR UPDATE`);
+    const t0 = performance.now();
+    expect(await inbox.prune({ olderThan: 7 * 24 * 3600_000 })).toBe(3);
+    expect(performance.now() - t0).toBeLessThan(3000); // did not wait for the held row (that would hang: see below)
+    await holder.query('ROLLBACK');
+    holder.release();
+    const left = (await sql(`SELECT event_id FROM ${table} ORDER BY 1`)).map((r) => r.event_id);
+    expect(left).toEqual(['held', 'new1']);
+    expect(await inbox.prune({ olderThan: 7 * 24 * 3600_000 })).toBe(1); // 'held', once free
+    // A pruned event is forgotten: its redelivery runs again (hence: keep olderThan above the retry window).
+    expect((await deliver(handler, event('old1'))).json.status).toBe('processed');
+  });
+
+  it('olderThan must be a finite number of milliseconds > 0', async () => {
+    const inbox = new PostgresInbox({ pool });
+    for (const olderThan of [0, -1, Number.NaN, '7d', undefined]) {
+      const e = await inbox.prune({ olderThan: olderThan as number }).catch((x: unknown) => x);
+      expect(isServerConfigError(e) && e.field).toBe('olderThan');
+    }
+  });
+});
+
+describe('PostgresInbox options', () => {
+  it('a table name that is not a plain identifier → ServerConfigError (field "table") before any SQL', () => {
+    const bad = ['Inbox', 'in-box', 'a;drop table effects', '"x"', 'a.b.c', '', '.x', '1abc', 'x'.repeat(56), 7];
+    for (const table of bad) {
+      let error: unknown;
+      try {
+        new PostgresInbox({ pool, table: table as string });
+      } catch (e) {
+        error = e;
+      }
+      expect(isServerConfigError(error) && error.field, String(table)).toBe('table');
+    }
+    expect(() => PostgresInbox.schema('x y')).toThrow(/lower-case identifier/);
+  });
+
+  it('no pool → ServerConfigError (field "pool")', () => {
+    let error: unknown;
+    try {
+      new PostgresInbox({} as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(isServerConfigError(error) && error.field).toBe('pool');
+  });
+});

@@ -1,0 +1,114 @@
+// Exactly-once effects across processes: two receiver processes (test/support/inbox-worker.ts) share a real PostgreSQL
+// through PostgresInbox; deliveries arrive over real HTTP; each handler writes one effect row through ctx.db into a
+// table without a unique constraint, so a double effect would show as two rows.
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedWebhook, signWebhook } from '../../src/server/index.js';
+import { event } from '../support/deliveries.js';
+import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+
+const WORKER = path.resolve('test/support/inbox-worker.ts');
+const PATH = '/';
+let server: RunningPostgres;
+let pool: pg.Pool;
+const workers: { child: ChildProcess; url: string }[] = [];
+
+function startWorker(): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(WORKER, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: server.url, HOLD_MS: '100' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m: { port?: number }) => {
+      if (m.port) resolve({ child, url: `http://127.0.0.1:${m.port}` });
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+  });
+}
+
+const sign = (id: string) =>
+  signWebhook({ payload: event(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
+async function post(url: string, d: SignedWebhook) {
+  const r = await fetch(url + PATH, { method: 'POST', headers: d.headers, body: d.body as string });
+  return { status: r.status, body: (await r.json()) as { status?: string; error?: { code: string } } };
+}
+const effectsOf = async () =>
+  (await pool.query('SELECT event_id, count(*)::int AS n FROM effects GROUP BY event_id ORDER BY event_id')).rows as {
+    event_id: string;
+    n: number;
+  }[];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  pool = new pg.Pool({ connectionString: server.url, max: 2 });
+  pool.on('error', () => {});
+  await pool.query('CREATE TABLE effects (event_id text NOT NULL, pid int NOT NULL)');
+  workers.push(...(await Promise.all([startWorker(), startWorker()]))); // both migrate at once
+}, 60_000);
+
+afterAll(async () => {
+  for (const w of workers) {
+    const exited = new Promise((r) => w.child.once('exit', r));
+    w.child.send('stop');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+    if (w.child.exitCode === null) w.child.kill('SIGKILL');
+  }
+  await pool?.end();
+  await server?.destroy();
+});
+
+describe('PostgresInbox across two processes sharing a real PostgreSQL', () => {
+  it('200 simultaneous deliveries of one event over HTTP to two processes → exactly one effect row', async () => {
+    const d = await sign('evt_storm');
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(workers[i % 2]!.url, d)));
+    const statuses = new Set(results.map((r) => r.status));
+    expect(results.filter((r) => r.body.status === 'processed')).toHaveLength(1);
+    expect([...statuses].every((s) => s === 200 || s === 409)).toBe(true);
+    expect(results.filter((r) => r.status === 409).length).toBeGreaterThan(0);
+    expect(await effectsOf()).toEqual([{ event_id: 'evt_storm', n: 1 }]);
+    // Each redelivery now answers 200 duplicate from either process; still one effect.
+    const again = await Promise.all(Array.from({ length: 20 }, (_, i) => post(workers[i % 2]!.url, d)));
+    expect(again.every((r) => r.status === 200 && r.body.status === 'duplicate')).toBe(true);
+    expect(await effectsOf()).toEqual([{ event_id: 'evt_storm', n: 1 }]);
+  }, 60_000);
+
+  it('PostgreSQL stopped mid-run → 503 while down; after start() all retried to 2xx, effects = events', async () => {
+    await pool.query('TRUNCATE effects');
+    const ids = Array.from({ length: 40 }, (_, i) => `evt_outage_${String(i).padStart(2, '0')}`);
+    const deliveries = await Promise.all(ids.map(sign));
+    let ok = 0;
+    const answers: { at: number; sentAt: number; status: number; code?: string }[] = [];
+    // A sender: 4 deliveries at a time, each retried (alternating processes) every 100 ms until it gets a 2xx.
+    const queue = [...deliveries.keys()];
+    const sender = async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+        for (let attempt = 0; ; attempt++) {
+          const sentAt = Date.now();
+          const r = await post(workers[(n + attempt) % 2]!.url, deliveries[n]!);
+          answers.push({ at: Date.now(), sentAt, status: r.status, code: r.body.error?.code });
+          if (r.status >= 200 && r.status < 300) break;
+          await new Promise((res) => setTimeout(res, 100));
+        }
+        ok++;
+      }
+    };
+    const senders = Promise.all([sender(), sender(), sender(), sender()]);
+    while (ok < 10) await new Promise((r) => setTimeout(r, 20));
+    await server.stop(); // fast shutdown: open transactions are cut
+    const down = { from: Date.now(), to: 0 };
+    await new Promise((r) => setTimeout(r, 1500));
+    down.to = Date.now();
+    await server.start();
+    await senders;
+    const whileDown = answers.filter((a) => a.sentAt >= down.from && a.at <= down.to);
+    expect(whileDown.length).toBeGreaterThan(3);
+    expect(whileDown.every((a) => a.status === 503 && a.code === 'STORE_UNAVAILABLE')).toBe(true);
+    expect(ok).toBe(ids.length);
+    expect(await effectsOf()).toEqual(ids.map((event_id) => ({ event_id, n: 1 })));
+    // And every event is now done in the inbox: a redelivery is a duplicate.
+    expect((await post(workers[1]!.url, deliveries[0]!)).body.status).toBe('duplicate');
+  }, 60_000);
+});
