@@ -40,7 +40,13 @@ function describe(e: WebhookEvent): string {
     case 'consent.authorised':
       return `consent ${String(d.consent_id)} at ${String(d.institution_id)}`;
     case 'crawler.lifecycle_updated':
-      return `crawler ${String(d.status)}`;
+      return `crawler ${String(d.status)}`; // QUEUED, PROCESSING, AUTH, TIMEDOUT, FAILED or RELEASED [doc]
+    case 'crawler.seed_created':
+      return `seed ${String(d.seed_id)} at ${String(d.institution_id)}`;
+    case 'account.account_owner':
+      return `owners of ${Array.isArray(d.accounts) ? d.accounts.length : 0} accounts`;
+    case 'application.documents_ready':
+      return `${Array.isArray(d.documents) ? d.documents.length : 0} statements`;
     case 'account.numbers_ready':
     case 'account.balances_ready':
       return `${Array.isArray(d.accounts) ? d.accounts.length : 0} accounts`;

@@ -1,9 +1,13 @@
 /** Renders an application's progress and webhook log from the demo server's event stream (DOM APIs only, CSP-safe). */
 import { BUNDLE_FORMATS, SSE, bundleHref, eventsHref, type ApplicationSnapshot, type LogEntry } from '../shared.js';
 
+/** demo/service.ts logs a lifecycle event's detail as `crawler <status>`. */
+const CRAWLER_RELEASED = 'crawler.lifecycle_updated RELEASED';
+
 const STAGES: { label: string; done: (types: Set<string>) => boolean }[] = [
   { label: 'Application started', done: (t) => t.size > 0 },
-  { label: 'Bank access approved', done: (t) => t.has('consent.authorised') || t.has('crawler.lifecycle_updated') },
+  // cdr: the consent; crawler: the documented lifecycle status RELEASED (QUEUED, AUTH, FAILED… come before it).
+  { label: 'Bank access approved', done: (t) => t.has('consent.authorised') || t.has(CRAWLER_RELEASED) },
   {
     label: 'Accounts and balances found',
     done: (t) => t.has('account.numbers_ready') || t.has('account.balances_ready'),
@@ -105,6 +109,7 @@ export function followApplication(ref: string, progress: HTMLElement, log?: HTML
     if (seen.has(e.id)) return;
     seen.add(e.id);
     types.add(e.type);
+    if (e.type === 'crawler.lifecycle_updated' && e.detail === 'crawler RELEASED') types.add(CRAWLER_RELEASED);
     if (e.type === 'application.report_ready') ready = true;
     if (log) appendLog(log, e.source, e.type, e.detail ?? '', e.at);
   };

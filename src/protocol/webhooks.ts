@@ -1,27 +1,73 @@
 /**
- * Webhook event payloads [ours, from the seed and the service's documented event names].
- * Amounts travel as decimal strings [doc]. Unknown types are delivered as a generic event, never rejected;
- * unknown fields pass through so the service adding fields never breaks a receiver.
+ * Webhook event payloads. Event type names are marked [doc] (the service's documented names) or [seed]/[ours];
+ * the fields inside `data` are ours unless marked [doc]. Amounts travel as decimal strings [doc]. Unknown types are
+ * delivered as a generic event, never rejected; unknown fields pass through so the service adding fields never breaks
+ * a receiver.
  */
 import * as z from 'zod/mini';
 
 const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 const id = z.string().check(z.minLength(1), z.maxLength(128));
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/**
+ * `crawler.lifecycle_updated` statuses [doc]: QUEUED (the crawler has the credentials and waits its turn), PROCESSING
+ * (logging in / retrieving), AUTH (the bank asks the customer for more, e.g. a one-time code), TIMEDOUT (no
+ * credentials within 10 minutes), FAILED (the bank refused the login or code), RELEASED (no further input from the
+ * customer is necessary).
+ */
+export const CRAWLER_LIFECYCLE_STATUSES = ['QUEUED', 'PROCESSING', 'AUTH', 'TIMEDOUT', 'FAILED', 'RELEASED'] as const;
+export type CrawlerLifecycleStatus = (typeof CRAWLER_LIFECYCLE_STATUSES)[number];
+/** How long the crawler waits for the customer's credentials before TIMEDOUT [doc]: 10 minutes. */
+export const CRAWLER_CREDENTIALS_TIMEOUT_MS = 10 * 60_000;
+
+/** A documented status, or one the service adds later (`string & {}` keeps the literals in editors' completion). */
+const lifecycleStatus = z.custom<CrawlerLifecycleStatus | (string & {})>(
+  (v) => typeof v === 'string' && v.length > 0 && v.length <= 64,
+);
 
 export const webhookDataSchemas = {
+  /** [seed] */
   'consent.authorised': z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
+  /** [seed] */
   'crawl.completed': z.looseObject({ accounts: z.number(), transactions: z.number() }),
+  /** [seed] */
   'application.report_ready': z.looseObject({ formats: z.array(z.enum(['pdf', 'csv', 'json'])) }),
-  'crawler.lifecycle_updated': z.looseObject({ status: z.string() }),
+  /** [doc] The crawler pathway started: its seed exists and waits for the customer's credentials. */
+  'crawler.seed_created': z.looseObject({ seed_id: id, institution_id: id }),
+  /** [doc] The crawler's state changed; `status` [doc] is one of CRAWLER_LIFECYCLE_STATUSES. */
+  'crawler.lifecycle_updated': z.looseObject({
+    status: lifecycleStatus,
+    seed_id: z.optional(id),
+    message: z.optional(z.string()),
+  }),
+  /** [doc] */
   'account.numbers_ready': z.looseObject({
     accounts: z.array(
       z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) }),
     ),
   }),
+  /** [doc] */
   'account.balances_ready': z.looseObject({
     accounts: z.array(z.looseObject({ account_id: id, current: decimal, available: z.optional(decimal) })),
   }),
+  /** [doc] Sent after the accounts are retrieved when the journey's `collect` includes `account_owner`. */
+  'account.account_owner': z.looseObject({
+    accounts: z.array(
+      z.looseObject({
+        account_id: id,
+        owners: z.array(z.looseObject({ name: z.string(), address: z.optional(z.string()) })),
+      }),
+    ),
+  }),
+  /** [doc] The application's documents (one statement per account) can be downloaded (`downloadBundle`). */
+  'application.documents_ready': z.looseObject({
+    formats: z.array(z.enum(['pdf', 'csv', 'json'])),
+    documents: z.array(z.looseObject({ account_id: id, kind: z.string(), from: isoDate, to: isoDate })),
+  }),
+  /** [doc] */
   'analysis.report_ready': z.looseObject({}),
+  /** [doc] */
   'application.completed': z.looseObject({}),
 } as const;
 

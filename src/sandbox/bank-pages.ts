@@ -10,6 +10,7 @@ import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError } from './e
 import { findInstitution, type Institution } from './data/institutions.js';
 import { generateBankData, maskAccount } from './data/generate.js';
 import { decideConsent } from './flow.js';
+import { DURATION_TEXT, HISTORY_TEXT, SYSTEM_FONT_STACK, vendorDisplayName } from '../protocol/journey-copy.js';
 import type { Reply, RequestInfo } from './http.js';
 import type { Consent } from './state.js';
 
@@ -22,7 +23,6 @@ const DATA_CLUSTERS = [
   ['Account numbers and features', 'BSB, account number, interest rates, fees and discounts'],
   ['Transaction details', 'Incoming and outgoing transactions, amounts, dates and descriptions'],
 ] as const;
-const SHARING_DAYS = 90;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -56,7 +56,7 @@ export function bankStylesheet(institutionId: string): Reply | null {
   if (!inst) return null;
   const css =
     `:root{--brand:${inst.colour}}
-*{box-sizing:border-box}body{margin:0;font-family:Georgia,'Times New Roman',serif;background:#F4F1EA;color:#1C1C1C}
+*{box-sizing:border-box}body{margin:0;font-family:${SYSTEM_FONT_STACK};background:#F4F1EA;color:#1C1C1C}
 .bank-header{display:flex;align-items:center;gap:12px;padding:16px 24px;background:var(--brand);color:#fff}
 .bank-logo{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:50%;background:#fff;` +
     `color:var(--brand);font-weight:bold;font-size:20px}
@@ -95,15 +95,14 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
       institutionId: inst!.id,
       endDate: ctx.now(),
     }).accounts;
+    const vendorName = vendorDisplayName(app.vendor);
     const body =
       `<h1>Share your data</h1>
-<p><strong>Sandbox vendor (${esc(app.vendor)})</strong>` +
-      ` is asking to access data from your ${esc(inst!.name)} accounts.</p>
+<p><strong>${esc(vendorName)}</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
 <h2>Accounts</h2><ul class="accounts">${accounts.map((a) => `<li>${esc(maskAccount(a))}</li>`).join('')}</ul>
 <h2>Data we will share</h2>` +
       `<dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
-<h2>How long</h2><p class="duration">Once-off access to ${SHARING_DAYS} days of history;` +
-      ` access ends after ${SHARING_DAYS} days.</p>
+<h2>How long</h2><p class="duration">Transactions: ${esc(HISTORY_TEXT)}. ${esc(DURATION_TEXT)}.</p>
 <form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
 <input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
       `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">

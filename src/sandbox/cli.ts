@@ -21,6 +21,7 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
   --seed <text>           seed of all generated data (default sandbox)
   --crawl-delay-ms <n>    simulated crawl duration (default 1500)
+  --crawler-timeout-ms <n> how long a crawler seed waits for credentials before TIMEDOUT (default 600000)
   --help`;
 
 function fail(message: string): never {
@@ -50,6 +51,7 @@ function parseCli(argv: string[]): SandboxOptions {
         'duplicate-rate': { type: 'string' },
         seed: { type: 'string' },
         'crawl-delay-ms': { type: 'string' },
+        'crawler-timeout-ms': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -98,6 +100,8 @@ function parseCli(argv: string[]): SandboxOptions {
   if (values.seed !== undefined) opts.seed = values.seed;
   const delay = number(values['crawl-delay-ms'], 'crawl-delay-ms', 0, 600_000);
   if (delay !== undefined) opts.crawlDelayMs = delay;
+  const timeout = number(values['crawler-timeout-ms'], 'crawler-timeout-ms', 0, 2 ** 31 - 1);
+  if (timeout !== undefined) opts.crawlerTimeoutMs = timeout;
   return opts;
 }
 

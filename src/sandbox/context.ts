@@ -14,6 +14,8 @@ export interface SandboxContext {
   state: SandboxState;
   seed: string;
   crawlDelayMs: number;
+  /** How long a crawler seed waits for the customer's credentials (or one-time code) before TIMEDOUT. */
+  crawlerTimeoutMs: number;
   tokens: readonly SandboxToken[];
   now(): Date;
   /** Issues and verifies the journey pages' session credentials. */
@@ -28,6 +30,6 @@ export interface SandboxContext {
   origin(): string;
   /** Queues a webhook event about an application for every receiver. */
   emit(app: Application, type: string, data: Record<string, unknown>): void;
-  /** Schedules work after `ms`; cancelled by close(). */
-  later(ms: number, fn: () => void): void;
+  /** Schedules work after `ms`; cancelled by close(). Returns a function that cancels it. */
+  later(ms: number, fn: () => void): () => void;
 }

@@ -2,7 +2,7 @@
  * The open-banking lifecycle, shared by the signed API, the journey-facing API and the bank pages:
  * start → institution → consent (cdr) or crawler login → crawl → crawled → finalise → report ready.
  */
-import type { Pathway } from '../protocol/index.js';
+import type { CrawlerLifecycleStatus, Pathway } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { CRAWLER_LOGINS, findInstitution } from './data/institutions.js';
@@ -19,6 +19,8 @@ export interface StartFields {
   phone?: string | undefined;
   days_to_retrieve?: number | undefined;
   analysis?: boolean | undefined;
+  /** The journey's `collect` values: `analysis` and `account_owner` switch those on (never off). */
+  collect?: readonly string[] | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export function startApplication(
       status: 'started',
       institution: null,
       analysis: false,
+      account_owner: false,
       created_at: ctx.now().toISOString(),
       crawler: null,
       data: null,
@@ -53,7 +56,14 @@ export function startApplication(
   if (fields.phone !== undefined) app.phone = fields.phone;
   if (fields.days_to_retrieve !== undefined) app.days_to_retrieve = fields.days_to_retrieve;
   if (fields.analysis !== undefined) app.analysis = fields.analysis;
+  applyCollect(app, fields.collect);
   return app;
+}
+
+/** The journey URL's `collect` [doc]: `analysis` and `account_owner` add those events; nothing switches them off. */
+export function applyCollect(app: Application, collect: readonly string[] | undefined): void {
+  if (collect?.includes('analysis')) app.analysis = true;
+  if (collect?.includes('account_owner')) app.account_owner = true;
 }
 
 export function requireApplication(ctx: SandboxContext, vendor: string, ref: string): Application {
@@ -68,7 +78,7 @@ export function requireApplication(ctx: SandboxContext, vendor: string, ref: str
 
 /** Attaches an institution by pathway (defaults to the institution's first). `field` names the body field for 422s. */
 export function attachInstitution(
-  _ctx: SandboxContext,
+  ctx: SandboxContext,
   app: Application,
   institutionId: string,
   pathway: Pathway | undefined,
@@ -88,6 +98,8 @@ export function attachInstitution(
   app.institution = { id: inst.id, name: inst.name, pathway: chosen };
   app.status = 'institution_selected';
   app.crawler = null;
+  crawlerTimers.get(app)?.();
+  if (chosen === 'crawler') createSeed(ctx, app);
   return app;
 }
 
@@ -159,7 +171,61 @@ export function decideConsent(ctx: SandboxContext, consent: Consent, approve: bo
   return back.toString();
 }
 
-export type CrawlerResult = { status: 'connected' | 'otp_required' | 'failed'; message?: string };
+/**
+ * What the journey API answers to a login or a code: the `crawler.lifecycle_updated` status [doc] it ended in.
+ * RELEASED: connected, no further input; AUTH: a one-time code is needed; FAILED: refused, try again;
+ * TIMEDOUT: the code came after the seed gave up waiting (log in again).
+ */
+export type CrawlerResult = { status: 'RELEASED' | 'AUTH' | 'FAILED' | 'TIMEDOUT'; message?: string };
+
+/** Cancels the pending TIMEDOUT of an application's crawler seed. */
+const crawlerTimers = new WeakMap<Application, () => void>();
+
+/** The crawler pathway starts: a seed [doc `crawler.seed_created`] that waits for the customer's credentials. */
+function createSeed(ctx: SandboxContext, app: Application): void {
+  const seed = { seed_id: newId('seed'), waiting: 'credentials' as const };
+  app.crawler = seed;
+  ctx.emit(app, 'crawler.seed_created', { seed_id: seed.seed_id, institution_id: app.institution!.id });
+  awaitCustomer(ctx, app);
+}
+
+/** (Re)arms TIMEDOUT: the seed gives up when the customer sends nothing within `crawlerTimeoutMs`. */
+function awaitCustomer(ctx: SandboxContext, app: Application): void {
+  const seed = app.crawler!;
+  crawlerTimers.get(app)?.();
+  crawlerTimers.set(
+    app,
+    ctx.later(ctx.crawlerTimeoutMs, () => {
+      if (app.crawler !== seed || (seed.waiting !== 'credentials' && seed.waiting !== 'code')) return;
+      seed.waiting = 'timedout';
+      crawlerTimers.delete(app);
+      lifecycle(ctx, app, 'TIMEDOUT', 'No credentials were entered in time.');
+    }),
+  );
+}
+
+function lifecycle(ctx: SandboxContext, app: Application, status: CrawlerLifecycleStatus, message?: string): void {
+  ctx.emit(app, 'crawler.lifecycle_updated', {
+    status,
+    seed_id: app.crawler!.seed_id,
+    ...(message !== undefined ? { message } : {}),
+  });
+}
+
+/** The seed has the customer's input: no TIMEDOUT now; QUEUED (logins only), then PROCESSING. */
+function working(ctx: SandboxContext, app: Application, queued: boolean): void {
+  crawlerTimers.get(app)?.();
+  crawlerTimers.delete(app);
+  if (queued) lifecycle(ctx, app, 'QUEUED');
+  lifecycle(ctx, app, 'PROCESSING');
+}
+
+function refused(ctx: SandboxContext, app: Application, message: string): CrawlerResult {
+  app.crawler!.waiting = 'credentials';
+  lifecycle(ctx, app, 'FAILED', message);
+  awaitCustomer(ctx, app);
+  return { status: 'FAILED', message };
+}
 
 export function crawlerLogin(
   ctx: SandboxContext,
@@ -173,34 +239,36 @@ export function crawlerLogin(
   }
   if (LOCKED.has(app.status))
     throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
+  // A seed that timed out (or none yet): logging in starts a fresh one.
+  if (!app.crawler || app.crawler.waiting === 'timedout') createSeed(ctx, app);
+  working(ctx, app, true);
   const { connected, otp } = CRAWLER_LOGINS;
   if (username === connected.username && password === connected.password) return connectCrawler(ctx, app);
   if (username === otp.username && password === otp.password) {
-    app.crawler = { otpPending: true };
-    ctx.emit(app, 'crawler.lifecycle_updated', { status: 'otp_required' });
-    return { status: 'otp_required', message: `Enter the one-time code sent to your phone (sandbox: ${otp.code}).` };
+    const message = `Enter the one-time code sent to your phone (sandbox: ${otp.code}).`;
+    app.crawler!.waiting = 'code';
+    lifecycle(ctx, app, 'AUTH', message);
+    awaitCustomer(ctx, app);
+    return { status: 'AUTH', message };
   }
-  ctx.emit(app, 'crawler.lifecycle_updated', { status: 'failed' });
-  return { status: 'failed', message: 'The username or password is incorrect.' };
+  return refused(ctx, app, 'The username or password is incorrect.');
 }
 
 export function crawlerOtp(ctx: SandboxContext, app: Application, code: string): CrawlerResult {
-  if (!app.crawler?.otpPending)
+  if (app.crawler?.waiting === 'timedout')
+    return { status: 'TIMEDOUT', message: 'The code did not arrive in time. Please log in again.' };
+  if (app.crawler?.waiting !== 'code')
     throw new SandboxHttpError(E.OTP_NOT_REQUESTED, 'no one-time code was requested: log in first');
-  if (code !== CRAWLER_LOGINS.otp.code) {
-    app.crawler = null;
-    ctx.emit(app, 'crawler.lifecycle_updated', { status: 'failed' });
-    return { status: 'failed', message: 'The one-time code is incorrect.' };
-  }
+  working(ctx, app, false);
+  if (code !== CRAWLER_LOGINS.otp.code) return refused(ctx, app, 'The one-time code is incorrect.');
   return connectCrawler(ctx, app);
 }
 
 function connectCrawler(ctx: SandboxContext, app: Application): CrawlerResult {
-  app.crawler = { otpPending: false };
+  app.crawler!.waiting = 'released';
   app.status = 'consented';
-  ctx.emit(app, 'crawler.lifecycle_updated', { status: 'connected' });
   runCrawl(ctx, app);
-  return { status: 'connected' };
+  return { status: 'RELEASED' };
 }
 
 /** crawling → (released: crawler, no further customer input) → after crawlDelayMs: crawled. */
@@ -208,7 +276,7 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
   app.status = 'crawling';
   if (app.institution?.pathway === 'crawler') {
     app.status = 'released';
-    ctx.emit(app, 'crawler.lifecycle_updated', { status: 'released' });
+    lifecycle(ctx, app, 'RELEASED');
   }
   ctx.later(ctx.crawlDelayMs, () => {
     const inst = app.institution!;
@@ -232,6 +300,12 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
         available: a.available_balance,
       })),
     });
+    if (app.account_owner) {
+      const owner = { name: app.full_name ?? 'Sandbox Customer', address: '1 Sandbox Street, Sydney NSW 2000' };
+      ctx.emit(app, 'account.account_owner', {
+        accounts: data.accounts.map((a) => ({ account_id: a.account_id, owners: [owner] })),
+      });
+    }
     ctx.emit(app, 'crawl.completed', { accounts: data.accounts.length, transactions: data.transactions.length });
   });
 }
@@ -250,6 +324,16 @@ export function finalise(ctx: SandboxContext, app: Application): Application {
   app.status = 'finalised';
   ctx.later(0, () => {
     app.status = 'report_ready';
+    const data = app.data!;
+    ctx.emit(app, 'application.documents_ready', {
+      formats: ['pdf', 'csv', 'json'],
+      documents: data.accounts.map((a) => ({
+        account_id: a.account_id,
+        kind: 'statement',
+        from: data.period.from,
+        to: data.period.to,
+      })),
+    });
     ctx.emit(app, 'application.report_ready', { formats: ['pdf', 'csv', 'json'] });
     if (app.analysis) ctx.emit(app, 'analysis.report_ready', {});
     ctx.emit(app, 'application.completed', {});

@@ -126,14 +126,14 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
     institutions: INSTITUTIONS.map(({ id, name, pathways }) => ({ id, name, pathways: [...pathways] })),
     test_logins: {
       crawler: [
-        { username: connected.username, password: connected.password, result: 'connected' },
+        { username: connected.username, password: connected.password, result: 'RELEASED' },
         {
           username: otp.username,
           password: otp.password,
           code: otp.code,
-          result: `otp_required; code ${otp.code} connects, another code fails`,
+          result: `AUTH; code ${otp.code} → RELEASED, another code → FAILED`,
         },
-        { username: failed.username, password: failed.password, result: 'failed (so does any other login)' },
+        { username: failed.username, password: failed.password, result: 'FAILED (so does any other login)' },
       ],
       cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
     },

@@ -27,6 +27,8 @@ export interface JourneySession {
   ref: string;
   /** The parent origin the page was served for (checked against the registry then), or null for an unframed page. */
   parentOrigin: string | null;
+  /** The journey URL's `collect` values [doc] (`analysis`, `account_owner`); empty when it named none. */
+  collect?: readonly string[];
   /** Milliseconds since the epoch. */
   issuedAt: number;
 }
@@ -37,6 +39,7 @@ interface Payload {
   r: string;
   p: string | null;
   t: number;
+  c?: string[];
 }
 
 export class JourneySessions {
@@ -55,6 +58,7 @@ export class JourneySessions {
       r: session.ref,
       p: session.parentOrigin,
       t: this.#now().getTime(),
+      ...(session.collect?.length ? { c: [...session.collect] } : {}),
     };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.#mac(body).toString('base64url')}`;
@@ -82,7 +86,14 @@ export class JourneySessions {
     const age = this.#now().getTime() - p.t;
     if (age > JOURNEY_SESSION_TTL_MS || age < -FUTURE_SKEW_MS)
       throw invalid('the session credential expired: reload the journey page');
-    return { kind: p.k === 'j' ? 'journey' : 'bank-return', vendor: p.v, ref: p.r, parentOrigin: p.p, issuedAt: p.t };
+    return {
+      kind: p.k === 'j' ? 'journey' : 'bank-return',
+      vendor: p.v,
+      ref: p.r,
+      parentOrigin: p.p,
+      ...(Array.isArray(p.c) ? { collect: p.c } : {}),
+      issuedAt: p.t,
+    };
   }
 
   #mac(body: string): Buffer {

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { CRAWLER_CREDENTIALS_TIMEOUT_MS } from '../protocol/index.js';
 import { signWebhook } from '../server/index.js';
 import type { SandboxContext, SandboxToken } from './context.js';
 import { createRandom } from './data/random.js';
@@ -50,6 +51,11 @@ export interface SandboxOptions {
   seed?: string;
   /** How long the simulated crawl takes; 0 in tests. @example 1500 */
   crawlDelayMs?: number;
+  /**
+   * How long a crawler seed waits for the customer's credentials or one-time code before `crawler.lifecycle_updated`
+   * TIMEDOUT. Default 10 minutes, as the service documents; short in tests. @example 200
+   */
+  crawlerTimeoutMs?: number;
   /** Webhook retry policy. @example { attempts: 3, baseDelayMs: 20 } */
   webhookRetry?: RetryPolicy;
   /** Injectable clock (signature freshness, timestamps, data dates). @example () => new Date('2026-11-22T00:00:00Z') */
@@ -130,6 +136,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
   const demoUrl = options.demoUrl === undefined ? undefined : checkDemoUrl(options.demoUrl);
   if (!(duplicateRate >= 0 && duplicateRate <= 1)) throw new RangeError('duplicateRate must be between 0 and 1');
+  const crawlerTimeout = options.crawlerTimeoutMs;
+  if (
+    crawlerTimeout !== undefined &&
+    !(Number.isFinite(crawlerTimeout) && crawlerTimeout >= 0 && crawlerTimeout < 2 ** 31)
+  )
+    throw new RangeError('crawlerTimeoutMs must be a number of milliseconds from 0 to 2147483647');
   const receivers = (options.webhooks ?? []).map((w) => {
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
     const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;
@@ -166,6 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     state: new SandboxState(),
     seed,
     crawlDelayMs: options.crawlDelayMs ?? 1500,
+    crawlerTimeoutMs: options.crawlerTimeoutMs ?? CRAWLER_CREDENTIALS_TIMEOUT_MS,
     tokens,
     now,
     sessions: new JourneySessions(now),
@@ -191,6 +204,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         fn();
       }, ms);
       timers.add(t);
+      return () => {
+        clearTimeout(t);
+        timers.delete(t);
+      };
     },
   };
 

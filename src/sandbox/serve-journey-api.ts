@@ -13,6 +13,7 @@ import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js
 import { INSTITUTIONS } from './data/institutions.js';
 import {
   journeyApplicationView,
+  applyCollect,
   attachInstitution,
   consentUrl,
   createConsent,
@@ -140,21 +141,17 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
       expect('POST');
       const body = validate(startBody, parseJson(info.body));
       const existed = ctx.state.findByRef(vendor, ref) !== undefined;
-      return json(journeyApplicationView(startApplication(ctx, vendor, ref, body)), existed ? 200 : 201);
+      const app = startApplication(ctx, vendor, ref, { ...body, collect: session.collect });
+      return json(journeyApplicationView(app), existed ? 200 : 201);
     }
     case 'institution': {
       expect('POST');
       const body = validate(institutionBody, parseJson(info.body));
+      const app = requireApplication(ctx, vendor, ref);
+      // An application the integrator's server started gets the journey's `collect` when the customer picks a bank.
+      applyCollect(app, session.collect);
       return json(
-        journeyApplicationView(
-          attachInstitution(
-            ctx,
-            requireApplication(ctx, vendor, ref),
-            body.institution_id,
-            body.pathway,
-            'institution_id',
-          ),
-        ),
+        journeyApplicationView(attachInstitution(ctx, app, body.institution_id, body.pathway, 'institution_id')),
       );
     }
     case 'consent': {

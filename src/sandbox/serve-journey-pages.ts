@@ -125,7 +125,13 @@ export interface JourneyPageDeps {
   /** Whether `origin` may frame `vendor`'s journey (the parent-origin registry). */
   parentOriginAllowed(vendor: string, origin: string): boolean;
   /** A fresh session credential for this page load. */
-  issueSession(s: { kind: JourneySessionKind; vendor: string; ref: string; parentOrigin: string | null }): string;
+  issueSession(s: {
+    kind: JourneySessionKind;
+    vendor: string;
+    ref: string;
+    parentOrigin: string | null;
+    collect?: readonly string[];
+  }): string;
 }
 
 /** `/i/{vendor}/{ref}…`: the journey shell, the bank-return shell, or `null` when the path is not a journey. */
@@ -150,7 +156,13 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     vendor: parsed.vendor,
     ref: parsed.customerId,
     apiBase: '/journey-api',
-    session: deps.issueSession({ kind: 'journey', vendor: parsed.vendor, ref: parsed.customerId, parentOrigin }),
+    session: deps.issueSession({
+      kind: 'journey',
+      vendor: parsed.vendor,
+      ref: parsed.customerId,
+      parentOrigin,
+      collect: parsed.collect,
+    }),
     // The application's status as of this response, so the first step renders without a request first.
     ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),
     institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),

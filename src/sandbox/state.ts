@@ -30,9 +30,18 @@ export interface Application {
   institution: { id: string; name: string; pathway: Pathway } | null;
   days_to_retrieve?: number;
   analysis: boolean;
+  /** The journey's `collect` included `account_owner`: `account.account_owner` follows the accounts. */
+  account_owner: boolean;
   created_at: string;
-  crawler: { otpPending: boolean } | null;
+  /** The crawler pathway's seed and what it waits for; null on the cdr pathway or before one is chosen. */
+  crawler: CrawlerSeed | null;
   data: BankData | null;
+}
+
+export interface CrawlerSeed {
+  seed_id: string;
+  /** `credentials`: waits for the login; `code`: for a one-time code (AUTH); `released` or `timedout`: done. */
+  waiting: 'credentials' | 'code' | 'released' | 'timedout';
 }
 
 export interface Consent {

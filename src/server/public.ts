@@ -106,7 +106,7 @@ export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';
 export type { MemoryDedupeStoreOptions } from './stores/memory.js';
 export { RedisDedupeStore } from './stores/redis.js';
-export type { RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
+export type { RedisClusterLikeClient, RedisDedupeStoreOptions, RedisLikeClient } from './stores/redis.js';
 export { PostgresInbox } from './stores/postgres.js';
 export type {
   PostgresInboxOptions,
@@ -122,4 +122,5 @@ export type {
   GenericWebhookEvent,
   KnownWebhookType,
   KnownOrGenericWebhookEvent,
+  CrawlerLifecycleStatus,
 } from '../protocol/webhooks.js';

@@ -30,6 +30,7 @@ const LINKED = [
   'react',
   'react-dom',
   'preact',
+  'redis',
   '@types',
   '@playwright',
   'playwright',

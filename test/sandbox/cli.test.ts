@@ -1,7 +1,8 @@
 // The CLI as a user runs it: a real child process, flags, printed credentials, a signed call, clean stop on signals.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signRequest } from '../../src/server/index.js';
+import { startWebhookReceiver } from '../support/sandbox.js';
 
 const CLI = ['--import', 'tsx', 'src/sandbox/cli.ts'];
 
@@ -93,4 +94,43 @@ describe('hosted-journey-sandbox CLI', () => {
       expect(cli.output()).toMatch(/--parent-origin must be vendor=origin|parentOrigins/);
     },
   );
+
+  it('--crawler-timeout-ms: a seed without credentials sends TIMEDOUT after that long; bad values exit 2', async () => {
+    const receiver = await startWebhookReceiver();
+    const cli = start([
+      '--port',
+      '0',
+      '--crawler-timeout-ms',
+      '150',
+      '--webhook',
+      receiver.url,
+      '--duplicate-rate',
+      '0',
+    ]);
+    try {
+      const url = await cli.url;
+      const body = JSON.stringify({ bank_id: 'crawler-credit-union', pathway: 'crawler' });
+      const path = '/api/v1/acme/cli_t/profile';
+      const headers = await signRequest({
+        method: 'POST',
+        path,
+        body,
+        tokenId: 'sandbox_token',
+        secret: 'sandbox_secret',
+      });
+      expect((await fetch(url + path, { method: 'POST', body, headers })).status).toBe(201);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 5000, interval: 50 });
+      expect(receiver.received.map((h) => [h.json.type, (h.json.data as { status?: string }).status])).toEqual([
+        ['crawler.seed_created', undefined],
+        ['crawler.lifecycle_updated', 'TIMEDOUT'],
+      ]);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exit;
+      await receiver.close();
+    }
+    const bad = start(['--crawler-timeout-ms', '9999999999']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain('--crawler-timeout-ms must be a number from 0 to 2147483647');
+  });
 });

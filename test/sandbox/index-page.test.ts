@@ -109,7 +109,7 @@ describe('GET / — the sandbox index', () => {
       ],
       test_logins: {
         crawler: [
-          { username: 'demo', password: 'demo', result: 'connected' },
+          { username: 'demo', password: 'demo', result: 'RELEASED' },
           { username: 'otp', password: 'otp', code: '123456' },
           { username: 'fail', password: 'fail' },
         ],
@@ -144,10 +144,11 @@ describe('GET / — the sandbox index', () => {
       { webhook_id: 'wh_2', url: failing.url, token_id: 'sandbox_token', scheme: 'hmac', queued: 0 },
     ]);
     const [good, bad] = webhooks as [SandboxIndex['webhooks'][number], SandboxIndex['webhooks'][number]];
-    // Six events, each accepted at once; newest first.
+    // Seven events, each accepted at once; newest first.
     expect(good.recent_deliveries.map((d) => d.type)).toEqual([
       'application.completed',
       'application.report_ready',
+      'application.documents_ready',
       'crawl.completed',
       'account.balances_ready',
       'account.numbers_ready',
@@ -162,8 +163,8 @@ describe('GET / — the sandbox index', () => {
       duplicate: false,
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    // 6 events × 4 attempts = 24 to the failing receiver; the index keeps the last 20.
-    expect(sb.deliveries().filter((d) => d.url === failing.url)).toHaveLength(24);
+    // 7 events × 4 attempts = 28 to the failing receiver; the index keeps the last 20.
+    expect(sb.deliveries().filter((d) => d.url === failing.url)).toHaveLength(28);
     expect(bad.recent_deliveries).toHaveLength(RECENT_DELIVERIES);
     expect(bad.recent_deliveries.every((d) => d.status === 500)).toBe(true);
     expect(bad.recent_deliveries.slice(0, 4).map((d) => [d.type, d.attempt])).toEqual([

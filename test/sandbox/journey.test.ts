@@ -131,7 +131,7 @@ describe('journey-facing API', () => {
           password: 'demo',
         })
       ).json.status,
-    ).toBe('connected');
+    ).toBe('RELEASED');
     await sb.waitForStatus('acme', 'k_1', 'crawled');
 
     const otp = await post('/journey-api/acme/k_2/crawler/login', {
@@ -139,22 +139,22 @@ describe('journey-facing API', () => {
       username: 'otp',
       password: 'otp',
     });
-    expect(otp.json.status).toBe('otp_required');
-    expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '000000' })).json.status).toBe('failed');
+    expect(otp.json.status).toBe('AUTH');
+    expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '000000' })).json.status).toBe('FAILED');
     expectError(await post('/journey-api/acme/k_2/crawler/otp', { code: '123456' }), 409, 'OTP_NOT_REQUESTED');
     await post('/journey-api/acme/k_2/crawler/login', {
       institution_id: 'sandbox-bank',
       username: 'otp',
       password: 'otp',
     });
-    expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '123456' })).json.status).toBe('connected');
+    expect((await post('/journey-api/acme/k_2/crawler/otp', { code: '123456' })).json.status).toBe('RELEASED');
 
     const fail = await post('/journey-api/acme/k_3/crawler/login', {
       institution_id: 'sandbox-bank',
       username: 'fail',
       password: 'fail',
     });
-    expect(fail.json).toEqual({ status: 'failed', message: expect.any(String) });
+    expect(fail.json).toEqual({ status: 'FAILED', message: expect.any(String) });
     expect((await get('/journey-api/acme/k_3/status')).json.status).toBe('institution_selected');
     const wrong = await post('/journey-api/acme/k_3/crawler/login', {
       institution_id: 'cdr-only-bank',

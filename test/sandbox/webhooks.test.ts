@@ -55,6 +55,7 @@ const CDR_EVENTS = [
   'account.numbers_ready',
   'account.balances_ready',
   'crawl.completed',
+  'application.documents_ready',
   'application.report_ready',
   'analysis.report_ready',
   'application.completed',
@@ -111,7 +112,7 @@ describe('webhooks', () => {
     );
     await finalised(sb, 'std_1');
     await sb.webhooksIdle();
-    expect(receiver.received).toHaveLength(6);
+    expect(receiver.received).toHaveLength(7);
     const verifier = new Webhook(secret);
     for (const hook of receiver.received) {
       expect(hook.headers['webhook-id']).toBe(hook.json.event_id);
@@ -126,7 +127,7 @@ describe('webhooks', () => {
     await expect(startTestSandbox({ webhooks: [{ url: receiver.url, scheme: 'standard' }] })).rejects.toThrow(/whsec_/);
   });
 
-  it('crawler pathway: lifecycle connected → released, then the data events', async () => {
+  it('crawler pathway: seed, lifecycle QUEUED → PROCESSING → RELEASED [doc], then the data events', async () => {
     const { sb, receiver } = await setup();
     const { session } = await sb.journey('acme', 'w_c');
     const h = { 'content-type': 'application/json', origin: sb.url, 'x-journey-session': session! };
@@ -141,8 +142,10 @@ describe('webhooks', () => {
     await sb.waitForStatus('acme', 'w_c', 'crawled');
     await sb.webhooksIdle();
     expect(receiver.received.map((r) => [r.json.type, (r.json.data as { status?: string }).status])).toEqual([
-      ['crawler.lifecycle_updated', 'connected'],
-      ['crawler.lifecycle_updated', 'released'],
+      ['crawler.seed_created', undefined],
+      ['crawler.lifecycle_updated', 'QUEUED'],
+      ['crawler.lifecycle_updated', 'PROCESSING'],
+      ['crawler.lifecycle_updated', 'RELEASED'],
       ['account.numbers_ready', undefined],
       ['account.balances_ready', undefined],
       ['crawl.completed', undefined],
@@ -157,7 +160,7 @@ describe('webhooks', () => {
     for (const h of receiver.received) byId.set(h.json.event_id, [...(byId.get(h.json.event_id) ?? []), h]);
     const events = byId.size;
     const duplicated = [...byId.values()].filter((copies) => copies.length === 2);
-    expect(events).toBe(12 * 6);
+    expect(events).toBe(12 * 7);
     expect([...byId.values()].every((c) => c.length <= 2)).toBe(true);
     expect(duplicated.length / events).toBeGreaterThan(0.15);
     expect(duplicated.length / events).toBeLessThan(0.45);
@@ -172,8 +175,8 @@ describe('webhooks', () => {
     await finalised(twice.sb, 'r1');
     await once.sb.webhooksIdle();
     await twice.sb.webhooksIdle();
-    expect(once.receiver.received).toHaveLength(6);
-    expect(twice.receiver.received).toHaveLength(12);
+    expect(once.receiver.received).toHaveLength(7);
+    expect(twice.receiver.received).toHaveLength(14);
   });
 
   it('retries after a 500 with growing delays, and delivers', async () => {
@@ -219,12 +222,12 @@ describe('webhooks', () => {
     await finalised(sb, 'to_1');
     await sb.webhooksIdle();
     const closed = sb.deliveries().filter((d) => d.url === 'http://127.0.0.1:9/closed');
-    expect(closed).toHaveLength(6 * 3);
+    expect(closed).toHaveLength(7 * 3);
     expect(closed.every((d) => d.status === null && d.error && d.error !== 'timeout')).toBe(true);
     const slow = sb.deliveries().filter((d) => d.url === hangingUrl);
-    expect(slow).toHaveLength(6 * 3);
+    expect(slow).toHaveLength(7 * 3);
     expect(slow.every((d) => d.status === null && d.error === 'timeout')).toBe(true);
-    expect(sb.deliveries().filter((d) => d.status === 200)).toHaveLength(6); // the healthy receiver is not held up
+    expect(sb.deliveries().filter((d) => d.status === 200)).toHaveLength(7); // the healthy receiver is not held up
   });
 
   it('keeps each application in order even when deliveries fail and duplicates interleave', async () => {
@@ -255,6 +258,6 @@ describe('webhooks', () => {
     expect((await sb.request('POST', '/api/v1/webhooks', { url: receiver.url })).status).toBe(201);
     await finalised(sb, 'reg_1');
     await sb.webhooksIdle();
-    expect(receiver.received).toHaveLength(6);
+    expect(receiver.received).toHaveLength(7);
   });
 });

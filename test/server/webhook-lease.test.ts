@@ -11,6 +11,7 @@ import {
 } from '../../src/server/index.js';
 import { KEYS, deliver, event, sleep, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
+import { storeContract } from '../support/store-contract.js';
 
 let redis: RunningRedis;
 beforeAll(async () => void (redis = await startRedis()));
@@ -30,25 +31,9 @@ function scripted(over: Partial<DedupeStore> = {}) {
   return { store, calls, inner };
 }
 
-describe.each(storesOf(() => redis))('$name: renew', ({ make }) => {
-  it('only the owner renews; renewal extends the lease past its first expiry', async () => {
-    const s = make();
-    expect(await s.claim('r1', 'o1', 150)).toBe('claimed');
-    expect(await s.renew('r1', 'o2', 150)).toBe(false);
-    for (let i = 0; i < 4; i++) {
-      await sleep(75);
-      expect(await s.renew('r1', 'o1', 150)).toBe(true);
-    }
-    expect(await s.claim('r1', 'o2', 150)).toBe('in_flight'); // 300 ms after a 150 ms claim
-    await sleep(200);
-    expect(await s.renew('r1', 'o1', 150)).toBe(false); // expired: it never comes back to its owner
-    expect(await s.claim('r1', 'o2', 150)).toBe('claimed');
-    expect(await s.complete('r1', 'o2', 10_000)).toBe(true);
-    expect(await s.renew('r1', 'o2', 150)).toBe(false); // a done mark is not a claim
-    expect(await s.claim('r1', 'o3', 150)).toBe('done');
-    await s.close?.();
-  });
-});
+// The DedupeStore contract (claim, renew, complete, release, lease expiry, same-tick claims), shared with the
+// Redis Cluster tests (test/server/redis-cluster.test.ts).
+describe.each(storesOf(() => redis))('$name: store contract', ({ make }) => storeContract(make));
 
 describe('createWebhookHandler lease model', () => {
   it('a renewal that finds the claim gone aborts ctx.signal and answers 503 LEASE_LOST without completing', async () => {

@@ -12,6 +12,7 @@ import {
   type ConsentResponse,
   type CreateAccountRequest,
   type CreateConsentRequest,
+  type CrawlerLifecycleStatus,
   type CreditReportResponse,
   type DefaultResponse,
   type DownloadBundleRequest,
@@ -69,6 +70,26 @@ describe('hosted-journey-server types', () => {
       }
       if (v.known && v.event.type === 'consent.authorised')
         expectTypeOf(v.event.data.consent_id).toEqualTypeOf<string>();
+      // The service's documented events (issue 13.9) narrow the same way.
+      if (v.known && v.event.type === 'crawler.seed_created') {
+        expectTypeOf(v.event.data.seed_id).toEqualTypeOf<string>();
+        expectTypeOf(v.event.data.institution_id).toEqualTypeOf<string>();
+      }
+      if (v.known && v.event.type === 'crawler.lifecycle_updated') {
+        expectTypeOf(v.event.data.status).toEqualTypeOf<CrawlerLifecycleStatus | (string & {})>();
+        expectTypeOf<'TIMEDOUT'>().toMatchTypeOf<typeof v.event.data.status>();
+        expectTypeOf<CrawlerLifecycleStatus>().toEqualTypeOf<
+          'QUEUED' | 'PROCESSING' | 'AUTH' | 'TIMEDOUT' | 'FAILED' | 'RELEASED'
+        >();
+      }
+      if (v.known && v.event.type === 'account.account_owner') {
+        expectTypeOf(v.event.data.accounts[0]!.owners[0]!.name).toEqualTypeOf<string>();
+        expectTypeOf(v.event.data.accounts[0]!.owners[0]!.address).toEqualTypeOf<string | undefined>();
+      }
+      if (v.known && v.event.type === 'application.documents_ready') {
+        expectTypeOf(v.event.data.formats).toEqualTypeOf<('pdf' | 'csv' | 'json')[]>();
+        expectTypeOf(v.event.data.documents[0]!.account_id).toEqualTypeOf<string>();
+      }
       // @ts-expect-error without narrowing by `known`, data is not typed
       void v.event.data.consent_id;
       expectTypeOf<VerifiedWebhook>().toMatchTypeOf<{ known: boolean; tokenId: string }>();
@@ -87,6 +108,11 @@ describe('hosted-journey-server types', () => {
             expectTypeOf(ctx.event.data.institution_id).toEqualTypeOf<string>();
             expectTypeOf(ctx.signal).toEqualTypeOf<AbortSignal>();
           },
+          'crawler.seed_created': (e) => expectTypeOf(e.data.seed_id).toEqualTypeOf<string>(),
+          'crawler.lifecycle_updated': (e) =>
+            expectTypeOf(e.data.status).toEqualTypeOf<CrawlerLifecycleStatus | (string & {})>(),
+          'account.account_owner': (e) => expectTypeOf(e.data.accounts[0]!.account_id).toEqualTypeOf<string>(),
+          'application.documents_ready': (e) => expectTypeOf(e.data.documents).toBeArray(),
           '*': (_e, ctx) => {
             expectTypeOf(ctx).toEqualTypeOf<WebhookContext>();
             if (ctx.known && ctx.event.type === 'consent.authorised')

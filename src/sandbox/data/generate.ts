@@ -4,6 +4,7 @@
  */
 import { createRandom, toDecimal } from './random.js';
 import { classify, type Category } from './classify.js';
+import { HISTORY_DAYS } from '../../protocol/journey-copy.js';
 
 export interface BankAccount {
   account_id: string;
@@ -75,7 +76,7 @@ interface Raw {
 /** Generates one customer's accounts and transactions. Pure: the same options give the same data. */
 export function generateBankData(options: GenerateOptions): BankData {
   const rnd = createRandom(options.seed, options.vendor, options.ref, options.institutionId);
-  const days = Math.max(90, options.days ?? 90);
+  const days = Math.max(HISTORY_DAYS, options.days ?? HISTORY_DAYS);
   const end = Date.UTC(options.endDate.getUTCFullYear(), options.endDate.getUTCMonth(), options.endDate.getUTCDate());
   const start = end - (days - 1) * DAY_MS;
 

@@ -18,6 +18,7 @@ import { CrawlerStep } from './steps/crawler.js';
 import { DetailsStep, MyGovStep, TermsStep } from './steps/intro.js';
 import { DoneStep, ExitedStep, FailedStep, RetrievingStep } from './steps/outcome.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
+import { vendorDisplayName } from '../../protocol/journey-copy.js';
 import { Button } from './ui.js';
 
 const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -39,6 +40,7 @@ const denied = (institution?: Institution): Step => ({
 
 export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
   const { config, url, bridge, api } = ctx;
+  const vendorName = vendorDisplayName(config.vendor);
   const [step, setStep] = useState<Step | null>(null);
   const [prefill, setPrefill] = useState<JourneyPrefill>(url.prefill);
   const [institutions, setInstitutions] = useState<Institution[] | undefined>(config.institutions);
@@ -206,7 +208,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       );
     switch (step.name) {
       case 'terms':
-        return <TermsStep vendor={config.vendor} focus={focus} onAccept={() => go({ name: 'details' })} />;
+        return <TermsStep vendor={vendorName} focus={focus} onAccept={() => go({ name: 'details' })} />;
       case 'details':
         return (
           <DetailsStep
@@ -287,7 +289,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
         return (
           <DoneStep
             focus={focus}
-            vendor={config.vendor}
+            vendor={vendorName}
             accounts={summary?.accounts}
             transactions={summary?.transactions}
           />
@@ -315,7 +317,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       <header class="hj-top">
         <span class="hj-brand">
           <span class="hj-logo" aria-hidden="true" />
-          {config.vendor}
+          {vendorName}
         </span>
         <span class="hj-badge" title="No real bank is contacted">
           Sandbox

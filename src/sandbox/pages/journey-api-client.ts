@@ -39,8 +39,9 @@ export interface StatusResponse {
   transactions?: number;
 }
 
+/** The `crawler.lifecycle_updated` status [doc] a login or code ended in (see flow.ts). */
 export interface CrawlerResult {
-  status: 'connected' | 'otp_required' | 'failed';
+  status: 'RELEASED' | 'AUTH' | 'FAILED' | 'TIMEDOUT';
   message?: string;
 }
 

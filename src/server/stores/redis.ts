@@ -2,7 +2,10 @@
  * Redis dedupe store (node-redis ≥ 5). Claim = `SET key owner NX PX lease` run in a Lua script that also returns the
  * current value when the key is taken (atomic: exactly one concurrent delivery wins; one round trip); renew (PEXPIRE),
  * complete and release are Lua scripts that act only while the value is still the caller's owner id.
- * 'redis' is imported lazily, only when constructed with `{ url }`; pass `{ client }` to reuse your own connection.
+ * 'redis' is imported lazily, only when constructed with `{ url }`; pass `{ client }` to reuse your own connection, a
+ * plain client (`createClient`) or a cluster client (`createCluster`). Every script touches one key, so on a cluster
+ * each runs on the master of its key's slot and no hash tags are needed; EVALSHA is routed by that key too, and a node
+ * that lacks a script (SCRIPT LOAD reached other nodes, a new or restarted node) answers NOSCRIPT and gets it by EVAL.
  */
 import { ServerConfigError } from '../errors.js';
 import { positiveNumber } from '../options.js';
@@ -29,11 +32,31 @@ export interface RedisLikeClient {
   withCommandOptions?(options: { timeout?: number }): RedisLikeClient;
 }
 
+/** The subset of a node-redis cluster client (`createCluster`) this store uses. */
+export interface RedisClusterLikeClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  evalSha?(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** node-redis ≥ 6 sends SCRIPT LOAD to every node; older versions to one (the others then answer NOSCRIPT once). */
+  scriptLoad?(script: string): Promise<string>;
+  /** A raw command routed to the master of `firstKey`'s slot (`isReadonly` false). */
+  sendCommand?(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
+  withCommandOptions?(options: { timeout?: number }): RedisClusterLikeClient;
+  /** Only a cluster client has it: tells the two kinds of client apart (their `sendCommand` differ). */
+  getSlotMaster(slot: number): unknown;
+}
+
+type AnyClient = RedisLikeClient | RedisClusterLikeClient;
+const isCluster = (c: AnyClient): c is RedisClusterLikeClient =>
+  typeof (c as Partial<RedisClusterLikeClient>).getSlotMaster === 'function';
+
 export interface RedisDedupeStoreOptions {
   /** Connection URL; the store creates, connects and owns the client. @example 'redis://127.0.0.1:6379' */
   url?: string;
-  /** A connected node-redis client you own (the store never closes it). @example createClient({ url }) */
-  client?: RedisLikeClient;
+  /**
+   * A connected node-redis client you own (the store never closes it): a plain client or a cluster client.
+   * @example createClient({ url }) · createCluster({ rootNodes: [{ url: 'redis://10.0.0.1:6379' }] })
+   */
+  client?: RedisLikeClient | RedisClusterLikeClient;
   /** Key prefix. Default `hj:webhook:`. @example 'myapp:hj:' */
   prefix?: string;
   /**
@@ -71,9 +94,9 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #prefix: string;
   readonly #timeoutMs: number;
   readonly #url: string | undefined;
-  #client: Promise<RedisLikeClient> | undefined;
+  #client: Promise<AnyClient> | undefined;
   /** The connected client, once known: the hot path then calls it without awaiting #client. */
-  #ready: RedisLikeClient | undefined;
+  #ready: AnyClient | undefined;
   /** SHA1 of each script once SCRIPT LOAD answered; a load in progress is in #loading. */
   readonly #sha = new Map<string, string>();
   readonly #loading = new Map<string, Promise<string>>();
@@ -96,22 +119,24 @@ export class RedisDedupeStore implements DedupeStore {
    * node-redis 6: an AbortSignal.timeout plus two listeners per command, about a fifth of the client's CPU under load)
    * is switched off for the store's commands only; the caller's client keeps its options for its own commands.
    */
-  #adopt(client: RedisLikeClient): RedisLikeClient {
-    const c = client.withCommandOptions ? client.withCommandOptions({ timeout: 0 }) : client;
+  #adopt(client: AnyClient): AnyClient {
+    const c: AnyClient = client.withCommandOptions ? client.withCommandOptions({ timeout: 0 }) : client;
     this.#ready = c;
     return c;
   }
 
   /**
-   * Connects now instead of on the first delivery. Optional; call it at start-up so a burst of first deliveries does
-   * not race the connection (and time out into 503s). Rejects when Redis is unreachable.
+   * Connects (when the store owns the client) and loads the scripts now instead of on the first delivery. Optional;
+   * call it at start-up so a burst of first deliveries does not race the connection and the script loading (and time
+   * out into 503s). Rejects when Redis is unreachable.
    * @example await store.connect(); server.listen(3000);
    */
   async connect(): Promise<void> {
-    await this.#connect();
+    const c = await this.#connect();
+    if (c.evalSha && c.scriptLoad) await Promise.all([CLAIM, RENEW, COMPLETE, RELEASE].map((s) => this.#load(c, s)));
   }
 
-  #connect(): Promise<RedisLikeClient> {
+  #connect(): Promise<AnyClient> {
     this.#client ??= (async () => {
       const { createClient } = await import('redis');
       const client = createClient({
@@ -188,35 +213,43 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   /** Runs a script by SHA (loading it once) when the client can, else with EVAL. */
-  async #script(c: RedisLikeClient, script: string, keys: string[], args: string[]): Promise<unknown> {
+  async #script(c: AnyClient, script: string, keys: string[], args: string[]): Promise<unknown> {
     if (!c.evalSha || !c.scriptLoad) return c.eval(script, { keys, arguments: args });
-    let sha = this.#sha.get(script);
-    if (!sha) {
-      let loading = this.#loading.get(script);
-      if (!loading) {
-        loading = c.scriptLoad(script);
-        this.#loading.set(script, loading);
-        loading.then(
-          (s) => {
-            this.#sha.set(script, s);
-            this.#loading.delete(script);
-          },
-          () => this.#loading.delete(script),
-        );
-      }
-      sha = await loading;
-    }
-    return this.#bySha(c, sha, script, keys, args);
+    return this.#bySha(c, this.#sha.get(script) ?? (await this.#load(c, script)), script, keys, args);
   }
 
-  /** EVALSHA; after a SCRIPT FLUSH or a Redis restart (NOSCRIPT) runs it with EVAL and loads it again next time. */
-  #bySha(c: RedisLikeClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
-    const sent = c.sendCommand
-      ? c.sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args])
-      : c.evalSha!(sha, { keys, arguments: args });
+  /** SCRIPT LOAD once per script (concurrent callers share the load in progress); resolves to its SHA. */
+  #load(c: AnyClient, script: string): Promise<string> {
+    const sha = this.#sha.get(script);
+    if (sha) return Promise.resolve(sha);
+    let loading = this.#loading.get(script);
+    if (!loading) {
+      loading = c.scriptLoad!(script);
+      this.#loading.set(script, loading);
+      loading.then(
+        (s) => {
+          this.#sha.set(script, s);
+          this.#loading.delete(script);
+        },
+        () => this.#loading.delete(script),
+      );
+    }
+    return loading;
+  }
+
+  /**
+   * EVALSHA. A node without the script (after SCRIPT FLUSH, a restart; on a cluster, a node SCRIPT LOAD did not reach)
+   * answers NOSCRIPT: the script then runs with EVAL, which also caches it on that node, so the SHA is kept.
+   */
+  #bySha(c: AnyClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
+    const cmd = ['EVALSHA', sha, String(keys.length), ...keys, ...args];
+    const sent = !c.sendCommand
+      ? c.evalSha!(sha, { keys, arguments: args })
+      : isCluster(c)
+        ? c.sendCommand!(keys[0], false, cmd)
+        : c.sendCommand(cmd);
     return sent.catch((e: unknown) => {
       if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
-      this.#sha.delete(script);
       return c.eval(script, { keys, arguments: args });
     });
   }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JourneyApi, Institution } from '../journey-api-client.js';
 import { listenForBankReturn, savePendingConsent } from '../bank-return-channel.js';
 import type { JourneyBridge } from '../types.js';
+import { DURATION_TEXT, HISTORY_TEXT } from '../../../protocol/journey-copy.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';
 
 const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -144,11 +145,11 @@ export function AuthoriseStep(props: {
           </li>
           <li>
             <span>Transactions</span>
-            <span>Last 12 months, read-only</span>
+            <span>{HISTORY_TEXT}, read-only</span>
           </li>
           <li>
             <span>Duration</span>
-            <span>Once-off, access ends after collection</span>
+            <span>{DURATION_TEXT}</span>
           </li>
         </ul>
       )}

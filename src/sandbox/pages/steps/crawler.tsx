@@ -3,7 +3,7 @@
  * `released` is emitted by the caller once connected: no further customer input is needed from then on.
  */
 import { useState } from 'preact/hooks';
-import type { Institution, JourneyApi } from '../journey-api-client.js';
+import type { CrawlerResult, Institution, JourneyApi } from '../journey-api-client.js';
 import { isJourneyApiError } from '../journey-api-client.js';
 import { BankMark, Button, Field, Notice, StepHeading } from '../ui.js';
 
@@ -30,18 +30,24 @@ export function CrawlerStep(props: {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  async function run(call: () => Promise<{ status: string; message?: string }>) {
+  async function run(call: () => Promise<CrawlerResult>) {
     setBusy(true);
     setFailure(undefined);
     try {
       const res = await call();
-      if (res.status === 'connected') {
+      if (res.status === 'RELEASED') {
         props.onConnected();
         return;
       }
-      if (res.status === 'otp_required') {
+      if (res.status === 'AUTH') {
         setPhase('otp');
         props.onStep('crawler_otp');
+      } else if (res.status === 'TIMEDOUT') {
+        // The seed stopped waiting for the code: log in again (that starts a fresh one).
+        setPhase('login');
+        setCode('');
+        props.onStep('crawler_login');
+        setFailure(res.message ?? 'That took too long. Please log in again.');
       } else {
         setFailure(
           res.message ??

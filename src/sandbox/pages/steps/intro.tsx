@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { JourneyPrefill } from '../../../protocol/url.js';
 import { isJourneyApiError } from '../journey-api-client.js';
 import type { JourneyApi, JourneyApplication } from '../journey-api-client.js';
+import { HISTORY_DAYS } from '../../../protocol/journey-copy.js';
 import { Button, Field, Notice, StepHeading } from '../ui.js';
 
 export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {
@@ -35,7 +36,7 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
       <details class="hj-terms">
         <summary>Read the terms of use</summary>
         <p>
-          By continuing you authorise the retrieval of up to 12 months of transaction history, balances and account
+          By continuing you authorise the retrieval of {HISTORY_DAYS} days of transaction history, balances and account
           details from the institutions you select, for the purpose of assessing your application with {props.vendor}.
           This is a sandbox: no real bank is contacted and no real data is collected.
         </p>

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+// Copy and look (issue 13.8): the journey and the sandbox bank page say the same history period and the vendor's
+// display name. This is the journey's half, rendered (Preact, happy-dom); the bank page's half, over real HTTP, is
+// test/sandbox/bank-page-copy.test.ts.
+import { readFileSync } from 'node:fs';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseJourneyUrl } from '../../src/protocol/url.js';
+import { JourneyApp } from '../../src/sandbox/pages/app.js';
+import {
+  DURATION_TEXT,
+  HISTORY_DAYS,
+  HISTORY_TEXT,
+  SYSTEM_FONT_STACK,
+  vendorDisplayName,
+} from '../../src/protocol/journey-copy.js';
+import type { JourneyApi } from '../../src/sandbox/pages/journey-api-client.js';
+import { AuthoriseStep } from '../../src/sandbox/pages/steps/authorise.js';
+import { DoneStep } from '../../src/sandbox/pages/steps/outcome.js';
+import type { JourneyBridge } from '../../src/sandbox/pages/types.js';
+
+const bridge: JourneyBridge = {
+  framed: false,
+  connected: new Promise(() => undefined),
+  whenVisible: () => Promise.resolve(),
+  visible: true,
+  emit: () => undefined,
+  on: () => () => undefined,
+  onClose: () => () => undefined,
+};
+const institution = { id: 'sandbox-bank', name: 'Sandbox Bank', pathways: ['cdr' as const], colour: '#0B5FFF' };
+const api = { status: async () => null, institutions: async () => [institution] } as unknown as JourneyApi;
+
+afterEach(() => cleanup());
+
+describe('the vendor display name', () => {
+  it('is derived from the label', () => {
+    expect(vendorDisplayName('acme')).toBe('Acme');
+    expect(vendorDisplayName('acme-lending_au')).toBe('Acme Lending Au');
+  });
+
+  it('the journey header and its body text both say "Acme" for vendor acme (no CSS capitalisation)', async () => {
+    const url = parseJourneyUrl('https://journey.example/i/acme-lending/r_1')!;
+    const config = { vendor: 'acme-lending', ref: 'r_1', apiBase: '/journey-api', status: null, institutions: [] };
+    const { container } = render(<JourneyApp ctx={{ config, url, bridge, api }} />);
+    await screen.findByRole('heading', { name: 'Share your bank statements securely' });
+    expect(container.querySelector('.hj-brand')!.textContent).toBe('Acme Lending');
+    const body = container.querySelector('main')!.textContent!;
+    expect(body).toContain('Acme Lending uses this secure service');
+    expect(body).toContain('your application with Acme Lending');
+    expect(body).not.toMatch(/acme-lending/);
+    expect(readFileSync('src/sandbox/pages/journey.css', 'utf8')).not.toMatch(/text-transform:\s*capitalize/);
+  });
+
+  it('the done step thanks the display name', () => {
+    const { container } = render(<DoneStep focus={false} vendor={vendorDisplayName('acme')} />);
+    expect(container.textContent).toContain('shared with Acme.');
+  });
+});
+
+describe('the history period', () => {
+  it(`the journey's consent summary says "${HISTORY_TEXT}", and its terms ${HISTORY_DAYS} days`, async () => {
+    const step = render(
+      <AuthoriseStep
+        focus={false}
+        institution={institution}
+        consentId="cns_1"
+        consentUrl="https://bank.example/authorise"
+        bridge={bridge}
+        api={api}
+        vendor="acme"
+        ref="r_1"
+        onResult={() => undefined}
+      />,
+    );
+    const row = [...step.container.querySelectorAll('.hj-shared li')].map((li) => li.textContent);
+    expect(row).toContain(`Transactions${HISTORY_TEXT}, read-only`);
+    expect(row).toContain(`Duration${DURATION_TEXT}`);
+    expect(step.container.textContent).not.toMatch(/12 months/);
+    cleanup();
+
+    const url = parseJourneyUrl('https://journey.example/i/acme/r_2')!;
+    const config = { vendor: 'acme', ref: 'r_2', apiBase: '/journey-api', status: null, institutions: [] };
+    const app = render(<JourneyApp ctx={{ config, url, bridge, api }} />);
+    await waitFor(() => expect(app.container.querySelector('.hj-terms')).not.toBeNull());
+    expect(app.container.querySelector('.hj-terms')!.textContent).toContain(
+      `${HISTORY_DAYS} days of transaction history`,
+    );
+  });
+});

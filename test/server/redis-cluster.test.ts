@@ -1,0 +1,150 @@
+// RedisDedupeStore on a real three-master Redis Cluster (issue 12, part 3), with a node-redis cluster client
+// (createCluster) passed as { client }: keys spread over every master, the store contract, the script cache per node,
+// and 200 simultaneous deliveries of one event over HTTP to two processes.
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCluster } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisDedupeStore, signWebhook } from '../../src/server/index.js';
+import { event } from '../support/deliveries.js';
+import { type RunningRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
+import { storeContract } from '../support/store-contract.js';
+
+let cluster: RunningRedisCluster;
+let client: ReturnType<typeof createCluster>;
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+  client = createCluster({ rootNodes: cluster.urls.map((url) => ({ url })) });
+  client.on('error', () => {});
+  await client.connect();
+}, 90_000);
+afterAll(async () => {
+  await client?.close();
+  await cluster?.stop();
+});
+
+const prefixed = (p: string) => new RedisDedupeStore({ client, prefix: `${p}${Math.random().toString(36).slice(2)}:` });
+/** Keys matching `pattern` on each master, by port. */
+const keysByNode = async (pattern: string) =>
+  Promise.all(
+    cluster.ports.map(async (p) => (await cluster.cli(p, '--raw', 'KEYS', pattern)).split('\n').filter(Boolean)),
+  );
+
+describe('RedisDedupeStore on a three-master Redis Cluster (createCluster client)', () => {
+  it('the keys of 300 event ids spread over all three masters, each key on the master of its slot', async () => {
+    const s = new RedisDedupeStore({ client, prefix: 'spread:' });
+    const ids = Array.from({ length: 300 }, (_, i) => `evt_${i.toString().padStart(4, '0')}`);
+    expect(await Promise.all(ids.map((id) => s.claim(id, 'o1', 60_000)))).toEqual(ids.map(() => 'claimed'));
+    const byNode = await keysByNode('spread:*');
+    expect(byNode.flat().sort()).toEqual(ids.map((id) => `spread:${id}`));
+    for (const keys of byNode) expect(keys.length).toBeGreaterThan(50); // about 100 each; hash slots, not hash tags
+    // Each node holds only keys of slots it owns (CLUSTER KEYSLOT / CLUSTER COUNTKEYSINSLOT on that node).
+    for (const [i, keys] of byNode.entries()) {
+      const port = cluster.ports[i]!;
+      for (const key of keys.slice(0, 10)) {
+        const slot = (await cluster.cli(port, 'CLUSTER', 'KEYSLOT', key)).trim();
+        expect(Number(await cluster.cli(port, 'CLUSTER', 'COUNTKEYSINSLOT', slot))).toBeGreaterThan(0);
+      }
+    }
+    // Every script finds its key wherever it lives: complete on all, then each is done.
+    expect(await Promise.all(ids.map((id) => s.complete(id, 'o1', 60_000)))).toEqual(ids.map(() => true));
+    expect(new Set(await Promise.all(ids.map((id) => s.claim(id, 'o2', 1000))))).toEqual(new Set(['done']));
+    expect(await Promise.all(ids.slice(0, 30).map((id) => client.get(`spread:${id}`)))).toEqual(
+      ids.slice(0, 30).map(() => 'done'),
+    );
+  });
+
+  describe('store contract', () => storeContract(() => prefixed('contract')));
+
+  it('connect() loads the four scripts on every master before the first call', async () => {
+    for (const port of cluster.ports) await cluster.cli(port, 'SCRIPT', 'FLUSH');
+    expect(await cachedScripts()).toEqual([0, 0, 0]);
+    await prefixed('connect').connect();
+    expect(await cachedScripts()).toEqual([4, 4, 4]);
+  });
+
+  it('a node without the scripts (flushed, or missed by SCRIPT LOAD) answers NOSCRIPT, gets them by EVAL', async () => {
+    const s = prefixed('noscript');
+    const ids = Array.from({ length: 60 }, (_, i) => `n${i}`);
+    expect(new Set(await Promise.all(ids.map((id) => s.claim(id, 'o1', 60_000))))).toEqual(new Set(['claimed']));
+    // The scripts are cached on every master now; flush two of them behind the store's back.
+    const [a, b] = cluster.ports as [number, number];
+    await cluster.cli(a, 'SCRIPT', 'FLUSH');
+    await cluster.cli(b, 'SCRIPT', 'FLUSH');
+    expect(await cachedScripts()).toEqual([0, 0, expect.any(Number)]);
+    expect(await Promise.all(ids.map((id) => s.claim(id, 'o2', 60_000)))).toEqual(ids.map(() => 'in_flight'));
+    expect(await Promise.all(ids.map((id) => s.complete(id, 'o1', 60_000)))).toEqual(ids.map(() => true));
+    expect(new Set(await Promise.all(ids.map((id) => s.claim(id, 'o3', 60_000))))).toEqual(new Set(['done']));
+    // The EVAL fallback cached claim and complete on the flushed nodes again.
+    for (const n of await cachedScripts()) expect(n).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Scripts in each master's script cache (INFO memory: number_of_cached_scripts), by port. */
+const cachedScripts = async () =>
+  Promise.all(
+    cluster.ports.map(async (p) =>
+      Number(/number_of_cached_scripts:(\d+)/.exec(await cluster.cli(p, 'INFO', 'memory'))?.[1]),
+    ),
+  );
+
+describe('exactly-once across two processes sharing a Redis Cluster', () => {
+  const WORKER = path.resolve('test/support/webhook-worker.ts');
+  const runsFile = path.join(mkdtempSync(path.join(tmpdir(), 'hj-cluster-runs-')), 'runs.log');
+  const workers: { child: ChildProcess; url: string }[] = [];
+  const startWorker = () => {
+    const child = fork(WORKER, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, REDIS_CLUSTER: cluster.urls.join(','), RUNS_FILE: runsFile },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+      child.once('message', (m: { port: number }) => resolve({ child, url: `http://127.0.0.1:${m.port}` }));
+      child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+  };
+  beforeAll(async () => void workers.push(...(await Promise.all([startWorker(), startWorker()]))), 90_000);
+  afterAll(async () => {
+    for (const w of workers) {
+      const exited = new Promise((r) => w.child.once('exit', r));
+      w.child.send('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    }
+  });
+  const runs = (id: string) =>
+    existsSync(runsFile)
+      ? readFileSync(runsFile, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith(`${id} `))
+      : [];
+  const post = async (url: string, d: { body: string | Uint8Array; headers: Record<string, string> }) => {
+    const r = await fetch(`${url}/`, { method: 'POST', headers: d.headers, body: d.body as string });
+    return { status: r.status, body: (await r.json()) as { status?: string; error?: { code: string } } };
+  };
+
+  it('200 simultaneous deliveries of one event over HTTP to two processes → the handler runs once', async () => {
+    const d = await signWebhook({
+      payload: event('evt_cluster_storm'),
+      tokenId: 'wh_1',
+      secret: 'webhook-secret-1',
+      path: '/',
+    });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(workers[i % 2]!.url, d)));
+    const statuses = results.map((r) => `${r.status} ${r.body.status ?? r.body.error?.code}`);
+    expect(
+      statuses.filter((s) => /^(200|409) /.test(s)),
+      statuses.join(','),
+    ).toHaveLength(200);
+    expect(results.filter((r) => r.body.status === 'processed')).toHaveLength(1);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(results.filter((r) => r.status === 409).length).toBeGreaterThan(0);
+    expect(runs('evt_cluster_storm')).toHaveLength(1);
+    // Once done, every redelivery to either process is a duplicate; still one run.
+    const again = await Promise.all(Array.from({ length: 20 }, (_, i) => post(workers[i % 2]!.url, d)));
+    expect(again.map((r) => [r.status, r.body.status])).toEqual(again.map(() => [200, 'duplicate']));
+    expect(runs('evt_cluster_storm')).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,16 @@
+// Kill-test receiver, Redis variant: RedisDedupeStore on DEDUPE_REDIS_URL, and a NON-transactional effect, RPUSH of
+// "<event id> <pid>" to the list `effects` on a second redis-server (EFFECTS_REDIS_URL): it survives the receiver's
+// SIGKILL once Redis acknowledged it, and nothing ties it to the store's done mark.
+import { createClient } from 'redis';
+import { RedisDedupeStore } from '../../../src/server/index.js';
+import type { KillReceiverFactory } from '../kill-receiver.js';
+
+const factory: KillReceiverFactory = async (env) => {
+  const effects = createClient({ url: env.EFFECTS_REDIS_URL! });
+  await effects.connect();
+  return {
+    store: new RedisDedupeStore({ url: env.DEDUPE_REDIS_URL!, operationTimeoutMs: 1000 }),
+    effect: async (event) => void (await effects.rPush('effects', `${event.event_id} ${process.pid}`)),
+  };
+};
+export default factory;
