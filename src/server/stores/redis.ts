@@ -79,6 +79,19 @@ const COMPLETE =
   'return 0';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
 
+/**
+ * Dedupe store shared by every process on one Redis (node-redis ≥ 5): with `{ url }` it imports `redis` lazily, owns
+ * the connection and fails fast (503) while disconnected; with `{ client }` it uses your connected client. Call
+ * `await store.connect()` at start-up so the first deliveries do not race the connection.
+ * @example
+ * const store = new RedisDedupeStore({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+ * await store.connect();
+ * const handler = createWebhookHandler({
+ *   verify: { keys: [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] },
+ *   store,
+ *   on: { 'consent.authorised': (event) => console.log(event.data.consent_id) },
+ * });
+ */
 export class RedisDedupeStore implements DedupeStore {
   readonly #prefix: string;
   readonly #timeoutMs: number;
