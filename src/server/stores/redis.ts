@@ -140,9 +140,12 @@ export class RedisDedupeStore implements DedupeStore {
 
   #connect(): Promise<AnyClient> {
     this.#client ??= (async () => {
-      // A specifier bundlers leave alone: `redis` is an optional peer, there only for those who pass `{ url }`, and a
-      // literal import('redis') made Next.js (Turbopack) fail a whole build with "Can't resolve 'redis'" without it.
-      const { createClient }: typeof import('redis') = await import(/* @vite-ignore */ REDIS_PACKAGE);
+      // Bundlers must leave this import alone: `redis` is an optional peer, there only for those who pass `{ url }`, and
+      // import('redis') made Next.js (Turbopack, which also folds the constant) fail a build with "Can't resolve 'redis'"
+      // when it is not installed. Hence the ignore comments of webpack, Turbopack and Vite, and a computed specifier.
+      const { createClient }: typeof import('redis') = await import(
+        /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE
+      );
       const client = createClient({
         url: this.#url!,
         // Fail fast while disconnected (→ 503) instead of queueing commands; keep reconnecting in the background.
