@@ -10,7 +10,6 @@ import {
   RedisDedupeStore,
   createClient,
   createWebhookHandler,
-  signRequest,
   toNodeHandler,
   type DedupeStore,
   type PgClientLike,
@@ -18,7 +17,6 @@ import {
   type WebhookHandler,
   type WebhookOutcome,
 } from '../src/server/index.js';
-import { WEBHOOK_REGISTRATION } from '../src/protocol/index.js';
 import { type DemoDatabase, openDemoDatabase, writeApplication } from './database.js';
 import type { ApplicationStore } from './store.js';
 
@@ -153,18 +151,9 @@ export function createService(o: ServiceOptions) {
     webhooks: toNodeHandler(counting),
     deliveries: () => [...deliveries],
     processed: () => [...processed],
-    /** Registers `url` as a webhook receiver with the sandbox (signed `POST /api/v1/webhooks`). */
+    /** Registers `url` as a webhook receiver with the sandbox (`client.registerWebhook`, signed). */
     async registerWebhook(url: string): Promise<void> {
-      const body = JSON.stringify({ url, token_id: o.tokenId });
-      const headers = await signRequest({
-        method: 'POST',
-        path: WEBHOOK_REGISTRATION.path,
-        body,
-        tokenId: o.tokenId,
-        secret: o.signingSecret,
-      });
-      const res = await fetch(new URL(WEBHOOK_REGISTRATION.path, o.sandboxUrl), { method: 'POST', headers, body });
-      if (!res.ok) throw new Error(`webhook registration failed: ${res.status} ${await res.text()}`);
+      await client.registerWebhook({ url });
     },
     async close(): Promise<void> {
       await dedupe?.close?.();

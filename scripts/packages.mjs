@@ -23,7 +23,7 @@ export const PACKAGES_DIR = path.join(root, 'dist/packages');
 const PEERS = {
   react: '>=18', // hosted-journey/react
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
-  redis: '>=5', // RedisDedupeStore({ url })
+  redis: '>=5', // RedisDedupeStore({ url }): imported by a computed specifier (bundlers skip it), so in `peers`
   pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
   '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
 };
@@ -134,7 +134,7 @@ backend helper is
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
-    peers: ['pg'],
+    peers: ['pg', 'redis'],
     docs: ['quick-start.md', 'server.md', 'security.md'],
     readme: `# hosted-journey-server
 

@@ -60,7 +60,11 @@ export function callbackProxies(latest: () => Partial<JourneyCallbacks>, after?:
   for (const key of CALLBACKS) {
     out[key] = (...args: unknown[]) => {
       try {
-        const fn = latest()[key] as ((...a: unknown[]) => unknown) | undefined;
+        const props = latest() as Partial<JourneyCallbacks> & { journeyOrigin?: string };
+        const fn = props[key] as ((...a: unknown[]) => unknown) | undefined;
+        // The proxy always reaches createJourney as its onError, so the widget's own "no onError" log is ours to do.
+        if (!fn && key === 'onError' && (args[0] as { code?: unknown } | undefined)?.code === 'READY_TIMEOUT')
+          console.error('hosted-journey: no ready from', props.journeyOrigin);
         return fn?.(...args);
       } finally {
         after?.();

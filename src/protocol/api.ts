@@ -75,6 +75,12 @@ export const finaliseResponse = z.looseObject({ application_id: z.string(), stat
 
 // ---- credit reporting ---------------------------------------------------------------------------------------------
 
+export const AUSTRALIAN_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+export const ENQUIRY_TYPES = ['credit_application', 'account_review'] as const;
+export const CREDIT_PRODUCTS = ['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl'] as const;
+/** Bands of the 0–1200 score, lowest first (the sandbox: < 510, < 623, < 726, < 833, ≥ 833). */
+export const SCORE_BANDS = ['below_average', 'average', 'good', 'very_good', 'excellent'] as const;
+
 export const applicantSchema = z.strictObject({
   first_name: name,
   last_name: name,
@@ -82,7 +88,7 @@ export const applicantSchema = z.strictObject({
   address: z.strictObject({
     line1: name,
     suburb: name,
-    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+    state: z.enum(AUSTRALIAN_STATES),
     postcode: z.string().check(z.regex(/^\d{4}$/, 'must be a 4-digit postcode')),
   }),
   drivers_licence: z.optional(z.string().check(z.maxLength(20))),
@@ -90,25 +96,67 @@ export const applicantSchema = z.strictObject({
 
 export const lodgeEnquiryBody = z.strictObject({
   applicant: applicantSchema,
-  enquiry_type: z.enum(['credit_application', 'account_review']),
-  product: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
+  enquiry_type: z.enum(ENQUIRY_TYPES),
+  product: z.enum(CREDIT_PRODUCTS),
   amount: decimalString,
   reference: z.optional(z.string().check(z.maxLength(64))),
 });
-export const enquiryResponse = z.looseObject({ enquiry_id: z.string(), status: z.string() });
+export const enquiryResponse = z.looseObject({
+  enquiry_id: z.string(),
+  status: z.string(),
+  lodged_at: z.string(),
+});
 
 export const getReportBody = z.strictObject({ enquiry_id: id });
 export const creditReportResponse = z.looseObject({
   enquiry_id: z.string(),
+  generated_at: z.string(),
+  applicant: z.looseObject({
+    first_name: z.string(),
+    last_name: z.string(),
+    date_of_birth: z.string(),
+    address: z.looseObject({ line1: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }),
+    drivers_licence: z.optional(z.string()),
+  }),
   score: z.number(),
-  enquiries: z.array(z.looseObject({})),
-  accounts: z.array(z.looseObject({})),
-  defaults: z.array(z.looseObject({})),
+  score_band: z.string(),
+  enquiries: z.array(
+    z.looseObject({
+      date: z.string(),
+      enquirer: z.string(),
+      enquiry_type: z.string(),
+      product: z.string(),
+      amount: z.string(),
+      enquiry_id: z.optional(z.string()),
+    }),
+  ),
+  accounts: z.array(
+    z.looseObject({
+      account_id: z.string(),
+      provider: z.string(),
+      account_type: z.string(),
+      credit_limit: z.string(),
+      opened_on: z.string(),
+      status: z.string(),
+      closed_on: z.optional(z.string()),
+      repayment_history: z.array(z.looseObject({ month: z.string(), status: z.string() })),
+    }),
+  ),
+  defaults: z.array(
+    z.looseObject({
+      default_id: z.string(),
+      account_id: z.string(),
+      amount: z.string(),
+      days_overdue: z.number(),
+      listed_on: z.string(),
+      status: z.string(),
+    }),
+  ),
 });
 
 export const createAccountBody = z.strictObject({
   enquiry_id: id,
-  account_type: z.enum(['personal_loan', 'credit_card', 'home_loan', 'car_loan', 'bnpl']),
+  account_type: z.enum(CREDIT_PRODUCTS),
   credit_limit: decimalString,
   opened_on: isoDate,
 });
@@ -118,7 +166,15 @@ export const updateAccountBody = z.strictObject({
   status: z.optional(z.enum(['open', 'closed'])),
   closed_on: z.optional(isoDate),
 });
-export const accountResponse = z.looseObject({ account_id: z.string(), status: z.string() });
+export const accountResponse = z.looseObject({
+  account_id: z.string(),
+  enquiry_id: z.string(),
+  account_type: z.string(),
+  credit_limit: z.string(),
+  opened_on: z.string(),
+  status: z.string(),
+  closed_on: z.optional(z.string()),
+});
 
 export const savePaymentBody = z.strictObject({ account_id: id, month, status: z.enum(REPAYMENT_CODES) });
 export const paymentResponse = z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() });
@@ -134,7 +190,15 @@ export const updateDefaultBody = z.strictObject({
   status: z.enum(['outstanding', 'paid', 'closed']),
   amount: z.optional(decimalString),
 });
-export const defaultResponse = z.looseObject({ default_id: z.string(), status: z.string() });
+export const defaultResponse = z.looseObject({
+  default_id: z.string(),
+  account_id: z.string(),
+  amount: z.string(),
+  /** `registerDefault` answers it; `updateDefault` does not. */
+  days_overdue: z.optional(z.number()),
+  listed_on: z.optional(z.string()),
+  status: z.string(),
+});
 
 // ---- errors ---------------------------------------------------------------------------------------------------------
 
@@ -167,12 +231,31 @@ export const ENDPOINTS = {
   updateDefault: { method: 'POST', path: '/default/update' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
+/** Webhook receivers of the signing token: register, list, delete [ours]. */
+export const WEBHOOKS = {
+  register: { method: 'POST', path: '/api/v1/webhooks' },
+  list: { method: 'GET', path: '/api/v1/webhooks' },
+  delete: { method: 'DELETE', path: '/api/v1/webhooks/{id}' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
 /** Webhook registration on the sandbox [ours]. */
-export const WEBHOOK_REGISTRATION = { method: 'POST', path: '/api/v1/webhooks' } as const;
+export const WEBHOOK_REGISTRATION = WEBHOOKS.register;
+/** An event type, e.g. `consent.authorised` (known or not to this SDK version). */
+const eventType = z.string().check(z.regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must be an event type'));
 export const webhookRegistrationBody = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),
   token_id: z.optional(id),
+  /** Only these event types are delivered; default every type. */
+  events: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(64))),
 });
+export const webhookResponse = z.looseObject({
+  webhook_id: z.string(),
+  url: z.string(),
+  token_id: z.string(),
+  events: z.optional(z.array(z.string())),
+});
+export const webhookListResponse = z.looseObject({ webhooks: z.array(webhookResponse) });
+export const webhookDeletedResponse = z.looseObject({ webhook_id: z.string(), deleted: z.literal(true) });
+export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBody>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
 

@@ -85,7 +85,13 @@ function parseCli(argv: string[]): SandboxOptions {
     if (eq <= 0 || eq === entry.length - 1) fail(`--parent-origin must be vendor=origin, got '${entry}'`);
     (parentOrigins[entry.slice(0, eq)] ??= []).push(entry.slice(eq + 1));
   }
-  const opts: SandboxOptions = { port: number(values.port, 'port', 0, 65535) ?? 4010, tokens, webhooks };
+  const opts: SandboxOptions = {
+    port: number(values.port, 'port', 0, 65535) ?? 4010,
+    tokens,
+    webhooks,
+    // Each webhook delivery attempt and each 401 of the API, one line each, stamped with the time of day.
+    log: (line) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`),
+  };
   if (Object.keys(parentOrigins).length > 0) opts.parentOrigins = parentOrigins;
   if (values.host) opts.host = values.host;
   if (values['demo-url'] !== undefined) opts.demoUrl = values['demo-url'];
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
       `${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code}; ` +
       `${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails`,
     ...(options.demoUrl ? [`  demo:            ${options.demoUrl}`] : []),
-    'Press Ctrl+C to stop.',
+    'Logging each webhook delivery (with its status) and each 401 (with its reason code) below. Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   let stopping = false;

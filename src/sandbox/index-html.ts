@@ -36,7 +36,8 @@ function webhooks(model: SandboxIndex): string {
   if (model.webhooks.length === 0) {
     return (
       `<p class="muted">No receiver registered. Pass <code>webhooks</code> to <code>startSandbox</code>,` +
-      ` <code>--webhook</code> to the CLI, or call ${code('POST /api/v1/webhooks')} (signed).</p>`
+      ` <code>--webhook</code> to the CLI, or call ${code('client.registerWebhook({ url })')} of` +
+      ` <code>hosted-journey-server</code> (${code('POST /api/v1/webhooks')}, signed).</p>`
     );
   }
   return model.webhooks

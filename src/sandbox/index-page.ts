@@ -8,7 +8,7 @@
  * 2. JSON when the client ranks `application/json` above `text/html` in `Accept`, HTML otherwise; `Vary: Accept`.
  * 3. The HTML (index-html.ts) has no script and no inline style, escapes every value and refuses framing.
  */
-import { ENDPOINTS, WEBHOOK_REGISTRATION, type EndpointName } from '../protocol/index.js';
+import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
 import type { Reply } from './http.js';
@@ -31,7 +31,7 @@ export interface SandboxIndexDelivery {
 
 /** A registered webhook receiver. */
 export interface SandboxIndexWebhook {
-  /** `wh_{n}`, as `POST /api/v1/webhooks` answered (receivers of the `webhooks` option come first). */
+  /** `wh_{n}`, as `POST /api/v1/webhooks` answered (receivers of the `webhooks` option come first; never reused). */
   webhook_id: string;
   /** The receiver URL with userinfo and query values shown as `***`. */
   url: string;
@@ -106,7 +106,11 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
     method: ENDPOINTS[name].method,
     path: ENDPOINTS[name].path,
   }));
-  endpoints.push({ name: 'registerWebhook', method: WEBHOOK_REGISTRATION.method, path: WEBHOOK_REGISTRATION.path });
+  endpoints.push(
+    { name: 'registerWebhook', ...WEBHOOKS.register },
+    { name: 'listWebhooks', ...WEBHOOKS.list },
+    { name: 'deleteWebhook', ...WEBHOOKS.delete },
+  );
   return {
     name: 'hosted-journey sandbox',
     about: ABOUT,
@@ -133,8 +137,8 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
       ],
       cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
     },
-    webhooks: sender.listReceivers().map((receiver, i) => ({
-      webhook_id: `wh_${i + 1}`,
+    webhooks: sender.listReceivers().map((receiver) => ({
+      webhook_id: receiver.id,
       url: displayUrl(receiver.url),
       token_id: receiver.tokenId,
       scheme: receiver.scheme ?? 'hmac',

@@ -7,6 +7,7 @@ import { signWebhook } from '../server/index.js';
 import type { SandboxContext, SandboxToken } from './context.js';
 import { createRandom } from './data/random.js';
 import { createListener } from './server.js';
+import { displayUrl, redactUrls } from './index-page.js';
 import { SandboxState } from './state.js';
 import { JourneySessions } from './journey-session.js';
 import { compileParentOrigins, describeParentOrigins, type ParentOriginRegistry } from './parent-origins.js';
@@ -72,6 +73,12 @@ export interface SandboxOptions {
    * @example 'http://localhost:4000'
    */
   demoUrl?: string;
+  /**
+   * Receives one line per webhook delivery attempt (event, receiver, HTTP status or error) and per request the API
+   * refused with 401 (method, path, reason code). No secret, header value or body is in a line. The CLI prints them.
+   * @example { log: (line) => console.log(line) }
+   */
+  log?: (line: string) => void;
 }
 
 export interface Sandbox {
@@ -102,6 +109,16 @@ function checkDemoUrl(value: string): string {
   if (url.username || url.password)
     throw new RangeError('demoUrl must not contain credentials: the index page shows it');
   return url.toString();
+}
+
+/** One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>`, redacted as on the index. */
+function deliveryLogger(log: (line: string) => void) {
+  return (d: Delivery) => {
+    const outcome = d.status === null ? `failed (${redactUrls(d.error ?? 'error')})` : String(d.status);
+    const notes = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.duplicate ? 'duplicate copy' : ''].filter(Boolean);
+    const note = notes.length ? ` (${notes.join(', ')})` : '';
+    log(`webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${note}`);
+  };
 }
 
 /**
@@ -152,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     random: createRandom(seed, 'webhook-duplicates'),
     sign,
     now,
+    ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
   const timers = new Set<NodeJS.Timeout>();
@@ -193,7 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
 
-  const server = createServer(createListener(ctx, sender));
+  const server = createServer(createListener(ctx, sender, options.log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

@@ -1,7 +1,7 @@
 /** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINTS, WEBHOOK_REGISTRATION, type EndpointName } from '../protocol/index.js';
+import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
 import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './http.js';
@@ -17,7 +17,7 @@ import {
   updateAccount,
   updateDefault,
 } from './api/credit.js';
-import { registerWebhook } from './api/webhooks.js';
+import { deleteWebhook, listWebhooks, registerWebhook } from './api/webhooks.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './serve-journey-api.js';
 import { journeyPage, serveAsset } from './serve-journey-pages.js';
 import { authorisePage, bankStylesheet, decision } from './bank-pages.js';
@@ -65,11 +65,19 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
     ...compile(ENDPOINTS[name].path),
     handler: HANDLERS[name],
   }));
-  routes.push({
-    method: WEBHOOK_REGISTRATION.method,
-    ...compile(WEBHOOK_REGISTRATION.path),
-    handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
-  });
+  routes.push(
+    {
+      method: WEBHOOKS.register.method,
+      ...compile(WEBHOOKS.register.path),
+      handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
+    },
+    { method: WEBHOOKS.list.method, ...compile(WEBHOOKS.list.path), handler: (_, __, t) => listWebhooks(sender, t) },
+    {
+      method: WEBHOOKS.delete.method,
+      ...compile(WEBHOOKS.delete.path),
+      handler: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
+    },
+  );
   return routes;
 }
 
@@ -95,6 +103,7 @@ function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
 export function createListener(
   ctx: SandboxContext,
   sender: WebhookSender,
+  log?: (line: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const routes = signedRoutes(sender);
 
@@ -209,6 +218,8 @@ export function createListener(
       (reply) => writeReply(res, reply, requestId),
       (error: unknown) => {
         if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
+        else if (error.status === 401 && log)
+          log(`401 ${error.code} ${req.method ?? 'GET'} ${url.pathname}: ${error.message}`);
         writeReply(res, errorReply(error, requestId), requestId);
         // A refused upload is not read to the end; close rather than drain it.
         if (error instanceof SandboxHttpError && error.code === E.PAYLOAD_TOO_LARGE) req.destroy();

@@ -25,7 +25,17 @@ import {
 
 export * from './public.js';
 
-/** Signs a request to the service: returns the `date`, `content-md5`, `content-type` and `authorization` headers. */
+/**
+ * Signs a request to the service: returns the `date`, `content-md5`, `content-type` and `authorization` headers. The
+ * client signs every call itself; use this for a request of your own (a proxy, a test).
+ * @example
+ * const body = JSON.stringify({ full_name: 'Ada Lovelace' });
+ * const path = '/api/v1/acme/cust_42/profile';
+ * const headers = await signRequest({
+ *   method: 'POST', path, body, tokenId: 'sandbox_token', secret: 'sandbox_secret',
+ * });
+ * await fetch(`http://127.0.0.1:4010${path}`, { method: 'POST', headers, body });
+ */
 export function signRequest(o: SignRequestOptions): Promise<SignedHeaders> {
   return signRequestWith(provider, o);
 }

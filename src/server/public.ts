@@ -28,7 +28,7 @@ export {
   isClientError,
   isApiError,
 } from './client/errors.js';
-export type { FieldIssue, ClientError } from './client/errors.js';
+export type { FieldIssue, ClientError, ApiErrorCode, KnownApiErrorCode } from './client/errors.js';
 export type { ClientOptions } from './client/client.js';
 export type {
   CallOptions,
@@ -54,6 +54,17 @@ export type {
   SavePaymentRequest,
   RegisterDefaultRequest,
   UpdateDefaultRequest,
+  RegisterWebhookRequest,
+  WebhookRegistration,
+  AustralianState,
+  CreditProduct,
+  EnquiryType,
+  ScoreBand,
+  Applicant,
+  CreditReportEnquiry,
+  CreditReportAccount,
+  CreditReportDefault,
+  RepaymentHistoryEntry,
   ApplicationResponse,
   ConsentResponse,
   FinaliseResponse,

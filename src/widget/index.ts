@@ -9,6 +9,7 @@ export type {
   BankAuthorisationPhase,
   InvalidMessageInfo,
   JourneyCallbacks,
+  JourneyDomEventMap,
   JourneyErrorCode,
   JourneyErrorInfo,
   JourneyHandle,

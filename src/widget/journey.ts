@@ -77,6 +77,8 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     state = 'error';
     const message = `The journey did not signal ready within ${cfg.readyTimeoutMs} ms.`;
     modal?.setStatus('error', message);
+    // Loud without onError: a wrong journeyOrigin would otherwise leave a blank frame and a silent console.
+    options.onError || console.error('hosted-journey: no ready from', cfg.journeyOrigin);
     hub.deliver(
       { type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } },
       host(),

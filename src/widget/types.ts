@@ -11,6 +11,7 @@ import type {
   ParentMessagePayloads,
   SendableMessageType,
 } from '../protocol/browser.js';
+import type { SurfaceEventType } from './surface.js';
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {
@@ -183,4 +184,23 @@ export interface JourneyHandle {
    * @example journey.send('close', {})
    */
   send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void;
+}
+
+/**
+ * The DOM events the widget dispatches (bubbling, composed; see `eventTarget`), by name: `hosted-journey:<type>` with
+ * `detail` = the journey event's payload, and `hosted-journey:invalid_message` with the refused message's info.
+ * Merged into TypeScript's `HTMLElementEventMap`, `DocumentEventMap` and `WindowEventMap` below, so listeners are
+ * typed:
+ * @example document.addEventListener('hosted-journey:completed', (e) => save(e.detail.applicationId));
+ */
+export type JourneyDomEventMap = {
+  [K in SurfaceEventType as `hosted-journey:${K}`]: CustomEvent<K extends 'error' ? JourneyErrorInfo : Payload<K>>;
+} & {
+  'hosted-journey:invalid_message': CustomEvent<InvalidMessageInfo>;
+};
+
+declare global {
+  interface HTMLElementEventMap extends JourneyDomEventMap {}
+  interface DocumentEventMap extends JourneyDomEventMap {}
+  interface WindowEventMap extends JourneyDomEventMap {}
 }

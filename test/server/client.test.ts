@@ -20,12 +20,33 @@ function reply(path: string): unknown {
     return { application_id: 'app_1', vendor: 'acme', ref: 'c1', status: 'started', ...extra };
   if (path.endsWith('/consents')) return { consent_id: 'con_1', consent_url: 'https://bank.example/consent', ...extra };
   if (path.endsWith('/finalise')) return { application_id: 'app_1', status: 'finalised', ...extra };
-  if (path === '/enquiry/lodge') return { enquiry_id: 'enq_1', status: 'lodged', ...extra };
+  if (path === '/enquiry/lodge')
+    return { enquiry_id: 'enq_1', status: 'lodged', lodged_at: '2026-11-22T00:00:00.000Z', ...extra };
   if (path === '/enquiry/getreport')
-    return { enquiry_id: 'enq_1', score: 700, enquiries: [], accounts: [], defaults: [], ...extra };
-  if (path.startsWith('/account/')) return { account_id: 'acc_1', status: 'open', ...extra };
+    return {
+      enquiry_id: 'enq_1',
+      generated_at: '2026-11-22T00:00:00.000Z',
+      applicant,
+      score: 700,
+      score_band: 'good',
+      enquiries: [],
+      accounts: [],
+      defaults: [],
+      ...extra,
+    };
+  if (path.startsWith('/account/'))
+    return {
+      account_id: 'acc_1',
+      enquiry_id: 'enq_1',
+      account_type: 'personal_loan',
+      credit_limit: '3000',
+      opened_on: '2026-01-01',
+      status: 'open',
+      ...extra,
+    };
   if (path === '/payment/save') return { account_id: 'acc_1', month: '2026-10', status: 'C', ...extra };
-  if (path.startsWith('/default/')) return { default_id: 'def_1', status: 'outstanding', ...extra };
+  if (path.startsWith('/default/'))
+    return { default_id: 'def_1', account_id: 'acc_1', amount: '150.00', status: 'outstanding', ...extra };
   return { error: { code: 'NOT_FOUND', message: 'no route' } };
 }
 

@@ -1,14 +1,23 @@
 /**
- * `POST /api/v1/webhooks`: register a receiver at run time (besides the `webhooks` startup option). A registration
- * belongs to the token that signed it: it receives only that token's applications' events, signed with its secret.
+ * `/api/v1/webhooks`: the signing token's webhook receivers at run time (besides the `webhooks` startup option).
+ * A registration belongs to the token that signed it: it receives only that token's applications' events, signed with
+ * its secret; only that token lists or deletes it (another token's receiver is a 404, as if it did not exist).
  * `token_id`, when given, must be that same token (naming another would hand its deliveries to this caller).
  */
 import { webhookRegistrationBody } from '../../protocol/index.js';
 import type { SandboxContext } from '../context.js';
-import { fieldError } from '../errors.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { RegisteredReceiver, WebhookSender } from '../webhooks/sender.js';
 
+const view = (r: RegisteredReceiver) => ({
+  webhook_id: r.id,
+  url: r.url,
+  token_id: r.tokenId,
+  ...(r.events ? { events: [...r.events] } : {}),
+});
+
+/** `POST /api/v1/webhooks` `{ url, token_id?, events? }` → 201 `{ webhook_id, url, token_id, events? }`. */
 export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
   const body = validate(webhookRegistrationBody, parseJson(info.body));
   if (body.token_id !== undefined && body.token_id !== tokenId) {
@@ -18,6 +27,30 @@ export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info
     );
   }
   const token = ctx.tokens.find((t) => t.tokenId === tokenId)!;
-  sender.addReceiver({ url: body.url, tokenId: token.tokenId, secret: token.secret });
-  return json({ webhook_id: `wh_${sender.listReceivers().length}`, url: body.url, token_id: token.tokenId }, 201);
+  const added = sender.addReceiver({
+    url: body.url,
+    tokenId: token.tokenId,
+    secret: token.secret,
+    ...(body.events ? { events: [...new Set(body.events)] } : {}),
+  });
+  return json(view(added), 201);
+}
+
+/** `GET /api/v1/webhooks` → `{ webhooks: [...] }`: the signing token's receivers only. */
+export function listWebhooks(sender: WebhookSender, tokenId: string): Reply {
+  return json({
+    webhooks: sender
+      .listReceivers()
+      .filter((r) => r.tokenId === tokenId)
+      .map(view),
+  });
+}
+
+/** `DELETE /api/v1/webhooks/{id}` → `{ webhook_id, deleted: true }`; no more deliveries go to it. */
+export function deleteWebhook(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
+  const id = info.params.id!;
+  const receiver = sender.listReceivers().find((r) => r.id === id && r.tokenId === tokenId);
+  if (!receiver) throw new SandboxHttpError(E.WEBHOOK_NOT_FOUND, `no webhook '${id}' registered by this token`);
+  sender.removeReceiver(id);
+  return json({ webhook_id: id, deleted: true });
 }

@@ -19,6 +19,13 @@ export interface WebhookReceiver {
   secret: string;
   /** `'hmac'` (default): the API's request-signing scheme over the receiver's path; `'standard'`: Standard Webhooks. */
   scheme?: 'hmac' | 'standard';
+  /** Only these event types are delivered; default every type. @example ['consent.authorised', 'crawl.completed'] */
+  events?: readonly string[];
+}
+
+/** A receiver as the sender holds it: with its id (`wh_{n}`, never reused, so it stays valid after a delete). */
+export interface RegisteredReceiver extends WebhookReceiver {
+  readonly id: string;
 }
 
 export interface RetryPolicy {
@@ -74,7 +81,7 @@ interface Item {
   duplicate: boolean;
 }
 interface Queue {
-  receiver: WebhookReceiver;
+  receiver: RegisteredReceiver;
   items: Item[];
   running: boolean;
 }
@@ -86,10 +93,13 @@ export interface SenderOptions {
   retry?: RetryPolicy;
   sign: WebhookSigner;
   now(): Date;
+  /** Called after every attempt (the sandbox's `log` option formats it). */
+  onAttempt?: (attempt: Delivery) => void;
 }
 
 export class WebhookSender {
-  readonly #receivers: WebhookReceiver[];
+  readonly #receivers: RegisteredReceiver[] = [];
+  #nextId = 1;
   readonly #queues = new Map<string, Queue>();
   readonly #log: Delivery[] = [];
   readonly #recent = new Map<WebhookReceiver, Delivery[]>();
@@ -102,16 +112,26 @@ export class WebhookSender {
 
   constructor(options: SenderOptions) {
     this.#options = options;
-    this.#receivers = [...options.receivers];
+    for (const r of options.receivers) this.addReceiver(r);
     this.#retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
   }
 
-  addReceiver(receiver: WebhookReceiver): void {
-    this.#receivers.push(receiver);
+  addReceiver(receiver: WebhookReceiver): RegisteredReceiver {
+    const registered = { ...receiver, id: `wh_${this.#nextId++}` };
+    this.#receivers.push(registered);
+    return registered;
   }
 
-  listReceivers(): readonly WebhookReceiver[] {
+  listReceivers(): readonly RegisteredReceiver[] {
     return this.#receivers;
+  }
+
+  /** Removes a receiver: nothing more is sent to it (an attempt already on the wire finishes; no retry follows). */
+  removeReceiver(id: string): boolean {
+    const i = this.#receivers.findIndex((r) => r.id === id);
+    if (i < 0) return false;
+    this.#receivers.splice(i, 1);
+    return true;
   }
 
   /** Queues `payload` for every receiver of `owner` (the token the application belongs to). */
@@ -119,9 +139,10 @@ export class WebhookSender {
     if (this.#closed) return;
     const body = JSON.stringify(payload);
     const duplicate = this.#options.random.chance(this.#options.duplicateRate);
-    this.#receivers.forEach((receiver, index) => {
+    this.#receivers.forEach((receiver) => {
       if (receiver.tokenId !== owner) return;
-      const key = `${index} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
+      if (receiver.events && !receiver.events.includes(payload.type)) return;
+      const key = `${receiver.id} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
       let queue = this.#queues.get(key);
       if (!queue) this.#queues.set(key, (queue = { receiver, items: [], running: false }));
       queue.items.push({ payload, body, duplicate: false });
@@ -173,15 +194,17 @@ export class WebhookSender {
 
   async #drain(queue: Queue): Promise<void> {
     queue.running = true;
-    while (queue.items.length > 0 && !this.#closed) {
+    const live = () => !this.#closed && this.#receivers.includes(queue.receiver);
+    while (queue.items.length > 0 && live()) {
       const item = queue.items[0]!;
-      for (let attempt = 1; attempt <= this.#retry.attempts && !this.#closed; attempt++) {
+      for (let attempt = 1; attempt <= this.#retry.attempts && live(); attempt++) {
         if (await this.#attempt(queue.receiver, item, attempt)) break;
         if (attempt < this.#retry.attempts)
           await this.#sleep(Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)));
       }
       queue.items.shift();
     }
+    if (!live()) queue.items.length = 0;
     queue.running = false;
     this.#settle();
   }
@@ -226,6 +249,7 @@ export class WebhookSender {
       this.#aborts.delete(abort);
       this.#log.push(record);
       this.#remember(receiver, record);
+      this.#options.onAttempt?.(record);
     }
   }
 

@@ -12,6 +12,11 @@ import { type RetryOptions, resolveRetry } from './retry.js';
 import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
 import type {
+  AccountResponse,
+  CreditReportResponse,
+  DefaultResponse,
+  EnquiryResponse,
+  PaymentResponse,
   AttachInstitutionRequest,
   BytesDownload,
   CallOptions,
@@ -26,6 +31,7 @@ import type {
   HostedJourneyClient,
   LodgeEnquiryRequest,
   RegisterDefaultRequest,
+  RegisterWebhookRequest,
   SavePaymentRequest,
   StartApplicationRequest,
   StreamDownload,
@@ -86,6 +92,9 @@ const registerDefaultBody = api.registerDefaultBody.check(
     path: ['days_overdue'],
   }),
 );
+
+/** The client registers for its own token only: `token_id` is not an option. */
+const registerWebhookBody = z.omit(api.webhookRegistrationBody, { token_id: true });
 
 const CALL_KEYS = ['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes'] as const;
 function split<T extends object>(o: T, pathKeys: readonly string[]) {
@@ -180,6 +189,17 @@ export function createClientWith(
       maxResponseBytes: call.maxResponseBytes,
     });
   };
+  /** A signed GET or DELETE answered with JSON (retried like GETs). */
+  const read = async <S extends z.ZodMiniType>(
+    operation: string,
+    method: 'GET' | 'DELETE',
+    path: string,
+    call: CallOptions | undefined,
+    res: S,
+  ) => {
+    const c: Call = { operation, method, path, signal: call?.signal, timeoutMs: call?.timeoutMs, expect: 'json' };
+    return checkResponse(operation, res, await send(transport, c));
+  };
   const vr = (operation: string, params: Record<string, unknown>, template: string) =>
     api.fillPath(template, checkPathParams(operation, params));
 
@@ -200,6 +220,7 @@ export function createClientWith(
   }
 
   const E = api.ENDPOINTS;
+  const W = api.WEBHOOKS;
   const client: HostedJourneyClient & { [inspect]: () => string } = {
     /** POST profile without an institution: starts the application. */
     async startApplication(o: StartApplicationRequest & CallOptions): Promise<api.ApplicationResponse> {
@@ -249,42 +270,53 @@ export function createClientWith(
       );
     },
     downloadBundle,
-    async lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<api.EnquiryResponse> {
+    async lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<EnquiryResponse> {
       const { body, call } = split(o, []);
       return post('lodgeEnquiry', E.lodgeEnquiry.path, api.lodgeEnquiryBody, body, call, api.enquiryResponse);
     },
-    async getReport(o: GetReportRequest & CallOptions): Promise<api.CreditReportResponse> {
+    async getReport(o: GetReportRequest & CallOptions): Promise<CreditReportResponse> {
       const { body, call } = split(o, []);
       return post('getReport', E.getReport.path, api.getReportBody, body, call, api.creditReportResponse);
     },
     downloadReport,
-    async createAccount(o: CreateAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async createAccount(o: CreateAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       return post('createAccount', E.createAccount.path, api.createAccountBody, body, call, api.accountResponse);
     },
-    async updateAccount(o: UpdateAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async updateAccount(o: UpdateAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       return post('updateAccount', E.updateAccount.path, api.updateAccountBody, body, call, api.accountResponse);
     },
     /** `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC). */
-    async closeAccount(o: CloseAccountRequest & CallOptions): Promise<api.AccountResponse> {
+    async closeAccount(o: CloseAccountRequest & CallOptions): Promise<AccountResponse> {
       const { body, call } = split(o, []);
       const b = { ...body, status: 'closed', closed_on: body.closed_on ?? new Date().toISOString().slice(0, 10) };
       return post('closeAccount', E.updateAccount.path, api.updateAccountBody, b, call, api.accountResponse);
     },
-    async savePayment(o: SavePaymentRequest & CallOptions): Promise<api.PaymentResponse> {
+    async savePayment(o: SavePaymentRequest & CallOptions): Promise<PaymentResponse> {
       const { body, call } = split(o, []);
       return post('savePayment', E.savePayment.path, api.savePaymentBody, body, call, api.paymentResponse);
     },
     /** Checked before sending: at least $150 overdue for at least 60 days [doc]. */
-    async registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<api.DefaultResponse> {
+    async registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<DefaultResponse> {
       const { body, call } = split(o, []);
       return post('registerDefault', E.registerDefault.path, registerDefaultBody, body, call, api.defaultResponse);
     },
     /** Status `outstanding`, `paid` or `closed`. */
-    async updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<api.DefaultResponse> {
+    async updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<DefaultResponse> {
       const { body, call } = split(o, []);
       return post('updateDefault', E.updateDefault.path, api.updateDefaultBody, body, call, api.defaultResponse);
+    },
+    async registerWebhook(o: RegisterWebhookRequest & CallOptions) {
+      const { body, call } = split(o, []);
+      return post('registerWebhook', W.register.path, registerWebhookBody, body, call, api.webhookResponse);
+    },
+    async listWebhooks(o?: CallOptions) {
+      return read('listWebhooks', 'GET', W.list.path, o, api.webhookListResponse);
+    },
+    async deleteWebhook(id: string, o?: CallOptions) {
+      const path = vr('deleteWebhook', { id }, W.delete.path);
+      return read('deleteWebhook', 'DELETE', path, o, api.webhookDeletedResponse);
     },
     toString: () => `HostedJourneyClient(${baseUrl}, token ${tokenId})`,
     toJSON: () => ({ baseUrl, tokenId }),

@@ -32,6 +32,56 @@ export class HostedJourneyValidationError extends HostedJourneyServerError {
   }
 }
 
+/**
+ * The codes the service's signed API answers with (its error body's `code`), plus the client's own
+ * `INVALID_RESPONSE` (a body that breaks the schema) and `HTTP_<status>` when the body carries none. The sandbox
+ * answers the same codes (docs/sandbox.md, Errors).
+ */
+export type KnownApiErrorCode =
+  // 400, 413, 422: the request
+  | 'INVALID_JSON'
+  | 'BAD_REQUEST'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'VALIDATION_FAILED'
+  // 401 (AuthenticationError): the signature
+  | 'MISSING_HEADER'
+  | 'MALFORMED_HEADER'
+  | 'UNKNOWN_KEY'
+  | 'BAD_SIGNATURE'
+  | 'BODY_DIGEST_MISMATCH'
+  | 'TIMESTAMP_TOO_OLD'
+  | 'TIMESTAMP_IN_FUTURE'
+  | 'UNAUTHORISED'
+  // 404, 405: what the path names
+  | 'NOT_FOUND'
+  | 'APPLICATION_NOT_FOUND'
+  | 'CONSENT_NOT_FOUND'
+  | 'ENQUIRY_NOT_FOUND'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'WEBHOOK_NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  // 409: the order of calls
+  | 'APPLICATION_NOT_STARTED'
+  | 'NO_INSTITUTION'
+  | 'PATHWAY_MISMATCH'
+  | 'INSTITUTION_LOCKED'
+  | 'DATA_NOT_RETRIEVED'
+  | 'REPORT_NOT_READY'
+  | 'NO_ENQUIRY'
+  | 'ACCOUNT_CLOSED'
+  | 'UNKNOWN_DEFAULT'
+  | 'DEFAULT_CLOSED'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  // 5xx, and the client's own
+  | 'INTERNAL'
+  | 'INVALID_RESPONSE';
+
+/**
+ * `ApiError.code`: a known code (autocompleted) or any other string — the service may add codes without a release
+ * of this package, and `HTTP_<status>` stands for a body without one.
+ */
+export type ApiErrorCode = KnownApiErrorCode | (string & {});
+
 export interface ApiErrorInit {
   status: number;
   code: string;
@@ -44,7 +94,11 @@ export interface ApiErrorInit {
 export class ApiError extends HostedJourneyServerError {
   override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  /**
+   * The service's code (`KnownApiErrorCode` autocompletes; any string may come).
+   * @example if (isApiError(e) && e.code === 'DATA_NOT_RETRIEVED') return retryAfterCrawlCompleted();
+   */
+  readonly code: ApiErrorCode;
   readonly requestId: string | undefined;
   readonly fields: readonly FieldIssue[] | undefined;
   constructor(init: ApiErrorInit) {

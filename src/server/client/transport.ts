@@ -1,6 +1,6 @@
 /**
- * One signed HTTP exchange with retries. Repeats only calls that are safe to repeat: GETs, and POSTs carrying an
- * Idempotency-Key (the client adds one to every POST and keeps it across the attempts of that call).
+ * One signed HTTP exchange with retries. Repeats only calls that are safe to repeat: GETs, DELETEs, and POSTs carrying
+ * an Idempotency-Key (the client adds one to every POST and keeps it across the attempts of that call).
  * Holds the secret only inside `sign`; nothing here formats headers into messages.
  */
 import { errorBody } from '../../protocol/api.js';
@@ -31,7 +31,7 @@ export interface Transport {
 
 export interface Call {
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path with query, relative to baseUrl. */
   path: string;
   body?: string;
@@ -53,7 +53,7 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   const url = t.baseUrl + call.path;
   const u = new URL(url);
   const signedPath = u.pathname + u.search;
-  const safe = call.method === 'GET' || !!call.idempotencyKey;
+  const safe = call.method !== 'POST' || !!call.idempotencyKey;
   for (let attempt = 0; ; attempt++) {
     const r = await once(t, call, url, signedPath);
     if (r.ok) return r.value;

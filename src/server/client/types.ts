@@ -4,18 +4,10 @@
  * names; every method also takes the call options (`CallOptions`, or `DownloadOptions` for the downloads).
  */
 import type * as api from '../../protocol/api.js';
+import type { KnownWebhookType } from '../../protocol/webhooks.js';
 
 export type { Pathway, BundleFormat, RepaymentCode } from '../../protocol/api.js';
-export type {
-  ApplicationResponse,
-  ConsentResponse,
-  FinaliseResponse,
-  EnquiryResponse,
-  CreditReportResponse,
-  AccountResponse,
-  PaymentResponse,
-  DefaultResponse,
-} from '../../protocol/api.js';
+export type { ApplicationResponse, ConsentResponse, FinaliseResponse } from '../../protocol/api.js';
 
 /** Options every method accepts. */
 export interface CallOptions {
@@ -67,64 +59,366 @@ export interface DownloadBundleRequest {
   id: string;
   format: api.BundleFormat;
 }
+// ---- credit reporting: every field of the eight endpoints (checked against src/protocol/api.ts in
+// test/types/credit-api.test.ts). Amounts are decimal strings ("5000.00"), dates `YYYY-MM-DD`, months `YYYY-MM`.
+
+/** An Australian state or territory. */
+export type AustralianState = 'ACT' | 'NSW' | 'NT' | 'QLD' | 'SA' | 'TAS' | 'VIC' | 'WA';
+/** The product a credit enquiry or account is for. */
+export type CreditProduct = 'personal_loan' | 'credit_card' | 'home_loan' | 'car_loan' | 'bnpl';
+/** Why the enquiry is made: a new application, or a review of an existing account. */
+export type EnquiryType = 'credit_application' | 'account_review';
+/**
+ * Band of the 0–1200 score (sandbox: below_average < 510 ≤ average < 623 ≤ good < 726 ≤ very_good < 833 ≤
+ * excellent).
+ */
+export type ScoreBand = 'below_average' | 'average' | 'good' | 'very_good' | 'excellent';
+
+/** The person a credit enquiry is about. */
+export interface Applicant {
+  /** 1–200 characters. @example 'Ada' */
+  first_name: string;
+  /** 1–200 characters. @example 'Lovelace' */
+  last_name: string;
+  /** `YYYY-MM-DD` (ISO 8601 calendar date); the applicant must be 18 or older. @example '1990-12-10' */
+  date_of_birth: string;
+  /** Current residential address. */
+  address: {
+    /** Street line, 1–200 characters. @example '1 George St' */
+    line1: string;
+    /** 1–200 characters. @example 'Sydney' */
+    suburb: string;
+    /** @example 'NSW' */
+    state: AustralianState;
+    /** Four digits. @example '2000' */
+    postcode: string;
+  };
+  /** Driver licence number, at most 20 characters. @example '12345678' */
+  drivers_licence?: string;
+}
+
 /** `POST /enquiry/lodge`. */
-export type LodgeEnquiryRequest = api.LodgeEnquiryBody;
+export interface LodgeEnquiryRequest {
+  applicant: Applicant;
+  /** @example 'credit_application' */
+  enquiry_type: EnquiryType;
+  /** @example 'personal_loan' */
+  product: CreditProduct;
+  /** Amount applied for: a decimal string, up to 12 digits and 2 decimals. @example '5000.00' */
+  amount: string;
+  /** Your own reference, at most 64 characters. @example 'loan-2026-0042' */
+  reference?: string;
+}
+/** What `lodgeEnquiry` answers. */
+export interface EnquiryResponse {
+  /** Pass it to getReport, downloadReport, createAccount. @example 'enq_3f9c…' */
+  enquiry_id: string;
+  /** `'lodged'`. */
+  status: 'lodged' | (string & {});
+  /** ISO 8601 date-time. @example '2026-11-22T00:00:00.000Z' */
+  lodged_at: string;
+}
+
 /** `POST /enquiry/getreport`. */
 export interface GetReportRequest {
+  /** As `lodgeEnquiry` answered. */
   enquiry_id: string;
 }
-/** `GET /enquiry/downloadreport?enquiry_id=`. */
+/** `GET /enquiry/downloadreport?enquiry_id=` (a PDF). */
 export interface DownloadReportRequest {
   enquiry_id: string;
 }
-/** `POST /account/create`. */
-export type CreateAccountRequest = api.CreateAccountBody;
-/** `POST /account/update`. */
-export type UpdateAccountRequest = api.UpdateAccountBody;
+
+/** One enquiry on the applicant's file (the bureau's history and yours). */
+export interface CreditReportEnquiry {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** Who made it. @example 'Harbour Credit' */
+  enquirer: string;
+  enquiry_type: EnquiryType | (string & {});
+  product: CreditProduct | (string & {});
+  /** Decimal string. */
+  amount: string;
+  /** Present for enquiries lodged through this API. */
+  enquiry_id?: string;
+}
+/** One month of an account's repayment history. */
+export interface RepaymentHistoryEntry {
+  /** `YYYY-MM`. */
+  month: string;
+  /** `C` current, `1`–`6` that many months behind (grouped), `X` not reported. */
+  status: api.RepaymentCode | (string & {});
+}
+/** One credit account on the applicant's file. */
+export interface CreditReportAccount {
+  /** `bur_<n>` for the bureau's history; yours as `createAccount` answered. */
+  account_id: string;
+  /** The credit provider. @example 'Bluegum Bank' */
+  provider: string;
+  account_type: CreditProduct | (string & {});
+  /** Decimal string. */
+  credit_limit: string;
+  /** `YYYY-MM-DD`. */
+  opened_on: string;
+  status: 'open' | 'closed' | (string & {});
+  /** `YYYY-MM-DD`, when closed. */
+  closed_on?: string;
+  /** Oldest first. */
+  repayment_history: RepaymentHistoryEntry[];
+}
+/** One default listed on the applicant's file. */
+export interface CreditReportDefault {
+  default_id: string;
+  account_id: string;
+  /** Amount overdue, decimal string. */
+  amount: string;
+  days_overdue: number;
+  /** `YYYY-MM-DD`. */
+  listed_on: string;
+  status: 'outstanding' | 'paid' | 'closed' | (string & {});
+}
+/** What `getReport` answers: the applicant's credit report, generated now. */
+export interface CreditReportResponse {
+  enquiry_id: string;
+  /** ISO 8601 date-time. */
+  generated_at: string;
+  /** The applicant as lodged. */
+  applicant: Omit<Applicant, 'address'> & { address: Omit<Applicant['address'], 'state'> & { state: string } };
+  /** 0–1200; higher is better. */
+  score: number;
+  score_band: ScoreBand | (string & {});
+  /** Oldest first. */
+  enquiries: CreditReportEnquiry[];
+  accounts: CreditReportAccount[];
+  defaults: CreditReportDefault[];
+}
+
+/** `POST /account/create`: an account opened after a lodged enquiry. */
+export interface CreateAccountRequest {
+  enquiry_id: string;
+  account_type: CreditProduct;
+  /** Decimal string. @example '5000.00' */
+  credit_limit: string;
+  /** `YYYY-MM-DD`. @example '2026-11-01' */
+  opened_on: string;
+}
+/** `POST /account/update`: an open account's limit, or closing it (prefer `closeAccount`). */
+export interface UpdateAccountRequest {
+  account_id: string;
+  /** Decimal string. */
+  credit_limit?: string;
+  status?: 'open' | 'closed';
+  /** `YYYY-MM-DD`; only with `status: 'closed'` (default today, UTC). Not before `opened_on`. */
+  closed_on?: string;
+}
 /** `POST /account/update` with `status: 'closed'`. */
 export interface CloseAccountRequest {
   account_id: string;
   /** `YYYY-MM-DD`; default today (UTC). */
   closed_on?: string;
 }
-/** `POST /payment/save`. */
-export type SavePaymentRequest = api.SavePaymentBody;
-/** `POST /default/register`. */
-export type RegisterDefaultRequest = api.RegisterDefaultBody;
-/** `POST /default/update`. */
-export type UpdateDefaultRequest = api.UpdateDefaultBody;
+/** What `createAccount`, `updateAccount` and `closeAccount` answer: the account as reported. */
+export interface AccountResponse {
+  /** @example 'acct_3f9c…' */
+  account_id: string;
+  enquiry_id: string;
+  account_type: CreditProduct | (string & {});
+  /** Decimal string. */
+  credit_limit: string;
+  /** `YYYY-MM-DD`. */
+  opened_on: string;
+  status: 'open' | 'closed' | (string & {});
+  /** `YYYY-MM-DD`, once closed. */
+  closed_on?: string;
+}
+
+/** `POST /payment/save`: one month's repayment status of an open account. */
+export interface SavePaymentRequest {
+  account_id: string;
+  /** `YYYY-MM`, not before the account opened. @example '2026-11' */
+  month: string;
+  /** `C` current, `1`–`6` months behind, `X` not reported. @example 'C' */
+  status: api.RepaymentCode;
+}
+/** What `savePayment` answers. */
+export interface PaymentResponse {
+  account_id: string;
+  /** `YYYY-MM`. */
+  month: string;
+  status: api.RepaymentCode | (string & {});
+}
+
+/** `POST /default/register`: at least $150 overdue for at least 60 days [doc]. */
+export interface RegisterDefaultRequest {
+  account_id: string;
+  /** Amount overdue, decimal string, ≥ 150. @example '420.00' */
+  amount: string;
+  /** Whole days, ≥ 60. @example 75 */
+  days_overdue: number;
+  /** `YYYY-MM-DD`; default today (UTC). */
+  listed_on?: string;
+}
+/** `POST /default/update`: an outstanding default paid, closed, or its amount corrected. */
+export interface UpdateDefaultRequest {
+  default_id: string;
+  status: 'outstanding' | 'paid' | 'closed';
+  /** Decimal string. */
+  amount?: string;
+}
+/** What `registerDefault` and `updateDefault` answer. */
+export interface DefaultResponse {
+  /** @example 'dft_3f9c…' */
+  default_id: string;
+  account_id: string;
+  /** Decimal string. */
+  amount: string;
+  /** `registerDefault` only. */
+  days_overdue?: number;
+  /** `YYYY-MM-DD`; `registerDefault` only. */
+  listed_on?: string;
+  status: 'outstanding' | 'paid' | 'closed' | (string & {});
+}
+
+/** `POST /api/v1/webhooks`: a receiver for the events of the client's token, signed with its secret. */
+export interface RegisterWebhookRequest {
+  /** Where deliveries are POSTed (http or https). @example 'https://app.example.com/webhooks/hosted-journey' */
+  url: string;
+  /**
+   * Only these event types are delivered to it; default every type.
+   * @example ['consent.authorised', 'crawl.completed', 'application.report_ready']
+   */
+  events?: Array<KnownWebhookType | (string & {})>;
+}
+
+/** A registered webhook receiver, as `registerWebhook` and `listWebhooks` answer. */
+export interface WebhookRegistration {
+  /** Its id, for `deleteWebhook`. @example 'wh_2' */
+  webhook_id: string;
+  /** The receiver URL. */
+  url: string;
+  /** The token whose applications' events it receives, and whose secret signs them. */
+  token_id: string;
+  /** The event types it receives; absent: every type. */
+  events?: string[];
+}
 
 /** A download as bytes (the default) … */
 export type BytesDownload<T> = T & Omit<DownloadOptions, 'as'> & { as?: 'bytes' };
 /** … or as a stream. */
 export type StreamDownload<T> = T & Omit<DownloadOptions, 'as'> & { as: 'stream' };
 
-/** One typed, signed method per endpoint. Created by `createClient()`. */
+/**
+ * One typed, signed method per endpoint. Created by `createClient()`. Every method also takes `signal`, `timeoutMs`
+ * and (POSTs) `idempotencyKey`; the examples use the sandbox's values (`bank_id: 'sandbox-bank'`).
+ */
 export interface HostedJourneyClient {
-  /** POST profile without an institution: starts the application. */
+  /**
+   * Starts the application (profile without an institution). The answer's `journey_url` is the customer's journey.
+   * @example
+   * const app = await client.startApplication({
+   *   vendor: 'acme', ref: 'cust_42', full_name: 'Ada Lovelace', email: 'ada@example.com',
+   * });
+   */
   startApplication(o: StartApplicationRequest & CallOptions): Promise<api.ApplicationResponse>;
-  /** POST profile with `bank_id` and `pathway` ('cdr' | 'crawler'); same response shape as startApplication. */
+  /**
+   * Attaches the customer's institution and pathway ('cdr' | 'crawler'); same response shape as startApplication.
+   * @example
+   * await client.attachInstitution({ vendor: 'acme', ref: 'cust_42', bank_id: 'sandbox-bank', pathway: 'cdr' });
+   */
   attachInstitution(o: AttachInstitutionRequest & CallOptions): Promise<api.ApplicationResponse>;
-  /** Returns the `consent_url` the customer must open top-level. */
+  /**
+   * Creates a CDR consent; returns the `consent_url` the customer must open top-level (the journey does this for you).
+   * @example const { consent_url } = await client.createConsent({ vendor: 'acme', ref: 'cust_42' });
+   */
   createConsent(o: CreateConsentRequest & CallOptions): Promise<api.ConsentResponse>;
+  /**
+   * Requests the report once the data is in (after the `crawl.completed` webhook; earlier: 409 `DATA_NOT_RETRIEVED`).
+   * `application.report_ready` follows. Calling it again is harmless.
+   * @example await client.finalise({ vendor: 'acme', ref: 'cust_42' });
+   */
   finalise(o: FinaliseRequest & CallOptions): Promise<api.FinaliseResponse>;
-  /** The bundle as bytes, or (`as: 'stream'`) as a web stream. */
+  /**
+   * The bundle (after `application.report_ready`) as bytes, or (`as: 'stream'`) as a web stream.
+   * @example const pdf = await client.downloadBundle({ id: app.application_id, format: 'pdf' });
+   */
   downloadBundle(o: StreamDownload<DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
   downloadBundle(o: BytesDownload<DownloadBundleRequest>): Promise<Uint8Array>;
-  lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<api.EnquiryResponse>;
-  getReport(o: GetReportRequest & CallOptions): Promise<api.CreditReportResponse>;
-  /** The credit report file as bytes, or (`as: 'stream'`) as a web stream. */
+  /**
+   * Lodges a credit enquiry for an applicant (18 or older; `date_of_birth` is `YYYY-MM-DD`).
+   * @example
+   * const { enquiry_id } = await client.lodgeEnquiry({
+   *   applicant: {
+   *     first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10',
+   *     address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+   *   },
+   *   enquiry_type: 'credit_application', product: 'personal_loan', amount: '5000.00',
+   * });
+   */
+  lodgeEnquiry(o: LodgeEnquiryRequest & CallOptions): Promise<EnquiryResponse>;
+  /**
+   * The applicant's credit report: score and band, enquiries, accounts with repayment history, defaults.
+   * @example const { score, score_band } = await client.getReport({ enquiry_id });
+   */
+  getReport(o: GetReportRequest & CallOptions): Promise<CreditReportResponse>;
+  /**
+   * The credit report as a PDF: bytes, or (`as: 'stream'`) a web stream.
+   * @example const pdf = await client.downloadReport({ enquiry_id });
+   */
   downloadReport(o: StreamDownload<DownloadReportRequest>): Promise<ReadableStream<Uint8Array>>;
   downloadReport(o: BytesDownload<DownloadReportRequest>): Promise<Uint8Array>;
-  createAccount(o: CreateAccountRequest & CallOptions): Promise<api.AccountResponse>;
-  updateAccount(o: UpdateAccountRequest & CallOptions): Promise<api.AccountResponse>;
-  /** `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC). */
-  closeAccount(o: CloseAccountRequest & CallOptions): Promise<api.AccountResponse>;
-  savePayment(o: SavePaymentRequest & CallOptions): Promise<api.PaymentResponse>;
-  /** Checked before sending: at least $150 overdue for at least 60 days [doc]. */
-  registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<api.DefaultResponse>;
-  /** Status `outstanding`, `paid` or `closed`. */
-  updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<api.DefaultResponse>;
+  /**
+   * Reports a new credit account opened for a lodged enquiry.
+   * @example
+   * const { account_id } = await client.createAccount({
+   *   enquiry_id, account_type: 'personal_loan', credit_limit: '5000.00', opened_on: '2026-11-01',
+   * });
+   */
+  createAccount(o: CreateAccountRequest & CallOptions): Promise<AccountResponse>;
+  /**
+   * Changes an open account's credit limit (or closes it: see closeAccount).
+   * @example await client.updateAccount({ account_id, credit_limit: '7500.00' });
+   */
+  updateAccount(o: UpdateAccountRequest & CallOptions): Promise<AccountResponse>;
+  /**
+   * `updateAccount` with `status: 'closed'`; `closed_on` defaults to today (UTC).
+   * @example await client.closeAccount({ account_id, closed_on: '2026-11-30' });
+   */
+  closeAccount(o: CloseAccountRequest & CallOptions): Promise<AccountResponse>;
+  /**
+   * Reports one month's repayment status (`C` current, `1`–`6` months behind, `X` not reported).
+   * @example await client.savePayment({ account_id, month: '2026-11', status: 'C' });
+   */
+  savePayment(o: SavePaymentRequest & CallOptions): Promise<PaymentResponse>;
+  /**
+   * Lists a default; checked before sending: at least $150 overdue for at least 60 days [doc].
+   * @example const { default_id } = await client.registerDefault({ account_id, amount: '420.00', days_overdue: 75 });
+   */
+  registerDefault(o: RegisterDefaultRequest & CallOptions): Promise<DefaultResponse>;
+  /**
+   * Moves an outstanding default to `paid` or `closed` (or corrects its amount).
+   * @example await client.updateDefault({ default_id, status: 'paid' });
+   */
+  updateDefault(o: UpdateDefaultRequest & CallOptions): Promise<DefaultResponse>;
+  /**
+   * Registers a webhook receiver for this token's events, signed with its secret (verify them with
+   * `createWebhookHandler({ verify: { keys: [{ tokenId, secret }] } })`). `events` limits the types delivered.
+   * @example
+   * const { webhook_id } = await client.registerWebhook({
+   *   url: 'https://app.example.com/webhooks', events: ['crawl.completed'],
+   * });
+   */
+  registerWebhook(o: RegisterWebhookRequest & CallOptions): Promise<WebhookRegistration>;
+  /**
+   * This token's webhook receivers (another token's are never listed).
+   * @example const { webhooks } = await client.listWebhooks();
+   */
+  listWebhooks(o?: CallOptions): Promise<{ webhooks: WebhookRegistration[] }>;
+  /**
+   * Deletes one of this token's receivers: nothing more is delivered to it. An unknown id (or another token's):
+   * `ApiError` 404 `WEBHOOK_NOT_FOUND`.
+   * @example await client.deleteWebhook('wh_2');
+   */
+  deleteWebhook(id: string, o?: CallOptions): Promise<{ webhook_id: string; deleted: true }>;
   /** `HostedJourneyClient(<baseUrl>, token <tokenId>)`: never the secret. */
   toString(): string;
   toJSON(): { baseUrl: string; tokenId: string };

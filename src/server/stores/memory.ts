@@ -24,6 +24,17 @@ interface Claim {
   expiresAt: number;
 }
 
+/**
+ * The default dedupe store of `createWebhookHandler`: in this process only, bounded by `maxEntries` (claims in progress
+ * are never evicted; a store full of them answers `'busy'`, i.e. 503 + Retry-After). For several processes or
+ * restarts use `RedisDedupeStore`.
+ * @example
+ * const handler = createWebhookHandler({
+ *   verify: { keys: [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] },
+ *   store: new MemoryDedupeStore({ maxEntries: 10_000 }),
+ *   on: { 'crawl.completed': (event) => console.log(event.application_id, event.data.transactions) },
+ * });
+ */
 export class MemoryDedupeStore implements DedupeStore {
   /** Claims in progress, ordered by their last claim or renewal. */
   readonly #claims = new Map<string, Claim>();

@@ -11,6 +11,8 @@ import { ServerConfigError } from '../errors.js';
 import { positiveNumber } from '../options.js';
 import { type ClaimResult, DONE, type DedupeStore } from './types.js';
 
+const REDIS_PACKAGE = 'redis';
+
 /** The subset of a node-redis client this store uses. */
 export interface RedisLikeClient {
   set(
@@ -77,6 +79,19 @@ const COMPLETE =
   'return 0';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
 
+/**
+ * Dedupe store shared by every process on one Redis (node-redis ≥ 5): with `{ url }` it imports `redis` lazily, owns
+ * the connection and fails fast (503) while disconnected; with `{ client }` it uses your connected client. Call
+ * `await store.connect()` at start-up so the first deliveries do not race the connection.
+ * @example
+ * const store = new RedisDedupeStore({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+ * await store.connect();
+ * const handler = createWebhookHandler({
+ *   verify: { keys: [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }] },
+ *   store,
+ *   on: { 'consent.authorised': (event) => console.log(event.data.consent_id) },
+ * });
+ */
 export class RedisDedupeStore implements DedupeStore {
   readonly #prefix: string;
   readonly #timeoutMs: number;
@@ -125,7 +140,12 @@ export class RedisDedupeStore implements DedupeStore {
 
   #connect(): Promise<AnyClient> {
     this.#client ??= (async () => {
-      const { createClient } = await import('redis');
+      // Bundlers must leave this import alone: `redis` is an optional peer, there only for those who pass `{ url }`, and
+      // import('redis') made Next.js (Turbopack, which also folds the constant) fail a build with "Can't resolve 'redis'"
+      // when it is not installed. Hence the ignore comments of webpack, Turbopack and Vite, and a computed specifier.
+      const { createClient }: typeof import('redis') = await import(
+        /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE
+      );
       const client = createClient({
         url: this.#url!,
         // Fail fast while disconnected (→ 503) instead of queueing commands; keep reconnecting in the background.

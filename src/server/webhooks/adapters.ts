@@ -79,8 +79,13 @@ function refuseEarly(method: string, headers: HeadersInput, max: number): Reply 
 /**
  * Fetch API: Next.js route handlers, Hono (`c.req.raw`), workers, Deno, Bun. Refuses from the method and headers
  * before reading the body, and reads at most `maxBodyBytes` (default 1 MiB; 413 beyond).
- * @example export const POST = toFetchHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), {
- *   maxBodyBytes: 256 * 1024 });
+ * @example
+ * // app/api/webhooks/hosted-journey/route.ts (Next.js); Hono: app.post('/webhooks', (c) => webhook(c.req.raw))
+ * const keys = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
+ * export const POST = toFetchHandler(
+ *   createWebhookHandler({ verify: { keys }, on: { '*': (event) => console.log(event.type, event.event_id) } }),
+ *   { maxBodyBytes: 256 * 1024 },
+ * );
  */
 export function toFetchHandler(
   handler: WebhookHandler,
@@ -141,8 +146,11 @@ const send = (res: NodeResponseLike, r: Reply) => {
  * node:http and Express: reads the raw body itself (at most `maxBodyBytes`, default 1 MiB; 413 beyond); answers
  * 400 PARSED_BODY if a body parser consumed it already. A request refused before its body was read gets
  * `connection: close`, so the server closes the connection instead of leaving an unread body on it.
- * @example http.createServer(toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': handle } }), {
- *   maxBodyBytes: 256 * 1024 }));
+ * @example
+ * const keys = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];
+ * const webhook = toNodeHandler(createWebhookHandler({ verify: { keys }, on: { '*': (e) => console.log(e.type) } }));
+ * app.post('/webhooks/hosted-journey', webhook); // Express: before app.use(express.json())
+ * // node:http: http.createServer(webhook).listen(3000)
  */
 export function toNodeHandler(
   handler: WebhookHandler,

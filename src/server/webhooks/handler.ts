@@ -24,6 +24,7 @@ import type { HeadersInput } from '../inputs/headers.js';
 import { positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import { LeaseKeeper } from './lease.js';
+import { checkVerifyOptions, claimedEventId, logWebhookError } from './report.js';
 import type { DedupeStore, InboxStore } from '../stores/types.js';
 import { deliverInInbox, isInboxStore } from './inbox-delivery.js';
 import type { CryptoProvider } from '../crypto/provider.js';
@@ -105,15 +106,17 @@ export interface WebhookHandlerOptions<Db = never> {
   /** Retry-After (whole seconds) on 409 and 503. Integer, > 0. Default 5. @example { retryAfterSec: 10 } */
   retryAfterSec?: number;
   /**
-   * Called with handler and store failures (never with secrets); for your logging. Stages: 'handler' (your function
-   * threw), 'store' (the store failed or is full; a renewal failure is reported once per delivery), 'lease_lost' (the
-   * claim was lost while the handler ran; answered 503).
+   * Called with every failure (never with secrets); for your logging. Stages: 'verify' (the delivery failed
+   * verification: a `SignatureVerificationError`, answered 400/401; `eventId` is the id it claims, unverified),
+   * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
+   * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503). Default: one `console.error`
+   * line with the stage, the error's code and the event id (never its message, a secret or the body).
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
 }
 
-export type WebhookErrorStage = 'handler' | 'store' | 'lease_lost';
+export type WebhookErrorStage = 'verify' | 'handler' | 'store' | 'lease_lost';
 
 export interface WebhookDelivery {
   method: string;
@@ -168,7 +171,9 @@ export function createWebhookHandlerWith<Db>(
   provider: CryptoProvider,
   options: WebhookHandlerOptions<Db>,
 ): WebhookHandler {
-  if (!options?.verify) throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
+  if (!options?.verify || typeof options.verify !== 'object')
+    throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
+  checkVerifyOptions(provider, options.verify);
   if (!options.on || typeof options.on !== 'object')
     throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
   for (const [type, fn] of Object.entries(options.on)) {
@@ -191,10 +196,10 @@ export function createWebhookHandlerWith<Db>(
   const retryAfter = String(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
-  const onError = options.onError;
+  const onError = options.onError ?? logWebhookError;
   const report: NonNullable<WebhookHandlerOptions['onError']> = (e, info) => {
     try {
-      onError?.(e, info);
+      onError(e, info);
     } catch {
       /* a throwing logger must not change the answer */
     }
@@ -273,9 +278,9 @@ export function createWebhookHandlerWith<Db>(
           body: d.body,
         } as VerifyWebhookOptions);
       } catch (e) {
-        if (isSignatureVerificationError(e))
-          return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
-        throw e;
+        if (!isSignatureVerificationError(e)) throw e;
+        report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
+        return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
       }
       const { event, tokenId } = verified;
       const id = event.event_id;

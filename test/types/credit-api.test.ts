@@ -1,0 +1,123 @@
+// Type tests of the credit-reporting types: the documented interfaces of hosted-journey-server are exactly what the
+// protocol schemas (src/protocol/api.ts) accept and return — a field added to one side only fails here — and the
+// fields the sandbox answers with (score_band, accounts' repayment history, defaults) are typed. Compile-time
+// (tsc --noEmit in npm test); the one runtime check reads a real sandbox report through the client.
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod/mini';
+import type * as api from '../../src/protocol/api.js';
+import {
+  createClient,
+  type AccountResponse,
+  type ApiErrorCode,
+  type CreateAccountRequest,
+  type CreditReportResponse,
+  type DefaultResponse,
+  type EnquiryResponse,
+  type KnownApiErrorCode,
+  type LodgeEnquiryRequest,
+  type PaymentResponse,
+  type RegisterDefaultRequest,
+  type SavePaymentRequest,
+  type ScoreBand,
+  type UpdateAccountRequest,
+  type UpdateDefaultRequest,
+} from '../../src/server/index.js';
+import type { SandboxErrorCode } from '../../src/sandbox/errors.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+/** A and B accept the same values (an interface vs a schema's inferred type alias). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A response schema's type without its loose `[k: string]: unknown` part, deeply enough for these shapes. */
+type Strip<T> = T extends string | number | boolean
+  ? T
+  : T extends readonly (infer U)[]
+    ? Strip<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Strip<T[K]> }
+      : T;
+type Out<S extends z.ZodMiniType> = Strip<z.infer<S>>;
+
+describe('credit-reporting types', () => {
+  it('requests are exactly the protocol bodies', () => {
+    expectTypeOf<Same<LodgeEnquiryRequest, z.infer<typeof api.lodgeEnquiryBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<CreateAccountRequest, z.infer<typeof api.createAccountBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<UpdateAccountRequest, z.infer<typeof api.updateAccountBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<SavePaymentRequest, z.infer<typeof api.savePaymentBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<RegisterDefaultRequest, z.infer<typeof api.registerDefaultBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<UpdateDefaultRequest, z.infer<typeof api.updateDefaultBody>>>().toEqualTypeOf<true>();
+  });
+
+  it('responses have exactly the fields the schemas check (no {} and no field missing)', () => {
+    expectTypeOf<Same<Strip<EnquiryResponse>, Out<typeof api.enquiryResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Strip<CreditReportResponse>, Out<typeof api.creditReportResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Strip<AccountResponse>, Out<typeof api.accountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Strip<PaymentResponse>, Out<typeof api.paymentResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Strip<DefaultResponse>, Out<typeof api.defaultResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<keyof CreditReportResponse['accounts'][number]>().toEqualTypeOf<
+      | 'account_id'
+      | 'provider'
+      | 'account_type'
+      | 'credit_limit'
+      | 'opened_on'
+      | 'status'
+      | 'closed_on'
+      | 'repayment_history'
+    >();
+    expectTypeOf<CreditReportResponse['defaults'][number]['days_overdue']>().toBeNumber();
+    expectTypeOf<'very_good'>().toMatchTypeOf<CreditReportResponse['score_band']>();
+    expectTypeOf<ScoreBand>().toEqualTypeOf<(typeof api.SCORE_BANDS)[number]>();
+  });
+
+  it('ApiError.code: every code the sandbox answers on the signed API is a known one; any string still fits', () => {
+    type JourneyOnly =
+      | 'INVALID_SESSION'
+      | 'FORBIDDEN_ORIGIN'
+      | 'INVALID_FORM_TOKEN'
+      | 'PARENT_ORIGIN_NOT_ALLOWED'
+      | 'CONSENT_ALREADY_DECIDED'
+      | 'OTP_NOT_REQUESTED'
+      | 'UNSUPPORTED_MEDIA_TYPE'
+      | 'ASSETS_NOT_BUILT';
+    expectTypeOf<Exclude<SandboxErrorCode, KnownApiErrorCode | JourneyOnly>>().toBeNever();
+    expectTypeOf<'DATA_NOT_RETRIEVED'>().toMatchTypeOf<ApiErrorCode>();
+    expectTypeOf<'SOME_FUTURE_CODE'>().toMatchTypeOf<ApiErrorCode>();
+  });
+});
+
+describe('a real report has the typed fields', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => void (sb = await startTestSandbox()));
+  afterAll(() => sb.close());
+
+  it('score_band, applicant, accounts with repayment history, defaults', async () => {
+    const client = createClient({ baseUrl: sb.url, tokenId: 'sandbox_token', signingSecret: 'sandbox_secret' });
+    const { enquiry_id, lodged_at } = await client.lodgeEnquiry({
+      applicant: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        date_of_birth: '1990-12-10',
+        address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+      },
+      enquiry_type: 'credit_application',
+      product: 'personal_loan',
+      amount: '5000.00',
+    });
+    expect(lodged_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const account = await client.createAccount({
+      enquiry_id,
+      account_type: 'personal_loan',
+      credit_limit: '5000.00',
+      opened_on: '2024-01-01',
+    });
+    expect(account).toMatchObject({ enquiry_id, account_type: 'personal_loan', status: 'open' });
+    await client.savePayment({ account_id: account.account_id, month: '2024-02', status: '2' });
+    const dft = await client.registerDefault({ account_id: account.account_id, amount: '420.00', days_overdue: 75 });
+    expect(dft).toMatchObject({ account_id: account.account_id, days_overdue: 75, status: 'outstanding' });
+    const report = await client.getReport({ enquiry_id });
+    expect(['below_average', 'average', 'good', 'very_good', 'excellent']).toContain(report.score_band);
+    expect(report.applicant.date_of_birth).toBe('1990-12-10');
+    const mine = report.accounts.find((a) => a.account_id === account.account_id)!;
+    expect(mine.repayment_history).toEqual([{ month: '2024-02', status: '2' }]);
+    expect(report.defaults).toEqual([expect.objectContaining({ default_id: dft.default_id, days_overdue: 75 })]);
+  });
+});

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+// READY_TIMEOUT is loud without onError: one console.error line naming the journey origin the widget waited for (a
+// wrong journeyOrigin otherwise leaves a blank frame and a silent console). With onError, the widget stays quiet.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useFakeFrames } from '../support/fake-frames.js';
+import { waitFor } from '@testing-library/preact';
+import { createJourney, type JourneyHandle } from '../../src/widget/index.js';
+
+const ORIGIN = 'https://journey.wrong-origin.example';
+useFakeFrames(async () => {});
+
+const handles: JourneyHandle[] = [];
+afterEach(() => {
+  for (const h of handles.splice(0)) h.destroy();
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+function mount(onError?: () => void): JourneyHandle {
+  const el = document.createElement('div');
+  document.body.append(el);
+  const h = createJourney({
+    vendor: 'acme',
+    customerId: 'cust_1',
+    journeyOrigin: ORIGIN,
+    container: el,
+    readyTimeoutMs: 30,
+    ...(onError ? { onError } : {}),
+  });
+  handles.push(h);
+  h.open();
+  return h;
+}
+
+describe('READY_TIMEOUT logging', () => {
+  it('without onError: one console.error line naming the journey origin', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const h = mount();
+    await waitFor(() => expect(h.state).toBe('error'));
+    expect(spy).toHaveBeenCalledTimes(1);
+    const line = spy.mock.calls[0]!.map(String).join(' ');
+    expect(line).toBe(`hosted-journey: no ready from ${ORIGIN}`);
+  });
+
+  it('with onError: onError gets it and nothing is logged', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onError = vi.fn();
+    const h = mount(onError);
+    await waitFor(() => expect(h.state).toBe('error'));
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' }));
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
