@@ -77,8 +77,9 @@ child.on('exit', (code) => {
 /** The store the demo server picks (demo/service.ts): DATABASE_URL, else REDIS_URL, else memory. */
 function storeLine() {
   if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    return `PostgresInbox (${u.host}${u.pathname}; applications in demo_applications, written through ctx.db)`;
+    const u = URL.canParse(process.env.DATABASE_URL) ? new URL(process.env.DATABASE_URL) : undefined; // no password
+    const where = u ? `${u.host}${u.pathname}; ` : '';
+    return `PostgresInbox (${where}applications in demo_applications, written through ctx.db)`;
   }
   if (process.env.REDIS_URL) return `Redis (${process.env.REDIS_URL})`;
   return 'memory (set DATABASE_URL for PostgreSQL, REDIS_URL for Redis)';
