@@ -45,8 +45,9 @@ function webhooks(model: SandboxIndex): string {
       (h) =>
         `<article class="hook" aria-label="Webhook ${esc(h.webhook_id)}">
 <h3>${code(h.url)}</h3>
-<p class="muted">${esc(h.webhook_id)} · token ${code(h.token_id)} · scheme ${esc(h.scheme)} · ${esc(h.queued)}` +
-        ` queued · newest first</p>
+<p class="muted">${esc(h.webhook_id)} · token ${code(h.token_id)} · scheme ${esc(h.scheme)} · ` +
+        `${h.events ? `events ${h.events.map(code).join(' ')}` : 'every event type'} · ` +
+        `${esc(h.queued)} queued · newest first</p>
 ${deliveries(h)}</article>`,
     )
     .join('\n');

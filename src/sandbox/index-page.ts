@@ -37,6 +37,8 @@ export interface SandboxIndexWebhook {
   url: string;
   token_id: string;
   scheme: 'hmac' | 'standard';
+  /** The event types it receives (its `events` filter); absent: every type. */
+  events?: string[];
   /** Events waiting for this receiver, the one being tried included. */
   queued: number;
   /** The last attempts (at most `RECENT_DELIVERIES`), newest first. */
@@ -142,6 +144,7 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
       url: displayUrl(receiver.url),
       token_id: receiver.tokenId,
       scheme: receiver.scheme ?? 'hmac',
+      ...(receiver.events ? { events: [...receiver.events] } : {}),
       queued: sender.queued(receiver),
       recent_deliveries: sender
         .recentDeliveries(receiver)

@@ -5,7 +5,7 @@
  * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
  */
 import type { Frame, Page } from '@playwright/test';
-import { signRequest } from '../server/index.js';
+import { createClient } from '../server/index.js';
 import type { SandboxToken } from './context.js';
 import { DEFAULT_TOKENS, SERVERS, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 import type { Delivery } from './webhooks/sender.js';
@@ -20,6 +20,20 @@ export interface WebhookMatch {
   applicationId?: string;
 }
 
+/**
+ * A receiver as `addWebhook` registers it: the `WebhookRegistration` of hosted-journey-server, declared here so the
+ * kit's types do not reach into the server's.
+ */
+export interface TestWebhook {
+  /** Its id, for the client's `deleteWebhook`. @example 'wh_2' */
+  webhook_id: string;
+  url: string;
+  /** The token whose applications' events it receives: the test sandbox's `token.id`. */
+  token_id: string;
+  /** The event types it receives; absent: every type. */
+  events?: string[];
+}
+
 export interface TestSandbox extends Sandbox {
   /** The API credentials: `createClient({ baseUrl: url, tokenId: token.id, signingSecret: token.secret })`. */
   token: { id: string; secret: string };
@@ -29,11 +43,12 @@ export interface TestSandbox extends Sandbox {
    */
   webhookSecret: string;
   /**
-   * Registers a webhook receiver now (signed `POST /api/v1/webhooks`), for an app whose port is known only after the
-   * sandbox started. Resolves with the sandbox's answer.
-   * @example await sandbox.addWebhook(`${app.url}/webhooks`)
+   * Registers a webhook receiver now, for an app whose port is known only after the sandbox started: the server
+   * client's `registerWebhook({ url, events })` with `token`. Resolves with the registration; rejects as the client
+   * does (`HostedJourneyValidationError` before sending, `ApiError` when the sandbox refuses).
+   * @example await sandbox.addWebhook(`${app.url}/webhooks`, { events: ['crawl.completed'] })
    */
-  addWebhook(url: string): Promise<{ webhook_id: string; url: string; token_id: string }>;
+  addWebhook(url: string, options?: { events?: string[] }): Promise<TestWebhook>;
   /**
    * Resolves with the first delivery of a matching event that your receiver answered with a 2xx; rejects after
    * `timeoutMs` (default 15 s) listing what was delivered.
@@ -83,15 +98,9 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     return sandbox.close();
   };
 
-  async function addWebhook(url: string) {
-    const path = '/api/v1/webhooks';
-    const body = JSON.stringify({ url });
-    const headers = await signRequest({ method: 'POST', path, body, tokenId: token.id, secret: token.secret });
-    const res = await fetch(sandbox.url + path, { method: 'POST', headers, body });
-    const answer = await res.json();
-    if (res.status !== 201) throw new Error(`addWebhook(${url}): ${res.status} ${JSON.stringify(answer)}`);
-    return answer as { webhook_id: string; url: string; token_id: string };
-  }
+  const client = createClient({ baseUrl: sandbox.url, tokenId: token.id, signingSecret: token.secret });
+  const addWebhook = (url: string, options: { events?: string[] } = {}): Promise<TestWebhook> =>
+    client.registerWebhook({ url, ...options });
 
   async function waitForWebhook(match: WebhookMatch, { timeoutMs = 15_000 } = {}): Promise<Delivery> {
     const deadline = Date.now() + timeoutMs;

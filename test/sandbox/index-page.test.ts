@@ -184,6 +184,25 @@ describe('GET / — the sandbox index', () => {
     );
   });
 
+  it("shows each receiver's events filter, in JSON and on the page", async () => {
+    const filtered = await receiver();
+    const all = await receiver();
+    const sb = await sandbox({ webhooks: [{ url: all.url }] });
+    const events = ['crawl.completed', 'application.report_ready'];
+    expect((await sb.request('POST', '/api/v1/webhooks', { url: filtered.url, events })).status).toBe(201);
+    const { webhooks } = await index(sb);
+    expect(webhooks.map((w) => [w.url, w.events])).toEqual([
+      [all.url, undefined],
+      [filtered.url, events],
+    ]);
+    expect(webhooks[0]).not.toHaveProperty('events');
+    const html = (await sb.raw('GET', '/')).text;
+    expect(html).toContain('scheme hmac · every event type · 0 queued');
+    expect(html).toContain(
+      'scheme hmac · events <code>crawl.completed</code> <code>application.report_ready</code> · 0 queued',
+    );
+  });
+
   it('shows no secret: not the token secrets, a webhook secret, credentials in a receiver URL, the session key, a form token or customer data', async () => {
     drawn32.length = 0;
     const standardSecret = `whsec_${Buffer.from('an index standard secret').toString('base64')}`;

@@ -30,6 +30,12 @@ describe('startTestSandbox', () => {
       expect(sandbox.webhookSecret).toBe('sandbox_secret');
       const port = (receiver.address() as AddressInfo).port;
       expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
+      // addWebhook is the client's registerWebhook: events filter, refused input as the client refuses it.
+      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never'] });
+      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['credit.never'] });
+      await expect(sandbox.addWebhook('ftp://127.0.0.1/hooks')).rejects.toMatchObject({
+        name: 'HostedJourneyValidationError',
+      });
       const client = createClient({
         baseUrl: sandbox.url,
         tokenId: sandbox.token.id,

@@ -6,8 +6,7 @@
 // The receiver is bundled once with esbuild (a tsx start costs about a second of CPU, paid once per kill otherwise) and
 // a few spare receivers are kept started, so a kill costs no start-up wait.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { signWebhook } from '../../src/server/index.js';
@@ -89,7 +88,10 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
   const killedFor = new Set<string>();
   const kills = Object.fromEntries(KILL_POINTS.map((p) => [p, 0])) as Record<KillPoint, number>;
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'hj-kill-'));
+  // Under the repository's node_modules, so what the bundle leaves to run time (RedisDedupeStore's computed
+  // import of its optional peer `redis`) resolves from there as in an integrator's project.
+  mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
+  const dir = mkdtempSync(path.resolve('node_modules/.cache/hj-kill-'));
   const bundle = path.join(dir, 'receiver.mjs');
   await build({
     stdin: {

@@ -140,9 +140,9 @@ export class RedisDedupeStore implements DedupeStore {
 
   #connect(): Promise<AnyClient> {
     this.#client ??= (async () => {
-      // Bundlers must leave this import alone: `redis` is an optional peer, there only for those who pass `{ url }`, and
-      // import('redis') made Next.js (Turbopack, which also folds the constant) fail a build with "Can't resolve 'redis'"
-      // when it is not installed. Hence the ignore comments of webpack, Turbopack and Vite, and a computed specifier.
+      // Bundlers must leave this import alone: `redis` is an optional peer, there only for those who pass `{ url }`,
+      // and import('redis') made Next.js (Turbopack, which also folds the constant) fail a build with "Can't resolve
+      // 'redis'" when it is not installed. Hence the ignore comments of webpack, Turbopack and Vite.
       const { createClient }: typeof import('redis') = await import(
         /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE
       );
