@@ -198,8 +198,8 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
           met: ratio >= 0.35,
           bound:
             `CPU per delivery: ${us(cpu.inbox)} in the handler process against ${us(cpu.bare)} for the bare server, ` +
-            `plus ${us(cpu.postgres)} in PostgreSQL: seven statements per event (six from the inbox, one from the ` +
-            'handler), each a round trip through node-pg and a PostgreSQL backend, against three Redis commands per ' +
+            `plus ${us(cpu.postgres)} in PostgreSQL: seven statements per event (six from the inbox in three round ` +
+            'trips, one from the handler) through node-pg and a PostgreSQL backend, against three Redis commands per ' +
             'delivery in the load section. Throughput is bound by that CPU: the load generator, the targets and ' +
             `PostgreSQL share ${os.cpus().length} cores.`,
         },

@@ -262,6 +262,33 @@ describe('createWebhookHandler with a PostgresInbox', () => {
   });
 });
 
+describe('PostgresInbox event ids in SQL text', () => {
+  // BEGIN + lock and mark + COMMIT travel as one simple-protocol message each, with the id as an escaped literal
+  // (no parameters there): an id made to break out of the literal must stay an id.
+  it('ids with quotes, backslashes and SQL are claimed, completed and deduplicated as plain ids; NUL is refused', async () => {
+    const { inbox, table } = await freshInbox();
+    const ids = [
+      "evt_'; DROP TABLE effects; --",
+      "evt_\\'; DELETE FROM effects; --",
+      "evt_\\' OR '1'='1",
+      'evt_$$; SELECT 1; $$',
+      'evt_é_☃',
+    ];
+    for (const id of ids) {
+      const t = await inbox.begin(id);
+      if (typeof t !== 'object') throw new Error(`expected a transaction for ${id}, got ${t}`);
+      await t.db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [id, 'literal']);
+      await t.commit();
+      expect(await inbox.begin(id)).toBe('done');
+      expect(await row(table, id)).toEqual({ done: true });
+      expect(await effects(id)).toBe(1);
+    }
+    expect((await sql(`SELECT count(*)::int AS n FROM ${table}`))[0]).toEqual({ n: ids.length });
+    // PostgreSQL's text cannot hold NUL: refused (by the server, at the claim) rather than cut short.
+    await expect(inbox.begin('evt_\0nul')).rejects.toThrow();
+  });
+});
+
 describe('PostgresInbox.prune', () => {
   it('deletes done rows and abandoned claims older than olderThan, returns the count, skips a locked row', async () => {
     const { inbox, table } = await freshInbox();

@@ -3,15 +3,18 @@
  * handler writes its effects through that client and the done-mark is written in the same transaction, so both commit
  * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
  *
- * begin(eventId), on one client:
- *   1. `SELECT … WHERE event_id = $1` (autocommit, one primary-key read): done → 'done'.
- *   2. no row → `INSERT … ON CONFLICT DO NOTHING` (autocommit): the row exists, committed, before any transaction
- *      holds it, so a concurrent duplicate never waits on an uncommitted insert (only, at worst, on another
- *      autocommit insert of the same id or the few milliseconds of a mark-and-commit).
- *   3. `BEGIN; SELECT … FOR UPDATE NOWAIT`: the row lock is the claim. Held by another transaction → SQLSTATE 55P03 at
- *      once → 'in_flight' (409). Done meanwhile → 'done'. Else the transaction is the caller's.
- * commit(): `UPDATE … SET done_at = now()` (only while this is still the transaction that took the lock) + `COMMIT`.
+ * begin(eventId), on one client, in two round trips:
+ *   1. `WITH ins AS (INSERT … ON CONFLICT DO NOTHING RETURNING …) SELECT …` (autocommit): a new id gets its row,
+ *      committed before any transaction holds it, so a concurrent duplicate never waits on an uncommitted insert (only,
+ *      at worst, on another autocommit insert of the same id); a known id answers whether it is done from the same
+ *      primary-key lookup, so a finished event costs this one statement → 'done'.
+ *   2. `BEGIN; SELECT … FOR UPDATE NOWAIT` (one simple-protocol message, the id as an escaped literal): the row lock is
+ *      the claim. Held by another transaction → SQLSTATE 55P03 at once → 'in_flight' (409). Done meanwhile → 'done'.
+ *      Else the transaction is the caller's.
+ * commit(): `UPDATE … SET done_at = now()` (only while this is still the transaction that took the lock; any other
+ * count fails the statement, so the COMMIT after it in the same message is skipped) + `COMMIT`, one round trip.
  * rollback(): `ROLLBACK` — the handler's writes and the claim go; the row stays, not done, for the retry.
+ * So a new event costs three round trips besides the handler's own (six before: each statement was its own).
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
@@ -60,6 +63,11 @@ export interface PruneOptions {
 }
 
 const PART = /^[a-z_][a-z0-9_]{0,54}$/;
+/**
+ * SQLSTATE of a division by zero: how the done-mark statement fails when it did not mark exactly one row (`1 / (count(*)
+ * * 0)`, not `1 / 0`, which the planner folds and raises whatever the count).
+ */
+const DIVISION_BY_ZERO = '22012';
 const LOCK_NOT_AVAILABLE = '55P03';
 const NOWAIT = 'FOR UPDATE NOWAIT';
 /** now() minus $1 milliseconds. */
@@ -78,6 +86,16 @@ function quoted(table: unknown): { name: string; index: string } {
   return { name: parts.map((p) => `"${p}"`).join('.'), index: `"${parts.at(-1)}_done_at"` };
 }
 
+/**
+ * A string literal for the simple query protocol, as node-postgres's `escapeLiteral`: quotes doubled, and with any
+ * backslash the E'' form with backslashes doubled, so it reads the same whatever standard_conforming_strings says.
+ */
+function literal(value: string): string {
+  if (value.includes('\0')) throw new TypeError('a NUL character cannot be sent to PostgreSQL');
+  const quotedValue = `'${value.replaceAll("'", "''")}'`;
+  return value.includes('\\') ? ` E${quotedValue.replaceAll('\\', '\\\\')}` : quotedValue;
+}
+
 function schema(table: string): string {
   const t = quoted(table);
   return `CREATE TABLE IF NOT EXISTS ${t.name} (
@@ -91,7 +109,12 @@ CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
   readonly #pool: PgPoolLike<Db>;
   readonly #table: string;
-  readonly #sql: { read: string; insert: string; lock: string; done: string; prune: string };
+  readonly #sql: {
+    claim: string;
+    lock: (id: string) => string;
+    done: (id: string, tx: string) => string;
+    prune: string;
+  };
 
   /**
    * The SQL `migrate()` runs, for those who run their migrations themselves (idempotent).
@@ -108,10 +131,18 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     this.#table = options.table ?? 'hj_webhook_inbox';
     const t = quoted(this.#table).name;
     this.#sql = {
-      read: `SELECT done_at IS NOT NULL AS done FROM ${t} WHERE event_id = $1`,
-      insert: `INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-      lock: `SELECT done_at IS NOT NULL AS done, txid_current()::text AS tx FROM ${t} WHERE event_id = $1 ${NOWAIT}`,
-      done: `UPDATE ${t} SET done_at = now() WHERE event_id = $1 AND txid_current()::text = $2`,
+      // Inserted → false (the statement does not see its own insert); already there → whether it is done.
+      claim:
+        `WITH ins AS (INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING false AS done) ` +
+        `SELECT done FROM ins UNION ALL SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1`,
+      // Simple protocol (no parameters) so that BEGIN and the lock, and the mark and COMMIT, travel in one message.
+      lock: (id) =>
+        'BEGIN; SELECT done_at IS NOT NULL AS done, txid_current()::text AS tx ' +
+        `FROM ${t} WHERE event_id = ${literal(id)} ${NOWAIT}`,
+      done: (id, tx) =>
+        `WITH marked AS (UPDATE ${t} SET done_at = now() WHERE event_id = ${literal(id)} ` +
+        `AND txid_current()::text = ${literal(tx)} RETURNING 1) ` +
+        `SELECT CASE WHEN count(*) = 1 THEN 1 ELSE 1 / (count(*) * 0) END FROM marked; COMMIT`,
       prune: `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t}
         WHERE done_at < ${CUTOFF} OR (done_at IS NULL AND received_at < ${CUTOFF}) FOR UPDATE SKIP LOCKED)`,
     };
@@ -166,17 +197,16 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       c.release(destroy);
     };
     try {
-      const read = await c.query(this.#sql.read, [eventId]);
-      if (read.rows[0]?.done) {
+      const claimed = await c.query(this.#sql.claim, [eventId]);
+      if (claimed.rows[0]?.done) {
         release(false);
         return 'done';
       }
-      if (!read.rows[0]) await c.query(this.#sql.insert, [eventId]);
-      await c.query('BEGIN');
       open = true;
       let locked: { done: boolean; tx: string } | undefined;
       try {
-        locked = (await c.query(this.#sql.lock, [eventId])).rows[0];
+        const results = (await c.query(this.#sql.lock(eventId))) as unknown as Array<{ rows: (typeof locked)[] }>;
+        locked = results[1]?.rows[0];
       } catch (e) {
         if ((e as { code?: unknown })?.code !== LOCK_NOT_AVAILABLE) throw e;
       }
@@ -213,14 +243,13 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       async commit() {
         end();
         try {
-          const marked = await c.query(done, [eventId, tx]);
-          if (marked.rowCount !== 1) {
+          await c.query(done(eventId, tx)).catch((e: unknown) => {
+            if ((e as { code?: unknown })?.code !== DIVISION_BY_ZERO) throw e;
             throw new Error(
               `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
                 'on ctx.db?); nothing marked done',
             );
-          }
-          await c.query('COMMIT');
+          });
         } catch (e) {
           await c.query('ROLLBACK').catch(() => {});
           release(true);
