@@ -76,8 +76,24 @@ function prepare(name: string): string {
       if (tarballs[dep]) pkg[field][dep] = `file:${tarballs[dep]}`;
       else expect(pkg[field][dep], `${name}: ${dep}`).not.toMatch(/^file:/);
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  const install = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '--prefer-offline'];
+  // --include=dev: devDependencies (Next.js needs typescript and @types/* to build) even when the environment says
+  // production (NODE_ENV / npm_config_omit inherited from a CI shell).
+  const install = [
+    'install',
+    '--include=dev',
+    '--no-audit',
+    '--no-fund',
+    '--no-package-lock',
+    '--loglevel=error',
+    '--prefer-offline',
+  ];
   timed(name, 'install', () => npm(dir, install));
+  // Every declared dependency is really there before the build (a missing one fails here, naming it).
+  const declared = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+  expect(
+    declared.filter((dep) => !existsSync(path.join(dir, 'node_modules', dep, 'package.json'))),
+    name,
+  ).toEqual([]);
   if (pkg.scripts.build) timed(name, 'build', () => npm(dir, ['run', 'build']));
   return dir;
 }

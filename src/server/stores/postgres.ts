@@ -64,8 +64,8 @@ export interface PruneOptions {
 
 const PART = /^[a-z_][a-z0-9_]{0,54}$/;
 /**
- * SQLSTATE of a division by zero: how the done-mark statement fails when it did not mark exactly one row (`1 / (count(*)
- * * 0)`, not `1 / 0`, which the planner folds and raises whatever the count).
+ * SQLSTATE of a division by zero: how the done-mark statement fails when it did not mark exactly one row
+ * (`1 / (count(*) * 0)`, not `1 / 0`, which the planner folds and raises whatever the count).
  */
 const DIVISION_BY_ZERO = '22012';
 const LOCK_NOT_AVAILABLE = '55P03';
