@@ -1,8 +1,10 @@
 // The docs test: every ```ts/```tsx/```js/```html block of README.md and docs/ type-checks, as pasted, against the
 // built packages (dist/packages/*, resolved through their exports) under strict + noUncheckedIndexedAccess.
 // How blocks are found, joined and skipped: test/docs/snippets.ts. Prints the blocks checked/skipped per file.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { type CheckResult, checkSnippets, extractBlocks, removeProject } from './snippets.js';
+import { type CheckResult, checkSnippets, extractBlocks, removeProject, root } from './snippets.js';
 
 let result: CheckResult | undefined;
 afterAll(() => {
@@ -65,3 +67,30 @@ it('markers: a skip needs a reason; unknown, misplaced and stray markers are ref
     'x.md:15 snippet marker not directly above a code block',
   ]);
 });
+
+// docs/architecture.md promises the blocks are checked against the packages' exports and .d.ts, never src/: a block
+// that reaches an internal name, a source path or a subpath the package does not export must fail.
+it('a block reaching past the exports (an internal name, src/, an unexported subpath) fails; an exported one passes', () => {
+  const dir = path.join(root, 'node_modules/.cache/docs-probe');
+  mkdirSync(dir, { recursive: true });
+  const file = path.relative(root, path.join(dir, 'probe.md'));
+  const block = (code: string) => ['```ts', code, '```', ''].join('\n');
+  writeFileSync(
+    path.join(root, file),
+    [
+      block("import { createJourney } from 'hosted-journey';\nexport const ok: typeof createJourney = createJourney;"),
+      block("import { RESUME_KEY_PREFIX } from 'hosted-journey';\nexport const a = RESUME_KEY_PREFIX;"), // import on line 7
+      block("import { createJourney } from 'hosted-journey/src/widget/journey';\nexport const b = createJourney;"), // 12
+      block("import { optionsFrom } from 'hosted-journey/dist/surface.js';\nexport const c = optionsFrom;"), // 17
+    ].join('\n'),
+  );
+  const probe = checkSnippets([file]);
+  try {
+    const lines = new Set(probe.problems.map((p) => Number(p.where.split(':').at(-1))));
+    expect(probe.counts.get(file)?.checked).toBe(4);
+    expect([...lines].sort((x, y) => x - y)).toEqual([7, 12, 17]); // the three bad imports, and nothing from the first block
+  } finally {
+    removeProject(probe.project);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
