@@ -169,7 +169,8 @@ is a local stand-in of the service.
     },
     // Peers its declarations need although its code imports nothing of them.
     peers: ['@playwright/test'],
-    fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
+    // No leading './': npm publish (11) drops a bin whose path is not already in its normalised form.
+    fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     files: [
       'dist/sandbox-cli.js',
       'dist/sandbox-assets/journey.js',
