@@ -7,6 +7,8 @@ export {
   isSignatureVerificationError,
   ServerConfigError,
   isServerConfigError,
+  StoreConnectionError,
+  isStoreConnectionError,
 } from './errors.js';
 export type { HostedJourneyServerErrorName } from './errors.js';
 export type { HeadersInput } from './inputs/headers.js';

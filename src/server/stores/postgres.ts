@@ -18,8 +18,9 @@
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
-import { ServerConfigError } from '../errors.js';
+import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { positiveNumber } from '../options.js';
+import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
 import type { InboxStore, InboxTransaction } from './types.js';
 
 /** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
@@ -38,6 +39,8 @@ export interface PgPoolClientLike extends PgClientLike {
 /** A node-postgres `Pool` (or anything whose `connect()` resolves to a checked-out client). */
 export interface PgPoolLike<Db extends PgClientLike = PgClientLike> {
   connect(): Promise<Db & PgPoolClientLike>;
+  /** node-postgres's pool options: read only to name the address in a connection error (never the password). */
+  options?: { connectionString?: string; host?: string; port?: number | string; database?: string };
 }
 
 export interface PostgresInboxOptions<Db extends PgClientLike = PgClientLike> {
@@ -51,6 +54,12 @@ export interface PostgresInboxOptions<Db extends PgClientLike = PgClientLike> {
    * characters. Default `hj_webhook_inbox`. @example { table: 'billing.webhook_inbox' }
    */
   table?: string;
+  /**
+   * Taking a connection from the pool (`connect()`, and each delivery's) fails with a `StoreConnectionError` naming
+   * the address when PostgreSQL has not answered within this long (a delivery then answers 503). The pool's own
+   * `connectionTimeoutMillis` still applies when shorter. Default 5000 ms. @example { connectTimeoutMs: 2_000 }
+   */
+  connectTimeoutMs?: number;
 }
 
 export interface PruneOptions {
@@ -109,6 +118,7 @@ CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
   readonly #pool: PgPoolLike<Db>;
   readonly #table: string;
+  readonly #connectTimeoutMs: number;
   readonly #sql: {
     claim: string;
     lock: (id: string) => string;
@@ -129,6 +139,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       throw new ServerConfigError('pool', 'PostgresInbox needs { pool }: a node-postgres Pool (new Pool({ ... }))');
     this.#pool = options.pool;
     this.#table = options.table ?? 'hj_webhook_inbox';
+    this.#connectTimeoutMs = connectTimeoutOption(options.connectTimeoutMs);
     const t = quoted(this.#table).name;
     this.#sql = {
       // Inserted → false (the statement does not see its own insert); already there → whether it is done.
@@ -149,11 +160,57 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   }
 
   /**
+   * Checks that PostgreSQL answers (one `SELECT 1` on a pooled connection). Optional; call it at start-up so a wrong
+   * `DATABASE_URL` stops the deploy with a `StoreConnectionError` (code `STORE_UNREACHABLE`, naming the address, never
+   * the password) within `connectTimeoutMs` instead of every delivery answering 503.
+   * @example await inbox.connect(); server.listen(3000);
+   */
+  async connect(): Promise<void> {
+    const c = await this.#checkout();
+    try {
+      await c.query('SELECT 1');
+      c.release();
+    } catch (e) {
+      c.release(true);
+      throw e;
+    }
+  }
+
+  /** A pooled client within connectTimeoutMs; one that arrives later goes straight back to the pool. */
+  #checkout(): Promise<Db & PgPoolClientLike> {
+    return withDeadline(
+      Promise.resolve().then(() => this.#pool.connect()),
+      {
+        ms: this.#connectTimeoutMs,
+        late: (c) => c.release(),
+        fail: (cause, timedOut) => {
+          const address = this.#address();
+          const why = timedOut
+            ? `did not answer within ${this.#connectTimeoutMs} ms (connectTimeoutMs)`
+            : `refused a connection: ${reason(cause)}`;
+          return new StoreConnectionError('postgres', address, `PostgreSQL at ${address} ${why}`, { cause });
+        },
+      },
+    );
+  }
+
+  /** Where the pool connects, from its options (node-postgres's defaults otherwise), without user or password. */
+  #address(): string {
+    const o = this.#pool.options;
+    if (o?.connectionString) return addressOf(o.connectionString);
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+    const host = o?.host ?? env.PGHOST ?? 'localhost';
+    const port = o?.port ?? env.PGPORT ?? 5432;
+    const db = o?.database ?? env.PGDATABASE;
+    return `postgres://${host}:${port}${db ? `/${db}` : ''}`;
+  }
+
+  /**
    * Creates the table and its index if missing (`PostgresInbox.schema()` is the same SQL). Idempotent, and safe to run
    * from several processes at once (they take turns on an advisory lock). @example await inbox.migrate()
    */
   async migrate(): Promise<void> {
-    const c = await this.#pool.connect();
+    const c = await this.#checkout();
     try {
       await c.query('BEGIN');
       await c.query(`SELECT pg_advisory_xact_lock(hashtext('hosted-journey:inbox-migrate'))`);
@@ -173,7 +230,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
    */
   async prune(options: PruneOptions): Promise<number> {
     const ms = positiveNumber('olderThan', options?.olderThan);
-    const c = await this.#pool.connect();
+    const c = await this.#checkout();
     try {
       const r = await c.query(this.#sql.prune, [ms]);
       c.release();
@@ -185,7 +242,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   }
 
   async begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'> {
-    const c = await this.#pool.connect();
+    const c = await this.#checkout();
     const ac = new AbortController();
     // A checked-out node-postgres client has no 'error' listener: without this one, a server that goes away while
     // the transaction is open would crash the process with an unhandled 'error' event.
