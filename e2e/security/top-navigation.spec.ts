@@ -1,9 +1,10 @@
 /**
- * Issue 9, point 3: a journey must not be able to send the integrator's top-level page to a URL it chose.
+ * A journey must not be able to send the integrator's top-level page to a URL it chose.
  * A stand-in journey on a second origin posts well-formed, correctly addressed `bank_authorisation` messages naming a
- * phishing URL (the attack that took the page away before the fix); the page must stay where it was, the refusal must
- * reach `onInvalidMessage` or `onError`, and the phishing site must see no request. The only place the widget may take
- * the page is the journey origin's own bank-redirect endpoint, built by the widget from `journeyOrigin`.
+ * phishing URL (the attack that takes the page away from a widget that follows it); the page must stay where it was,
+ * the refusal must reach `onInvalidMessage` or `onError`, and the phishing site must see no request. The only place
+ * the widget may take the page is the journey origin's own bank-redirect endpoint, built by the widget from
+ * `journeyOrigin`.
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { startOrigins, type Origins } from './setup.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Copy and look (issue 13.8): the journey and the sandbox bank page say the same history period and the vendor's
+// Copy and look: the journey and the sandbox bank page say the same history period and the vendor's
 // display name. This is the journey's half, rendered (Preact, happy-dom); the bank page's half, over real HTTP, is
 // test/sandbox/bank-page-copy.test.ts.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Copy and look (issue 13.8), the sandbox's half over real HTTP: the bank consent page says the journey's history
+// Copy and look, the sandbox's half over real HTTP: the bank consent page says the journey's history
 // period and the vendor's display name, and its CSS uses the journey's system-font stack. The journey's half is
 // rendered in test/sandbox-pages/copy.test.tsx.
 import { readFileSync } from 'node:fs';

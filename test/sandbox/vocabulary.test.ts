@@ -1,4 +1,4 @@
-// The service's documented names (issue 13.9), over real HTTP: `crawler.seed_created`, `crawler.lifecycle_updated`
+// The service's documented names, over real HTTP: `crawler.seed_created`, `crawler.lifecycle_updated`
 // with QUEUED, PROCESSING, AUTH, TIMEDOUT, FAILED, RELEASED, `account.account_owner` (collect=account_owner) and
 // `application.documents_ready`, each received at a real receiver, verified, parsed as a known event, in order.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Issue 9, point 8: a full MemoryDedupeStore scanned all its entries on every claim, and could evict a claim whose
-// handler was still running (then a copy ran twice). Expiry and eviction are now O(1) amortised over insertion-ordered
-// maps; a claim in progress is never evicted: with nothing else to drop, a new claim answers 'busy' → 503.
+// A full MemoryDedupeStore must not scan all its entries on every claim, nor evict a claim whose handler is still
+// running (then a copy would run twice). Expiry and eviction are O(1) amortised over insertion-ordered maps; a claim
+// in progress is never evicted: with nothing else to drop, a new claim answers 'busy' → 503.
 // (Memory store only: Redis has no entry cap of its own.)
 import { describe, expect, it } from 'vitest';
 import { MemoryDedupeStore, createWebhookHandler } from '../../src/server/index.js';

@@ -1,6 +1,6 @@
-// Issue 9, point 1: a handler slower than its lease used to run again (and every copy answered 200).
-// The handler now owns its claim while it runs: it renews the lease (about every leaseMs/4), and only the owner of the claim
-// may renew or complete it; a claim found lost answers 503 (never 200) with onError stage 'lease_lost'.
+// A handler slower than its lease must not run again (with every copy answering 200).
+// The handler owns its claim while it runs: it renews the lease (about every leaseMs/4), and only the owner of the
+// claim may renew or complete it; a claim found lost answers 503 (never 200) with onError stage 'lease_lost'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, type DedupeStore } from '../../src/server/index.js';
 import { KEYS, deliver, event, sleep, storesOf } from '../support/deliveries.js';

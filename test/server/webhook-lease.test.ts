@@ -1,4 +1,4 @@
-// The lease model of createWebhookHandler (issue 9, point 1): renewal, the owner check, the answers when ownership
+// The lease model of createWebhookHandler: renewal, the owner check, the answers when ownership
 // cannot be confirmed, and the renewal timer cleared on every path.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,7 +1,6 @@
-// The public surface of every package entry, pinned (issue 10, part 5): adding, renaming or removing an exported name
+// The public surface of every package entry, pinned: adding, renaming or removing an exported name
 // fails here, so a change to the surface is a visible diff in review. Runtime names only (types are pinned by
 // public-api.test.ts and server-api.test.ts). Update the list in the same commit as the change, on purpose.
-// Lives in test/types (not test/architecture) while another branch reworks that folder.
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
