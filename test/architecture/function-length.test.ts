@@ -33,7 +33,6 @@ const KNOWN_LONG: { file: string; name: string; lines: number }[] = [
   { file: 'src/sandbox/sandbox.ts', name: 'startSandbox', lines: 111 },
   { file: 'src/sandbox/server.ts', name: 'createListener', lines: 127 },
   { file: 'src/sandbox/testing.ts', name: 'completeJourney', lines: 179 },
-  { file: 'src/server/client/client.ts', name: 'createClientWith', lines: 216 },
   { file: 'src/server/webhooks/handler.ts', name: 'createWebhookHandlerWith', lines: 180 },
   { file: 'src/widget/journey.ts', name: 'createJourneyWith', lines: 256 },
 ];
