@@ -20,7 +20,10 @@ function mapSteps<T>(fn: () => T): { value: T; steps: number } {
     forEach: (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, t?: unknown) => void;
   };
   proto.forEach = function (cb, thisArg) {
-    return forEach.call(this, (...a: unknown[]) => (steps++, cb.apply(thisArg, a)));
+    return forEach.call(this, (...a: unknown[]) => {
+      steps++;
+      cb.apply(thisArg, a);
+    });
   };
   try {
     return { value: fn(), steps };

@@ -24,8 +24,14 @@ function scripted(over: Partial<DedupeStore> = {}) {
   const calls = { renew: 0, complete: 0 };
   const store: DedupeStore = {
     claim: (...a) => inner.claim(...a),
-    renew: (...a) => (calls.renew++, over.renew ? over.renew(...a) : inner.renew(...a)),
-    complete: (...a) => (calls.complete++, over.complete ? over.complete(...a) : inner.complete(...a)),
+    renew: (...a) => {
+      calls.renew++;
+      return over.renew ? over.renew(...a) : inner.renew(...a);
+    },
+    complete: (...a) => {
+      calls.complete++;
+      return over.complete ? over.complete(...a) : inner.complete(...a);
+    },
     release: (...a) => inner.release(...a),
   };
   return { store, calls, inner };
