@@ -15,7 +15,7 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- page globals
+// Page globals set by the fixtures.
 type W = any;
 
 test("modal, prewarm 'intent': focus (intent) loads it hidden and ready; the click shows it with onReady at once", async ({
