@@ -48,7 +48,7 @@ export async function startRoundTrip(): Promise<RoundTrip> {
 
 export const journeyFrame = (page: Page) => page.frameLocator('#journey iframe');
 export const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: [string, any][] }).__events); // eslint-disable-line @typescript-eslint/no-explicit-any
+  page.evaluate(() => (window as unknown as { __events: [string, any][] }).__events);
 export const bankPhases = async (page: Page) => (await events(page)).filter(([k]) => k === 'bank').map(([, e]) => e);
 
 /** In the journey frame: details, then the bank step of the deep-linked CDR-only bank, up to the button that opens the bank. */

@@ -99,6 +99,7 @@ describe('comments that narrate history', () => {
       ' * Checks the header. Colour &#35; and #fff stay. Now every route answers 400.',
       ' */',
       'const b = <p>previously // issue 4</p>; // before this, it ran twice',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, on purpose
       'const c = `${a /* was added here */}`;',
     ].join('\n');
     expect(history(commentsOf('a.tsx', text))).toEqual([

@@ -4,10 +4,10 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   buildJourneyUrl,
   createJourney,
-  HostedJourneyError,
+  type HostedJourneyError,
   isHostedJourneyError,
   isJourneyConfigError,
-  JourneyConfigError,
+  type JourneyConfigError,
   type JourneyErrorCode,
   type JourneyErrorInfo,
   type JourneyHandle,

@@ -7,6 +7,7 @@ import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.example.com';
+// biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {
   // The modal is loaded with import() on first open; load it once here so a slow first transform (busy CI machine)
   // cannot outlast findByRole's timeout.
