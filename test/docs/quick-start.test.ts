@@ -151,7 +151,7 @@ it('credit.ts: enquiry → report (+ PDF) → account → payments → default �
 /** The output a page shows for a program: the plain ``` block right after the program's last block. */
 function shownOutput(file: string, program: string): string {
   const blocks = extractBlocks(file).blocks;
-  const last = blocks.findLastIndex((b) => b.marker?.kind === 'quick-start' && b.marker.file === program);
+  const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
   const shown = blocks[last + 1];
   if (!shown || shown.lang !== '') throw new Error(`${file}: no output block after ${program}`);
   return shown.code.trim();
