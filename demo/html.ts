@@ -36,11 +36,11 @@ export function layout(o: {
 ${o.head ?? ''}
 </head>
 <body>
-<header class="top"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav></div></header>
-<main class="wrap">
+<header class="top" aria-label="Lendly"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav></div></header>
+<main class="wrap" aria-label="${esc(o.title)}">
 ${o.body}
 </main>
-<footer class="foot">Demo integrator app running against the local sandbox at <code>${esc(o.ctx.sandboxUrl)}</code> · vendor <code>${esc(o.ctx.vendor)}</code></footer>
+<footer class="foot" aria-label="About this demo">Demo integrator app running against the local sandbox at <code>${esc(o.ctx.sandboxUrl)}</code> · vendor <code>${esc(o.ctx.vendor)}</code></footer>
 ${(o.scripts ?? []).map((s) => `<script type="module" src="${esc(s)}"></script>`).join('\n')}
 </body>
 </html>
@@ -49,7 +49,7 @@ ${(o.scripts ?? []).map((s) => `<script type="module" src="${esc(s)}"></script>`
 
 export function homePage(ctx: PageContext): string {
   const card = (href: string, pill: string, title: string, text: string) =>
-    `<a class="card" href="${href}"><span class="pill">${pill}</span><h3>${title}</h3><p>${text}</p><span class="go">Open →</span></a>`;
+    `<a class="card" href="${href}"><span class="pill">${pill}</span><h2>${title}</h2><p>${text}</p><span class="go">Open →</span></a>`;
   return layout({
     ctx,
     path: '/',

@@ -135,7 +135,7 @@ backend helper is
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
     peers: ['pg', 'redis'],
-    docs: ['quick-start.md', 'server.md', 'security.md'],
+    docs: ['quick-start.md', 'production.md', 'server.md', 'security.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve

@@ -101,7 +101,15 @@ function prepare(name: string): string {
     declared.filter((dep) => !existsSync(path.join(dir, 'node_modules', dep, 'package.json'))),
     name,
   ).toEqual([]);
-  if (pkg.scripts.build) timed(name, 'build', () => npm(dir, ['run', 'build']));
+  if (pkg.scripts.build) {
+    // A build that rewrites the committed tsconfig.json (next build "reconfigures" one that lacks what it wants)
+    // leaves every clone with a changed file after its first build.
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    const before = existsSync(tsconfig) ? readFileSync(tsconfig, 'utf8') : undefined;
+    timed(name, 'build', () => npm(dir, ['run', 'build']));
+    if (before !== undefined)
+      expect(readFileSync(tsconfig, 'utf8'), `${name}: the build rewrote tsconfig.json`).toBe(before);
+  }
   return dir;
 }
 

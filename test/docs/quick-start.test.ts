@@ -8,18 +8,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
 import { completeJourney } from '../../src/sandbox/testing.js';
-import { createProject, quickStartsOf, removeProject, root } from './snippets.js';
+import { startTestSandbox } from '../support/sandbox.js';
+import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
 
 const programs = quickStartsOf('docs/quick-start.md');
+const production = quickStartsOf('docs/production.md');
 let project = '';
 const children = new Set<ChildProcess>();
 let browser: Browser | undefined;
 beforeAll(() => {
   project = createProject();
-  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
+  for (const [file, source] of [...programs, ...production]) writeFileSync(path.join(project, file), source);
 });
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
@@ -144,4 +146,59 @@ it('credit.ts: enquiry → report (+ PDF) → account → payments → default �
   expect(p.output()).toMatch(/^score \d+: \d+ accounts, \d+ defaults$/m);
   expect(p.output()).toMatch(/^account acct_\S+ closed; credit-report\.pdf written$/m);
   expect(readFileSync(path.join(project, 'credit-report.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}, 60_000);
+
+/** The output a page shows for a program: the plain ``` block right after the program's last block. */
+function shownOutput(file: string, program: string): string {
+  const blocks = extractBlocks(file).blocks;
+  const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
+  const shown = blocks[last + 1];
+  if (!shown || shown.lang !== '') throw new Error(`${file}: no output block after ${program}`);
+  return shown.code.trim();
+}
+const anyBytes = (text: string) => text.replace(/\(\d+ bytes\)/g, '(N bytes)');
+
+it('docs/production.md has the two programs, each followed by the output it prints', () => {
+  expect([...production.keys()]).toEqual(['rotate.ts', 'reconcile.ts']);
+  for (const name of production.keys()) expect(shownOutput('docs/production.md', name)).not.toBe('');
+});
+
+it('rotate.ts: both secrets work during the overlap, only the new one after it — requests and deliveries', async () => {
+  const p = run('rotate.ts');
+  expect(await p.exited, p.output()).toBe(0);
+  console.log(`rotate.ts output:\n${p.output()}`);
+  expect(p.output().trim()).toBe(shownOutput('docs/production.md', 'rotate.ts'));
+}, 60_000);
+
+it('reconcile.ts: after missed webhooks, finalises and downloads what is ready, names what is not, and runs again the same', async () => {
+  // An outage: no receiver, so no webhook reached anyone. One application's data came in (its crawl.completed was
+  // missed), one was finalised (its report_ready was missed), one customer is mid-journey, one never started.
+  const sandbox = await startTestSandbox();
+  onTestFinished(() => sandbox.close());
+  await sandbox.driveToCrawled('acme', 'cust_crawled');
+  await sandbox.driveToCrawled('acme', 'cust_finalised');
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_finalised/finalise', {})).status).toBe(200);
+  const started = { full_name: 'Alex Citizen', email: 'alex@example.com' };
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_started/profile', started)).status).toBe(201);
+  const refs = ['cust_crawled', 'cust_finalised', 'cust_started', 'cust_unknown'];
+  writeFileSync(path.join(project, 'pending.json'), JSON.stringify(refs.map((ref) => ({ vendor: 'acme', ref }))));
+  for (const round of [1, 2]) {
+    const p = run('reconcile.ts', { HJ_API_URL: sandbox.url });
+    expect(await p.exited, p.output()).toBe(0);
+    console.log(`reconcile.ts output (run ${round}):\n${p.output()}`);
+    expect(anyBytes(p.output().trim())).toBe(anyBytes(shownOutput('docs/production.md', 'reconcile.ts')));
+    for (const ref of ['cust_crawled', 'cust_finalised'])
+      expect(
+        readFileSync(path.join(project, `${ref}.pdf`))
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+  }
+  // Nothing was started for the customer who never started; the one mid-journey is untouched.
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_unknown/finalise', {})).json.error.code).toBe(
+    'APPLICATION_NOT_STARTED',
+  );
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_started/finalise', {})).json.error.code).toBe(
+    'DATA_NOT_RETRIEVED',
+  );
 }, 60_000);
