@@ -17,9 +17,9 @@ export interface ClientOptions {
   /** Retry policy, or `false` for none. @example { retries: 4, baseDelayMs: 100 } */
   retry?: RetryOptions | false;
   /**
-   * Largest response body read into memory (JSON answers, downloads as bytes), bytes; a larger one rejects with
-   * `ResponseTooLargeError` (from its Content-Length, or once the bytes counted while reading pass it). Streamed
-   * downloads (`as: 'stream'`) are not limited by this. A whole number > 0. Default 50 MiB.
+   * Largest response body, bytes: JSON answers, downloads as bytes and downloads as a stream (a call may set its own).
+   * A larger one rejects with `ResponseTooLargeError` (from its Content-Length, or once the bytes counted while
+   * reading pass it; a stream then errors with it). A whole number > 0. Default 50 MiB.
    * @example { maxResponseBytes: 200 * 1024 * 1024 }
    */
   maxResponseBytes?: number;
