@@ -8,7 +8,7 @@ import { HostedJourneyValidationError } from './errors.js';
 import { type Operation, pathKeys } from './operations.js';
 import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
-import { validLimit } from './options.js';
+import { MAX_TIMER_MS, isMilliseconds, validLimit } from './options.js';
 import type { DownloadOptions } from './types.js';
 
 /** 1-255 printable ASCII, no control characters, no leading or trailing space. */
@@ -23,6 +23,10 @@ export function bindOperation(t: Transport, name: string, op: Operation): Method
   const sendBy = op.endpoint.method === 'POST' ? post : op.response ? read : download;
   return async (...args) => {
     const options = (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
+    if (options.timeoutMs !== undefined && !isMilliseconds(options.timeoutMs, 1)) {
+      const message = `must be a finite number of ms > 0, at most ${MAX_TIMER_MS}`;
+      throw new HostedJourneyValidationError(name, [{ path: 'timeoutMs', message }]);
+    }
     const { params, body } = split(options, keys);
     const path = fillPath(op.endpoint.path, checkPathParams(name, params));
     return sendBy(t, name, op, path, body, options);

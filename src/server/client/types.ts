@@ -33,8 +33,8 @@ export interface DownloadOptions extends CallOptions {
    */
   as?: 'bytes' | 'stream';
   /**
-   * Largest body accepted for this call, bytes (`ResponseTooLargeError` beyond). `'bytes'`: default the client's
-   * `maxResponseBytes`. `'stream'`: no limit unless set here; then the stream errors once more bytes went through.
+   * Largest body accepted for this call, bytes (`ResponseTooLargeError` beyond); default the client's
+   * `maxResponseBytes`. `'stream'`: the stream errors once more bytes went through.
    * @example { as: 'stream', maxResponseBytes: 2 * 1024 ** 3 }
    */
   maxResponseBytes?: number;
