@@ -418,9 +418,10 @@ describe('PostgresInbox.prune', () => {
     expect((await deliver(handler, event('old1'))).json.status).toBe('processed');
   });
 
-  it('olderThan must be a finite number of milliseconds > 0', async () => {
+  it('olderThan must be a finite number of milliseconds from one hour to 100 years', async () => {
     const inbox = new PostgresInbox({ pool });
-    for (const olderThan of [0, -1, Number.NaN, '7d', undefined]) {
+    // 2_592_000 is 30 days written in seconds: 43 minutes as milliseconds, which would prune what is still retried.
+    for (const olderThan of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 30, 2_592_000, 1e300, '7d', undefined]) {
       const e = await inbox.prune({ olderThan: olderThan as number }).catch((x: unknown) => x);
       expect(isServerConfigError(e) && e.field).toBe('olderThan');
     }

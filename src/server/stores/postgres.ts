@@ -19,7 +19,7 @@
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
-import { positiveNumber } from '../options.js';
+import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
 import type { InboxStore, InboxTransaction } from './types.js';
 
@@ -66,7 +66,8 @@ export interface PruneOptions {
   /**
    * Age in milliseconds, by the database's clock: events done longer ago than this are deleted (a redelivery of one
    * would run again, so keep it above the sender's whole retry window), and so are claims never completed that were
-   * received longer ago (none is deleted while a transaction holds it). @example { olderThan: 30 * 24 * 3600_000 }
+   * received longer ago (none is deleted while a transaction holds it). From one hour to 100 years (a value below an
+   * hour is the usual mistake of seconds or days for milliseconds). @example { olderThan: 30 * 24 * 3600_000 }
    */
   olderThan: number;
 }
@@ -79,6 +80,8 @@ const PART = /^[a-z_][a-z0-9_]{0,54}$/;
 const DIVISION_BY_ZERO = '22012';
 const LOCK_NOT_AVAILABLE = '55P03';
 const NOWAIT = 'FOR UPDATE NOWAIT';
+const HOUR_MS = 3_600_000;
+const YEAR_MS = 365.25 * 24 * HOUR_MS;
 /** now() minus $1 milliseconds. */
 const CUTOFF = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
 /**
@@ -301,7 +304,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
    * Run it from a scheduled job. @example const deleted = await inbox.prune({ olderThan: 30 * 24 * 3600_000 })
    */
   async prune(options: PruneOptions): Promise<number> {
-    const ms = positiveNumber('olderThan', options?.olderThan);
+    const ms = numberIn('olderThan', options?.olderThan, { min: HOUR_MS, max: 100 * YEAR_MS, unit: ' ms' });
     const c = await this.#checkout();
     try {
       const r = await c.query((await this.#statements(c)).prune, [ms]);
