@@ -42,3 +42,9 @@ export function numberIn(
   }
   return value;
 }
+
+/**
+ * The shortest lease a handler can keep renewed: renewals tick every leaseMs/4 and each is one store round trip, so
+ * below this a timer's lateness or one slow round trip on a busy host outlasts the lease.
+ */
+export const MIN_LEASE_MS = 100;

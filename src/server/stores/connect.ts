@@ -12,7 +12,11 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 /** The checked `connectTimeoutMs` option (default 5 s). */
 export const connectTimeoutOption = (value: unknown): number =>
-  numberIn('connectTimeoutMs', value ?? DEFAULT_CONNECT_TIMEOUT_MS, { min: 1, max: MAX_TIMER_MS, unit: ' ms' });
+  numberIn('connectTimeoutMs', value === undefined ? DEFAULT_CONNECT_TIMEOUT_MS : value, {
+    min: 1,
+    max: MAX_TIMER_MS,
+    unit: ' ms',
+  });
 
 /** `url` without user, password, query or fragment (where credentials may sit): `redis://10.0.0.1:6379/2`. */
 export function addressOf(url: string): string {

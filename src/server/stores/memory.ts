@@ -47,7 +47,11 @@ export class MemoryDedupeStore implements DedupeStore {
   readonly #now: () => number;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.#max = numberIn('maxEntries', options.maxEntries ?? 100_000, { min: 1, max: 2 ** 32, integer: true });
+    this.#max = numberIn('maxEntries', options.maxEntries === undefined ? 100_000 : options.maxEntries, {
+      min: 1,
+      max: 2 ** 32,
+      integer: true,
+    });
     if (options.now !== undefined && typeof options.now !== 'function')
       throw new ServerConfigError('now', 'now must be a function returning milliseconds on a monotonic clock');
     this.#now = options.now ?? (() => performance.now());

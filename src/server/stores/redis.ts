@@ -142,11 +142,15 @@ export class RedisDedupeStore implements DedupeStore {
       throw new ServerConfigError('url', 'RedisDedupeStore needs { url } or { client }');
     this.#prefix = options.prefix ?? 'hj:webhook:';
     if (typeof this.#prefix !== 'string') throw new ServerConfigError('prefix', 'prefix must be a string');
-    this.#timeoutMs = numberIn('operationTimeoutMs', options.operationTimeoutMs ?? 2000, {
-      min: 1,
-      max: MAX_TIMER_MS,
-      unit: ' ms',
-    });
+    this.#timeoutMs = numberIn(
+      'operationTimeoutMs',
+      options.operationTimeoutMs === undefined ? 2000 : options.operationTimeoutMs,
+      {
+        min: 1,
+        max: MAX_TIMER_MS,
+        unit: ' ms',
+      },
+    );
     this.#connectTimeoutMs = connectTimeoutOption(options.connectTimeoutMs);
     if (options.url !== undefined && typeof options.url !== 'string')
       throw new ServerConfigError('url', 'url must be a string such as redis://127.0.0.1:6379');
