@@ -237,8 +237,6 @@ export const WEBHOOKS = {
   list: { method: 'GET', path: '/api/v1/webhooks' },
   delete: { method: 'DELETE', path: '/api/v1/webhooks/{id}' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
-/** Webhook registration on the sandbox [ours]. */
-export const WEBHOOK_REGISTRATION = WEBHOOKS.register;
 /** An event type, e.g. `consent.authorised` (known or not to this SDK version). */
 const eventType = z.string().check(z.regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must be an event type'));
 export const webhookRegistrationBody = z.strictObject({

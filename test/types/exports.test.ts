@@ -110,6 +110,8 @@ function SERVER(): string[] {
     'SignatureVerificationErrorCode',
     'createClient',
     'createWebhookHandler',
+    'createWebhookSignatureVerifier',
+    'createWebhookVerifier',
     'isApiError',
     'isClientError',
     'isHostedJourneyServerError',
