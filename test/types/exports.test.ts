@@ -110,6 +110,8 @@ function SERVER(): string[] {
     'StoreConnectionError',
     'createClient',
     'createWebhookHandler',
+    'createWebhookSignatureVerifier',
+    'createWebhookVerifier',
     'isApiError',
     'isClientError',
     'isHostedJourneyServerError',
