@@ -11,7 +11,9 @@ import type {
   ParentMessagePayloads,
   SendableMessageType,
 } from '../protocol/browser.js';
-import type { SurfaceEventType } from './surface.js';
+
+/** Journey events the integrator sees: all but the handshake's `hello`, which the messenger answers itself. */
+export type SurfaceEventType = Exclude<JourneyEventType, 'hello'>;
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {
