@@ -164,7 +164,7 @@ is a local stand-in of the service.
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
-      './testing': { types: types('sandbox/testing'), default: './dist/sandbox-testing.js' },
+      './testing': { types: types('sandbox/testing/index'), default: './dist/sandbox-testing.js' },
       './package.json': './package.json',
     },
     // Peers its declarations need although its code imports nothing of them.

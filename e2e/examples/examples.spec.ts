@@ -15,7 +15,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs build script without declarations
 import { packTarballs, vendorInto } from '../../scripts/pack.mjs';
-import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing.js';
+import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let work: string;

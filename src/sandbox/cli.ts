@@ -4,7 +4,7 @@
  *   hosted-journey-sandbox --port 4010 --token demo:demo_secret --webhook http://127.0.0.1:3000/webhooks@demo
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './sandbox.js';
+import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
 
 const USAGE = `Usage: hosted-journey-sandbox [options]

@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { DEFAULT_TOKENS } from '../../src/sandbox/sandbox.js';
+import { DEFAULT_TOKENS } from '../../src/sandbox/start.js';
 import { INSTITUTIONS } from '../../src/sandbox/data/institutions.js';
 import { buildJourneyUrl, type JourneyUrlOptions } from '../../src/protocol/url.js';
 import { optionsFromDataset } from '../../src/widget/automount.js';

@@ -51,7 +51,7 @@ describe('the sandbox bank page', () => {
     const css = (await sb.raw('GET', '/bank/sandbox-bank/bank.css')).text;
     expect(css).toContain(`font-family:${SYSTEM_FONT_STACK}`);
     expect(css).not.toMatch(/Georgia|Times|(?<!sans-)serif/);
-    const journeyCss = readFileSync('src/sandbox/pages/journey.css', 'utf8');
+    const journeyCss = readFileSync('src/sandbox/journey/browser/journey.css', 'utf8');
     expect(/--hj-font:\s*([^;]+);/.exec(journeyCss)![1]).toBe(SYSTEM_FONT_STACK);
   });
 });

@@ -1,7 +1,7 @@
 /** The four open-banking endpoints: profile, consents, finalise, bundle. */
 import { BUNDLE_FORMATS, consentBody, finaliseBody, profileBody, type BundleFormat } from '../../protocol/index.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import {
   applicationView,
   attachInstitution,
@@ -10,8 +10,8 @@ import {
   finalise,
   requireApplication,
   startApplication,
-} from '../flow.js';
-import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
+} from '../core/lifecycle.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import { buildReport } from '../reports/application-report.js';
 import { renderApplicationPdf } from '../reports/pdf.js';
 import { renderTransactionsCsv } from '../reports/csv.js';

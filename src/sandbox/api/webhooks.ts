@@ -5,9 +5,9 @@
  * `token_id`, when given, must be that same token (naming another would hand its deliveries to this caller).
  */
 import { webhookRegistrationBody } from '../../protocol/index.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
-import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import type { RegisteredReceiver, WebhookSender } from '../webhooks/sender.js';
 
 const view = (r: RegisteredReceiver) => ({
