@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
-import { completeJourney } from '../../src/sandbox/testing.js';
+import { completeJourney } from '../../src/sandbox/testing/index.js';
 import { startTestSandbox } from '../support/sandbox.js';
 import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
 
