@@ -26,15 +26,6 @@ const FACTORIES = [
  */
 const KNOWN_LONG: { file: string; name: string; lines: number }[] = [
   { file: 'src/child/bridge.ts', name: 'connectToParent', lines: 129 },
-  { file: 'src/sandbox/pages/app.tsx', name: 'JourneyApp', lines: 315 },
-  { file: 'src/sandbox/pages/app.tsx', name: 'JourneyApp.view', lines: 112 },
-  { file: 'src/sandbox/pages/steps/authorise.tsx', name: 'AuthoriseStep', lines: 150 },
-  { file: 'src/sandbox/pages/steps/crawler.tsx', name: 'CrawlerStep', lines: 151 },
-  { file: 'src/sandbox/sandbox.ts', name: 'startSandbox', lines: 111 },
-  { file: 'src/sandbox/server.ts', name: 'createListener', lines: 127 },
-  { file: 'src/sandbox/testing.ts', name: 'completeJourney', lines: 179 },
-  { file: 'src/server/webhooks/handler.ts', name: 'createWebhookHandlerWith', lines: 180 },
-  { file: 'src/widget/journey.ts', name: 'createJourneyWith', lines: 256 },
 ];
 
 interface Measured {

@@ -153,7 +153,7 @@ function shownOutput(file: string, program: string): string {
   const blocks = extractBlocks(file).blocks;
   const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
   const shown = blocks[last + 1];
-  if (!shown || shown.lang !== '') throw new Error(`${file}: no output block after ${program}`);
+  if (shown?.lang !== '') throw new Error(`${file}: no output block after ${program}`);
   return shown.code.trim();
 }
 const anyBytes = (text: string) => text.replace(/\(\d+ bytes\)/g, '(N bytes)');

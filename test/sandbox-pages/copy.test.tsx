@@ -11,7 +11,6 @@ import {
   DURATION_TEXT,
   HISTORY_DAYS,
   HISTORY_TEXT,
-  SYSTEM_FONT_STACK,
   vendorDisplayName,
 } from '../../src/protocol/journey-copy.js';
 import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';

@@ -96,8 +96,9 @@ export interface WebhookHandlerOptions<Db = never> {
    * verification: a `SignatureVerificationError`, answered 400/401; `eventId` is the id it claims, unverified),
    * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
    * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503), 'respond' (`toNodeHandler` could
-   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`). Default: one `console.error`
-   * line with the stage, the error's code and the event id (never its message, a secret or the body).
+   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`).
+   * Default: one `console.error` line with the stage, the error's code and the event id (never its message, a
+   * secret or the body).
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;

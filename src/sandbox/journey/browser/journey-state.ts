@@ -37,7 +37,7 @@ export interface Journey {
   busy: boolean;
   failure: string | undefined;
   summary: StatusResponse | undefined;
-  /** Whether a step was shown before this one (then the new step's heading takes focus). */
+  /** Whether an earlier step was shown (then the new step's heading takes focus). */
   focus: boolean;
   refs: JourneyRefs;
   set: {
