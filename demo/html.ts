@@ -109,7 +109,7 @@ backend helper, the journey opens in a modal, progress arrives by webhooks strea
   </div>
   <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Live event log</h2>
     <p class="muted">Journey events from the widget (<span class="pill">journey</span>) and webhooks received by the server (<span class="pill">webhook</span>).</p>
-    <ul class="log" id="log" aria-live="polite"><li class="empty">No events yet.</li></ul></section>
+    <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No events yet.</li></ul></section>
 </div>`,
   });
 }
@@ -150,7 +150,7 @@ export function applicationPage(ctx: PageContext, ref: string, heading: string, 
 webhooks Lendly’s server receives.</p></section>
 ${note ? `<div class="${note.startsWith('!') ? 'error' : 'okbox'}" role="status">${esc(note.replace(/^!/, ''))}</div><p></p>` : ''}
 <div class="grid-2"><section class="card stack" aria-labelledby="p-h"><h2 id="p-h">Progress</h2><div id="progress" data-ref="${esc(ref)}"></div></section>
-<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite"><li class="empty">Waiting for events…</li></ul></section></div>`,
+<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite" aria-labelledby="l-h" tabindex="0"><li class="empty">Waiting for events…</li></ul></section></div>`,
   });
 }
 
