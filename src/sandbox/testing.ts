@@ -5,7 +5,7 @@
  * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
  */
 import type { Frame, Page } from '@playwright/test';
-import { createClient } from '../server/index.js';
+import { type KnownWebhookType, createClient } from '../server/index.js';
 import type { SandboxToken } from './context.js';
 import { DEFAULT_TOKENS, SERVERS, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 import type { Delivery } from './webhooks/sender.js';
@@ -48,7 +48,7 @@ export interface TestSandbox extends Sandbox {
    * does (`HostedJourneyValidationError` before sending, `ApiError` when the sandbox refuses).
    * @example await sandbox.addWebhook(`${app.url}/webhooks`, { events: ['crawl.completed'] })
    */
-  addWebhook(url: string, options?: { events?: string[] }): Promise<TestWebhook>;
+  addWebhook(url: string, options?: { events?: KnownWebhookType[] }): Promise<TestWebhook>;
   /**
    * Resolves with the first delivery of a matching event that your receiver answered with a 2xx; rejects after
    * `timeoutMs` (default 15 s) listing what was delivered.
@@ -99,7 +99,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   };
 
   const client = createClient({ baseUrl: sandbox.url, tokenId: token.id, signingSecret: token.secret });
-  const addWebhook = (url: string, options: { events?: string[] } = {}): Promise<TestWebhook> =>
+  const addWebhook = (url: string, options: { events?: KnownWebhookType[] } = {}): Promise<TestWebhook> =>
     client.registerWebhook({ url, ...options });
 
   async function waitForWebhook(match: WebhookMatch, { timeoutMs = 15_000 } = {}): Promise<Delivery> {
