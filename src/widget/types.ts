@@ -30,10 +30,11 @@ export const JourneyWidgetErrorCode = {
 export type JourneyWidgetErrorCode = (typeof JourneyWidgetErrorCode)[keyof typeof JourneyWidgetErrorCode];
 
 /**
- * `onError`'s `code`: one the widget raises (`JourneyWidgetErrorCode`), or the journey's own (any string: the journey
- * may add codes without a widget release). The known codes autocomplete; an unknown one still type-checks.
+ * `onError`'s `code`, a closed union: one the widget raises (`JourneyWidgetErrorCode`) or one the journey sends
+ * (`CONSENT_DENIED`: the customer did not approve at the bank), so `code === 'READY_TIMEOT'` is a compile error. A
+ * code the journey adds later still arrives unchanged at run time: compare it as `(code as string) === 'NEW_CODE'`.
  */
-export type JourneyErrorCode = JourneyWidgetErrorCode | (string & {});
+export type JourneyErrorCode = JourneyWidgetErrorCode | 'CONSENT_DENIED';
 
 /** What `onError` receives: a journey `error` event, or one the widget raises (`JourneyWidgetErrorCode`). */
 export interface JourneyErrorInfo {

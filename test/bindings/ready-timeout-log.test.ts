@@ -7,7 +7,11 @@ import { callbackProxies, type JourneyCallbacks } from '../../src/bindings/share
 /** The binding's latest props (options and callbacks), as the components hand them to the proxies. */
 const latest = (props: object) => () => props as Partial<JourneyCallbacks>;
 
-const timeout = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 40 ms.', recoverable: true };
+const timeout = {
+  code: 'READY_TIMEOUT' as const,
+  message: 'The journey did not signal ready within 40 ms.',
+  recoverable: true,
+};
 afterEach(() => vi.restoreAllMocks());
 
 describe('binding callback proxies and READY_TIMEOUT', () => {

@@ -31,8 +31,13 @@ describe('startTestSandbox', () => {
       const port = (receiver.address() as AddressInfo).port;
       expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
       // addWebhook is the client's registerWebhook: events filter, refused input as the client refuses it.
-      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never'] });
-      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['credit.never'] });
+      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, {
+        events: ['application.completed'],
+      });
+      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['application.completed'] });
+      await expect(
+        sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never' as 'crawl.completed'] }),
+      ).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
       await expect(sandbox.addWebhook('ftp://127.0.0.1/hooks')).rejects.toMatchObject({
         name: 'HostedJourneyValidationError',
       });

@@ -1,5 +1,5 @@
 /** `startTestSandbox()`: a sandbox on a free loopback port, tuned for tests, that never outlives the test process. */
-import { createClient } from '../../server/index.js';
+import { createClient, type KnownWebhookType } from '../../server/index.js';
 import type { SandboxToken } from '../core/context.js';
 import { DEFAULT_TOKENS, SERVERS, startSandbox, type Sandbox, type SandboxOptions } from '../start.js';
 import type { Delivery } from '../webhooks/sender.js';
@@ -42,7 +42,7 @@ export interface TestSandbox extends Sandbox {
    * does (`HostedJourneyValidationError` before sending, `ApiError` when the sandbox refuses).
    * @example await sandbox.addWebhook(`${app.url}/webhooks`, { events: ['crawl.completed'] })
    */
-  addWebhook(url: string, options?: { events?: string[] }): Promise<TestWebhook>;
+  addWebhook(url: string, options?: { events?: KnownWebhookType[] }): Promise<TestWebhook>;
   /**
    * Resolves with the first delivery of a matching event that your receiver answered with a 2xx; rejects after
    * `timeoutMs` (default 15 s) listing what was delivered.
@@ -93,7 +93,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   };
 
   const client = createClient({ baseUrl: sandbox.url, tokenId: token.id, signingSecret: token.secret });
-  const addWebhook = (url: string, options: { events?: string[] } = {}): Promise<TestWebhook> =>
+  const addWebhook = (url: string, options: { events?: KnownWebhookType[] } = {}): Promise<TestWebhook> =>
     client.registerWebhook({ url, ...options });
 
   async function waitForWebhook(match: WebhookMatch, { timeoutMs = 15_000 } = {}): Promise<Delivery> {

@@ -77,10 +77,11 @@ export type KnownApiErrorCode =
   | 'INVALID_RESPONSE';
 
 /**
- * `ApiError.code`: a known code (autocompleted) or any other string — the service may add codes without a release
- * of this package, and `HTTP_<status>` stands for a body without one.
+ * `ApiError.code`: a closed union — the service's known codes and `HTTP_<status>` (a body without a code) — so
+ * `e.code === 'DATA_NOT_RETRIVED'` is a compile error. A code the service adds later still arrives unchanged at run
+ * time: compare it as `(e.code as string) === 'NEW_CODE'`.
  */
-export type ApiErrorCode = KnownApiErrorCode | (string & {});
+export type ApiErrorCode = KnownApiErrorCode | `HTTP_${number}`;
 
 export interface ApiErrorInit {
   status: number;
@@ -95,7 +96,8 @@ export class ApiError extends HostedJourneyServerError {
   override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
   readonly status: number;
   /**
-   * The service's code (`KnownApiErrorCode` autocompletes; any string may come).
+   * The service's code: typed as the codes this version knows (a misspelt one does not compile); a newer code
+   * arrives as the service sent it.
    * @example if (isApiError(e) && e.code === 'DATA_NOT_RETRIEVED') return retryAfterCrawlCompleted();
    */
   readonly code: ApiErrorCode;
@@ -104,7 +106,7 @@ export class ApiError extends HostedJourneyServerError {
   constructor(init: ApiErrorInit) {
     super(init.message);
     this.status = init.status;
-    this.code = init.code;
+    this.code = init.code as ApiErrorCode;
     this.requestId = init.requestId;
     this.fields = init.fields;
   }
