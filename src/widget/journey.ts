@@ -27,6 +27,12 @@ import { type BankEvent, createRoundTrip } from './roundtrip.js';
 import { JourneyWidgetErrorCode, type JourneyHandle, type JourneyOptions, type JourneyState } from './types.js';
 import { createWatchdog, type Watchdog } from './watchdog.js';
 
+/**
+ * How long a loaded frame may stay silent before `NO_JOURNEY`: a journey says `hello` as its scripts run, before its
+ * `load` event, so a page still silent this long after `load` is not a journey speaking to this page.
+ */
+export const NO_JOURNEY_MS = 3000;
+
 const hinted: Record<string, unknown> = {};
 
 /** `<link rel="preconnect">` to the journey origin, once per origin per page (journeys without `prewarm`). */
@@ -45,6 +51,10 @@ class Journey implements JourneyHandle {
   readonly #frame: Frame;
   readonly #modal = createModalPart();
   readonly #watchdog: Watchdog;
+  /** Runs from the frame's `load` until the journey's `hello` (see `NO_JOURNEY_MS`). */
+  readonly #silence = createWatchdog(NO_JOURNEY_MS, () => this.#noJourney());
+  /** The current frame fired `load`. */
+  #loaded = false;
   readonly #bank: (event: BankEvent) => void;
   #state: JourneyState = 'idle';
   /** False while prewarmed and not opened; `#held` keeps the journey's events until `open()`. */
@@ -68,7 +78,10 @@ class Journey implements JourneyHandle {
       onEvent: (event) => this.#route(event),
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
     });
-    this.#frame = createFrame(cfg, this.channel, this.#messenger);
+    this.#frame = createFrame(cfg, this.channel, this.#messenger, () => {
+      this.#loaded = true;
+      this.#listen();
+    });
     this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#timedOut());
     this.#bank = createRoundTrip(
       cfg,
@@ -98,6 +111,7 @@ class Journey implements JourneyHandle {
     this.#shown = true;
     this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger);
     if (this.#state === 'loading') this.#watchdog.start();
+    this.#listen();
     for (const event of this.#held.splice(0)) this.#route(event);
   };
 
@@ -150,14 +164,40 @@ class Journey implements JourneyHandle {
     this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, this.#host(), false);
   }
 
+  /** The error view: the modal's, or the same view inline in place of the frame. */
+  #failView(message: string): void {
+    if (this.#cfg.container) this.#frame.fail(message, this.retry);
+    else this.#modal.controller?.setStatus('error', message);
+  }
+
   #timedOut(): void {
     if (this.#state !== 'loading') return;
     this.#state = 'error';
+    this.#silence.stop();
     const message = `The journey did not signal ready within ${this.#cfg.readyTimeoutMs} ms.`;
-    this.#modal.controller?.setStatus('error', message);
+    this.#failView(message);
     // Loud without onError: a wrong journeyOrigin would otherwise leave a blank frame and a silent console.
     this.#cfg.callbacks.onError || console.error('hosted-journey: no ready from', this.#cfg.journeyOrigin);
     this.#raise(JourneyWidgetErrorCode.READY_TIMEOUT, message);
+  }
+
+  /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
+  #listen(): void {
+    if (this.#shown && this.#loaded && this.#state === 'loading' && !this.#messenger.connected) this.#silence.start();
+  }
+
+  #noJourney(): void {
+    if (this.#state !== 'loading' || this.#messenger.connected) return;
+    this.#state = 'error';
+    this.#watchdog.stop();
+    const origin = this.#cfg.journeyOrigin;
+    const message =
+      `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s. Likely cause: ` +
+      `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
+    this.#failView(message);
+    // Loud without onError, as READY_TIMEOUT.
+    this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
+    this.#raise(JourneyWidgetErrorCode.NO_JOURNEY, message);
   }
 
   /** A journey event: updates the state, then holds it (prewarmed), runs the bank step, or delivers it. */
@@ -166,6 +206,7 @@ class Journey implements JourneyHandle {
       this.#state = 'ready';
       this.#watchdog.stop();
       this.#modal.controller?.setStatus('ready');
+      this.#frame.recover();
     } else if (event.type === 'error' && !event.payload.recoverable) {
       this.#state = 'error';
       this.#watchdog.stop();
@@ -182,6 +223,8 @@ class Journey implements JourneyHandle {
   /** A fresh frame in the container or the overlay; the watchdog runs once it is shown. */
   #startFrame(): void {
     const into = this.#cfg.container;
+    this.#silence.stop();
+    this.#loaded = false;
     this.#frame.start(
       (frame) => (into ? into.appendChild(frame) : this.#modal.controller!.setFrame(frame)),
       this.#shown ? undefined : this.#pw!.conceal,
@@ -223,6 +266,7 @@ class Journey implements JourneyHandle {
     this.#shown = true;
     this.#held = [];
     this.#watchdog.stop();
+    this.#silence.stop();
     this.#frame.stop();
     this.#modal.unmount();
   }
