@@ -62,7 +62,7 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
     options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
 
   const messenger = new Messenger({
-    journeyOrigin: cfg.journeyOrigin,
+    origin: cfg.journeyOrigin,
     channel,
     getTarget: () => iframe?.contentWindow ?? null,
     prefill: cfg.handshakePrefill,
