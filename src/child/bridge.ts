@@ -19,6 +19,8 @@
  *     with an effect) until visible; `onVisibilityChange` reports every change, `whenVisible()` resolves on the first.
  *  6. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
  *     `window.parent` and sends nothing but the document's width and height.
+ *  7. The focused field stays in view: when the frame shrinks (a phone's sheet follows the visual viewport, so the
+ *     on-screen keyboard shrinks it), the focused control is scrolled back into view inside the journey.
  */
 import {
   checkOutgoing,
@@ -202,6 +204,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   })({ origin: params.parentOrigin!, channel: params.channel!, getTarget: () => window.parent });
 
   if (framed) {
+    window.addEventListener('resize', keepFocusInView);
     messenger.start();
     messenger.post('hello', {});
     handshake.timeout(options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS, () => ({ prefill }));
@@ -251,11 +254,18 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       if (destroyed) return;
       destroyed = true;
       messenger.stop();
+      window.removeEventListener('resize', keepFocusInView);
       handshake.settle({ prefill });
       inbox.clear();
       visibility.clear();
     },
   };
+}
+
+/** Requirement 7: after the frame resized, the focused field (if any) is brought back into the frame's view. */
+function keepFocusInView(): void {
+  const el = document.activeElement;
+  if (el && el !== document.body && el !== document.documentElement) el.scrollIntoView({ block: 'nearest' });
 }
 
 function stripUndefined(p: JourneyPrefill): JourneyPrefill {
