@@ -23,7 +23,8 @@ export async function startRoundTrip(): Promise<RoundTrip> {
   const sandbox = await startTestSandbox();
   const iife = await readFile(path.join(here, '../../dist/hosted-journey.iife.js'));
   const app = await readFile(path.join(here, 'integrator.js'));
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Apply</title></head>
 <body data-journey="${sandbox.url}"><h1>Apply for a loan</h1><div id="journey"></div>
 <script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`;
   const integrator = await startStaticServer({

@@ -69,7 +69,7 @@ class Journey implements JourneyHandle {
     this.url = cfg.url;
     this.#hub = new EventHub(cfg.callbacks);
     this.#messenger = new Messenger({
-      journeyOrigin: cfg.journeyOrigin,
+      origin: cfg.journeyOrigin,
       channel: this.channel,
       getTarget: () => this.#frame.iframe?.contentWindow ?? null,
       prefill: cfg.handshakePrefill,
