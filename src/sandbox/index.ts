@@ -7,7 +7,13 @@ export { JOURNEY_SESSION_TTL_MS } from './journey/session.js';
 export type { SandboxToken } from './core/context.js';
 export type { Delivery, RetryPolicy, WebhookReceiver } from './webhooks/sender.js';
 export type { SandboxIndex, SandboxIndexDelivery, SandboxIndexWebhook } from './home/model.js';
-export { SandboxErrorCode, ERROR_STATUS, isSandboxHttpError } from './core/errors.js';
+export {
+  SandboxErrorCode,
+  ERROR_STATUS,
+  isSandboxHttpError,
+  SandboxOptionError,
+  isSandboxOptionError,
+} from './core/errors.js';
 export { INSTITUTIONS, CRAWLER_LOGINS } from './data/institutions.js';
 export type { Institution } from './data/institutions.js';
 export { CATEGORIES, classify } from './data/classify.js';

@@ -25,6 +25,7 @@ import { bankRedirect } from './banks/redirect.js';
 import { indexReply } from './home/reply.js';
 import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
+import { hostnameOf, isServedHost } from './core/hosts.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
@@ -124,6 +125,22 @@ function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
     info.body = await readBody(req);
     const tokenId = await authenticate(ctx, info);
     return withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
+  };
+}
+
+/**
+ * Everything after the signed API answers only a `Host` the sandbox serves (core/hosts.ts): a DNS-rebinding page
+ * would otherwise read the index, journey pages and their session credentials.
+ */
+function hostGuard(ctx: SandboxContext): Route {
+  return (req) => {
+    const hostname = hostnameOf(req.headers.host);
+    if (hostname !== undefined && isServedHost(hostname, ctx.allowedHosts)) return null;
+    throw new SandboxHttpError(
+      E.HOST_NOT_ALLOWED,
+      `this sandbox does not serve the host '${String(req.headers.host ?? '')}': use its URL ${ctx.origin()}, ` +
+        'or add the name to the allowedHosts option (--allowed-host)',
+    );
   };
 }
 
@@ -234,6 +251,7 @@ export function createListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const routes: Route[] = [
     signedApi(ctx, sender),
+    hostGuard(ctx),
     journeyApiRoute(ctx),
     bankRoute(ctx),
     homeRoute(ctx, sender),

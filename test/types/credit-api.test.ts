@@ -72,6 +72,7 @@ describe('credit-reporting types', () => {
     type JourneyOnly =
       | 'INVALID_SESSION'
       | 'FORBIDDEN_ORIGIN'
+      | 'HOST_NOT_ALLOWED'
       | 'INVALID_FORM_TOKEN'
       | 'PARENT_ORIGIN_NOT_ALLOWED'
       | 'CONSENT_ALREADY_DECIDED'

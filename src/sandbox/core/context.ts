@@ -24,6 +24,8 @@ export interface SandboxContext {
   parentOriginAllowed: ParentOriginCheck;
   /** The same registry for display: vendor (or `'*'`) → normalised origins and `'loopback'`. */
   parentOrigins: Readonly<Record<string, readonly string[]>>;
+  /** Host names besides loopback names and IP literals that pages, journey API and index answer (core/hosts.ts). */
+  allowedHosts: readonly string[];
   /** The demo (or integrator app) the index page links to, when the sandbox was told one. */
   demoUrl?: string;
   /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */

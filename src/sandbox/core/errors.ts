@@ -18,6 +18,7 @@ export const SandboxErrorCode = {
   UNAUTHORISED: 'UNAUTHORISED',
   INVALID_SESSION: 'INVALID_SESSION',
   FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED',
   INVALID_FORM_TOKEN: 'INVALID_FORM_TOKEN',
   PARENT_ORIGIN_NOT_ALLOWED: 'PARENT_ORIGIN_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',
@@ -31,6 +32,7 @@ export const SandboxErrorCode = {
   NO_INSTITUTION: 'NO_INSTITUTION',
   PATHWAY_MISMATCH: 'PATHWAY_MISMATCH',
   INSTITUTION_LOCKED: 'INSTITUTION_LOCKED',
+  IDENTITY_LOCKED: 'IDENTITY_LOCKED',
   CONSENT_ALREADY_DECIDED: 'CONSENT_ALREADY_DECIDED',
   OTP_NOT_REQUESTED: 'OTP_NOT_REQUESTED',
   DATA_NOT_RETRIEVED: 'DATA_NOT_RETRIEVED',
@@ -43,6 +45,7 @@ export const SandboxErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
   ASSETS_NOT_BUILT: 'ASSETS_NOT_BUILT',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -63,6 +66,7 @@ export const ERROR_STATUS: Record<SandboxErrorCode, number> = {
   [C.UNAUTHORISED]: 401,
   [C.INVALID_SESSION]: 401,
   [C.FORBIDDEN_ORIGIN]: 403,
+  [C.HOST_NOT_ALLOWED]: 403,
   [C.INVALID_FORM_TOKEN]: 403,
   [C.PARENT_ORIGIN_NOT_ALLOWED]: 403,
   [C.NOT_FOUND]: 404,
@@ -76,6 +80,7 @@ export const ERROR_STATUS: Record<SandboxErrorCode, number> = {
   [C.NO_INSTITUTION]: 409,
   [C.PATHWAY_MISMATCH]: 409,
   [C.INSTITUTION_LOCKED]: 409,
+  [C.IDENTITY_LOCKED]: 409,
   [C.CONSENT_ALREADY_DECIDED]: 409,
   [C.OTP_NOT_REQUESTED]: 409,
   [C.DATA_NOT_RETRIEVED]: 409,
@@ -88,6 +93,7 @@ export const ERROR_STATUS: Record<SandboxErrorCode, number> = {
   [C.PAYLOAD_TOO_LARGE]: 413,
   [C.UNSUPPORTED_MEDIA_TYPE]: 415,
   [C.VALIDATION_FAILED]: 422,
+  [C.WEBHOOK_LIMIT_REACHED]: 422,
   [C.ASSETS_NOT_BUILT]: 500,
   [C.INTERNAL]: 500,
 };
@@ -120,4 +126,25 @@ export function isSandboxHttpError(value: unknown): value is SandboxHttpError {
 /** Shorthand for a 422 on one field. */
 export function fieldError(path: string, message: string): SandboxHttpError {
   return new SandboxHttpError(C.VALIDATION_FAILED, `${path}: ${message}`, [{ path, message }]);
+}
+
+/**
+ * A `startSandbox` option that cannot work (a port out of range, a rate outside 0–1, a duration that is not a finite
+ * number of milliseconds…), thrown before anything listens. A `RangeError`, so `instanceof RangeError` holds too.
+ */
+export class SandboxOptionError extends RangeError {
+  override readonly name = 'SandboxOptionError' as const;
+  readonly code = 'INVALID_OPTION' as const;
+  /** The option's path, e.g. `webhookRetry.attempts`. */
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(`${option} ${message}`);
+    this.option = option;
+  }
+}
+
+/** Realm-safe guard (compares `name`). */
+export function isSandboxOptionError(value: unknown): value is SandboxOptionError {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'SandboxOptionError';
 }

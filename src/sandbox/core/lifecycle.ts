@@ -23,24 +23,45 @@ export interface StartFields {
   collect?: readonly string[] | undefined;
 }
 
+const IDENTITY = ['full_name', 'email', 'phone'] as const;
+
+/**
+ * The applicant's identity is fixed for the journey once the application has moved past `started`: a journey start
+ * that would change the name, e-mail or phone then is refused (409 `IDENTITY_LOCKED`); the same values again are
+ * accepted. The journey's session credential proves only that a page of this journey asked (anyone can load one), so
+ * it may not rewrite an applicant; the owner's signed profile call may still correct its own record.
+ */
+function checkIdentity(app: Application, fields: StartFields): void {
+  if (app.status === 'started') return;
+  const changed = IDENTITY.filter((k) => fields[k] !== undefined && fields[k] !== app[k]);
+  if (changed.length === 0) return;
+  throw new SandboxHttpError(
+    E.IDENTITY_LOCKED,
+    `the application is ${app.status}; the applicant (${changed.join(', ')}) can no longer change. ` +
+      'Start a new application with another ref for another applicant.',
+  );
+}
+
 /**
  * Creates the application for vendor/ref, or updates and returns the existing one. `owner` is the token of the signed
- * call that creates it; one the journey creates (no token) belongs to the sandbox's first token.
+ * call (it sees only its own applications); without one (the journey), the application the journey pages act on,
+ * created as the sandbox's first token's.
  */
 export function startApplication(
   ctx: SandboxContext,
   vendor: string,
   ref: string,
   fields: StartFields,
-  owner = ctx.tokens[0]!.tokenId,
+  owner?: string,
 ): Application {
-  let app = ctx.state.findByRef(vendor, ref);
-  if (!app) {
+  let app = ctx.state.findByRef(vendor, ref, owner);
+  if (app && owner === undefined) checkIdentity(app, fields);
+  else if (!app) {
     app = {
       id: newId('app'),
       vendor,
       ref,
-      owner,
+      owner: owner ?? ctx.tokens[0]!.tokenId,
       status: 'started',
       institution: null,
       analysis: false,
@@ -66,8 +87,9 @@ export function applyCollect(app: Application, collect: readonly string[] | unde
   if (collect?.includes('account_owner')) app.account_owner = true;
 }
 
-export function requireApplication(ctx: SandboxContext, vendor: string, ref: string): Application {
-  const app = ctx.state.findByRef(vendor, ref);
+/** The application at vendor/ref (`owner`'s own when a token asks), or 409 `APPLICATION_NOT_STARTED`. */
+export function requireApplication(ctx: SandboxContext, vendor: string, ref: string, owner?: string): Application {
+  const app = ctx.state.findByRef(vendor, ref, owner);
   if (!app)
     throw new SandboxHttpError(
       E.APPLICATION_NOT_STARTED,

@@ -97,7 +97,9 @@ export function newId(prefix: string): string {
 
 export class SandboxState {
   readonly applications = new Map<string, Application>();
-  /** `${vendor}/${ref}` → application id */
+  /** `${owner} ${vendor}/${ref}` → application id: each token sees only its own applications. */
+  readonly byOwnerRef = new Map<string, string>();
+  /** `${vendor}/${ref}` → the first application created for it: the one the journey pages (no token) act on. */
   readonly byRef = new Map<string, string>();
   readonly consents = new Map<string, Consent>();
   readonly enquiries = new Map<string, Enquiry>();
@@ -106,13 +108,25 @@ export class SandboxState {
   /** `${tokenId} ${method} ${path} ${key}` → stored response */
   readonly idempotency = new Map<string, StoredResponse>();
 
-  findByRef(vendor: string, ref: string): Application | undefined {
-    const id = this.byRef.get(`${vendor}/${ref}`);
+  /**
+   * The application at vendor/ref: the one `owner` created when a token asks (the signed API), else the one the
+   * journey pages act on. Another token's application is not found, exactly as one that does not exist.
+   */
+  findByRef(vendor: string, ref: string, owner?: string): Application | undefined {
+    const id =
+      owner === undefined ? this.byRef.get(`${vendor}/${ref}`) : this.byOwnerRef.get(`${owner} ${vendor}/${ref}`);
     return id === undefined ? undefined : this.applications.get(id);
+  }
+
+  /** The application with this id, when `owner` created it (another token's is not found). */
+  findById(id: string, owner: string): Application | undefined {
+    const app = this.applications.get(id);
+    return app?.owner === owner ? app : undefined;
   }
 
   addApplication(app: Application): void {
     this.applications.set(app.id, app);
-    this.byRef.set(`${app.vendor}/${app.ref}`, app.id);
+    this.byOwnerRef.set(`${app.owner} ${app.vendor}/${app.ref}`, app.id);
+    if (!this.byRef.has(`${app.vendor}/${app.ref}`)) this.byRef.set(`${app.vendor}/${app.ref}`, app.id);
   }
 }
