@@ -177,7 +177,7 @@ is a local stand-in of the service.
       'dist/sandbox-assets/bank-return.js',
       'dist/sandbox-assets/journey.css',
     ],
-    docs: ['quick-start.md', 'sandbox.md'],
+    docs: ['quick-start.md', 'production.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 
 A local stand-in of the hosted-journey service for development, tests and CI: the twelve endpoints with signature

@@ -191,7 +191,8 @@ test('examples/script-tag copied out of the repository: `npm run pack -- --into 
   expect(pkg.devDependencies).toEqual({ 'hosted-journey-sandbox': 'file:vendor/hosted-journey-sandbox.tgz' });
   // Offline when the tarballs' own dependencies are in the npm cache; else from the registry (a cache miss is no
   // packaging problem). Either way nothing is fetched from the repository.
-  const base = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+  // --include=dev as in prepare(): under `npm test` the environment can make npm omit devDependencies (the sandbox).
+  const base = ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
   const installed = timed('copied-script-tag', 'install', () => {
     const offline = spawnSync('npm', [...base, '--offline'], { cwd: dir, env, encoding: 'utf8' });
     if (offline.status === 0) return 'offline';
