@@ -247,7 +247,8 @@ const eventType = z.enum(KNOWN_WEBHOOK_TYPES as [KnownWebhookType, ...KnownWebho
     if (typeof issue.input !== 'string') return 'must be an event type (a string)';
     const near = closestWebhookType(issue.input);
     const shown = JSON.stringify(issue.input.slice(0, 100));
-    return `unknown event type ${shown}; ${near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`}`;
+    const hint = near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`;
+    return `unknown event type ${shown}; ${hint}`;
   },
 });
 export const webhookRegistrationBody = z.strictObject({
