@@ -72,10 +72,29 @@ export class ServerConfigError extends HostedJourneyServerError {
   }
 }
 
+/**
+ * A store could not reach its backing service within its `connectTimeoutMs` (`store.connect()`, the inbox's first
+ * connection). `address` is where it tried, never with a password; `cause` the last error the driver reported.
+ */
+export class StoreConnectionError extends HostedJourneyServerError {
+  override readonly name = 'StoreConnectionError' as const;
+  readonly code = 'STORE_UNREACHABLE' as const;
+  constructor(
+    readonly store: 'redis' | 'postgres',
+    readonly address: string,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message);
+    if (options.cause !== undefined) Object.defineProperty(this, 'cause', { value: options.cause, writable: true });
+  }
+}
+
 /** Names of every concrete error class of the server entry (client errors are declared in client/errors.ts). */
 export type HostedJourneyServerErrorName =
   | 'SignatureVerificationError'
   | 'ServerConfigError'
+  | 'StoreConnectionError'
   | 'HostedJourneyValidationError'
   | 'ApiError'
   | 'AuthenticationError'
@@ -92,6 +111,7 @@ export type HostedJourneyServerErrorName =
 const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = {
   SignatureVerificationError: new Set(Object.values(SignatureVerificationErrorCode)),
   ServerConfigError: new Set(['INVALID_OPTION']),
+  StoreConnectionError: new Set(['STORE_UNREACHABLE']),
   HostedJourneyValidationError: new Set(['VALIDATION']),
   ApiError: null,
   AuthenticationError: null,
@@ -137,4 +157,9 @@ export function isSignatureVerificationError(value: unknown): value is Signature
 /** `isHostedJourneyServerError(value, 'ServerConfigError')`. */
 export function isServerConfigError(value: unknown): value is ServerConfigError {
   return isHostedJourneyServerError(value, 'ServerConfigError');
+}
+
+/** `isHostedJourneyServerError(value, 'StoreConnectionError')`. */
+export function isStoreConnectionError(value: unknown): value is StoreConnectionError {
+  return isHostedJourneyServerError(value, 'StoreConnectionError');
 }

@@ -11,12 +11,19 @@ import type {
   ParentMessagePayloads,
   SendableMessageType,
 } from '../protocol/browser.js';
-import type { SurfaceEventType } from './surface.js';
+
+/** Journey events the integrator sees: all but the handshake's `hello`, which the messenger answers itself. */
+export type SurfaceEventType = Exclude<JourneyEventType, 'hello'>;
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {
   /** No `ready` from the journey within `readyTimeoutMs`. */
   READY_TIMEOUT: 'READY_TIMEOUT',
+  /**
+   * The frame loaded but no journey answered the handshake within `NO_JOURNEY_MS` (3 s): usually the origin of
+   * `journey_url` differs from `journeyOrigin`, or the page at the URL is not a journey.
+   */
+  NO_JOURNEY: 'NO_JOURNEY',
   /** Modal mode only: the overlay's code could not be loaded (network, CSP). */
   MODAL_LOAD_FAILED: 'MODAL_LOAD_FAILED',
   /**
@@ -85,7 +92,8 @@ export interface JourneyCallbacks {
   /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
   onComplete?(payload: Payload<'completed'>): void;
   /**
-   * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `MODAL_LOAD_FAILED`,
+   * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `NO_JOURNEY` (the frame loaded,
+   * nothing answered the handshake: a wrong `journeyOrigin` or not a journey page), `MODAL_LOAD_FAILED`,
    * `BANK_REDIRECT_REFUSED` (the journey asked to move the page when it may not; the page stayed).
    * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
    */

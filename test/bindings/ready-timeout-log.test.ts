@@ -32,4 +32,15 @@ describe('binding callback proxies and READY_TIMEOUT', () => {
     expect(onError).toHaveBeenCalledWith(timeout);
     expect(spy).not.toHaveBeenCalled();
   });
+
+  it('NO_JOURNEY without an onError prop: its message (the likely cause) as one console.error line', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'The page at https://j.example loaded, but no journey answered within 3 s. Likely cause: …';
+    callbackProxies(latest({ journeyOrigin: 'https://j.example' })).onError!({
+      code: 'NO_JOURNEY',
+      message,
+      recoverable: true,
+    });
+    expect(spy.mock.calls.map((c) => c.join(' '))).toEqual([`hosted-journey: ${message}`]);
+  });
 });

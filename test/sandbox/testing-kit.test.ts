@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
-import { startTestSandbox } from '../../src/sandbox/testing.js';
+import { startTestSandbox } from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -86,7 +86,7 @@ describe('startTestSandbox', () => {
   });
 
   it('a sandbox left open does not keep the process alive', () => {
-    const script = `import { startTestSandbox } from './src/sandbox/testing.ts';
+    const script = `import { startTestSandbox } from './src/sandbox/testing/index.ts';
 const s = await startTestSandbox(); console.log(s.url);`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: root,

@@ -1,7 +1,6 @@
 // Attack: a (compromised or misbehaving) service answers a streamed download (`as: 'stream'`) with an endless body.
-// Streams used to be uncapped unless the call set its own `maxResponseBytes`, so whatever the integrator piped them
-// into (a disk, a proxy) took everything. Now the client's `maxResponseBytes` caps a stream as it is read: past it
-// the stream errors with ResponseTooLargeError and the response is cancelled. Real node:http server on loopback,
+// Uncapped, whatever the integrator piped it into (a disk, a proxy) would take everything: the client's
+// `maxResponseBytes` caps a stream as it is read, unless the call sets its own; past it the stream errors with ResponseTooLargeError and the response is cancelled. Real node:http server on loopback,
 // body generated lazily as the socket takes it.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -262,6 +262,112 @@ describe('createWebhookHandler with a PostgresInbox', () => {
   });
 });
 
+describe("PostgresInbox and the handler's session", () => {
+  /** A pool of one connection: each delivery reuses the previous delivery's session. */
+  const onePool = () => {
+    const p = new pg.Pool({ connectionString: server.url, max: 1 });
+    p.on('error', () => {});
+    return p;
+  };
+
+  it('a handler that runs SET LOCAL search_path TO tenant_a (with its own table of that name) → 200, then duplicate', async () => {
+    const { inbox, table } = await freshInbox();
+    await sql('CREATE SCHEMA IF NOT EXISTS tenant_a');
+    // The tenant's schema has a table with the inbox's name and a now() of its own: neither may be used.
+    await sql(
+      `CREATE TABLE tenant_a.${table} (event_id text PRIMARY KEY, received_at timestamptz, done_at timestamptz)`,
+    );
+    await sql(
+      "CREATE OR REPLACE FUNCTION tenant_a.now() RETURNS timestamptz LANGUAGE sql AS $$ SELECT 'epoch'::timestamptz $$",
+    );
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: {
+        '*': async (e, { db }) => {
+          runs++;
+          await db.query('SET LOCAL search_path TO tenant_a, pg_catalog');
+          await db.query('INSERT INTO public.effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'tenant']);
+        },
+      },
+    });
+    const r = await deliver(handler, event('evt_tenant'));
+    expect([r.status, r.json.status]).toEqual([200, 'processed']);
+    expect((await deliver(handler, event('evt_tenant'))).json.status).toBe('duplicate');
+    expect(runs).toBe(1);
+    expect(await effects('evt_tenant')).toBe(1);
+    expect(await row(table, 'evt_tenant')).toEqual({ done: true });
+    expect(await sql(`SELECT done_at > now() - interval '1 hour' AS recent FROM ${table}`)).toEqual([{ recent: true }]);
+    expect(await sql(`SELECT count(*)::int AS n FROM tenant_a.${table}`)).toEqual([{ n: 0 }]);
+  });
+
+  it('a session-wide SET search_path left by one handler does not break the next delivery on that connection', async () => {
+    const one = onePool();
+    const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
+    const inbox = new PostgresInbox({ pool: one, table });
+    await inbox.migrate();
+    await sql('CREATE SCHEMA IF NOT EXISTS tenant_b');
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: { '*': async (_e, { db }) => void (await db.query('SET search_path TO tenant_b')) },
+    });
+    for (const id of ['evt_sess1', 'evt_sess2', 'evt_sess1']) {
+      const r = await deliver(handler, event(id));
+      expect(r.status).toBe(200);
+    }
+    expect(await sql(`SELECT event_id FROM ${table} WHERE done_at IS NOT NULL ORDER BY 1`)).toEqual([
+      { event_id: 'evt_sess1' },
+      { event_id: 'evt_sess2' },
+    ]);
+    await one.end();
+  });
+
+  it('ctx.db refuses every query once its handler settled: a write not awaited never joins the next delivery', async () => {
+    const one = onePool();
+    const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
+    const inbox = new PostgresInbox<pg.PoolClient>({ pool: one, table });
+    await inbox.migrate();
+    const refused: unknown[] = [];
+    let fired!: () => void;
+    const lateWritesFired = new Promise<void>((r) => (fired = r));
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: {
+        '*': async (e, { db }) => {
+          // The next delivery on the same connection: its transaction is open when the late writes are attempted.
+          if (e.event_id === 'evt_ff2') {
+            await lateWritesFired;
+            await new Promise((r) => setTimeout(r, 20));
+            return;
+          }
+          setTimeout(() => {
+            db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'late']).catch((x) =>
+              refused.push(x),
+            );
+            db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'late cb'], (x: unknown) =>
+              refused.push(x),
+            );
+            fired();
+          }, 50);
+        },
+      },
+    });
+    expect((await deliver(handler, event('evt_ff1'))).status).toBe(200);
+    expect((await deliver(handler, event('evt_ff2'))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(refused).toHaveLength(2);
+    for (const e of refused) {
+      expect((e as { code?: string }).code).toBe('INBOX_TRANSACTION_ENDED');
+      expect((e as Error).message).toMatch(/ctx\.db of event "evt_ff1" was queried after its handler settled/);
+    }
+    expect(await effects('evt_ff1')).toBe(0);
+    await one.end();
+  });
+});
+
 describe('PostgresInbox event ids in SQL text', () => {
   // BEGIN + lock and mark + COMMIT travel as one simple-protocol message each, with the id as an escaped literal
   // (no parameters there): an id made to break out of the literal must stay an id.
@@ -312,9 +418,10 @@ describe('PostgresInbox.prune', () => {
     expect((await deliver(handler, event('old1'))).json.status).toBe('processed');
   });
 
-  it('olderThan must be a finite number of milliseconds > 0', async () => {
+  it('olderThan must be a finite number of milliseconds from one hour to 100 years', async () => {
     const inbox = new PostgresInbox({ pool });
-    for (const olderThan of [0, -1, Number.NaN, '7d', undefined]) {
+    // 2_592_000 is 30 days written in seconds: 43 minutes as milliseconds, which would prune what is still retried.
+    for (const olderThan of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 30, 2_592_000, 1e300, '7d', undefined]) {
       const e = await inbox.prune({ olderThan: olderThan as number }).catch((x: unknown) => x);
       expect(isServerConfigError(e) && e.field).toBe('olderThan');
     }

@@ -22,7 +22,7 @@ import {
   type UpdateAccountRequest,
   type UpdateDefaultRequest,
 } from '../../src/server/index.js';
-import type { SandboxErrorCode } from '../../src/sandbox/errors.js';
+import type { SandboxErrorCode } from '../../src/sandbox/core/errors.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 /** A and B accept the same values (an interface vs a schema's inferred type alias). */
@@ -72,6 +72,7 @@ describe('credit-reporting types', () => {
     type JourneyOnly =
       | 'INVALID_SESSION'
       | 'FORBIDDEN_ORIGIN'
+      | 'HOST_NOT_ALLOWED'
       | 'INVALID_FORM_TOKEN'
       | 'PARENT_ORIGIN_NOT_ALLOWED'
       | 'CONSENT_ALREADY_DECIDED'

@@ -43,6 +43,7 @@ export type KnownApiErrorCode =
   | 'BAD_REQUEST'
   | 'PAYLOAD_TOO_LARGE'
   | 'VALIDATION_FAILED'
+  | 'WEBHOOK_LIMIT_REACHED'
   // 401 (AuthenticationError): the signature
   | 'MISSING_HEADER'
   | 'MALFORMED_HEADER'
@@ -65,6 +66,7 @@ export type KnownApiErrorCode =
   | 'NO_INSTITUTION'
   | 'PATHWAY_MISMATCH'
   | 'INSTITUTION_LOCKED'
+  | 'IDENTITY_LOCKED'
   | 'DATA_NOT_RETRIEVED'
   | 'REPORT_NOT_READY'
   | 'NO_ENQUIRY'

@@ -5,7 +5,7 @@
  * A claim in progress is never evicted; a full store whose entries are all in progress answers 'busy'.
  */
 import { ServerConfigError } from '../errors.js';
-import { positiveNumber } from '../options.js';
+import { numberIn } from '../options.js';
 import type { ClaimResult, DedupeStore } from './types.js';
 
 export interface MemoryDedupeStoreOptions {
@@ -15,7 +15,10 @@ export interface MemoryDedupeStoreOptions {
    * webhook handler answers 503 + Retry-After). Default 100 000. @example { maxEntries: 10_000 }
    */
   maxEntries?: number;
-  /** Injectable clock (epoch ms). @example () => fakeNow */
+  /**
+   * Injectable monotonic clock in ms (default `performance.now`): leases and TTLs are durations, so a wall clock
+   * stepped back or forward (NTP, a VM resumed) neither stretches nor cuts them. @example () => fakeNow
+   */
   now?: () => number;
 }
 
@@ -44,11 +47,18 @@ export class MemoryDedupeStore implements DedupeStore {
   readonly #now: () => number;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.#max = positiveNumber('maxEntries', options.maxEntries ?? 100_000, true);
+    this.#max = numberIn('maxEntries', options.maxEntries === undefined ? 100_000 : options.maxEntries, {
+      min: 1,
+      max: 2 ** 32,
+      integer: true,
+    });
     if (options.now !== undefined && typeof options.now !== 'function')
-      throw new ServerConfigError('now', 'now must be a function returning epoch ms');
-    this.#now = options.now ?? Date.now;
+      throw new ServerConfigError('now', 'now must be a function returning milliseconds on a monotonic clock');
+    this.#now = options.now ?? (() => performance.now());
   }
+
+  /** Nothing to connect to: resolves at once, so start-up code can `await store.connect()` whatever the store. */
+  async connect(): Promise<void> {}
 
   /** Entries held, in progress and finished (expired ones count until they are dropped). */
   get size(): number {

@@ -18,8 +18,9 @@
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
-import { ServerConfigError } from '../errors.js';
-import { positiveNumber } from '../options.js';
+import { ServerConfigError, StoreConnectionError } from '../errors.js';
+import { numberIn } from '../options.js';
+import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
 import type { InboxStore, InboxTransaction } from './types.js';
 
 /** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
@@ -38,6 +39,8 @@ export interface PgPoolClientLike extends PgClientLike {
 /** A node-postgres `Pool` (or anything whose `connect()` resolves to a checked-out client). */
 export interface PgPoolLike<Db extends PgClientLike = PgClientLike> {
   connect(): Promise<Db & PgPoolClientLike>;
+  /** node-postgres's pool options: read only to name the address in a connection error (never the password). */
+  options?: { connectionString?: string; host?: string; port?: number | string; database?: string };
 }
 
 export interface PostgresInboxOptions<Db extends PgClientLike = PgClientLike> {
@@ -51,13 +54,20 @@ export interface PostgresInboxOptions<Db extends PgClientLike = PgClientLike> {
    * characters. Default `hj_webhook_inbox`. @example { table: 'billing.webhook_inbox' }
    */
   table?: string;
+  /**
+   * Taking a connection from the pool (`connect()`, and each delivery's) fails with a `StoreConnectionError` naming
+   * the address when PostgreSQL has not answered within this long (a delivery then answers 503). The pool's own
+   * `connectionTimeoutMillis` still applies when shorter. Default 5000 ms. @example { connectTimeoutMs: 2_000 }
+   */
+  connectTimeoutMs?: number;
 }
 
 export interface PruneOptions {
   /**
    * Age in milliseconds, by the database's clock: events done longer ago than this are deleted (a redelivery of one
    * would run again, so keep it above the sender's whole retry window), and so are claims never completed that were
-   * received longer ago (none is deleted while a transaction holds it). @example { olderThan: 30 * 24 * 3600_000 }
+   * received longer ago (none is deleted while a transaction holds it). From one hour to 100 years (a value below an
+   * hour is the usual mistake of seconds or days for milliseconds). @example { olderThan: 30 * 24 * 3600_000 }
    */
   olderThan: number;
 }
@@ -70,8 +80,83 @@ const PART = /^[a-z_][a-z0-9_]{0,54}$/;
 const DIVISION_BY_ZERO = '22012';
 const LOCK_NOT_AVAILABLE = '55P03';
 const NOWAIT = 'FOR UPDATE NOWAIT';
+const HOUR_MS = 3_600_000;
+const YEAR_MS = 365.25 * 24 * HOUR_MS;
 /** now() minus $1 milliseconds. */
-const CUTOFF = `now() - $1::float8 * interval '1 millisecond'`;
+const CUTOFF = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
+/**
+ * The schema-qualified name of a table given unqualified, as the session's search_path finds it now (quoted; no row
+ * when it does not exist).
+ */
+const RESOLVE =
+  "SELECT pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(c.relname) AS name " +
+  'FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ' +
+  'WHERE c.oid = pg_catalog.to_regclass($1)';
+
+interface Statements {
+  claim: string;
+  lock: (id: string) => string;
+  done: (id: string, tx: string) => string;
+  prune: string;
+}
+
+/**
+ * The inbox's statements on table `t` (schema-qualified), every function named with its schema: a handler's
+ * `SET LOCAL search_path` (schema per tenant) changes neither which table nor which functions they use.
+ */
+function statements(t: string): Statements {
+  return {
+    // Inserted → false (the statement does not see its own insert); already there → whether it is done.
+    claim:
+      `WITH ins AS (INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING false AS done) ` +
+      `SELECT done FROM ins UNION ALL SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1`,
+    // Simple protocol (no parameters) so that BEGIN and the lock, and the mark and COMMIT, travel in one message.
+    lock: (id) =>
+      'BEGIN; SELECT done_at IS NOT NULL AS done, pg_catalog.txid_current()::text AS tx ' +
+      `FROM ${t} WHERE event_id = ${literal(id)} ${NOWAIT}`,
+    done: (id, tx) =>
+      `WITH marked AS (UPDATE ${t} SET done_at = pg_catalog.now() WHERE event_id = ${literal(id)} ` +
+      `AND pg_catalog.txid_current()::text = ${literal(tx)} RETURNING 1) ` +
+      'SELECT CASE WHEN pg_catalog.count(*) = 1 THEN 1 ELSE 1 / (pg_catalog.count(*) * 0) END FROM marked; COMMIT',
+    prune: `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t}
+      WHERE done_at < ${CUTOFF} OR (done_at IS NULL AND received_at < ${CUTOFF}) FOR UPDATE SKIP LOCKED)`,
+  };
+}
+
+/** What a query on `ctx.db` answers once its delivery's transaction has ended. */
+const ENDED = 'INBOX_TRANSACTION_ENDED';
+
+/**
+ * `c` as the handler sees it (`ctx.db`): the same client, but once the delivery's transaction has ended every query
+ * is refused, so a write the handler did not await cannot run inside the pooled connection's next transaction (the
+ * next delivery's, committed or rolled back with that event).
+ */
+function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => boolean): Db {
+  const query = c.query;
+  const refuse = (args: unknown[]) => {
+    const e = Object.assign(
+      new Error(
+        `ctx.db of event ${JSON.stringify(eventId.slice(0, 100))} was queried after its handler settled: that ` +
+          'transaction is over, so the query was not run (await every query inside the handler)',
+      ),
+      { code: ENDED },
+    );
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      queueMicrotask(() => callback(e));
+      return undefined;
+    }
+    return Promise.reject(e);
+  };
+  return new Proxy(c, {
+    get(target, prop) {
+      if (prop === 'query')
+        return (...args: unknown[]) => (ended() ? refuse(args) : Reflect.apply(query, target, args));
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
 
 /** `"schema"."table"` from a checked name (quoted: reserved words such as `user` are fine). */
 function quoted(table: unknown): { name: string; index: string } {
@@ -109,12 +194,9 @@ CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
   readonly #pool: PgPoolLike<Db>;
   readonly #table: string;
-  readonly #sql: {
-    claim: string;
-    lock: (id: string) => string;
-    done: (id: string, tx: string) => string;
-    prune: string;
-  };
+  readonly #connectTimeoutMs: number;
+  /** The statements, once the table's schema is known (at construction when `table` names it). */
+  #sql: Statements | undefined;
 
   /**
    * The SQL `migrate()` runs, for those who run their migrations themselves (idempotent).
@@ -129,23 +211,72 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       throw new ServerConfigError('pool', 'PostgresInbox needs { pool }: a node-postgres Pool (new Pool({ ... }))');
     this.#pool = options.pool;
     this.#table = options.table ?? 'hj_webhook_inbox';
+    this.#connectTimeoutMs = connectTimeoutOption(options.connectTimeoutMs);
     const t = quoted(this.#table).name;
-    this.#sql = {
-      // Inserted → false (the statement does not see its own insert); already there → whether it is done.
-      claim:
-        `WITH ins AS (INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING false AS done) ` +
-        `SELECT done FROM ins UNION ALL SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1`,
-      // Simple protocol (no parameters) so that BEGIN and the lock, and the mark and COMMIT, travel in one message.
-      lock: (id) =>
-        'BEGIN; SELECT done_at IS NOT NULL AS done, txid_current()::text AS tx ' +
-        `FROM ${t} WHERE event_id = ${literal(id)} ${NOWAIT}`,
-      done: (id, tx) =>
-        `WITH marked AS (UPDATE ${t} SET done_at = now() WHERE event_id = ${literal(id)} ` +
-        `AND txid_current()::text = ${literal(tx)} RETURNING 1) ` +
-        `SELECT CASE WHEN count(*) = 1 THEN 1 ELSE 1 / (count(*) * 0) END FROM marked; COMMIT`,
-      prune: `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t}
-        WHERE done_at < ${CUTOFF} OR (done_at IS NULL AND received_at < ${CUTOFF}) FOR UPDATE SKIP LOCKED)`,
-    };
+    if (this.#table.includes('.')) this.#sql = statements(t);
+  }
+
+  /**
+   * The statements, naming the table with its schema: an unqualified `table` is looked up once, on the first
+   * connection (connect(), migrate() or the first delivery, before any handler ran), as that session's search_path
+   * finds it. Rejects when no such table is visible.
+   */
+  async #statements(c: PgClientLike): Promise<Statements> {
+    if (this.#sql) return this.#sql;
+    const { rows } = await c.query(RESOLVE, [quoted(this.#table).name]);
+    const name = rows[0]?.name as string | undefined;
+    if (!name)
+      throw new Error(
+        `the inbox table ${this.#table} does not exist: run await inbox.migrate() (or PostgresInbox.schema())`,
+      );
+    this.#sql = statements(name);
+    return this.#sql;
+  }
+
+  /**
+   * Checks that PostgreSQL answers (one `SELECT 1` on a pooled connection). Optional; call it at start-up so a wrong
+   * `DATABASE_URL` stops the deploy with a `StoreConnectionError` (code `STORE_UNREACHABLE`, naming the address, never
+   * the password) within `connectTimeoutMs` instead of every delivery answering 503.
+   * @example await inbox.connect(); server.listen(3000);
+   */
+  async connect(): Promise<void> {
+    const c = await this.#checkout();
+    try {
+      await c.query('SELECT 1');
+      c.release();
+    } catch (e) {
+      c.release(true);
+      throw e;
+    }
+  }
+
+  /** A pooled client within connectTimeoutMs; one that arrives later goes straight back to the pool. */
+  #checkout(): Promise<Db & PgPoolClientLike> {
+    return withDeadline(
+      Promise.resolve().then(() => this.#pool.connect()),
+      {
+        ms: this.#connectTimeoutMs,
+        late: (c) => c.release(),
+        fail: (cause, timedOut) => {
+          const address = this.#address();
+          const why = timedOut
+            ? `did not answer within ${this.#connectTimeoutMs} ms (connectTimeoutMs)`
+            : `refused a connection: ${reason(cause)}`;
+          return new StoreConnectionError('postgres', address, `PostgreSQL at ${address} ${why}`, { cause });
+        },
+      },
+    );
+  }
+
+  /** Where the pool connects, from its options (node-postgres's defaults otherwise), without user or password. */
+  #address(): string {
+    const o = this.#pool.options;
+    if (o?.connectionString) return addressOf(o.connectionString);
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+    const host = o?.host ?? env.PGHOST ?? 'localhost';
+    const port = o?.port ?? env.PGPORT ?? 5432;
+    const db = o?.database ?? env.PGDATABASE;
+    return `postgres://${host}:${port}${db ? `/${db}` : ''}`;
   }
 
   /**
@@ -153,12 +284,13 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
    * from several processes at once (they take turns on an advisory lock). @example await inbox.migrate()
    */
   async migrate(): Promise<void> {
-    const c = await this.#pool.connect();
+    const c = await this.#checkout();
     try {
       await c.query('BEGIN');
       await c.query(`SELECT pg_advisory_xact_lock(hashtext('hosted-journey:inbox-migrate'))`);
       for (const statement of schema(this.#table).split(';\n')) await c.query(statement);
       await c.query('COMMIT');
+      await this.#statements(c);
       c.release();
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
@@ -172,10 +304,10 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
    * Run it from a scheduled job. @example const deleted = await inbox.prune({ olderThan: 30 * 24 * 3600_000 })
    */
   async prune(options: PruneOptions): Promise<number> {
-    const ms = positiveNumber('olderThan', options?.olderThan);
-    const c = await this.#pool.connect();
+    const ms = numberIn('olderThan', options?.olderThan, { min: HOUR_MS, max: 100 * YEAR_MS, unit: ' ms' });
+    const c = await this.#checkout();
     try {
-      const r = await c.query(this.#sql.prune, [ms]);
+      const r = await c.query((await this.#statements(c)).prune, [ms]);
       c.release();
       return r.rowCount ?? 0;
     } catch (e) {
@@ -185,7 +317,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   }
 
   async begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'> {
-    const c = await this.#pool.connect();
+    const c = await this.#checkout();
     const ac = new AbortController();
     // A checked-out node-postgres client has no 'error' listener: without this one, a server that goes away while
     // the transaction is open would crash the process with an unhandled 'error' event.
@@ -197,7 +329,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       c.release(destroy);
     };
     try {
-      const claimed = await c.query(this.#sql.claim, [eventId]);
+      const sql = this.#sql ?? (await this.#statements(c));
+      const claimed = await c.query(sql.claim, [eventId]);
       if (claimed.rows[0]?.done) {
         release(false);
         return 'done';
@@ -205,7 +338,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       open = true;
       let locked: { done: boolean; tx: string } | undefined;
       try {
-        const results = (await c.query(this.#sql.lock(eventId))) as unknown as Array<{ rows: (typeof locked)[] }>;
+        const results = (await c.query(sql.lock(eventId))) as unknown as Array<{ rows: (typeof locked)[] }>;
         locked = results[1]?.rows[0];
       } catch (e) {
         if ((e as { code?: unknown })?.code !== LOCK_NOT_AVAILABLE) throw e;
@@ -216,7 +349,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
         release(false);
         return locked?.done ? 'done' : 'in_flight';
       }
-      return this.#transaction(c, eventId, locked.tx, ac.signal, release);
+      return this.#transaction(c, sql, eventId, locked.tx, ac.signal, release);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -226,6 +359,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
 
   #transaction(
     c: Db & PgPoolClientLike,
+    sql: Statements,
     eventId: string,
     tx: string,
     signal: AbortSignal,
@@ -236,9 +370,9 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       if (ended) throw new Error('this inbox transaction has already been committed or rolled back');
       ended = true;
     };
-    const done = this.#sql.done;
+    const done = sql.done;
     return {
-      db: c,
+      db: fenced(c, eventId, () => ended),
       signal,
       async commit() {
         end();

@@ -7,8 +7,9 @@
  * each runs on the master of its key's slot and no hash tags are needed; EVALSHA is routed by that key too, and a node
  * that lacks a script (SCRIPT LOAD reached other nodes, a new or restarted node) answers NOSCRIPT and gets it by EVAL.
  */
-import { ServerConfigError } from '../errors.js';
-import { positiveNumber } from '../options.js';
+import { ServerConfigError, StoreConnectionError } from '../errors.js';
+import { MAX_TIMER_MS, numberIn } from '../options.js';
+import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
 import { type ClaimResult, DONE, type DedupeStore } from './types.js';
 
 const REDIS_PACKAGE = 'redis';
@@ -47,6 +48,29 @@ export interface RedisClusterLikeClient {
   getSlotMaster(slot: number): unknown;
 }
 
+/** A node's address in node-redis options: a URL or a socket's host and port. */
+interface NodeOptionsView {
+  url?: string;
+  socket?: { host?: string; port?: number };
+}
+
+/**
+ * What node-redis clients expose of their options (a plain client as `options`, a cluster as `_options`): read only to
+ * name the address in a connection error.
+ */
+interface ClientOptionsView {
+  options?: NodeOptionsView;
+  _options?: { rootNodes?: NodeOptionsView[] };
+  isOpen?: boolean;
+}
+
+const nodeAddress = (n: NodeOptionsView | undefined): string | undefined =>
+  n?.url
+    ? addressOf(n.url)
+    : n?.socket?.port !== undefined
+      ? `redis://${n.socket.host ?? 'localhost'}:${n.socket.port}`
+      : undefined;
+
 type AnyClient = RedisLikeClient | RedisClusterLikeClient;
 const isCluster = (c: AnyClient): c is RedisClusterLikeClient =>
   typeof (c as Partial<RedisClusterLikeClient>).getSlotMaster === 'function';
@@ -66,6 +90,12 @@ export interface RedisDedupeStoreOptions {
    * request). Default 2000 ms.
    */
   operationTimeoutMs?: number;
+  /**
+   * `connect()` (and, without it, the first call) rejects with a `StoreConnectionError` naming the address when Redis
+   * has not answered within this long; the store then stops trying until the next call. Default 5000 ms.
+   * @example { connectTimeoutMs: 10_000 }
+   */
+  connectTimeoutMs?: number;
 }
 
 /** Claim in one round trip: take the key if free, else report what holds it (DONE or an owner). */
@@ -95,6 +125,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL',
 export class RedisDedupeStore implements DedupeStore {
   readonly #prefix: string;
   readonly #timeoutMs: number;
+  readonly #connectTimeoutMs: number;
   readonly #url: string | undefined;
   #client: Promise<AnyClient> | undefined;
   /** The connected client, once known: the hot path then calls it without awaiting #client. */
@@ -111,7 +142,18 @@ export class RedisDedupeStore implements DedupeStore {
       throw new ServerConfigError('url', 'RedisDedupeStore needs { url } or { client }');
     this.#prefix = options.prefix ?? 'hj:webhook:';
     if (typeof this.#prefix !== 'string') throw new ServerConfigError('prefix', 'prefix must be a string');
-    this.#timeoutMs = positiveNumber('operationTimeoutMs', options.operationTimeoutMs ?? 2000);
+    this.#timeoutMs = numberIn(
+      'operationTimeoutMs',
+      options.operationTimeoutMs === undefined ? 2000 : options.operationTimeoutMs,
+      {
+        min: 1,
+        max: MAX_TIMER_MS,
+        unit: ' ms',
+      },
+    );
+    this.#connectTimeoutMs = connectTimeoutOption(options.connectTimeoutMs);
+    if (options.url !== undefined && typeof options.url !== 'string')
+      throw new ServerConfigError('url', 'url must be a string such as redis://127.0.0.1:6379');
     this.#url = options.url;
     if (options.client) this.#client = Promise.resolve(this.#adopt(options.client));
   }
@@ -130,12 +172,35 @@ export class RedisDedupeStore implements DedupeStore {
   /**
    * Connects (when the store owns the client) and loads the scripts now instead of on the first delivery. Optional;
    * call it at start-up so a burst of first deliveries does not race the connection and the script loading (and time
-   * out into 503s). Rejects when Redis is unreachable.
+   * out into 503s). Rejects with a `StoreConnectionError` (code `STORE_UNREACHABLE`, naming the address, never its
+   * password) when Redis has not answered within `connectTimeoutMs`; with `{ url }` the store then stops reconnecting.
    * @example await store.connect(); server.listen(3000);
    */
   async connect(): Promise<void> {
     const c = await this.#connect();
-    if (c.evalSha && c.scriptLoad) await Promise.all([CLAIM, RENEW, COMPLETE, RELEASE].map((s) => this.#load(c, s)));
+    if (!c.evalSha || !c.scriptLoad) return;
+    const loaded = Promise.all([CLAIM, RENEW, COMPLETE, RELEASE].map((s) => this.#load(c, s)));
+    // A client passed in is the caller's to connect; a cluster whose masters do not answer, or a client never
+    // connected, would otherwise leave this pending or fail with the driver's words only.
+    await withDeadline(loaded, {
+      ms: this.#connectTimeoutMs,
+      fail: (cause, timedOut) => this.#unreachable(c, cause, timedOut),
+    });
+  }
+
+  /** The error of a connection that failed or timed out, naming the address (user and password left out). */
+  #unreachable(c: AnyClient | undefined, cause: unknown, timedOut: boolean): StoreConnectionError {
+    const view = c as ClientOptionsView | undefined;
+    const address = this.#url
+      ? addressOf(this.#url)
+      : view?._options?.rootNodes
+        ? view._options.rootNodes.map((n) => nodeAddress(n) ?? '?').join(', ')
+        : (nodeAddress(view?.options) ?? 'the client passed as { client }');
+    const notOpen = c && (c as ClientOptionsView).isOpen === false ? ' (the client passed in is not connected)' : '';
+    const why = timedOut
+      ? `did not answer within ${this.#connectTimeoutMs} ms (connectTimeoutMs)${cause ? `: ${reason(cause)}` : ''}`
+      : `failed: ${reason(cause)}`;
+    return new StoreConnectionError('redis', address, `Redis at ${address} ${why}${notOpen}`, { cause });
   }
 
   #connect(): Promise<AnyClient> {
@@ -155,11 +220,19 @@ export class RedisDedupeStore implements DedupeStore {
           reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000),
         },
       });
-      client.on('error', () => {
-        /* reported per call as a rejected operation */
+      // Once connected, errors are reported per call as rejected operations; before that, the last one is the cause
+      // named by the connection error.
+      let last: unknown;
+      client.on('error', (e: unknown) => {
+        last = e;
       });
       this.#owned = client as never;
-      await client.connect();
+      await withDeadline(client.connect(), {
+        ms: this.#connectTimeoutMs,
+        // node-redis retries a refused connection without end and its connect() settles only when destroyed.
+        stop: () => client.destroy(),
+        fail: (cause, timedOut) => this.#unreachable(undefined, cause ?? last, timedOut),
+      });
       return this.#adopt(client as unknown as RedisLikeClient);
     })().catch((e: unknown) => {
       // Allow the next call to try again; the owned client keeps reconnecting only once connected.
@@ -180,7 +253,7 @@ export class RedisDedupeStore implements DedupeStore {
    */
   #op(script: string, keys: string[], args: string[]): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
-      const entry = { deadline: Date.now() + this.#timeoutMs, reject };
+      const entry = { deadline: performance.now() + this.#timeoutMs, reject };
       this.#pending.add(entry);
       if (this.#sweeper === undefined) {
         this.#sweeper = setInterval(() => this.#sweep(), Math.max(10, Math.min(250, this.#timeoutMs / 4)));
@@ -205,8 +278,9 @@ export class RedisDedupeStore implements DedupeStore {
     });
   }
 
+  /** Deadlines are on the monotonic clock: a wall clock stepped back or forward neither stretches nor cuts them. */
   #sweep(): void {
-    const now = Date.now();
+    const now = performance.now();
     for (const p of this.#pending) {
       if (p.deadline <= now) {
         this.#pending.delete(p);

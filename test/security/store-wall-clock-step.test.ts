@@ -1,0 +1,106 @@
+// The wall clock stepped an hour back or forward (NTP, a VM resumed, an operator) while claims are held: the stores
+// keep their leases, TTLs and operation deadlines on the monotonic clock, so a claim neither expires at once (a
+// concurrent redelivery) nor lives an hour longer, and a Redis operation deadline stays bounded. Only Date.now is
+// stepped here; performance.now and the timers keep real time, as they do on a real host.
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { KEYS, deliver, event, sleep } from '../support/deliveries.js';
+import { type RunningRedis, startRedis } from '../support/redis.js';
+
+const HOUR = 3600_000;
+const realNow = Date.now.bind(Date);
+/** Steps Date.now by `ms` from now on (cumulative); performance.now is untouched. */
+let offset = 0;
+function stepWallClock(ms: number): void {
+  offset += ms;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+}
+afterEach(() => {
+  offset = 0;
+  vi.restoreAllMocks();
+});
+
+let redis: RunningRedis;
+let admin: ReturnType<typeof createClient>;
+beforeAll(async () => {
+  redis = await startRedis();
+  admin = createClient({ url: redis.url });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.close();
+  await redis?.stop();
+});
+
+describe('MemoryDedupeStore (default clock)', () => {
+  it.each([
+    ['forward', HOUR],
+    ['back', -HOUR],
+  ])('wall clock an hour %s: a held claim stays held, then expires after its own lease', async (_dir, step) => {
+    const s = new MemoryDedupeStore();
+    expect(await s.claim('e1', 'o1', 400)).toBe('claimed');
+    stepWallClock(step);
+    expect(await s.claim('e1', 'o2', 400)).toBe('in_flight'); // forward: not expired by an hour of wall clock
+    expect(await s.renew('e1', 'o1', 400)).toBe(true);
+    await sleep(600); // back: the lease is not an hour longer
+    expect(await s.claim('e1', 'o2', 400)).toBe('claimed');
+    expect(await s.complete('e1', 'o1', 60_000)).toBe(false);
+    expect(await s.complete('e1', 'o2', 60_000)).toBe(true);
+    stepWallClock(-2 * step);
+    expect(await s.claim('e1', 'o3', 400)).toBe('done'); // the done mark's TTL is not cut by a step either
+  });
+
+  it('wall clock an hour forward mid-handler: no concurrent redelivery (the copy answers 409, then duplicate)', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let runs = 0;
+    const h = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: new MemoryDedupeStore(),
+      leaseMs: 400,
+      on: {
+        '*': async () => {
+          runs++;
+          maxRunning = Math.max(maxRunning, ++running);
+          await sleep(300);
+          running--;
+        },
+      },
+    });
+    const first = deliver(h, event('evt_step_fwd'));
+    await sleep(100);
+    stepWallClock(HOUR);
+    const copy = await deliver(h, event('evt_step_fwd'));
+    expect([copy.status, copy.outcome]).toEqual([409, 'in_flight']);
+    expect((await first).status).toBe(200);
+    expect((await deliver(h, event('evt_step_fwd'))).outcome).toBe('duplicate');
+    expect([runs, maxRunning]).toEqual([1, 1]);
+  });
+});
+
+describe('RedisDedupeStore operation deadline (real redis-server, paused)', () => {
+  it.each([
+    ['back', -HOUR],
+    ['forward', HOUR],
+  ])('wall clock an hour %s while a call waits: it still fails after operationTimeoutMs', async (_dir, step) => {
+    const s = new RedisDedupeStore({ url: redis.url, prefix: `step${step}:`, operationTimeoutMs: 300 });
+    await s.connect();
+    expect(await s.claim('warm', 'o', 5000)).toBe('claimed');
+    await admin.sendCommand(['CLIENT', 'PAUSE', '1200', 'ALL']);
+    const t0 = performance.now();
+    const pending = s.claim('e1', 'o1', 5000).then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
+    await sleep(20);
+    stepWallClock(step);
+    const outcome = await pending;
+    const took = performance.now() - t0;
+    expect(outcome).toMatch(/timed out after 300 ms/);
+    expect(took).toBeGreaterThanOrEqual(290); // forward: not cut short
+    expect(took).toBeLessThan(1000); // back: not stretched by an hour
+    await sleep(1300); // the pause ends
+    await s.close();
+  });
+});
