@@ -6,8 +6,9 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Back-off ceiling, ms (finite, ≥ 0). Default 8000. */
   maxDelayMs?: number;
-  /** A `Retry-After` longer than this (ms, finite, ≥ 0) is not waited for: the error is thrown instead.
-   * Default 60000. */
+  /**
+   * A `Retry-After` longer than this (ms, finite, ≥ 0) is not waited for: the error is thrown instead. Default 60000.
+   */
   maxRetryAfterMs?: number;
 }
 
