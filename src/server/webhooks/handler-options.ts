@@ -27,9 +27,11 @@ export interface WebhookContextBase {
   tokenId: string;
   /**
    * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
-   * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
-   * answer will be 503 whatever the handler returns. With an InboxStore: aborted when the transaction's connection is
-   * lost (nothing written through ctx.db will commit). @example await db.tx(work, { signal: ctx.signal })
+   * it; the answer will be 503 whatever the handler returns), or when no renewal has succeeded for a whole lease (the
+   * store unreachable: the claim may have expired; complete() then decides the answer). Either way another copy may
+   * be running the event now: stop, and do not commit effects you have not committed yet. With an InboxStore: aborted
+   * when the transaction's connection is lost (nothing written through ctx.db will commit).
+   * @example await db.tx(work, { signal: ctx.signal })
    */
   signal: AbortSignal;
 }
