@@ -7,6 +7,8 @@ import {
   RedisDedupeStore,
   createWebhookHandler,
   isServerConfigError,
+  toFetchHandler,
+  toNodeHandler,
 } from '../../src/server/index.js';
 import { KEYS, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
@@ -65,5 +67,21 @@ it('store options that are not finite and positive are refused at creation (maxE
   for (const bad of BAD) {
     const e = thrown(() => new RedisDedupeStore({ url: 'redis://127.0.0.1:1', operationTimeoutMs: bad }));
     expect([bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([bad, true, 'operationTimeoutMs']);
+  }
+});
+
+it('adapter options: maxBodyBytes that is not a whole number > 0 is refused at creation, by both adapters', () => {
+  const handler = createWebhookHandler({ verify: { keys: KEYS }, on: { '*': () => {} } });
+  for (const adapter of [toFetchHandler, toNodeHandler]) {
+    for (const bad of [...BAD, 1.5]) {
+      const e = thrown(() => adapter(handler, { maxBodyBytes: bad }));
+      expect([adapter.name, bad, isServerConfigError(e), (e as { field?: string })?.field]).toEqual([
+        adapter.name,
+        bad,
+        true,
+        'maxBodyBytes',
+      ]);
+    }
+    expect(() => adapter(handler, { maxBodyBytes: 1 })).not.toThrow();
   }
 });

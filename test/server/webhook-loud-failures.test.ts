@@ -150,7 +150,7 @@ describe('without onError: one console.error line', () => {
     expect(line).not.toContain('\n');
   });
 
-  it('a handler exception logs stage, code and event id — not its message', async () => {
+  it('a handler exception logs stage, code and event id — a secret or a payload value in its message as ***', async () => {
     const logged = lines();
     const url = await serve(
       createWebhookHandler({
@@ -166,6 +166,50 @@ describe('without onError: one console.error line', () => {
     expect(logged()).toEqual([expect.stringMatching(/webhook handler failed: ECONNREFUSED, event evt_500/)]);
     expect(logged()[0]).not.toContain(SECRET);
     expect(logged()[0]).not.toContain(BODY_MARKER);
+  });
+
+  it("a handler's own bug logs its message and the first frames of its stack, on one line", async () => {
+    const logged = lines();
+    function saveConsent(e: { data: { missing?: { id: string } } }) {
+      return e.data.missing!.id; // the integrator's bug: a TypeError from their own code
+    }
+    const url = await serve(
+      createWebhookHandler({
+        verify: { keys: KEYS },
+        on: { 'consent.authorised': (e) => saveConsent(e as never) },
+      }),
+    );
+    expect((await post(url, 'evt_bug')).status).toBe(500);
+    expect(logged()).toHaveLength(1);
+    const line = logged()[0]!;
+    expect(line).toMatch(/webhook handler failed: TypeError, event evt_bug: Cannot read properties of undefined/);
+    expect(line).toMatch(/\| +at saveConsent \(.*webhook-loud-failures\.test\.ts:\d+:\d+\)/);
+    expect(line.match(/ at /g)!.length).toBeLessThanOrEqual(3);
+    expect(line).not.toContain('\n');
+    expect(line).not.toContain(SECRET);
+    expect(line).not.toContain(BODY_MARKER);
+  });
+
+  it('a message with line breaks cannot forge log lines; secrets and payload values in it are hidden', async () => {
+    const logged = lines();
+    const url = await serve(
+      createWebhookHandler({
+        verify: { keys: KEYS },
+        on: {
+          'consent.authorised': (e) => {
+            throw new Error(
+              `bad note ${(e.data as unknown as { note: string }).note}\r\nhosted-journey-server: forged ${SECRET}`,
+            );
+          },
+        },
+      }),
+    );
+    expect((await post(url, 'evt_crlf')).status).toBe(500);
+    const line = logged()[0]!;
+    expect(line).toContain(': bad note *** hosted-journey-server: forged ***');
+    expect(line).not.toMatch(/[\r\n]/);
+    expect(line).not.toContain(BODY_MARKER);
+    expect(line).not.toContain(SECRET);
   });
 
   it('a processed delivery logs nothing', async () => {

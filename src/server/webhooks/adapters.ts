@@ -19,7 +19,7 @@ import { logWebhookError } from './report.js';
 export interface WebhookAdapterOptions {
   /**
    * Largest body read, bytes; a larger delivery gets 413 (from its Content-Length when it declares one, else once the
-   * bytes counted while reading pass it). Default 1 MiB. @example { maxBodyBytes: 256 * 1024 }
+   * bytes counted while reading pass it). A whole number > 0. Default 1 MiB. @example { maxBodyBytes: 256 * 1024 }
    */
   maxBodyBytes?: number;
 }
@@ -44,8 +44,8 @@ const tooLarge = (max: number) => fail(413, 'BODY_TOO_LARGE', `webhook body over
 
 function maxBodyBytes(o: WebhookAdapterOptions | undefined): number {
   const max = o?.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) {
-    throw new ServerConfigError('maxBodyBytes', 'maxBodyBytes must be a whole number of bytes ≥ 0');
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max <= 0) {
+    throw new ServerConfigError('maxBodyBytes', 'maxBodyBytes must be a whole number of bytes greater than 0');
   }
   return max;
 }

@@ -18,7 +18,7 @@ import type { DedupeStore, InboxStore } from '../stores/types.js';
 import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies } from './delivery.js';
 import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
 import { LeaseDelivery } from './lease-delivery.js';
-import { logWebhookError } from './report.js';
+import { defaultLog } from './report.js';
 import { type Verifier, type WebhookVerifyOptions, prepareVerifier } from './verify.js';
 
 /** What every handler gets besides the event. */
@@ -27,9 +27,11 @@ export interface WebhookContextBase {
   tokenId: string;
   /**
    * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
-   * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
-   * answer will be 503 whatever the handler returns. With an InboxStore: aborted when the transaction's connection is
-   * lost (nothing written through ctx.db will commit). @example await db.tx(work, { signal: ctx.signal })
+   * it; the answer will be 503 whatever the handler returns), or when no renewal has succeeded for a whole lease (the
+   * store unreachable: the claim may have expired; complete() then decides the answer). Either way another copy may
+   * be running the event now: stop, and do not commit effects you have not committed yet. With an InboxStore: aborted
+   * when the transaction's connection is lost (nothing written through ctx.db will commit).
+   * @example await db.tx(work, { signal: ctx.signal })
    */
   signal: AbortSignal;
 }
@@ -96,16 +98,18 @@ export interface WebhookHandlerOptions<Db = never> {
    * verification: a `SignatureVerificationError`, answered 400/401; `eventId` is the id it claims, unverified),
    * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
    * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503), 'respond' (`toNodeHandler` could
-   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`).
-   * Default: one `console.error` line with the stage, the error's code and the event id (never its message, a
-   * secret or the body).
+   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`). Default:
+   * one `console.error` line with the stage, the error's code and the event id (never a secret or the body); for
+   * 'handler' also your error's message and first three stack frames, secrets and payload values shown as `***`.
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
 }
 
+/** One of the handler's functions, as the handler calls it. */
+export type EventFunction = Fn<WebhookEvent, WebhookContext>;
 /** A handler's functions by event type, as the handler looks them up. */
-export type FunctionTable = Record<string, Fn<WebhookEvent, WebhookContext> | undefined>;
+export type FunctionTable = Record<string, EventFunction | undefined>;
 
 export interface ResolvedHandler {
   verify: Verifier;
@@ -125,7 +129,7 @@ export function resolveHandlerOptions<Db>(
   const on = functionTable(options.on);
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
-  const report = safeReport(options.onError ?? logWebhookError);
+  const report = safeReport(options.onError ?? defaultLog(secretsOf(options.verify)));
   const replies = makeReplies(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
   // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
   const times = {
@@ -165,6 +169,10 @@ function functionTable(on: unknown): FunctionTable {
   }
   return on as FunctionTable;
 }
+
+/** The configured secrets, for the default log line to hide (whatever their shape; the verifier checked them). */
+const secretsOf = (v: WebhookVerifyOptions): string[] =>
+  Array.isArray(v.keys) ? v.keys.flatMap((k) => (typeof k?.secret === 'string' ? [k.secret] : [])) : [];
 
 /** A throwing logger must not change the answer. */
 const safeReport =

@@ -11,12 +11,17 @@
  * → the strategy delivers it (lease-delivery.ts for a DedupeStore, inbox-delivery.ts for an InboxStore).
  */
 import type { CryptoProvider } from '../crypto/provider.js';
-import { ServerConfigError, isSignatureVerificationError } from '../errors.js';
+import { ServerConfigError, SignatureVerificationError, isSignatureVerificationError } from '../errors.js';
 import type { RawBody } from '../inputs/body.js';
 import type { HeadersInput } from '../inputs/headers.js';
 import { type DeliveryAccess, REPORT, type Run, type WebhookResult, result } from './delivery.js';
-import { type WebhookContext, type WebhookHandlerOptions, resolveHandlerOptions } from './handler-options.js';
-import { claimedEventId } from './report.js';
+import {
+  type EventFunction,
+  type WebhookContext,
+  type WebhookHandlerOptions,
+  resolveHandlerOptions,
+} from './handler-options.js';
+import { claimedEventId, notePayload } from './report.js';
 import { type VerifiedWebhook, toEvent } from './verify.js';
 
 export interface WebhookDelivery {
@@ -45,6 +50,27 @@ const notPost = () =>
     },
   );
 
+/** The longest event id accepted: the envelope's own cap (protocol/webhooks.ts), checked here before any store. */
+export const MAX_EVENT_ID_LENGTH = 200;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The event, when every store can keep its id exactly: PostgreSQL refuses NUL in text, and PostgreSQL and Redis
+ * store UTF-8, where each unpaired surrogate becomes U+FFFD (two different ids would collide). Anything else is a
+ * 400 INVALID_PAYLOAD, the same for every store, before any store sees it.
+ */
+function toStorableEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
+  const v = toEvent(body, tokenId);
+  const id = v.event.event_id;
+  if (id.length > MAX_EVENT_ID_LENGTH || id.includes('\0') || UNPAIRED_SURROGATE.test(id)) {
+    throw new SignatureVerificationError(
+      'INVALID_PAYLOAD',
+      `event_id must be 1-${MAX_EVENT_ID_LENGTH} characters with no NUL and no unpaired surrogate`,
+    );
+  }
+  return v;
+}
+
 /** The function's context: the verified event, the key's tokenId, the claim's signal, and `db` inside an inbox. */
 function contextOf(v: VerifiedWebhook, access: DeliveryAccess): WebhookContext {
   const ctx = {
@@ -56,6 +82,16 @@ function contextOf(v: VerifiedWebhook, access: DeliveryAccess): WebhookContext {
     },
   };
   return ('db' in access ? Object.assign(ctx, { db: access.db }) : ctx) as WebhookContext;
+}
+
+/** Runs the function; an error it throws or rejects with is noted with its event, for the default log line. */
+async function callNoting(fn: EventFunction, v: VerifiedWebhook, ctx: WebhookContext): Promise<unknown> {
+  try {
+    return await fn(v.event, ctx);
+  } catch (e) {
+    notePayload(e, v.event);
+    throw e;
+  }
 }
 
 export function createWebhookHandlerWith<Db>(
@@ -75,14 +111,14 @@ export function createWebhookHandlerWith<Db>(
       if (d.method.toUpperCase() !== 'POST') return notPost();
       let verified: VerifiedWebhook;
       try {
-        verified = await verify(d, toEvent);
+        verified = await verify(d, toStorableEvent);
       } catch (e) {
         if (!isSignatureVerificationError(e)) throw e;
         report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
         return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
       }
       const fn = own(on, verified.event.type) ?? own(on, '*');
-      const run: Run = fn && ((access) => fn(verified.event, contextOf(verified, access)));
+      const run: Run = fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
       return strategy.deliver(verified.event.event_id, run);
     },
   };

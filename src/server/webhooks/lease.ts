@@ -7,7 +7,10 @@
  * (timers and the store permitting).
  *   - renew() → false: the claim is gone for good (it never returns to an owner that lost it); the signal aborts and
  *     the delivery will answer 503 LEASE_LOST.
- *   - renew() rejects (store error): decides nothing; complete() later confirms or refutes ownership.
+ *   - renew() rejects (store error): decides nothing at first; complete() later confirms or refutes ownership.
+ *   - no renewal has succeeded for a whole lease (a partition: every renewal failed or hangs): the claim may have
+ *     expired and another delivery may be running the event, so the signal aborts — the handler should stop and not
+ *     commit what it has not committed — while complete() still decides the answer (200 if nobody claimed it).
  */
 import type { DedupeStore } from '../stores/types.js';
 
@@ -29,18 +32,26 @@ export class HeldClaim {
   get signal(): AbortSignal {
     if (!this.#ac) {
       this.#ac = new AbortController();
-      if (this.lost) this.#abort();
+      this.#abort();
     }
     return this.#ac.signal;
   }
 
+  #reason: Error | undefined;
+
   lose(): void {
     this.lost = true;
-    this.#abort();
+    this.#abort(`the claim on ${this.id} was lost while its handler ran`);
   }
 
-  #abort(): void {
-    this.#ac?.abort(new Error(`the claim on ${this.id} was lost while its handler ran`));
+  /** Renewals have failed for a whole lease: the claim may be gone (aborts once; ownership left to complete()). */
+  expire(): void {
+    this.#abort(`no renewal of the claim on ${this.id} succeeded for a whole lease; another delivery may run it`);
+  }
+
+  #abort(message?: string): void {
+    if (message && !this.#reason) this.#reason = new Error(message);
+    if (this.#reason && !this.#ac?.signal.aborted) this.#ac?.abort(this.#reason);
   }
 }
 
@@ -53,8 +64,16 @@ export class LeaseKeeper {
   readonly #leaseMs: number;
   readonly #onRenewError: (error: unknown, eventId: string) => void;
 
-  /** `onRenewError`: store errors of renewals, once per claim. */
-  constructor(store: DedupeStore, leaseMs: number, onRenewError: (error: unknown, eventId: string) => void) {
+  readonly #now: () => number;
+
+  /** `onRenewError`: store errors of renewals, once per claim. `now`: the clock of lease durations. */
+  constructor(
+    store: DedupeStore,
+    leaseMs: number,
+    onRenewError: (error: unknown, eventId: string) => void,
+    now: () => number = Date.now,
+  ) {
+    this.#now = now;
     this.#store = store;
     this.#leaseMs = leaseMs;
     this.#onRenewError = onRenewError;
@@ -67,7 +86,7 @@ export class LeaseKeeper {
   }
 
   hold(id: string, owner: string): HeldClaim {
-    const h = new HeldClaim(id, owner, Date.now());
+    const h = new HeldClaim(id, owner, this.#now());
     this.#held.add(h);
     if (this.#timer === undefined) {
       this.#timer = setInterval(() => this.#tick(), this.#period);
@@ -89,8 +108,12 @@ export class LeaseKeeper {
       this.#timer = undefined;
       return;
     }
-    const now = Date.now();
-    for (const h of this.#held) if (!h.pending && !h.lost && now - h.last >= this.#period / 2) this.#renew(h, now);
+    const now = this.#now();
+    for (const h of this.#held) {
+      if (h.lost) continue;
+      if (now - h.last >= this.#leaseMs) h.expire();
+      if (!h.pending && now - h.last >= this.#period / 2) this.#renew(h, now);
+    }
   }
 
   #renew(h: HeldClaim, now: number): void {

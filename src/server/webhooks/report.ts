@@ -37,14 +37,75 @@ export function claimedEventId(headers: unknown, body: RawBody): string | undefi
   return typeof id === 'string' && SAFE_ID.test(id) ? id : undefined;
 }
 
-/** The default `onError`: one line; the code is the error's `code` (or its class name), never its message. */
-export function logWebhookError(error: unknown, info: { stage: string; eventId?: string }): void {
-  const e = error as { code?: unknown; name?: unknown; status?: unknown } | null;
+/** Control characters (CR/LF would let a message forge log lines) become spaces; long text is cut. */
+const oneLine = (text: string, max: number): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+};
+
+/** The first `n` stack frames of an error (its `at …` lines): where the integrator's own code threw. */
+function firstFrames(error: unknown, n: number): string[] {
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  if (typeof stack !== 'string') return [];
+  return stack
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, n)
+    .map((l) => oneLine(l, 200));
+}
+
+/** What the default line must not show of a handler's error: the event's values, by error (weakly held). */
+const payloadOf = new WeakMap<object, readonly string[]>();
+
+/** Remembers the event a handler's error came from, so the default line can hide its values. */
+export function notePayload(error: unknown, event: unknown): void {
+  if (typeof error !== 'object' || error === null) return;
+  const values: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === 'string' && v.length >= 3) values.push(v);
+    else if (typeof v === 'number' && Number.isFinite(v) && String(v).length >= 3) values.push(String(v));
+    else if (v && typeof v === 'object' && depth < 8)
+      for (const x of Object.values(v as Record<string, unknown>)) walk(x, depth + 1);
+  };
+  const { event_id: _id, type: _type, ...rest } = (event ?? {}) as Record<string, unknown>;
+  walk(rest, 0);
+  payloadOf.set(error, values);
+}
+
+const hide = (text: string, values: readonly string[]): string =>
+  [...values].sort((a, b) => b.length - a.length).reduce((t, v) => t.split(v).join('***'), text);
+
+/**
+ * The default `onError` of a handler whose keys hold `secrets`: one line with the stage, the code (the error's `code`,
+ * or its class name) and the event id. For stage 'handler' — the integrator's own function threw — it also carries
+ * that error's message and the first three frames of its stack, so a first integration's bug is visible without
+ * `onError`; every configured secret and every value of the event's payload in them is shown as `***`. For every
+ * other stage never the message (a verification or store error may quote what the sender or the store said).
+ */
+export const defaultLog =
+  (secrets: readonly string[]) =>
+  (error: unknown, info: { stage: string; eventId?: string }): void =>
+    logWebhookError(error, info, secrets);
+
+export function logWebhookError(
+  error: unknown,
+  info: { stage: string; eventId?: string },
+  secrets: readonly string[] = [],
+): void {
+  const e = error as { code?: unknown; name?: unknown; status?: unknown; message?: unknown } | null;
   const raw = typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : typeof error;
   const code = /^[\w.-]{1,64}$/.test(raw) ? raw : 'Error';
   const status = typeof e?.status === 'number' && info.stage === 'verify' ? ` (answered ${e.status})` : '';
+  let detail = '';
+  if (info.stage === 'handler' && typeof error === 'object' && error !== null) {
+    const hidden = [...secrets, ...(payloadOf.get(error) ?? [])];
+    const message = typeof e?.message === 'string' ? oneLine(hide(e.message, hidden), 300) : '';
+    const frames = firstFrames(error, 3).map((f) => hide(f, hidden));
+    detail = `${message ? `: ${message}` : ''}${frames.length ? ` | ${frames.join(' | ')}` : ''}`;
+  }
   console.error(
     `hosted-journey-server: webhook ${info.stage} failed: ${code}${status}, event ${info.eventId ?? 'unknown'}` +
-      ' (no onError)',
+      `${detail} (no onError)`,
   );
 }
