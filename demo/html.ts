@@ -36,11 +36,11 @@ export function layout(o: {
 ${o.head ?? ''}
 </head>
 <body>
-<header class="top"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav></div></header>
-<main class="wrap">
+<header class="top" aria-label="Lendly"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav></div></header>
+<main class="wrap" aria-label="${esc(o.title)}">
 ${o.body}
 </main>
-<footer class="foot">Demo integrator app running against the local sandbox at <code>${esc(o.ctx.sandboxUrl)}</code> · vendor <code>${esc(o.ctx.vendor)}</code></footer>
+<footer class="foot" aria-label="About this demo">Demo integrator app running against the local sandbox at <code>${esc(o.ctx.sandboxUrl)}</code> · vendor <code>${esc(o.ctx.vendor)}</code></footer>
 ${(o.scripts ?? []).map((s) => `<script type="module" src="${esc(s)}"></script>`).join('\n')}
 </body>
 </html>
@@ -49,7 +49,7 @@ ${(o.scripts ?? []).map((s) => `<script type="module" src="${esc(s)}"></script>`
 
 export function homePage(ctx: PageContext): string {
   const card = (href: string, pill: string, title: string, text: string) =>
-    `<a class="card" href="${href}"><span class="pill">${pill}</span><h3>${title}</h3><p>${text}</p><span class="go">Open →</span></a>`;
+    `<a class="card" href="${href}"><span class="pill">${pill}</span><h2>${title}</h2><p>${text}</p><span class="go">Open →</span></a>`;
   return layout({
     ctx,
     path: '/',
@@ -109,7 +109,7 @@ backend helper, the journey opens in a modal, progress arrives by webhooks strea
   </div>
   <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Live event log</h2>
     <p class="muted">Journey events from the widget (<span class="pill">journey</span>) and webhooks received by the server (<span class="pill">webhook</span>).</p>
-    <ul class="log" id="log" aria-live="polite"><li class="empty">No events yet.</li></ul></section>
+    <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No events yet.</li></ul></section>
 </div>`,
   });
 }
@@ -150,7 +150,7 @@ export function applicationPage(ctx: PageContext, ref: string, heading: string, 
 webhooks Lendly’s server receives.</p></section>
 ${note ? `<div class="${note.startsWith('!') ? 'error' : 'okbox'}" role="status">${esc(note.replace(/^!/, ''))}</div><p></p>` : ''}
 <div class="grid-2"><section class="card stack" aria-labelledby="p-h"><h2 id="p-h">Progress</h2><div id="progress" data-ref="${esc(ref)}"></div></section>
-<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite"><li class="empty">Waiting for events…</li></ul></section></div>`,
+<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite" aria-labelledby="l-h" tabindex="0"><li class="empty">Waiting for events…</li></ul></section></div>`,
   });
 }
 

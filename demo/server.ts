@@ -46,6 +46,8 @@ export interface DemoOptions {
 
 const STATIC: Record<string, { file: string; type: string }> = {
   '/styles.css': { file: path.join(ROOT, 'demo', 'public', 'styles.css'), type: 'text/css; charset=utf-8' },
+  // Browsers ask for it on every page; a 404 there is a console error on each.
+  '/favicon.ico': { file: path.join(ROOT, 'demo', 'public', 'favicon.ico'), type: 'image/x-icon' },
   '/sdk/hosted-journey.iife.js': {
     file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'),
     type: 'text/javascript; charset=utf-8',

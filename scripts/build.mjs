@@ -162,8 +162,8 @@ const groups = {
     }
     // Stylesheets the sandbox serves next to the bundles (files, not inline styles: strict-CSP friendly).
     mkdirSync(r('dist/sandbox-assets'), { recursive: true });
-    for (const css of readdirSync(r('src/sandbox/pages')).filter((f) => f.endsWith('.css'))) {
-      copyFileSync(r(`src/sandbox/pages/${css}`), r(`dist/sandbox-assets/${css}`));
+    for (const css of readdirSync(r('src/sandbox/journey/browser')).filter((f) => f.endsWith('.css'))) {
+      copyFileSync(r(`src/sandbox/journey/browser/${css}`), r(`dist/sandbox-assets/${css}`));
     }
   },
   types() {

@@ -4,7 +4,8 @@
 //   1. `npm pack` of the package directory (laid out again from dist/ first) into a temporary directory
 //   2. the tarball itself: every exports/bin target present; every bare import reachable from them declared;
 //      dist/react.js imports 'react' and bundles none of it
-//   3. publint (warnings count as errors) and attw with the esm-only profile (ESM-only by design)
+//   3. publint (warnings count as errors) and attw with the esm-only profile (ESM-only by design); `npm publish
+//      --dry-run` from the package directory, where any correction npm would make to package.json is a failure
 //   4. installed size: the tarball alone into an empty project (optional peers are not installed), du of
 //      node_modules; fails over the package's goal. hosted-journey-sandbox: `npx hosted-journey-sandbox --help` there
 //   5. consumer projects (test/consumers/*): each installs only the tarballs its package.json names (from the npm
@@ -164,6 +165,19 @@ try {
       ],
       { verbose: true },
     );
+
+    // npm publish normalises package.json on the way out and only warns when it changes something (a bin it drops,
+    // a field it rewrites): the package must publish exactly as laid out. Being logged out is no packaging problem.
+    const dry = run(`${name}: npm publish --dry-run`, npm, ['publish', '--dry-run'], { cwd: dir });
+    if (dry.ok) {
+      const warnings = dry.out
+        .split('\n')
+        .filter((l) => /^npm warn/i.test(l) && !/requires you to be logged in/.test(l));
+      check(
+        !warnings.length,
+        `${name}: npm publish --dry-run corrects nothing${warnings.length ? `:\n    ${warnings.join('\n    ')}` : ''}`,
+      );
+    }
 
     // 4. installed size, alone in an empty project
     const empty = path.join(work, `alone-${name}`);

@@ -23,13 +23,13 @@ export const scriptEntries = {
 export const serverEntries = {
   server: 'src/server/index.ts',
   sandbox: 'src/sandbox/index.ts',
-  'sandbox-testing': 'src/sandbox/testing.ts',
+  'sandbox-testing': 'src/sandbox/testing/index.ts',
   'sandbox-cli': 'src/sandbox/cli.ts',
 };
 /** Self-contained browser bundles served by the sandbox (journey pages, bank pages). name → source. */
 export const sandboxAssets = {
-  journey: 'src/sandbox/pages/journey.tsx',
-  'bank-return': 'src/sandbox/pages/bank-return.ts',
+  journey: 'src/sandbox/journey/browser/journey.tsx',
+  'bank-return': 'src/sandbox/journey/browser/bank-return.ts',
 };
 
 export const allEntries = { browserEntries, scriptEntries, serverEntries, sandboxAssets };

@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// Packs the three packages of dist/packages/ (laid out again from dist/ first; run `node scripts/build.mjs` before) into
-// dist/tarballs/<name>.tgz — unversioned names, so the projects of examples/ can depend on `file:` paths that do not
-// change with each release. Importable: `packTarballs(dir?, { assemble? })` returns name → absolute path.
+// `npm run pack`: packs the three packages of dist/packages/ (laid out again from dist/ first; a fresh clone is built
+// first) into dist/tarballs/<name>.tgz — unversioned names, so the projects of examples/ can depend on `file:` paths
+// that do not change with each release.
+// `npm run pack -- --into DIR` then makes the project at DIR (an example copied out of this repository, or any
+// project) install them: the tarballs its package.json names are copied into DIR/vendor/ and its dependencies point
+// there (`file:vendor/<name>.tgz`), so `npm install` in DIR works wherever DIR is. A relative DIR is taken from where
+// npm was run, not from the repository root.
+// Importable: `packTarballs(dir?, { assemble? })` returns name → absolute path; `vendorInto(project, tarballs)`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGES, PACKAGES_DIR, assemblePackages } from './packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TARBALLS_DIR = path.join(root, 'dist/tarballs');
+export const VENDOR_DIR = 'vendor';
 
 export function packTarballs(dir = TARBALLS_DIR, { log = console.log, assemble = true } = {}) {
   if (assemble) assemblePackages({ log: () => {} });
@@ -31,4 +37,54 @@ export function packTarballs(dir = TARBALLS_DIR, { log = console.log, assemble =
   return out;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) packTarballs();
+/**
+ * Copies the tarballs `project`'s package.json depends on into `project/vendor/` and points those dependencies at
+ * them. A package-lock.json loses its entries for them (their integrity changes with every build, and a stale one
+ * makes npm call the new tarball corrupted). Returns the names vendored; throws when the project names none.
+ */
+export function vendorInto(project, tarballs, { log = console.log } = {}) {
+  const file = path.join(project, 'package.json');
+  if (!existsSync(file)) throw new Error(`pack --into: no package.json in ${project}`);
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  const vendored = [];
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies'])
+    for (const name of Object.keys(pkg[field] ?? {}))
+      if (tarballs[name]) {
+        mkdirSync(path.join(project, VENDOR_DIR), { recursive: true });
+        copyFileSync(tarballs[name], path.join(project, VENDOR_DIR, `${name}.tgz`));
+        pkg[field][name] = `file:${VENDOR_DIR}/${name}.tgz`;
+        vendored.push(name);
+      }
+  if (!vendored.length) throw new Error(`pack --into: ${file} depends on none of ${Object.keys(tarballs).join(', ')}`);
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  const lockFile = path.join(project, 'package-lock.json');
+  if (existsSync(lockFile)) {
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
+    for (const name of vendored) delete lock.packages?.[`node_modules/${name}`];
+    writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
+  }
+  log(`  ${project}: ${vendored.map((n) => `${VENDOR_DIR}/${n}.tgz`).join(', ')} — now run npm install there`);
+  return vendored;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--into');
+  const into = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0 && !into) {
+    console.error('usage: npm run pack [-- --into DIR]');
+    process.exit(2);
+  }
+  if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
+    console.log('dist/ is missing: building first');
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  try {
+    const tarballs = packTarballs();
+    if (into) vendorInto(path.resolve(process.env.INIT_CWD ?? process.cwd(), into), tarballs);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

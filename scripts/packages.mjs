@@ -135,7 +135,7 @@ backend helper is
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
     peers: ['pg', 'redis'],
-    docs: ['quick-start.md', 'server.md', 'security.md'],
+    docs: ['quick-start.md', 'production.md', 'server.md', 'security.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
@@ -164,12 +164,13 @@ is a local stand-in of the service.
     installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
-      './testing': { types: types('sandbox/testing'), default: './dist/sandbox-testing.js' },
+      './testing': { types: types('sandbox/testing/index'), default: './dist/sandbox-testing.js' },
       './package.json': './package.json',
     },
     // Peers its declarations need although its code imports nothing of them.
     peers: ['@playwright/test'],
-    fields: { bin: { 'hosted-journey-sandbox': './dist/sandbox-cli.js' } },
+    // No leading './': npm publish (11) drops a bin whose path is not already in its normalised form.
+    fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     files: [
       'dist/sandbox-cli.js',
       'dist/sandbox-assets/journey.js',

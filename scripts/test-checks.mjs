@@ -1,4 +1,6 @@
 // Checks that run after the test suites, each counting as one test. Add new ones here (one line each).
+// `ready` says whether the check's tool is there; a check that is not ready is reported and skipped, unless it is
+// `required` (a tool the repository's devDependencies install): then it counts as failed.
 import { existsSync } from 'node:fs';
 
 const node = process.execPath;
@@ -9,14 +11,16 @@ export const checks = [
     cmd: node,
     args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
     ready: () => existsSync('node_modules/typescript/bin/tsc'),
+    required: true,
   },
-  // Biome: lints src/ (recommended rules minus those docs/architecture.md names) and checks that src/, test/, e2e/,
-  // scripts/, bench/ and demo/ are formatted (`npm run format` writes the fixes).
+  // Biome: lints src/, test/, e2e/, scripts/ and bench/ (recommended rules minus those docs/architecture.md names) and
+  // checks that they and demo/ are formatted (`npm run format` writes the fixes).
   {
     name: 'lint',
     cmd: node,
     args: ['node_modules/@biomejs/biome/bin/biome', 'ci', '--error-on-warnings'],
     ready: () => existsSync('node_modules/@biomejs/biome/bin/biome'),
+    required: true,
   },
   {
     name: 'packaging',
@@ -26,3 +30,9 @@ export const checks = [
   },
   { name: 'size budget', cmd: node, args: ['bench/size.mjs'], ready: () => existsSync('bench/size.mjs') },
 ];
+
+/** 'run' when the check's tool is there; else 'missing' (counts as failed) for a required check, 'skip' otherwise. */
+export function readiness(check) {
+  if (check.ready()) return 'run';
+  return check.required ? 'missing' : 'skip';
+}

@@ -5,7 +5,8 @@
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. vitest (unit + Node integration against real HTTP and a real redis-server)
 //   4. Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
-//   5. checks: size budget and packaging (each counts as one test)
+//   5. checks: typecheck, lint, packaging and size budget (each counts as one test; a missing typecheck or lint tool
+//      is a failure, not a skip)
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
 // Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything).
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ import { findSystemDeps } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled(root);
-const { checks } = await import('./test-checks.mjs');
+const { checks, readiness } = await import('./test-checks.mjs');
 const out = path.join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -98,7 +99,13 @@ if (want('e2e')) {
 // 5. checks (budgets, packaging)
 if (want('checks')) {
   for (const c of checks) {
-    if (!c.ready()) {
+    const state = readiness(c);
+    if (state === 'missing') {
+      console.error(`\n✗ check '${c.name}' cannot run: ${c.args[0] ?? c.cmd} is missing (run npm ci)`);
+      fail(`check ${c.name} (tool missing)`);
+      continue;
+    }
+    if (state === 'skip') {
       console.log(`\n(check '${c.name}' not set up yet)`);
       continue;
     }

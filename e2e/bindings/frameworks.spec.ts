@@ -38,6 +38,16 @@ const call = (page: Page, fn: string, ...args: unknown[]) =>
   page.evaluate(({ fn, args }) => (window as any).__bindings[fn](...args), { fn, args });
 const readyCount = (page: Page) =>
   page.evaluate(() => (window as any).__events.filter((t: string) => t === 'ready').length);
+/** Counts, from now on, every iframe ever added under `#id` (a mount that is torn down at once counts too). */
+const countFrames = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const w = window as any;
+    w.__frames = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'IFRAME') w.__frames++;
+    }).observe(document.getElementById(id)!, { childList: true, subtree: true });
+  }, id);
+const framesAdded = (page: Page) => page.evaluate(() => (window as any).__frames as number);
 
 async function load(page: Page) {
   await page.goto(site.origin + '/');
@@ -46,10 +56,13 @@ async function load(page: Page) {
 
 test('React StrictMode: one iframe, one journey load, one handshake; unmount removes it', async ({ page }) => {
   await load(page);
+  await countFrames(page, 'react');
   await call(page, 'react', props('cust_strict'));
   await expect(page.locator('#react iframe')).toHaveCount(1);
   await expect.poll(() => readyCount(page)).toBe(1);
-  await page.waitForTimeout(300); // a second mount, if any, would have requested the journey by now
+  // StrictMode's second mount runs in the commit of the first, before the journey could say ready: by now it has
+  // added its iframe, if it made one.
+  expect(await framesAdded(page)).toBe(1);
   expect(loads('cust_strict')).toBe(1);
   expect(await readyCount(page)).toBe(1);
 
@@ -59,11 +72,13 @@ test('React StrictMode: one iframe, one journey load, one handshake; unmount rem
 
 test('React: changed props re-create (one new load), callback-only changes do not', async ({ page }) => {
   await load(page);
+  await countFrames(page, 'react');
   await call(page, 'react', props('cust_r1'));
   await expect.poll(() => readyCount(page)).toBe(1);
-  // Same options: only the callbacks are new (the page wraps onEvent in a fresh arrow on every render).
+  // Same options: only the callbacks are new (the page wraps onEvent in a fresh arrow on every render). Renders commit
+  // in order, so once the changed theme below has re-created the journey, this render's effects have run: two frames
+  // in all, not three.
   await call(page, 'react', props('cust_r1'));
-  await page.waitForTimeout(300);
   expect(loads('cust_r1')).toBe(1);
   await call(page, 'react', props('cust_r1', { theme: { primaryColour: '#0B5FFF' } }));
   await expect.poll(() => readyCount(page)).toBe(2);
@@ -72,6 +87,7 @@ test('React: changed props re-create (one new load), callback-only changes do no
     '0B5FFF',
   );
   expect(loads('cust_r1')).toBe(2);
+  expect(await framesAdded(page)).toBe(2);
 });
 
 test('Preact: mounts once, re-creates on a changed prop, unmount removes the iframe', async ({ page }) => {

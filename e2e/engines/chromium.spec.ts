@@ -1,4 +1,4 @@
-// Issue 14's browser scenarios in Chromium (Playwright); see scenarios.ts.
+// The browser scenarios in Chromium (Playwright); see scenarios.ts.
 import { engineScenarios } from './scenarios.js';
 
 engineScenarios('chromium');

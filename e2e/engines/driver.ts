@@ -40,6 +40,8 @@ export interface Driver {
   click(selector: string, frame?: string): Promise<void>;
   /** A real key press, delivered to whatever has focus. */
   press(key: Key): Promise<void>;
+  /** Real key presses of each character of `text`, delivered to whatever has focus. */
+  type(text: string): Promise<void>;
   /** Runs `action` and resolves with the window it opened. */
   popup(action: () => Promise<void>): Promise<Driver>;
   isClosed(): Promise<boolean>;
@@ -94,6 +96,7 @@ function playwrightDriver(page: PwPage): Driver {
     evaluate: async (fn, arg, frame) => (await frameOf(frame)).evaluate(fn as never, arg) as never,
     click: async (selector, frame) => (frame ? page.frameLocator(frame) : page).locator(selector).click(),
     press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text, { delay: 20 }),
     popup: async (action) => {
       const [popup] = await Promise.all([page.context().waitForEvent('page'), action()]);
       await popup.waitForLoadState();
@@ -152,6 +155,7 @@ function puppeteerDriver(page: PPage): Driver {
         await page.keyboard.up('Shift');
       } else await page.keyboard.press(key);
     },
+    type: (text) => page.keyboard.type(text, { delay: 20 }),
     popup: async (action) => {
       const opened = new Promise<PPage>((resolve) => {
         const onTarget = async (t: import('puppeteer-core').Target) => {
@@ -308,6 +312,16 @@ function webdriverDriver(state: WdState, handle: string): Driver {
       const down = KEYS[key].map((value) => ({ type: 'keyDown', value }));
       const up = KEYS[key].map((value) => ({ type: 'keyUp', value })).reverse();
       await wd.performActions([{ type: 'key', id: 'keyboard', actions: [...down, ...up] }]);
+      await wd.releaseActions();
+    },
+    type: async (text) => {
+      await enter();
+      const actions = [...text].flatMap((value) => [
+        { type: 'keyDown', value },
+        { type: 'keyUp', value },
+        { type: 'pause', duration: 20 },
+      ]);
+      await wd.performActions([{ type: 'key', id: 'keyboard', actions }]);
       await wd.releaseActions();
     },
     popup: async (action) => {

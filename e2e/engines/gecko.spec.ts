@@ -1,4 +1,4 @@
-// Issue 14's browser scenarios in Gecko (Firefox ESR over WebDriver BiDi, puppeteer-core); see scenarios.ts.
+// The browser scenarios in Gecko (Firefox ESR over WebDriver BiDi, puppeteer-core); see scenarios.ts.
 import { engineScenarios } from './scenarios.js';
 
 engineScenarios('gecko');

@@ -1,4 +1,4 @@
-// Issue 14's browser scenarios in WebKit (WebKitGTK MiniBrowser over WebKitWebDriver, webdriverio); see scenarios.ts.
+// The browser scenarios in WebKit (WebKitGTK MiniBrowser over WebKitWebDriver, webdriverio); see scenarios.ts.
 import { engineScenarios } from './scenarios.js';
 
 engineScenarios('webkit');

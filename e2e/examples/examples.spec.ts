@@ -1,8 +1,10 @@
 /**
- * examples/: each project is copied to a temporary directory, installs the packed tarballs (and its framework from the
- * npm cache, else the registry), builds if it has a build script, starts against a real sandbox (every webhook
- * delivered twice) and is driven in Chromium to a completed journey with completeJourney; then its own log must show
- * the webhooks processed exactly once each — and, where the example finalises, application.report_ready.
+ * examples/: each project is copied to a temporary directory outside the repository, made to install the packed
+ * tarballs the way its README tells a copy to (`npm run pack -- --into COPY`: vendorInto), installs them (and its
+ * framework from the npm cache, else the registry), builds if it has a build script, starts against a real sandbox
+ * (every webhook delivered twice) and is driven in Chromium to a completed journey with completeJourney; then its own
+ * log must show the webhooks processed exactly once each — and, where the example finalises,
+ * application.report_ready. The first test runs that README line itself, as a copy's owner types it.
  * The seconds each step took are printed and written to .test-output/examples-cost.json.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -12,8 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 // @ts-expect-error -- a plain .mjs build script without declarations
-import { packTarballs } from '../../scripts/pack.mjs';
-import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing.js';
+import { packTarballs, vendorInto } from '../../scripts/pack.mjs';
+import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let work: string;
@@ -63,19 +65,24 @@ function npm(dir: string, args: string[]) {
     throw new Error(`npm ${args.join(' ')} in ${dir}: exit ${res.status}\n${res.stdout}${res.stderr}`);
 }
 
-/** Copies examples/<name>, points its file: dependencies at the tarballs just packed, installs, builds. */
-function prepare(name: string): string {
-  const dir = path.join(work, name);
+const copy = (name: string, dir: string) =>
   cpSync(path.join(root, 'examples', name), dir, {
     recursive: true,
-    filter: (src) => !/[/\\](node_modules|\.next)$/.test(src),
+    filter: (src) => !/[/\\](node_modules|\.next|vendor)$/.test(src),
   });
+
+/**
+ * Copies examples/<name> out of the repository, vendors the tarballs just packed into it as `npm run pack -- --into`
+ * does, installs, builds.
+ */
+function prepare(name: string): string {
+  const dir = path.join(work, name);
+  copy(name, dir);
+  vendorInto(dir, tarballs, { log: () => {} });
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   for (const field of ['dependencies', 'devDependencies'])
     for (const dep of Object.keys(pkg[field] ?? {}))
-      if (tarballs[dep]) pkg[field][dep] = `file:${tarballs[dep]}`;
-      else expect(pkg[field][dep], `${name}: ${dep}`).not.toMatch(/^file:/);
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+      expect(pkg[field][dep], `${name}: ${dep}`).toMatch(tarballs[dep] ? `file:vendor/${dep}.tgz` : /^[^f]/);
   // --include=dev: devDependencies (Next.js needs typescript and @types/* to build) even when the environment says
   // production (NODE_ENV / npm_config_omit inherited from a CI shell).
   const install = [
@@ -94,7 +101,15 @@ function prepare(name: string): string {
     declared.filter((dep) => !existsSync(path.join(dir, 'node_modules', dep, 'package.json'))),
     name,
   ).toEqual([]);
-  if (pkg.scripts.build) timed(name, 'build', () => npm(dir, ['run', 'build']));
+  if (pkg.scripts.build) {
+    // A build that rewrites the committed tsconfig.json (next build "reconfigures" one that lacks what it wants)
+    // leaves every clone with a changed file after its first build.
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    const before = existsSync(tsconfig) ? readFileSync(tsconfig, 'utf8') : undefined;
+    timed(name, 'build', () => npm(dir, ['run', 'build']));
+    if (before !== undefined)
+      expect(readFileSync(tsconfig, 'utf8'), `${name}: the build rewrote tsconfig.json`).toBe(before);
+  }
   return dir;
 }
 
@@ -143,6 +158,69 @@ async function start(name: string, dir: string, sandboxUrl: string): Promise<Run
   (costs[name] ??= {}).start = (Date.now() - t0) / 1000;
   return { url, log: () => out, stop };
 }
+
+// The README's line for a copy, typed where a copy's owner types it: outside the repository, a relative path.
+test('examples/script-tag copied out of the repository: `npm run pack -- --into COPY`, npm install, npm start', async () => {
+  test.setTimeout(180_000);
+  const dir = path.join(work, 'copied-script-tag');
+  copy('script-tag', dir);
+  expect(readFileSync(path.join(root, 'examples/script-tag/README.md'), 'utf8')).toContain(
+    '`npm run pack -- --into <your copy>`',
+  );
+  // Untouched, the copy's file:../../dist/tarballs paths lead nowhere: npm install fails, naming the missing tarball.
+  const before = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+  });
+  expect(before.status).not.toBe(0);
+  expect(`${before.stdout}${before.stderr}`).toMatch(/ENOENT|dist\/tarballs/);
+  const packed = timed('copied-script-tag', 'pack', () =>
+    spawnSync('npm', ['--prefix', root, 'run', 'pack', '--', '--into', path.basename(dir)], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+    }),
+  );
+  expect(packed.status, `${packed.stdout}${packed.stderr}`).toBe(0);
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  expect(pkg.dependencies).toEqual({
+    'hosted-journey': 'file:vendor/hosted-journey.tgz',
+    'hosted-journey-server': 'file:vendor/hosted-journey-server.tgz',
+  });
+  expect(pkg.devDependencies).toEqual({ 'hosted-journey-sandbox': 'file:vendor/hosted-journey-sandbox.tgz' });
+  // Offline when the tarballs' own dependencies are in the npm cache; else from the registry (a cache miss is no
+  // packaging problem). Either way nothing is fetched from the repository.
+  const base = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+  const installed = timed('copied-script-tag', 'install', () => {
+    const offline = spawnSync('npm', [...base, '--offline'], { cwd: dir, env, encoding: 'utf8' });
+    if (offline.status === 0) return 'offline';
+    npm(dir, [...base, '--prefer-offline']);
+    return 'registry';
+  });
+  console.log(`copied-script-tag: installed (${installed})`);
+  for (const name of ['hosted-journey', 'hosted-journey-server', 'hosted-journey-sandbox']) {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8'));
+    expect(manifest.version, name).toBe(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version);
+  }
+  const help = spawnSync('npm', ['exec', '--offline', '--no', '--', 'hosted-journey-sandbox', '--help'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+  });
+  expect(help.status, help.stderr).toBe(0);
+  expect(help.stdout).toMatch(/usage/i);
+  const app = await start('copied-script-tag', dir, 'http://127.0.0.1:4010');
+  try {
+    const page = await (await fetch(app.url)).text();
+    expect(page).toContain('data-vendor="acme"');
+    const widget = await fetch(`${app.url}/hosted-journey.iife.js`);
+    expect(widget.status).toBe(200);
+    expect((await widget.text()).length).toBeGreaterThan(10_000);
+  } finally {
+    app.stop();
+  }
+});
 
 const EXAMPLES: {
   name: string;

@@ -1,6 +1,6 @@
 // The integrator's page for the round-trip specs: resumes a journey coming back from the bank, else mounts a new one.
 // Query: ref (customer id), strategy ('popup' | 'redirect'), prewarm (present: `prewarm: true`, and no open() — the
-// spec calls window.__journey.open()). Events are recorded in window.__events for the spec.
+// spec calls window.__journey.open()), mode ('modal': no container). Events are recorded in window.__events for the spec.
 const events = (window.__events = []);
 const callbacks = {
   onReady: (p) => events.push(['ready', p]),
@@ -17,7 +17,7 @@ window.__journey =
     vendor: 'acme',
     customerId: q.get('ref') ?? 'rt_default',
     journeyOrigin: document.body.dataset.journey,
-    container: '#journey',
+    ...(q.get('mode') === 'modal' ? { mode: 'modal' } : { container: '#journey' }),
     institutionId: 'cdr-only-bank',
     prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
     bankAuthorisation: q.get('strategy') ?? 'popup',

@@ -106,7 +106,10 @@ test('blocked popup: what is saved before leaving (no prefill, expiring, keyed b
   // Keep the page here (a 204 answer leaves a navigation where it was) to read what the widget saved before leaving.
   // The widget's only navigation target is the journey origin's bank-redirect endpoint.
   let navigated = 0;
-  await page.route(`${rt.sandbox.url}/bank-redirect/**`, (route) => (navigated++, route.fulfill({ status: 204 })));
+  await page.route(`${rt.sandbox.url}/bank-redirect/**`, (route) => {
+    navigated++;
+    return route.fulfill({ status: 204 });
+  });
   await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
   await expect
     .poll(() => page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel))

@@ -23,7 +23,8 @@ export async function startRoundTrip(): Promise<RoundTrip> {
   const sandbox = await startTestSandbox();
   const iife = await readFile(path.join(here, '../../dist/hosted-journey.iife.js'));
   const app = await readFile(path.join(here, 'integrator.js'));
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Apply</title></head>
 <body data-journey="${sandbox.url}"><h1>Apply for a loan</h1><div id="journey"></div>
 <script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`;
   const integrator = await startStaticServer({
@@ -48,7 +49,7 @@ export async function startRoundTrip(): Promise<RoundTrip> {
 
 export const journeyFrame = (page: Page) => page.frameLocator('#journey iframe');
 export const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: [string, any][] }).__events); // eslint-disable-line @typescript-eslint/no-explicit-any
+  page.evaluate(() => (window as unknown as { __events: [string, any][] }).__events);
 export const bankPhases = async (page: Page) => (await events(page)).filter(([k]) => k === 'bank').map(([, e]) => e);
 
 /** In the journey frame: details, then the bank step of the deep-linked CDR-only bank, up to the button that opens the bank. */

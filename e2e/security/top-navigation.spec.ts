@@ -1,9 +1,10 @@
 /**
- * Issue 9, point 3: a journey must not be able to send the integrator's top-level page to a URL it chose.
+ * A journey must not be able to send the integrator's top-level page to a URL it chose.
  * A stand-in journey on a second origin posts well-formed, correctly addressed `bank_authorisation` messages naming a
- * phishing URL (the attack that took the page away before the fix); the page must stay where it was, the refusal must
- * reach `onInvalidMessage` or `onError`, and the phishing site must see no request. The only place the widget may take
- * the page is the journey origin's own bank-redirect endpoint, built by the widget from `journeyOrigin`.
+ * phishing URL (the attack that takes the page away from a widget that follows it); the page must stay where it was,
+ * the refusal must reach `onInvalidMessage` or `onError`, and the phishing site must see no request. The only place
+ * the widget may take the page is the journey origin's own bank-redirect endpoint, built by the widget from
+ * `journeyOrigin`.
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { startOrigins, type Origins } from './setup.js';
@@ -16,14 +17,23 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-type Call = [string, any]; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Call = [string, any];
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __calls: Call[] }).__calls);
+/** Every navigation the integrator page started, recorded by the Navigation API's `navigate` event as it starts. */
+const navigations = (page: Page) => page.evaluate(() => (window as unknown as { __navs: string[] }).__navs);
 
 /** Opens the integrator page and waits for the stand-in journey's handshake; returns the journey's frame. */
 async function openJourney(page: Page, strategy: 'popup' | 'redirect'): Promise<Frame> {
   await page.goto(o.page(strategy));
   await expect(page.frameLocator('#journey iframe').locator('#status')).toHaveText('connected');
   await expect.poll(async () => (await calls(page)).some(([k]) => k === 'onReady')).toBe(true);
+  await page.evaluate(() => {
+    const w = window as unknown as { __navs: string[]; navigation: EventTarget };
+    w.__navs = [];
+    w.navigation.addEventListener('navigate', (e) =>
+      w.__navs.push((e as Event & { destination: { url: string } }).destination.url),
+    );
+  });
   return page.frames().find((f) => f.url().startsWith(o.journey.url))!;
 }
 
@@ -33,10 +43,14 @@ const emit = (frame: Frame, payload: Record<string, unknown>) =>
     payload,
   );
 
-/** The page must still be the integrator's, nothing may have reached the phishing site, and `report` must have fired. */
+/**
+ * `report` must have fired, the page must have started no navigation and still be the integrator's, and nothing may
+ * have reached the phishing site. The widget handles a message in one task: a navigation it started while handling
+ * the refused message would have fired `navigate` before `report` was recorded.
+ */
 async function expectRefused(page: Page, start: string, report: 'onInvalidMessage' | 'onError'): Promise<Call[]> {
   await expect.poll(async () => (await calls(page)).filter(([k]) => k === report).length).toBeGreaterThan(0);
-  await page.waitForTimeout(500); // a navigation the widget started would have committed by now
+  expect(await navigations(page)).toEqual([]);
   expect(page.url()).toBe(start);
   expect(o.phish.requests).toEqual([]);
   return calls(page);
@@ -70,7 +84,10 @@ test('phish: popup strategy without a blocked popup never navigates, even with a
   const seen = await expectRefused(page, o.page('popup'), 'onError');
   expect(seen.find(([k]) => k === 'onError')![1]).toMatchObject({ code: 'BANK_REDIRECT_REFUSED', recoverable: true });
   await emit(frame, { consentId: 'cns_0123456789abcdef', url: `${o.phish.url}/phish`, popup: 'opened' });
-  await page.waitForTimeout(300);
+  await expect
+    .poll(async () => (await calls(page)).some(([k, e]) => k === 'onBankAuthorisation' && e.phase === 'opened'))
+    .toBe(true);
+  expect(await navigations(page)).toEqual([]);
   expect(page.url()).toBe(o.page('popup'));
   expect(o.phish.requests).toEqual([]);
 });

@@ -15,7 +15,7 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- page globals
+// Page globals set by the fixtures.
 type W = any;
 
 test("modal, prewarm 'intent': focus (intent) loads it hidden and ready; the click shows it with onReady at once", async ({
@@ -80,12 +80,14 @@ test('inline, prewarm: true: destroy() before open() leaves no iframe and no mes
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
     w.__messageListeners = () => n;
-    window.addEventListener = ((t: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => (
-      t === 'message' && n++, add(t, fn, opts)
-    )) as typeof window.addEventListener;
-    window.removeEventListener = ((t: string, fn: EventListener, opts?: boolean | EventListenerOptions) => (
-      t === 'message' && n--, remove(t, fn, opts)
-    )) as typeof window.removeEventListener;
+    window.addEventListener = ((t: string, fn: EventListener, opts?: boolean | AddEventListenerOptions) => {
+      if (t === 'message') n++;
+      add(t, fn, opts);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((t: string, fn: EventListener, opts?: boolean | EventListenerOptions) => {
+      if (t === 'message') n--;
+      remove(t, fn, opts);
+    }) as typeof window.removeEventListener;
   });
   await page.goto(`${o.integrator.url}/index.html`);
   const before = await page.evaluate(() => (window as W).__messageListeners());

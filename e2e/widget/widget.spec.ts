@@ -224,6 +224,16 @@ test('look-alike messages from a third origin, another journey-origin frame and 
   // The forgers know the channel (worst case) and post every event type plus resizer messages to '*'.
   await page.evaluate(
     ({ third, journey, channel }) => {
+      // Listeners run in the order they were added, so a forged message this one has seen, the widget's listeners
+      // (added when it was mounted) have handled. Each forger posts a `completed` and, last, a resize; the opaque
+      // frame a resize and, last, a `completed` (its resize is the managed frame's, which the resizer may keep).
+      const w = window as any;
+      w.__forged = { completed: 0, resized: 0 };
+      window.addEventListener('message', (e) => {
+        const m = e.data as { type?: string; height?: number; payload?: { applicationId?: string } } | null;
+        if (m?.type === 'completed' && m.payload?.applicationId === 'forged') w.__forged.completed++;
+        if (m?.type === 'iframe-resized' && m.height === 2900) w.__forged.resized++;
+      });
       for (const origin of [third, journey]) {
         const f = document.createElement('iframe');
         f.className = 'forger';
@@ -242,7 +252,8 @@ test('look-alike messages from a third origin, another journey-origin frame and 
   const opaque = page.frames().find((f) => f.url().startsWith('data:'))!;
   await expect.poll(() => opaque.title()).toBe('posted');
 
-  await page.waitForTimeout(500);
+  const handled = ({ completed, resized }: { completed: number; resized: number }) => completed === 3 && resized >= 2;
+  await expect.poll(async () => handled(await page.evaluate(() => (window as any).__forged))).toBe(true);
   expect(await calls(page)).toEqual(before);
   expect(await dom(page)).toEqual([['ready', { step: 'terms' }]]);
   expect(await frameHeight(page)).toBe(height);

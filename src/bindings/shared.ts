@@ -63,8 +63,9 @@ export function callbackProxies(latest: () => Partial<JourneyCallbacks>, after?:
         const props = latest() as Partial<JourneyCallbacks> & { journeyOrigin?: string };
         const fn = props[key] as ((...a: unknown[]) => unknown) | undefined;
         // The proxy always reaches createJourney as its onError, so the widget's own "no onError" log is ours to do.
-        if (!fn && key === 'onError' && (args[0] as { code?: unknown } | undefined)?.code === 'READY_TIMEOUT')
-          console.error('hosted-journey: no ready from', props.journeyOrigin);
+        const error = key === 'onError' && !fn ? (args[0] as { code?: unknown; message?: unknown }) : undefined;
+        if (error?.code === 'READY_TIMEOUT') console.error('hosted-journey: no ready from', props.journeyOrigin);
+        if (error?.code === 'NO_JOURNEY') console.error('hosted-journey:', error.message);
         return fn?.(...args);
       } finally {
         after?.();

@@ -1,38 +1,38 @@
 /**
- * The journey's half of the parent ↔ journey protocol.
+ * The journey's half of the parent ↔ journey protocol, on `WindowMessenger` (src/protocol/window-messenger.ts, whose
+ * header numbers the checks and the handshake both sides share: origin, source and channel, posts never to `'*'`).
  *
- * Requirements:
+ * The journey side's own requirements:
  *  1. Framed only when the URL carries a valid `parent_origin` and `channel` AND `window.parent !== window`;
  *     otherwise every method is a no-op and `connected` resolves at once with the URL's prefill.
- *  2. Posts only with `targetOrigin = parent_origin`, never `'*'`.
- *  3. Accepts a message only if `event.source === window.parent`, `event.origin === parent_origin` and its envelope
- *     names our `channel` with a valid payload (`decodeParentMessage`); anything else is ignored, never thrown.
- *  4. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake
+ *  2. Posts only to `window.parent` with `targetOrigin = parent_origin`; accepts only messages from `window.parent`,
+ *     of origin `parent_origin` and channel `channel`; anything else is ignored, never thrown.
+ *  3. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake
  *     prefill overrides the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with
  *     the URL prefill.
- *  5. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
+ *  4. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
  *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
  *     and handed to the first subscriber.
- *  6. Visibility (prewarm): `visible` is false from a `welcome { visibility: 'hidden' }` until a `visibility { state:
+ *  5. Visibility (prewarm): `visible` is false from a `welcome { visibility: 'hidden' }` until a `visibility { state:
  *     'visible' }` message; true unframed, before `welcome`, on handshake timeout and with a widget that does not say
  *     (older widgets). A hidden journey may render and emit `ready` but must start nothing (no application, no request
  *     with an effect) until visible; `onVisibilityChange` reports every change, `whenVisible()` resolves on the first.
- *  7. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
+ *  6. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
  *     `window.parent` and sends nothing but the document's width and height.
+ *  7. The focused field stays in view: when the frame shrinks (a phone's sheet follows the visual viewport, so the
+ *     on-screen keyboard shrinks it), the focused control is scrolled back into view inside the journey.
  */
 import {
-  checkChannel,
   checkOutgoing,
-  decodeParentMessage,
-  encodeMessage,
+  parentMessageSchemas,
   journeyEventSchemas,
-  normaliseOrigin,
-  QUERY,
-  JourneyConfigErrorCode,
+  readFrameQuery,
+  WindowMessenger,
   type EmittableEventType,
   type JourneyEventPayloads,
   type JourneyPrefill,
   type ParentMessagePayloads,
+  type ParentMessage,
   type ParentMessageType,
 } from '../protocol/browser.js';
 
@@ -86,36 +86,87 @@ export type BankAuthorisationWelcome = NonNullable<ParentMessagePayloads['welcom
 
 export const DEFAULT_HANDSHAKE_TIMEOUT_MS = 5000;
 
-function readParams(href: string): { parentOrigin?: string; channel?: string; prefill: JourneyPrefill } {
-  const q = new URL(href).searchParams;
-  const out: { parentOrigin?: string; channel?: string; prefill: JourneyPrefill } = { prefill: {} };
-  try {
-    const p = q.get(QUERY.parentOrigin);
-    if (p) out.parentOrigin = normaliseOrigin(p, 'parentOrigin', JourneyConfigErrorCode.PARENT_ORIGIN);
-  } catch {
-    /* an invalid parent origin means: not framed by a widget */
-  }
-  try {
-    const c = q.get(QUERY.channel);
-    if (c) out.channel = checkChannel(c);
-  } catch {
-    /* likewise */
-  }
-  const fullName = q.get(QUERY.fullName);
-  const email = q.get(QUERY.email);
-  const phone = q.get(QUERY.phone);
-  if (fullName) out.prefill.fullName = fullName;
-  if (email) out.prefill.email = email;
-  if (phone) out.prefill.phone = phone;
-  return out;
-}
-
 function isFramed(): boolean {
   try {
     return window.parent !== window;
   } catch {
     return true;
   }
+}
+
+type Listener = (payload: never) => void;
+
+/** Subscribers per message type; a message nobody listens to yet is kept, the last per type, for the first one (4). */
+function createInbox() {
+  const listeners = new Map<ParentMessageType, Set<Listener>>();
+  const unheard = new Map<ParentMessageType, unknown>();
+  return {
+    deliver({ type, payload }: ParentMessage): void {
+      if (type !== 'welcome' && !listeners.get(type)?.size) unheard.set(type, payload);
+      for (const fn of [...(listeners.get(type) ?? [])]) {
+        try {
+          (fn as (p: unknown) => void)(payload);
+        } catch (error) {
+          console.error('hosted-journey/child: a handler threw', error);
+        }
+      }
+    },
+    on(type: ParentMessageType, fn: Listener): () => void {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      set.add(fn);
+      if (unheard.has(type)) {
+        const payload = unheard.get(type);
+        unheard.delete(type);
+        queueMicrotask(() => (fn as (p: unknown) => void)(payload));
+      }
+      return () => void listeners.get(type)?.delete(fn);
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
+/** `visible` and its listeners (5): true until a `welcome` or `visibility` message says otherwise. */
+function createVisibility() {
+  let visible = true;
+  const listeners = new Set<(visible: boolean) => void>();
+  return {
+    get visible() {
+      return visible;
+    },
+    set(next: boolean): void {
+      if (next === visible) return;
+      visible = next;
+      for (const fn of [...listeners]) fn(next);
+    },
+    on(fn: (visible: boolean) => void): () => void {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
+/** `connected`, settled once: by `welcome`, the handshake timeout, `destroy()`, or at once unframed (3). */
+function createHandshake() {
+  let settle: (value: { prefill: JourneyPrefill }) => void = () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connected = new Promise<{ prefill: JourneyPrefill }>((resolve) => {
+    let done = false;
+    settle = (value) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(value);
+    };
+  });
+  return {
+    connected,
+    settle: (value: { prefill: JourneyPrefill }) => settle(value),
+    timeout(ms: number, value: () => { prefill: JourneyPrefill }): void {
+      timer = setTimeout(() => settle(value()), ms);
+    },
+  };
 }
 
 /**
@@ -127,92 +178,47 @@ function isFramed(): boolean {
  * bridge.emit('ready', { step: 'terms' });
  */
 export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
-  const href = (options.location ?? window.location).href;
-  const params = readParams(href);
-  const timeoutMs = options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS;
+  const params = readFrameQuery(new URL((options.location ?? window.location).href).searchParams);
   const framed = params.parentOrigin !== undefined && params.channel !== undefined && isFramed();
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
-  let visible = true;
-  const visibilityListeners = new Set<(visible: boolean) => void>();
-  const setVisible = (next: boolean): void => {
-    if (next === visible) return;
-    visible = next;
-    for (const fn of [...visibilityListeners]) fn(next);
-  };
-  const listeners = new Map<ParentMessageType, Set<(payload: never) => void>>();
-  const unheard = new Map<ParentMessageType, unknown>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let settle: (value: { prefill: JourneyPrefill }) => void = () => {};
   let destroyed = false;
+  const visibility = createVisibility();
+  const inbox = createInbox();
+  const handshake = createHandshake();
 
-  const connected = new Promise<{ prefill: JourneyPrefill }>((resolve) => {
-    let done = false;
-    settle = (value) => {
-      if (done) return;
-      done = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      resolve(value);
-    };
-  });
-
-  const parentOrigin = params.parentOrigin!;
-  const channel = params.channel!;
-
-  const onMessage = (event: MessageEvent): void => {
-    if (event.source !== window.parent || event.origin !== parentOrigin) return;
-    const result = decodeParentMessage(event.data, channel);
-    if (!result.ok) return;
-    const { type, payload } = result.message;
-    if (type === 'welcome') {
+  const receive = (message: ParentMessage): void => {
+    if (message.type === 'welcome') {
+      const payload = message.payload;
       prefill = { ...prefill, ...stripUndefined(payload.prefill ?? {}) };
       bankAuthorisation = payload.bankAuthorisation;
-      setVisible(payload.visibility !== 'hidden');
-      settle({ prefill });
+      visibility.set(payload.visibility !== 'hidden');
+      handshake.settle({ prefill });
     }
-    if (type === 'visibility') setVisible(payload.state === 'visible');
-    if (type !== 'welcome' && !listeners.get(type)?.size) unheard.set(type, payload);
-    for (const fn of [...(listeners.get(type) ?? [])]) {
-      try {
-        (fn as (p: unknown) => void)(payload);
-      } catch (error) {
-        console.error('hosted-journey/child: a handler threw', error);
-      }
-    }
+    if (message.type === 'visibility') visibility.set(message.payload.state === 'visible');
+    inbox.deliver(message);
   };
+  const messenger = new (class extends WindowMessenger<ParentMessage> {
+    readonly schemas = parentMessageSchemas;
+    receive = receive;
+  })({ origin: params.parentOrigin!, channel: params.channel!, getTarget: () => window.parent });
 
   if (framed) {
-    window.addEventListener('message', onMessage);
-    window.parent.postMessage(encodeMessage(channel, 'hello', {}), parentOrigin);
-    timer = setTimeout(() => settle({ prefill }), timeoutMs);
+    window.addEventListener('resize', keepFocusInView);
+    messenger.start();
+    messenger.post('hello', {});
+    handshake.timeout(options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS, () => ({ prefill }));
     import('@open-iframe-resizer/core').catch(() => {
       /* resizing is best effort */
     });
   } else {
-    settle({ prefill });
+    handshake.settle({ prefill });
   }
 
-  const on = <T extends ParentMessageType>(type: T, fn: (payload: ParentMessagePayloads[T]) => void): (() => void) => {
-    if (destroyed) return () => {};
-    let set = listeners.get(type);
-    if (!set) listeners.set(type, (set = new Set()));
-    set.add(fn as (payload: never) => void);
-    if (unheard.has(type)) {
-      const payload = unheard.get(type);
-      unheard.delete(type);
-      queueMicrotask(() => (fn as (p: unknown) => void)(payload));
-    }
-    return () => {
-      listeners.get(type)?.delete(fn as (payload: never) => void);
-    };
-  };
-
-  const onVisibilityChange = (fn: (visible: boolean) => void): (() => void) => {
-    if (destroyed) return () => {};
-    visibilityListeners.add(fn);
-    return () => void visibilityListeners.delete(fn);
-  };
+  const on = <T extends ParentMessageType>(type: T, fn: (payload: ParentMessagePayloads[T]) => void): (() => void) =>
+    destroyed ? () => {} : inbox.on(type, fn as Listener);
+  const onVisibilityChange = (fn: (visible: boolean) => void): (() => void) =>
+    destroyed ? () => {} : visibility.on(fn);
 
   return {
     framed,
@@ -222,14 +228,14 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     get bankAuthorisation() {
       return bankAuthorisation;
     },
-    connected,
+    connected: handshake.connected,
     get visible() {
-      return visible;
+      return visibility.visible;
     },
     onVisibilityChange,
     async whenVisible() {
-      await connected;
-      if (visible || destroyed) return;
+      await handshake.connected;
+      if (visibility.visible || destroyed) return;
       await new Promise<void>((resolve) => {
         const off = onVisibilityChange((v) => {
           if (!v) return;
@@ -240,20 +246,26 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     },
     emit(type, payload) {
       const checked = checkOutgoing(journeyEventSchemas, type, payload, 'hello');
-      if (!framed || destroyed) return;
-      window.parent.postMessage(encodeMessage(channel, type, checked), parentOrigin);
+      if (framed && !destroyed) messenger.post(type, checked);
     },
     on,
     onClose: (fn) => on('close', () => fn()),
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      if (framed) window.removeEventListener('message', onMessage);
-      settle({ prefill });
-      listeners.clear();
-      visibilityListeners.clear();
+      messenger.stop();
+      window.removeEventListener('resize', keepFocusInView);
+      handshake.settle({ prefill });
+      inbox.clear();
+      visibility.clear();
     },
   };
+}
+
+/** Requirement 7: after the frame resized, the focused field (if any) is brought back into the frame's view. */
+function keepFocusInView(): void {
+  const el = document.activeElement;
+  if (el && el !== document.body && el !== document.documentElement) el.scrollIntoView({ block: 'nearest' });
 }
 
 function stripUndefined(p: JourneyPrefill): JourneyPrefill {

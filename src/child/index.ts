@@ -2,16 +2,12 @@
 export { connectToParent, DEFAULT_HANDSHAKE_TIMEOUT_MS } from './bridge.js';
 export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge } from './bridge.js';
 export {
-  HostedJourneyError,
-  isHostedJourneyError,
   JourneyConfigError,
   JourneyConfigErrorCode,
   isJourneyConfigError,
 } from '../protocol/browser.js';
 export type {
   EmittableEventType,
-  HostedJourneyErrorName,
-  HostedJourneyErrors,
   JourneyEventPayloads,
   JourneyEventType,
   JourneyPrefill,

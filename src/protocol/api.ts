@@ -4,6 +4,7 @@
  * Response schemas are loose (unknown fields pass through) so the real service adding fields never breaks a client.
  */
 import * as z from 'zod/mini';
+import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 
 export const decimalString = z
   .string()
@@ -237,10 +238,19 @@ export const WEBHOOKS = {
   list: { method: 'GET', path: '/api/v1/webhooks' },
   delete: { method: 'DELETE', path: '/api/v1/webhooks/{id}' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
-/** Webhook registration on the sandbox [ours]. */
-export const WEBHOOK_REGISTRATION = WEBHOOKS.register;
-/** An event type, e.g. `consent.authorised` (known or not to this SDK version). */
-const eventType = z.string().check(z.regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/, 'must be an event type'));
+/**
+ * A known event type, e.g. `consent.authorised`: one that can be delivered. Anything else is refused with the closest
+ * known name, so a misspelt filter fails at registration instead of silently never matching.
+ */
+const eventType = z.enum(KNOWN_WEBHOOK_TYPES as [KnownWebhookType, ...KnownWebhookType[]], {
+  error: (issue) => {
+    if (typeof issue.input !== 'string') return 'must be an event type (a string)';
+    const near = closestWebhookType(issue.input);
+    const shown = JSON.stringify(issue.input.slice(0, 100));
+    const hint = near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`;
+    return `unknown event type ${shown}; ${hint}`;
+  },
+});
 export const webhookRegistrationBody = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),
   token_id: z.optional(id),

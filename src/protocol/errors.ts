@@ -1,23 +1,12 @@
 /**
- * The browser entries' errors (widget, journey bridge, URL builder): one base class, `HostedJourneyError`, and one
- * guard, `isHostedJourneyError`. Every error carries a string `code` and a brand
- * (`Symbol.for('hosted-journey.browser.error')`, shared by every realm and every copy of the package), so a guard never
- * trusts `name` alone: a platform error that happens to share a name is not ours. An error that lost its prototype
- * (structured clone, `JSON` round trip) is still recognised when both its `name` and its `code` are ours. `instanceof`
- * is not used: it fails across realms. The server entry has its own base class and guard (src/server/errors.ts), built
- * the same way.
+ * The browser entries' one error (widget, journey bridge, URL builder): `JourneyConfigError`, with its guard
+ * `isJourneyConfigError`. It carries a string `code` and a brand (`Symbol.for('hosted-journey.browser.error')`, shared
+ * by every realm and every copy of the package), so the guard never trusts `name` alone: a platform error that happens
+ * to share the name is not ours. An error that lost its prototype (structured clone, `JSON` round trip) is still
+ * recognised when both its `name` and its `code` are ours. `instanceof` is not used: it fails across realms. The server
+ * entry has its own errors and guard (src/server/errors.ts).
  */
 const BRAND = Symbol.for('hosted-journey.browser.error');
-
-/** Base of every error the browser entries throw. `code` is a machine-readable string; `name` is the class's. */
-export abstract class HostedJourneyError extends Error {
-  declare readonly name: HostedJourneyErrorName;
-  abstract readonly code: string;
-  // The brand, on the prototype (a getter costs the inline bundle fewer bytes than a property per instance).
-  get [BRAND](): boolean {
-    return true;
-  }
-}
 
 export const JourneyConfigErrorCode = {
   VENDOR: 'INVALID_VENDOR',
@@ -43,7 +32,7 @@ export const JourneyConfigErrorCode = {
 export type JourneyConfigErrorCode = (typeof JourneyConfigErrorCode)[keyof typeof JourneyConfigErrorCode];
 
 /** Thrown synchronously, before any DOM is touched, when an option is missing or malformed. */
-export class JourneyConfigError extends HostedJourneyError {
+export class JourneyConfigError extends Error {
   override readonly name = 'JourneyConfigError' as const;
   // `declare`: set in the constructor only, so no field definitions are emitted (bytes on the inline path).
   declare readonly code: JourneyConfigErrorCode;
@@ -55,6 +44,11 @@ export class JourneyConfigError extends HostedJourneyError {
     this.code = code;
     this.field = field;
   }
+
+  // The brand, on the prototype (a getter costs the inline bundle fewer bytes than a property per instance).
+  get [BRAND](): boolean {
+    return true;
+  }
 }
 
 /** Throws a `JourneyConfigError` (one helper for every browser module: the inline bundle carries it once). */
@@ -62,40 +56,20 @@ export function failConfig(code: JourneyConfigErrorCode, field: string, message:
   throw new JourneyConfigError(code, field, message);
 }
 
-/** Every concrete error class of the browser entries, by `name`. */
-export interface HostedJourneyErrors {
-  JourneyConfigError: JourneyConfigError;
-}
-export type HostedJourneyErrorName = keyof HostedJourneyErrors;
-
-/** The `code`s each class can carry: how an error without its brand (a structured clone) is still recognised. */
-const codes = (name: HostedJourneyErrorName): readonly string[] | undefined =>
-  name === 'JourneyConfigError' ? Object.values(JourneyConfigErrorCode) : undefined;
-
 /**
- * The one guard of the browser entries: true for any error they throw, or — with `kinds` — only for those classes.
- * Checks the brand (or, for a structured clone, a `code` of that class), never `name` alone; works across realms and
- * duplicate package copies.
+ * True for a `JourneyConfigError` of any realm or copy of the package: checks the brand (or, for a structured clone,
+ * one of its codes), never `name` alone.
  * @example
  * try { createJourney(options); }
- * catch (e) { if (isHostedJourneyError(e, 'JourneyConfigError')) showBadOption(e.field); }
+ * catch (e) { if (isJourneyConfigError(e)) showBadOption(e.field); }
  */
-export function isHostedJourneyError<K extends HostedJourneyErrorName = HostedJourneyErrorName>(
-  value: unknown,
-  ...kinds: K[]
-): value is HostedJourneyErrors[K] {
-  const v = value as { name?: unknown; code?: unknown; [BRAND]?: unknown } | null;
-  const name = typeof v === 'object' && v !== null ? (v.name as HostedJourneyErrorName) : undefined;
-  const known = name === undefined ? undefined : codes(name);
-  return (
-    known !== undefined &&
-    typeof v!.code === 'string' &&
-    (v![BRAND] === true || known.includes(v!.code)) &&
-    (kinds.length === 0 || kinds.includes(name as K))
-  );
-}
-
-/** `isHostedJourneyError(value, 'JourneyConfigError')`. */
 export function isJourneyConfigError(value: unknown): value is JourneyConfigError {
-  return isHostedJourneyError(value, 'JourneyConfigError');
+  const v = value as { name?: unknown; code?: unknown; [BRAND]?: unknown } | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    v.name === 'JourneyConfigError' &&
+    typeof v.code === 'string' &&
+    (v[BRAND] === true || Object.values(JourneyConfigErrorCode).includes(v.code as JourneyConfigErrorCode))
+  );
 }

@@ -5,7 +5,9 @@
  */
 import { bool, httpUrl, type Infer, match, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
 import { failConfig } from './errors.js';
-import { CONSENT_ID_PATTERN } from './url.js';
+import { hasOwn } from './own.js';
+import { PREFILL_LIMITS } from './url/types.js';
+import { CONSENT_ID_PATTERN } from './url/validate.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
 export const PROTOCOL_VERSION = 1 as const;
@@ -55,7 +57,8 @@ export const VISIBILITY_STATES = ['hidden', 'visible'] as const;
 export type VisibilityState = (typeof VISIBILITY_STATES)[number];
 const visibility = oneOf(VISIBILITY_STATES);
 
-const prefillSchema = obj({ fullName: opt(str(0, 200)), email: opt(str(0, 254)), phone: opt(str(0, 32)) });
+const { fullName, email, phone } = PREFILL_LIMITS;
+const prefillSchema = obj({ fullName: opt(str(0, fullName)), email: opt(str(0, email)), phone: opt(str(0, phone)) });
 
 /** Widget → journey messages, by type. */
 export const parentMessageSchemas = {
@@ -124,7 +127,8 @@ function approximateSize(data: unknown): number {
   }
 }
 
-function decode<S extends Record<string, Schema<unknown>>>(
+/** Decodes a message of `schemas` for `channel` (both sides' `WindowMessenger` and the two typed decoders below). */
+export function decodeMessage<S extends Record<string, Schema<unknown>>>(
   schemas: S,
   data: unknown,
   channel: string,
@@ -143,7 +147,7 @@ function decode<S extends Record<string, Schema<unknown>>>(
     return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.version}` };
   if (env.channel !== channel) return { ok: false, reason: 'channel', detail: 'message for another channel' };
   const type = env.type;
-  if (!Object.prototype.hasOwnProperty.call(schemas, type)) {
+  if (!hasOwn(schemas, type)) {
     return { ok: false, reason: 'unknown_type', detail: `unknown message type '${type.slice(0, 64)}'` };
   }
   const parsed = schemas[type]!.safeParse(env.payload ?? {});
@@ -156,12 +160,12 @@ function decode<S extends Record<string, Schema<unknown>>>(
 
 /** Decodes a journey → widget message for `channel`. Never throws. */
 export function decodeJourneyEvent(data: unknown, channel: string): DecodeResult<JourneyEvent> {
-  return decode(journeyEventSchemas, data, channel) as DecodeResult<JourneyEvent>;
+  return decodeMessage(journeyEventSchemas, data, channel) as DecodeResult<JourneyEvent>;
 }
 
 /** Decodes a widget → journey message for `channel`. Never throws. */
 export function decodeParentMessage(data: unknown, channel: string): DecodeResult<ParentMessage> {
-  return decode(parentMessageSchemas, data, channel) as DecodeResult<ParentMessage>;
+  return decodeMessage(parentMessageSchemas, data, channel) as DecodeResult<ParentMessage>;
 }
 
 /**
@@ -176,7 +180,7 @@ export function checkOutgoing(
   payload: unknown,
   internal: HandshakeMessageType,
 ): unknown {
-  const schema = type !== internal && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  const schema = type !== internal && hasOwn(schemas, type) ? schemas[type] : undefined;
   if (!schema) failConfig('INVALID_OPTION', 'type', `Cannot send '${String(type)}'.`);
   const checked = schema.safeParse(payload ?? {});
   if (!checked.success) failConfig('INVALID_OPTION', 'payload', `Invalid '${type}' payload.`);

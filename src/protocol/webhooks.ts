@@ -74,6 +74,37 @@ export const webhookDataSchemas = {
 export type KnownWebhookType = keyof typeof webhookDataSchemas;
 export const KNOWN_WEBHOOK_TYPES = Object.keys(webhookDataSchemas) as KnownWebhookType[];
 
+/**
+ * An event type this SDK version does not know. At run time it is whatever string the service sent; the type is a
+ * pattern no event name can match (names never contain `:`), so in `switch (event.type)` each `case` of a known name
+ * narrows `event.data`, a misspelt name is a compile error, and `default:` still receives the unknown types. Read it
+ * as a string (`String(event.type)`, a template literal); compare it with a name newer than this package as
+ * `(event.type as string) === 'new.type'`.
+ */
+export type UnknownWebhookType = `unknown:${string}`;
+
+/** The known type closest to `name` (edit distance at most 3 and less than half its length), for "did you mean". */
+export function closestWebhookType(name: string): KnownWebhookType | undefined {
+  let best: KnownWebhookType | undefined;
+  let bestDistance = Math.min(4, Math.ceil(name.length / 2));
+  for (const known of KNOWN_WEBHOOK_TYPES) {
+    const d = editDistance(name, known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 export const webhookEnvelopeSchema = z.looseObject({
   event_id: z.string().check(z.minLength(1), z.maxLength(200)),
   type: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -93,12 +124,30 @@ interface WebhookBase {
   [extra: string]: unknown;
 }
 
+/**
+ * A parsed shape without the index signatures of its loose objects: the fields this version knows, so a misspelt
+ * field (`data.transactons`) is a compile error. Fields the service adds later are still in the object at run time.
+ */
+export type KnownFields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T
+  : T extends readonly (infer U)[]
+    ? KnownFields<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: KnownFields<T[K]> }
+      : T;
+
+/** The `data` of a known event type. */
+export type WebhookData<K extends KnownWebhookType> = KnownFields<z.infer<(typeof webhookDataSchemas)[K]>>;
+
 export type KnownWebhookEvent = {
-  [K in KnownWebhookType]: WebhookBase & { type: K; data: z.infer<(typeof webhookDataSchemas)[K]> };
+  [K in KnownWebhookType]: WebhookBase & { type: K; data: WebhookData<K> };
 }[KnownWebhookType];
 
-/** An event whose type this SDK version does not know; `known: false` lets handlers narrow. */
-export type GenericWebhookEvent = WebhookBase & { type: string; data: unknown };
+/**
+ * An event whose type this SDK version does not know; `known: false` lets handlers narrow, and so does a `switch` on
+ * `type` (see `UnknownWebhookType`).
+ */
+export type GenericWebhookEvent = WebhookBase & { type: UnknownWebhookType; data: unknown };
 
 export type WebhookEvent = KnownWebhookEvent | GenericWebhookEvent;
 

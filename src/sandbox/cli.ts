@@ -4,12 +4,14 @@
  *   hosted-journey-sandbox --port 4010 --token demo:demo_secret --webhook http://127.0.0.1:3000/webhooks@demo
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './sandbox.js';
+import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
 
 const USAGE = `Usage: hosted-journey-sandbox [options]
   --port <n>              port to listen on (default 4010; 0 = any free port)
   --host <host>           interface (default 127.0.0.1)
+  --allowed-host <name>   a host name pages and index answer besides loopback names and IP addresses, repeatable
+                          (e.g. a Docker service name; other names get 403 HOST_NOT_ALLOWED)
   --token <id:secret>     API credentials, repeatable (default sandbox_token:sandbox_secret)
   --webhook <url[@token]> webhook receiver, repeatable; gets that token's events, signed with its secret
                           (default the first token)
@@ -44,6 +46,7 @@ function parseCli(argv: string[]): SandboxOptions {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         token: { type: 'string', multiple: true },
         webhook: { type: 'string', multiple: true },
         'parent-origin': { type: 'string', multiple: true },
@@ -94,6 +97,7 @@ function parseCli(argv: string[]): SandboxOptions {
   };
   if (Object.keys(parentOrigins).length > 0) opts.parentOrigins = parentOrigins;
   if (values.host) opts.host = values.host;
+  if (values['allowed-host']?.length) opts.allowedHosts = values['allowed-host'];
   if (values['demo-url'] !== undefined) opts.demoUrl = values['demo-url'];
   const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
   if (rate !== undefined) opts.duplicateRate = rate;

@@ -1,13 +1,19 @@
 // `hosted-journey-sandbox`: a local stand-in of the service for demos, tests and integrators' CI.
-export { startSandbox, DEFAULT_TOKENS } from './sandbox.js';
-export type { Sandbox, SandboxOptions, SandboxWebhookOption } from './sandbox.js';
-export { LOOPBACK, ANY_VENDOR, isLoopbackOrigin } from './parent-origins.js';
-export type { ParentOriginRegistry } from './parent-origins.js';
-export { JOURNEY_SESSION_TTL_MS } from './journey-session.js';
-export type { SandboxToken } from './context.js';
+export { startSandbox, DEFAULT_TOKENS } from './start.js';
+export type { Sandbox, SandboxOptions, SandboxWebhookOption } from './start.js';
+export { LOOPBACK, ANY_VENDOR, isLoopbackOrigin } from './journey/parent-origins.js';
+export type { ParentOriginRegistry } from './journey/parent-origins.js';
+export { JOURNEY_SESSION_TTL_MS } from './journey/session.js';
+export type { SandboxToken } from './core/context.js';
 export type { Delivery, RetryPolicy, WebhookReceiver } from './webhooks/sender.js';
-export type { SandboxIndex, SandboxIndexDelivery, SandboxIndexWebhook } from './index-page.js';
-export { SandboxErrorCode, ERROR_STATUS, isSandboxHttpError } from './errors.js';
+export type { SandboxIndex, SandboxIndexDelivery, SandboxIndexWebhook } from './home/model.js';
+export {
+  SandboxErrorCode,
+  ERROR_STATUS,
+  isSandboxHttpError,
+  SandboxOptionError,
+  isSandboxOptionError,
+} from './core/errors.js';
 export { INSTITUTIONS, CRAWLER_LOGINS } from './data/institutions.js';
 export type { Institution } from './data/institutions.js';
 export { CATEGORIES, classify } from './data/classify.js';

@@ -13,12 +13,17 @@ import {
   signRequestWith,
   verifyRequestWith,
 } from './requests.js';
-import { type WebhookHandler, type WebhookHandlerOptions, createWebhookHandlerWith } from './webhooks/handler.js';
+import { type WebhookHandler, createWebhookHandlerWith } from './webhooks/handler.js';
+import type { WebhookHandlerOptions } from './webhooks/handler-options.js';
 import { type SignWebhookOptions, type SignedWebhook, signWebhookWith } from './webhooks/sign.js';
 import {
   type VerifiedWebhook,
   type VerifiedWebhookSignature,
   type VerifyWebhookOptions,
+  type WebhookVerifier,
+  type WebhookVerifyOptions,
+  createWebhookSignatureVerifierWith,
+  createWebhookVerifierWith,
   verifyWebhookSignatureWith,
   verifyWebhookWith,
 } from './webhooks/verify.js';
@@ -70,6 +75,25 @@ export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook>
  */
 export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
   return verifyWebhookSignatureWith(provider, o);
+}
+/**
+ * A webhook verifier made once (as standard-webhooks' `new Webhook(secret)`): the options are checked and every key
+ * prepared here (`whsec_` decoded), so `verify` does nothing but verify, parse and validate the event. Prefer it to
+ * `verifyWebhook` when one process verifies many deliveries.
+ * @example const verifier = createWebhookVerifier({ keys, path: '/webhooks' });
+ * const { event } = await verifier.verify({ body: await req.text(), headers: req.headers });
+ */
+export function createWebhookVerifier(o: WebhookVerifyOptions): WebhookVerifier<VerifiedWebhook> {
+  return createWebhookVerifierWith(provider, o);
+}
+/**
+ * As `createWebhookVerifier`, but `verify` returns the body parsed as JSON **without** validating it against the event
+ * schemas (`verifyWebhookSignature`'s answer), so a verify-only bundle carries no schema code.
+ * @example const verifier = createWebhookSignatureVerifier({ keys, scheme: 'standard' });
+ * const { payload } = await verifier.verify({ body: await req.text(), headers: req.headers });
+ */
+export function createWebhookSignatureVerifier(o: WebhookVerifyOptions): WebhookVerifier<VerifiedWebhookSignature> {
+  return createWebhookSignatureVerifierWith(provider, o);
 }
 /** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
 export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {

@@ -85,24 +85,23 @@ export type {
   NodeRequestLike,
   NodeResponseLike,
 } from './webhooks/adapters.js';
+export type { WebhookHandler, WebhookDelivery } from './webhooks/handler.js';
 export type {
-  WebhookHandler,
   WebhookHandlerOptions,
   WebhookHandlers,
   WebhookContext,
   WebhookContextBase,
   WebhookDbContext,
-  WebhookDelivery,
-  WebhookResult,
-  WebhookOutcome,
-  WebhookErrorStage,
-} from './webhooks/handler.js';
+} from './webhooks/handler-options.js';
+export type { WebhookResult, WebhookOutcome, WebhookErrorStage } from './webhooks/delivery.js';
 export type {
   WebhookScheme,
   WebhookVerifyOptions,
   VerifyWebhookOptions,
   VerifiedWebhook,
   VerifiedWebhookSignature,
+  WebhookVerifier,
+  WebhookDeliveryInput,
 } from './webhooks/verify.js';
 export type { SignWebhookOptions, SignedWebhook } from './webhooks/sign.js';
 export { MemoryDedupeStore } from './stores/memory.js';

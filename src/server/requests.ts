@@ -6,7 +6,7 @@ import type { CryptoProvider } from './crypto/provider.js';
 import { ServerConfigError } from './errors.js';
 import { type RawBody, toRawBody } from './inputs/body.js';
 import { type HeadersInput, checkHeaders } from './inputs/headers.js';
-import { type VerificationKey, resolveKeys } from './inputs/keys.js';
+import { type VerificationKey, resolveKeysOnce } from './inputs/keys.js';
 import { type Clock, type Tolerance, resolveTolerance } from './inputs/time.js';
 import { type SignRequestOptions, type SignedHeaders, signHmac, verifyHmac } from './schemes/hmac.js';
 
@@ -47,7 +47,7 @@ export function verifyRequestWith(provider: CryptoProvider, o: VerifyRequestOpti
       throw new ServerConfigError('method', 'method must be the received HTTP method, e.g. req.method');
     if (typeof o.path !== 'string')
       throw new ServerConfigError('path', 'path must be the received path with query, e.g. req.url');
-    const keys = resolveKeys(o.keys);
+    const keys = resolveKeysOnce(provider, o.keys, false);
     const tolerance = resolveTolerance(o.tolerance);
     const body = toRawBody(o.body);
     const headers = checkHeaders(o.headers);

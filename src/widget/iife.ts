@@ -1,6 +1,6 @@
 /**
- * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error base class and
- * guards, and `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts
+ * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error class and its
+ * guard, and `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts
  * from `document.currentScript`'s data attributes. In modal mode it loads `hosted-journey.modal.js` from next to itself
  * (Preact and the modal UI stay out of this file).
  */
@@ -12,8 +12,6 @@ export {
   resumeJourney,
   resumeJourney as resume,
   buildJourneyUrl,
-  HostedJourneyError,
-  isHostedJourneyError,
   isJourneyConfigError,
   JourneyConfigError,
   JourneyWidgetErrorCode,

@@ -20,8 +20,6 @@ export type {
 export { DOM_EVENT_PREFIX } from './events.js';
 export {
   buildJourneyUrl,
-  HostedJourneyError,
-  isHostedJourneyError,
   JourneyConfigError,
   JourneyConfigErrorCode,
   isJourneyConfigError,
@@ -30,8 +28,6 @@ export type {
   BankAuthorisationStatus,
   CollectOption,
   DecodeFailure,
-  HostedJourneyErrorName,
-  HostedJourneyErrors,
   JourneyEvent,
   JourneyEventPayloads,
   JourneyEventType,

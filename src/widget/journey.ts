@@ -1,7 +1,9 @@
 /**
- * `createJourney`: the lifecycle of one mount. It wires the parts, each in its own file: options (validation + URL),
- * iframe (factory), messenger (checked messages), resizer, watchdog, modal (lazy Preact UI), events (delivery) and
- * prewarm (hidden load before `open()`).
+ * `createJourney`: the lifecycle of one mount. The factory resolves the options once (options.ts) and composes the
+ * parts, each in its own file: the frame (iframe + resizer, frame.ts), the messenger (checked messages), the modal
+ * (lazy Preact overlay, modal-part.ts), prewarm (hidden load before `open()`, prewarm.ts) and the round trip (the
+ * bank step, roundtrip.ts); events.ts delivers what the journey says. `Journey` holds the parts and moves one
+ * mount between states; it is the handle `createJourney` returns.
  *
  * Prewarm constraints: while `shown` is false the frame is concealed, the journey was told `hidden` in `welcome`, the
  * watchdog does not run and journey events are held; `open()` reveals in place (never re-creates the frame), tells the
@@ -9,28 +11,27 @@
  * at once when the journey is already ready).
  */
 import {
-  buildBankRedirectUrl,
   createChannelId,
   type JourneyEvent,
   type JourneyEventPayloads,
   type JourneyEventType,
+  type ParentMessagePayloads,
+  type SendableMessageType,
 } from '../protocol/browser.js';
 import { EventHub } from './events.js';
-import { createJourneyIframe } from './iframe.js';
+import { createFrame, type Frame } from './frame.js';
 import { Messenger } from './messenger.js';
-import type { ModalController } from './modal.js';
-import { loadModalScript } from './modal-loader.js';
-import { resolveOptions } from './options.js';
-import { Resizer, type ResizerModule } from './resizer.js';
-import { saveJourney } from './save.js';
+import { createModalPart } from './modal-part.js';
+import { type ResolvedOptions, resolveOptions } from './options.js';
+import { type BankEvent, createRoundTrip } from './roundtrip.js';
 import { JourneyWidgetErrorCode, type JourneyHandle, type JourneyOptions, type JourneyState } from './types.js';
-import { createWatchdog } from './watchdog.js';
+import { createWatchdog, type Watchdog } from './watchdog.js';
 
-/** Seams for unit tests; integrators never pass these. */
-export interface JourneyDeps {
-  loadResizer?: () => Promise<ResizerModule>;
-  loadModal?: () => Promise<{ mountModal: typeof import('./modal.js').mountModal }>;
-}
+/**
+ * How long a loaded frame may stay silent before `NO_JOURNEY`: a journey says `hello` as its scripts run, before its
+ * `load` event, so a page still silent this long after `load` is not a journey speaking to this page.
+ */
+export const NO_JOURNEY_MS = 3000;
 
 const hinted: Record<string, unknown> = {};
 
@@ -40,261 +41,252 @@ const preconnect = (origin: string): unknown =>
     Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin }),
   ));
 
-export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {}): JourneyHandle {
-  const channel = createChannelId();
-  const cfg = resolveOptions(options, window.location.origin, channel);
-  const hub = new EventHub(options);
-  let state: JourneyState = 'idle';
-  let iframe: HTMLIFrameElement | null = null;
-  let resizer: Resizer | null = null;
-  let modal: ModalController | null = null;
-  /** Bumped on every mount/teardown so a late `import()` of the modal cannot resurrect a closed journey. */
-  let generation = 0;
-  /** False while prewarmed and not opened; `held` keeps the journey's events until `open()`. */
-  let shown = true;
-  let held: JourneyEvent[] = [];
+/** One mount: its resolved configuration, its parts and where it stands. */
+class Journey implements JourneyHandle {
+  readonly channel = createChannelId();
+  readonly url: string;
+  readonly #cfg: ResolvedOptions;
+  readonly #hub: EventHub;
+  readonly #messenger: Messenger;
+  readonly #frame: Frame;
+  readonly #modal = createModalPart();
+  readonly #watchdog: Watchdog;
+  /** Runs from the frame's `load` until the journey's `hello` (see `NO_JOURNEY_MS`). */
+  readonly #silence = createWatchdog(NO_JOURNEY_MS, () => this.#noJourney());
+  /** The current frame fired `load`. */
+  #loaded = false;
+  readonly #bank: (event: BankEvent) => void;
+  #state: JourneyState = 'idle';
+  /** False while prewarmed and not opened; `#held` keeps the journey's events until `open()`. */
+  #shown = true;
+  #held: JourneyEvent[] = [];
   /** The prewarm chunk, once loaded (only journeys with `prewarm` load it: the inline path without it stays lean). */
-  let pw: typeof import('./prewarm.js') | undefined;
-  let cancelPrewarm = () => {};
+  #pw: typeof import('./prewarm.js') | undefined;
+  #cancelPrewarm = () => {};
+
+  constructor(options: JourneyOptions) {
+    const cfg = (this.#cfg = resolveOptions(options, window.location.origin, this.channel));
+    this.url = cfg.url;
+    this.#hub = new EventHub(cfg.callbacks);
+    this.#messenger = new Messenger({
+      origin: cfg.journeyOrigin,
+      channel: this.channel,
+      getTarget: () => this.#frame.iframe?.contentWindow ?? null,
+      prefill: cfg.handshakePrefill,
+      bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
+      hidden: () => !this.#shown,
+      onEvent: (event) => this.#route(event),
+      onInvalid: (info) => this.#hub.invalid(info, this.#host()),
+    });
+    this.#frame = createFrame(cfg, this.channel, this.#messenger, () => {
+      this.#loaded = true;
+      this.#listen();
+    });
+    this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#timedOut());
+    this.#bank = createRoundTrip(
+      cfg,
+      this.channel,
+      this.#hub,
+      (event) => this.#hub.deliver(event, this.#host()),
+      (code, message) => this.#raise(code, message),
+    );
+    this.#prewarm();
+  }
+
+  get state(): JourneyState {
+    return this.#state;
+  }
+
+  get iframe(): HTMLIFrameElement | null {
+    return this.#frame.iframe;
+  }
+
+  readonly open = (): void => {
+    this.#cancelPrewarm();
+    if (this.#state === 'idle' || this.#state === 'closed') {
+      this.#mount();
+      return;
+    }
+    if (this.#shown) return; // also after destroy(): #unmount() sets it
+    this.#shown = true;
+    this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger);
+    if (this.#state === 'loading') this.#watchdog.start();
+    this.#listen();
+    for (const event of this.#held.splice(0)) this.#route(event);
+  };
+
+  readonly close = (): void => {
+    if (this.#state === 'idle' || this.#state === 'closed' || this.#state === 'destroyed') return;
+    if (this.#messenger.connected) this.#messenger.send('close', {}); // best effort: the frame is removed right after
+    this.#unmount();
+    this.#state = 'closed';
+  };
+
+  readonly destroy = (): void => {
+    if (this.#state === 'destroyed') return;
+    this.#unmount();
+    this.#hub.clear();
+    this.#state = 'destroyed';
+  };
+
+  readonly retry = (): void => {
+    if (this.#state === 'destroyed') return;
+    if (this.#state === 'idle' || this.#state === 'closed') {
+      this.open();
+      return;
+    }
+    if (!this.#cfg.container && !this.#modal.controller) return; // the modal is still loading; it starts the frame
+    this.#watchdog.stop();
+    this.#frame.stop();
+    this.#modal.controller?.setStatus('loading');
+    this.#startFrame();
+  };
+
+  readonly on = <T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): (() => void) =>
+    this.#state === 'destroyed' ? () => {} : this.#hub.on(type, fn);
+
+  readonly off = <T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void =>
+    this.#hub.off(type, fn);
+
+  /** Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted. */
+  readonly send = <T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void => {
+    const s = this.#state;
+    this.#messenger.send(type, payload, s !== 'destroyed' && s !== 'closed' && s !== 'idle');
+  };
 
   /** Where DOM events go: `eventTarget`, else the container (inline) or the modal root (modal). */
-  const host = (): EventTarget | null =>
-    options.eventTarget ?? (cfg.mode === 'inline' ? cfg.container : (modal?.root ?? null));
+  #host(): EventTarget | null {
+    return this.#cfg.eventTarget ?? this.#cfg.container ?? this.#modal.controller?.root ?? null;
+  }
 
-  const messenger = new Messenger({
-    journeyOrigin: cfg.journeyOrigin,
-    channel,
-    getTarget: () => iframe?.contentWindow ?? null,
-    prefill: cfg.handshakePrefill,
-    bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
-    hidden: () => !shown,
-    onEvent: (event) => onJourneyEvent(event),
-    onInvalid: (info) => hub.invalid(info, host()),
-  });
+  /** An error the widget raises itself: the callback, `on()` and the DOM, not `onEvent`. */
+  #raise(code: JourneyWidgetErrorCode, message: string): void {
+    this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, this.#host(), false);
+  }
 
-  const watchdog = createWatchdog(cfg.readyTimeoutMs, () => {
-    if (state !== 'loading') return;
-    state = 'error';
-    const message = `The journey did not signal ready within ${cfg.readyTimeoutMs} ms.`;
-    modal?.setStatus('error', message);
+  /** The error view: the modal's, or the same view inline in place of the frame. */
+  #failView(message: string): void {
+    if (this.#cfg.container) this.#frame.fail(message, this.retry);
+    else this.#modal.controller?.setStatus('error', message);
+  }
+
+  #timedOut(): void {
+    if (this.#state !== 'loading') return;
+    this.#state = 'error';
+    this.#silence.stop();
+    const message = `The journey did not signal ready within ${this.#cfg.readyTimeoutMs} ms.`;
+    this.#failView(message);
     // Loud without onError: a wrong journeyOrigin would otherwise leave a blank frame and a silent console.
-    options.onError || console.error('hosted-journey: no ready from', cfg.journeyOrigin);
-    hub.deliver(
-      { type: 'error', payload: { code: JourneyWidgetErrorCode.READY_TIMEOUT, message, recoverable: true } },
-      host(),
-      false,
-    );
-  });
+    this.#cfg.callbacks.onError || console.error('hosted-journey: no ready from', this.#cfg.journeyOrigin);
+    this.#raise(JourneyWidgetErrorCode.READY_TIMEOUT, message);
+  }
 
-  function onJourneyEvent(event: JourneyEvent): void {
-    if (event.type === 'ready' && (state === 'loading' || state === 'error')) {
-      state = 'ready';
-      watchdog.stop();
-      modal?.setStatus('ready');
+  /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
+  #listen(): void {
+    if (this.#shown && this.#loaded && this.#state === 'loading' && !this.#messenger.connected) this.#silence.start();
+  }
+
+  #noJourney(): void {
+    if (this.#state !== 'loading' || this.#messenger.connected) return;
+    this.#state = 'error';
+    this.#watchdog.stop();
+    const origin = this.#cfg.journeyOrigin;
+    const message =
+      `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s. Likely cause: ` +
+      `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
+    this.#failView(message);
+    // Loud without onError, as READY_TIMEOUT.
+    this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
+    this.#raise(JourneyWidgetErrorCode.NO_JOURNEY, message);
+  }
+
+  /** A journey event: updates the state, then holds it (prewarmed), runs the bank step, or delivers it. */
+  #route(event: JourneyEvent): void {
+    if (event.type === 'ready' && (this.#state === 'loading' || this.#state === 'error')) {
+      this.#state = 'ready';
+      this.#watchdog.stop();
+      this.#modal.controller?.setStatus('ready');
+      this.#frame.recover();
     } else if (event.type === 'error' && !event.payload.recoverable) {
-      state = 'error';
-      watchdog.stop();
-      modal?.setStatus('error', event.payload.message);
+      this.#state = 'error';
+      this.#watchdog.stop();
+      this.#modal.controller?.setStatus('error', event.payload.message);
     }
-    if (!shown) held.push(event);
-    else if (event.type === 'bank_authorisation') bankStep(event);
+    if (!this.#shown) this.#held.push(event);
+    else if (event.type === 'bank_authorisation') this.#bank(event);
     else {
-      hub.deliver(event, host());
-      if (event.type === 'exit' && cfg.mode === 'modal') close();
+      this.#hub.deliver(event, this.#host());
+      if (event.type === 'exit' && this.#cfg.mode === 'modal') this.close();
     }
   }
 
-  /**
-   * The only code that moves the host page. It goes nowhere but the journey origin's bank-redirect endpoint for the
-   * consent (URL built here from `journeyOrigin`; the message carries no URL), and only when the popup was blocked or
-   * the strategy is `redirect`. An opened popup never moves the page; any other request is refused (`onError`).
-   */
-  function bankStep(event: Extract<JourneyEvent, { type: 'bank_authorisation' }>): void {
-    const { consentId, popup } = event.payload;
-    if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
-      const message = 'Bank redirect refused: popup strategy, popup not blocked.';
-      hub.deliver(
-        { type: 'error', payload: { code: JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, message, recoverable: true } },
-        host(),
-        false,
-      );
+  /** A fresh frame in the container or the overlay; the watchdog runs once it is shown. */
+  #startFrame(): void {
+    const into = this.#cfg.container;
+    this.#silence.stop();
+    this.#loaded = false;
+    this.#frame.start(
+      (frame) => (into ? into.appendChild(frame) : this.#modal.controller!.setFrame(frame)),
+      this.#shown ? undefined : this.#pw!.conceal,
+    );
+    this.#state = 'loading';
+    if (this.#shown) this.#watchdog.start();
+  }
+
+  #mount(): void {
+    if (this.#cfg.container) {
+      this.#startFrame();
       return;
     }
-    hub.deliver(event, host());
-    if (popup === 'opened') {
-      hub.phase({ phase: 'opened', consentId });
-      return;
-    }
-    const url = buildBankRedirectUrl({
-      journeyOrigin: cfg.journeyOrigin,
-      vendor: options.vendor,
-      customerId: options.customerId,
-      consentId,
-    });
-    hub.phase({ phase: 'redirecting', url });
-    // Saves what `resumeJourney()` needs first. (A lazy chunk cost more bytes than it saved.)
-    saveJourney(channel, {
-      ...options,
-      mode: cfg.mode,
-      bankAuthorisation: cfg.bankAuthorisation,
-      returnUrl: cfg.returnUrl,
-    });
-    window.location.assign(url);
-  }
-
-  /** Creates a fresh iframe, listens before it loads, starts resizer and watchdog. */
-  function startFrame(into: (frame: HTMLIFrameElement) => void): void {
-    const frame = createJourneyIframe({ title: cfg.title, channel, minHeight: cfg.minHeight });
-    iframe = frame;
-    if (!shown) pw!.conceal(frame);
-    messenger.start();
-    frame.src = cfg.url;
-    into(frame);
-    resizer = new Resizer({
-      iframe: frame,
-      journeyOrigin: cfg.journeyOrigin,
-      minHeight: cfg.minHeight,
-      maxHeight: cfg.maxHeight,
-      load: deps.loadResizer,
-    });
-    state = 'loading';
-    if (shown) watchdog.start();
-  }
-
-  /** Removes the iframe and everything attached to it (resizer first: it needs the frame attached). */
-  function stopFrame(): void {
-    watchdog.stop();
-    resizer?.stop();
-    resizer = null;
-    messenger.stop();
-    iframe?.remove();
-    iframe = null;
-  }
-
-  function mount(): void {
-    const mine = ++generation;
-    if (cfg.mode === 'inline') {
-      startFrame((frame) => cfg.container!.appendChild(frame));
-      return;
-    }
-    state = 'loading';
-    // The script-tag build loads the modal as a sibling file; ES builds as a lazy chunk (decided at build time).
-    const load =
-      deps.loadModal ??
-      (typeof __HJ_SCRIPT_BUILD__ !== 'undefined' && __HJ_SCRIPT_BUILD__
-        ? loadModalScript
-        : () => import('./modal.js'));
-    load()
-      .then(({ mountModal }) => {
-        if (mine !== generation) return;
-        modal = mountModal({ title: cfg.title, onClose: userClose, onRetry: retry, hidden: !shown });
-        startFrame((frame) => modal!.setFrame(frame));
-      })
-      .catch((error: unknown) => {
-        if (mine !== generation) return;
-        state = 'error';
-        const message = `The journey window could not be shown: ${String(error)}`;
-        hub.deliver(
-          { type: 'error', payload: { code: JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message, recoverable: true } },
-          host(),
-          false,
+    this.#state = 'loading';
+    this.#modal.mount(
+      {
+        title: this.#cfg.title,
+        // Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles).
+        onClose: () => {
+          this.#hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, this.#host(), false);
+          this.close();
+        },
+        onRetry: () => this.retry(),
+        hidden: !this.#shown,
+      },
+      () => this.#startFrame(),
+      (error) => {
+        this.#state = 'error';
+        this.#raise(
+          JourneyWidgetErrorCode.MODAL_LOAD_FAILED,
+          `The journey window could not be shown: ${String(error)}`,
         );
-      });
+      },
+    );
   }
 
-  function unmount(): void {
-    cancelPrewarm();
-    generation++;
-    shown = true;
-    held = [];
-    stopFrame();
-    modal?.unmount();
-    modal = null;
+  #unmount(): void {
+    this.#cancelPrewarm();
+    this.#shown = true;
+    this.#held = [];
+    this.#watchdog.stop();
+    this.#silence.stop();
+    this.#frame.stop();
+    this.#modal.unmount();
   }
 
-  function open(): void {
-    cancelPrewarm();
-    if (state === 'idle' || state === 'closed') {
-      mount();
+  /** Prewarm (the lazy chunk schedules it and looks the trigger up), else a preconnect hint. */
+  #prewarm(): void {
+    if (!this.#cfg.prewarm) {
+      preconnect(this.#cfg.journeyOrigin);
       return;
     }
-    if (shown) return; // also after destroy(): unmount() sets it
-    shown = true;
-    pw!.show(iframe, modal, messenger);
-    if (state === 'loading') watchdog.start();
-    held.splice(0).forEach(onJourneyEvent);
-  }
-
-  function close(): void {
-    if (state === 'idle' || state === 'closed' || state === 'destroyed') return;
-    if (messenger.connected) messenger.send('close', {}); // best effort: the frame is removed right after
-    unmount();
-    state = 'closed';
-  }
-
-  /**
-   * Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles), then
-   * closed.
-   */
-  function userClose(): void {
-    hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, host(), false);
-    close();
-  }
-
-  function retry(): void {
-    if (state === 'destroyed') return;
-    if (state === 'idle' || state === 'closed') {
-      open();
-      return;
-    }
-    if (cfg.mode === 'modal' && !modal) return; // the modal is still loading; it will start the frame itself
-    stopFrame();
-    modal?.setStatus('loading');
-    startFrame((frame) => (cfg.mode === 'inline' ? cfg.container!.appendChild(frame) : modal!.setFrame(frame)));
-  }
-
-  function destroy(): void {
-    if (state === 'destroyed') return;
-    unmount();
-    hub.clear();
-    state = 'destroyed';
-  }
-
-  // `prewarm` was checked by resolveOptions; the prewarm chunk schedules it and looks the trigger selector up, so the
-  // inline bundle without prewarm carries no code for them.
-  if (options.prewarm) {
     void import('./prewarm.js').then((p) => {
-      if (state !== 'idle') return; // opened or destroyed meanwhile
-      pw = p;
+      if (this.#state !== 'idle') return; // opened or destroyed meanwhile
+      this.#pw = p;
       // open(), retry() and destroy() cancel it first, so it fires only while idle.
-      cancelPrewarm = p.schedule(options, () => {
-        shown = false;
-        mount();
+      this.#cancelPrewarm = p.schedule(this.#cfg, () => {
+        this.#shown = false;
+        this.#mount();
       });
     });
-  } else preconnect(cfg.journeyOrigin);
-
-  return {
-    get state() {
-      return state;
-    },
-    get iframe() {
-      return iframe;
-    },
-    channel,
-    url: cfg.url,
-    open,
-    close,
-    destroy,
-    retry,
-    on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void) {
-      return state === 'destroyed' ? () => {} : hub.on(type, fn);
-    },
-    off: (type, fn) => hub.off(type, fn),
-    // Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted.
-    send: (type, payload) =>
-      messenger.send(type, payload, state !== 'destroyed' && state !== 'closed' && state !== 'idle'),
-  };
+  }
 }
 
 /**
@@ -309,5 +301,5 @@ export function createJourneyWith(options: JourneyOptions, deps: JourneyDeps = {
  * journey.open();
  */
 export function createJourney(options: JourneyOptions): JourneyHandle {
-  return createJourneyWith(options);
+  return new Journey(options);
 }

@@ -72,3 +72,43 @@ export const retryStyle: Style = {
 export function frameStyle(visible: boolean): Style {
   return { visibility: visible ? 'visible' : 'hidden' };
 }
+
+/**
+ * Phones: under 480 px wide, or under 480 px tall in landscape, the modal is a full-screen sheet. Inline styles cannot
+ * carry a media query, so modal.tsx watches this one with `matchMedia` and switches to the sheet styles below.
+ */
+export const SHEET_QUERY = '(max-width: 479.98px), (max-height: 479.98px) and (orientation: landscape)';
+
+const inset = (side: string) => `env(safe-area-inset-${side}, 0px)`;
+
+export const sheetOverlayStyle: Style = { padding: '0', alignItems: 'flex-start', background: '#fff' };
+
+/** `height`: the visual viewport's height in px (keyboard open or not), else `100dvh` (or `100vh` without dvh). */
+export function sheetDialogStyle(height: string, top: number): Style {
+  return {
+    maxWidth: 'none',
+    maxHeight: 'none',
+    height,
+    marginTop: `${top}px`,
+    borderRadius: '0',
+    boxShadow: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
+    boxSizing: 'border-box',
+    padding: `${inset('top')} ${inset('right')} ${inset('bottom')} ${inset('left')}`,
+  };
+}
+
+/** 44×44 px (the smallest comfortable touch target), clear of the notch. */
+export const sheetCloseStyle: Style = {
+  top: `calc(${inset('top')} + 4px)`,
+  right: `calc(${inset('right')} + 4px)`,
+  width: '44px',
+  height: '44px',
+  borderRadius: '22px',
+  lineHeight: '44px',
+};
+
+/** The frame slot fills the sheet; the journey scrolls inside its own frame. */
+export const sheetFrameStyle: Style = { flex: '1 1 0', minHeight: '0', position: 'relative' };

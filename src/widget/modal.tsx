@@ -7,7 +7,19 @@
  */
 import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { closeStyle, dialogStyle, frameStyle, overlayStyle, retryStyle, statusStyle } from './modal-styles.js';
+import {
+  closeStyle,
+  dialogStyle,
+  frameStyle,
+  overlayStyle,
+  retryStyle,
+  SHEET_QUERY,
+  sheetCloseStyle,
+  sheetDialogStyle,
+  sheetFrameStyle,
+  sheetOverlayStyle,
+  statusStyle,
+} from './modal-styles.js';
 
 export type ModalStatus = 'loading' | 'ready' | 'error';
 
@@ -40,9 +52,12 @@ interface ViewProps {
   onRetry(): void;
   hidden: boolean;
   slot: { current: HTMLDivElement | null };
+  /** Full-screen sheet (phones): its height and top offset follow the visual viewport. */
+  sheet: { height: string; top: number } | null;
 }
 
 function ModalView(props: ViewProps) {
+  const sheet = props.sheet;
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const onClose = useRef(props.onClose);
@@ -73,7 +88,7 @@ function ModalView(props: ViewProps) {
   }, [props.hidden]);
 
   return (
-    <div class="hosted-journey-overlay" style={overlayStyle}>
+    <div class="hosted-journey-overlay" style={sheet ? { ...overlayStyle, ...sheetOverlayStyle } : overlayStyle}>
       <div
         ref={dialog}
         class="hosted-journey-dialog"
@@ -81,7 +96,7 @@ function ModalView(props: ViewProps) {
         aria-modal="true"
         aria-label={props.title}
         tabIndex={-1}
-        style={dialogStyle}
+        style={sheet ? { ...dialogStyle, ...sheetDialogStyle(sheet.height, sheet.top) } : dialogStyle}
       >
         {/* Focus sentinels: Shift+Tab before Close goes to the journey, Tab past the journey's last control comes back
             to Close — without them the browser moves focus out of the document first. */}
@@ -95,7 +110,7 @@ function ModalView(props: ViewProps) {
           type="button"
           class="hosted-journey-close"
           aria-label="Close"
-          style={closeStyle}
+          style={sheet ? { ...closeStyle, ...sheetCloseStyle } : closeStyle}
           onClick={() => onClose.current()}
         >
           ×
@@ -113,7 +128,11 @@ function ModalView(props: ViewProps) {
             </button>
           </div>
         )}
-        <div ref={props.slot} class="hosted-journey-frame" style={frameStyle(props.status === 'ready')} />
+        <div
+          ref={props.slot}
+          class="hosted-journey-frame"
+          style={{ ...frameStyle(props.status === 'ready'), ...(sheet ? sheetFrameStyle : {}) }}
+        />
         <span tabIndex={0} class="hosted-journey-sentinel" onFocus={() => close.current?.focus()} />
       </div>
     </div>
@@ -130,17 +149,65 @@ const HIDDEN_ATTRS = [
 ] as const;
 
 let scrollLocks = 0;
-let savedOverflow = '';
+let saved: { x: number; y: number; html: string; body: string[] } | undefined;
+const BODY_LOCK = ['position', 'top', 'left', 'right', 'overflow'] as const;
 
+/**
+ * Locks the page behind the modal: `overflow: hidden` on the root, and the body fixed at its scroll offset (the only
+ * lock iOS Safari honours: it scrolls an `overflow: hidden` page under a touch). Unlocking puts the page back where it
+ * was.
+ */
 function lockScroll(doc: Document): void {
-  if (scrollLocks++ === 0) {
-    savedOverflow = doc.documentElement.style.overflow;
-    doc.documentElement.style.overflow = 'hidden';
-  }
+  if (scrollLocks++ > 0) return;
+  const win = doc.defaultView ?? window;
+  const body = doc.body.style;
+  saved = {
+    x: win.scrollX,
+    y: win.scrollY,
+    html: doc.documentElement.style.overflow,
+    body: BODY_LOCK.map((k) => body[k]),
+  };
+  doc.documentElement.style.overflow = 'hidden';
+  Object.assign(body, {
+    position: 'fixed',
+    top: `${-saved.y}px`,
+    left: `${-saved.x}px`,
+    right: '0',
+    overflow: 'hidden',
+  });
 }
 
 function unlockScroll(doc: Document): void {
-  if (scrollLocks > 0 && --scrollLocks === 0) doc.documentElement.style.overflow = savedOverflow;
+  if (scrollLocks === 0 || --scrollLocks > 0 || !saved) return;
+  const body = doc.body.style;
+  doc.documentElement.style.overflow = saved.html;
+  BODY_LOCK.forEach((k, i) => {
+    body[k] = saved!.body[i]!;
+  });
+  (doc.defaultView ?? window).scrollTo({ left: saved.x, top: saved.y, behavior: 'instant' });
+  saved = undefined;
+}
+
+/**
+ * Sheet mode: on while `SHEET_QUERY` matches; its height follows the visual viewport, so the on-screen keyboard
+ * shrinks the sheet (and the journey's frame, whose bridge then scrolls the focused field back into view) instead of
+ * covering it. Calls `change` whenever the sheet's geometry changes; returns the stop function.
+ */
+function watchSheet(win: Window, change: (sheet: ViewProps['sheet']) => void): () => void {
+  const query = win.matchMedia?.(SHEET_QUERY);
+  const vv = win.visualViewport;
+  const full = globalThis.CSS?.supports?.('height', '100dvh') ? '100dvh' : '100vh';
+  const update = () =>
+    change(query?.matches ? (vv ? { height: `${vv.height}px`, top: vv.offsetTop } : { height: full, top: 0 }) : null);
+  query?.addEventListener?.('change', update);
+  vv?.addEventListener('resize', update);
+  vv?.addEventListener('scroll', update);
+  update();
+  return () => {
+    query?.removeEventListener?.('change', update);
+    vv?.removeEventListener('resize', update);
+    vv?.removeEventListener('scroll', update);
+  };
 }
 
 export function mountModal(options: ModalOptions): ModalController {
@@ -158,6 +225,12 @@ export function mountModal(options: ModalOptions): ModalController {
   let status: ModalStatus = 'loading';
   let message = '';
   let mounted = true;
+  let sheet: ViewProps['sheet'] = null;
+  /** In the sheet the frame fills the slot (the journey scrolls inside); elsewhere it keeps the resizer's height. */
+  const fitFrame = () => {
+    const style = slot.current?.querySelector('iframe')?.style;
+    if (style) style.minHeight = style.maxHeight = sheet ? '100%' : '';
+  };
   const draw = () =>
     render(
       <ModalView
@@ -168,15 +241,22 @@ export function mountModal(options: ModalOptions): ModalController {
         onRetry={options.onRetry}
         hidden={hidden}
         slot={slot}
+        sheet={sheet}
       />,
       root,
     );
-  draw();
+  const stopSheet = watchSheet(doc.defaultView ?? window, (next) => {
+    sheet = next;
+    if (!mounted) return;
+    draw();
+    fitFrame();
+  }); // draws at once
   return {
     root,
     setFrame(iframe) {
       if (!mounted || !slot.current) return;
       slot.current.replaceChildren(iframe);
+      fitFrame();
     },
     setStatus(next, text = '') {
       if (!mounted) return;
@@ -195,6 +275,7 @@ export function mountModal(options: ModalOptions): ModalController {
     unmount() {
       if (!mounted) return;
       mounted = false;
+      stopSheet();
       render(null, root);
       root.remove();
       if (!hidden) unlockScroll(doc);

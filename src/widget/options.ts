@@ -1,10 +1,12 @@
 /**
- * Validates `createJourney` options. Everything here runs before any DOM is written; a bad option throws a
- * `JourneyConfigError` whose `code` and `field` name it.
+ * Resolves `createJourney` options once into the configuration every part of the journey reads (callbacks included):
+ * nothing reads the integrator's options object after this. Everything here runs before any DOM is written; a bad
+ * option throws a `JourneyConfigError` whose `code` and `field` name it.
  */
 import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
+import { savedOptions } from './save.js';
 import { CALLBACKS } from './surface.js';
-import type { JourneyMode, JourneyOptions } from './types.js';
+import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {
   title: 'Connect your bank account',
@@ -14,6 +16,8 @@ export const DEFAULTS = {
 } as const;
 
 export interface ResolvedOptions {
+  vendor: string;
+  customerId: string;
   mode: JourneyMode;
   /** Inline mode's container. */
   container: HTMLElement | null;
@@ -28,6 +32,13 @@ export interface ResolvedOptions {
   bankAuthorisation: 'popup' | 'redirect';
   /** Absolute, same origin as the page, no fragment. */
   returnUrl: string;
+  /** The integrator's callbacks, each checked to be a function. */
+  callbacks: JourneyCallbacks;
+  eventTarget: EventTarget | undefined;
+  prewarm: JourneyOptions['prewarm'];
+  prewarmTrigger: JourneyOptions['prewarmTrigger'];
+  /** What the bank redirect saves for `resumeJourney()` (the options not marked `NOT_SAVED`, resolved). */
+  saved: JourneyOptions;
 }
 
 /** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
@@ -104,9 +115,11 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (typeof readyTimeoutMs !== 'number' || !Number.isFinite(readyTimeoutMs) || readyTimeoutMs <= 0) {
     bad('INVALID_OPTION', 'readyTimeoutMs', 'readyTimeoutMs must be a positive number of milliseconds.');
   }
+  const callbacks: Record<string, unknown> = {};
   for (const name of CALLBACKS) {
     if (options[name] !== undefined && typeof options[name] !== 'function')
       bad('INVALID_OPTION', name, `${name} must be a function.`);
+    callbacks[name] = options[name];
   }
 
   const bank = options.bankAuthorisation ?? 'popup';
@@ -123,6 +136,8 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
 
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {
+    vendor: options.vendor,
+    customerId: options.customerId,
     mode,
     container: mode === 'inline' ? resolveContainer(options.container) : null,
     title,
@@ -134,5 +149,10 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     handshakePrefill: prefill,
     bankAuthorisation: bank,
     returnUrl,
+    callbacks,
+    eventTarget: options.eventTarget,
+    prewarm: pw,
+    prewarmTrigger: options.prewarmTrigger,
+    saved: savedOptions({ ...options, mode, bankAuthorisation: bank, returnUrl }),
   };
 }

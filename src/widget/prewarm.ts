@@ -5,9 +5,13 @@
  * the reveal on `open()` and the `preconnect` hint).
  *
  * Constraints:
- * 1. A hidden frame takes no layout (fixed, off screen), no pointer, no focus (`tabindex=-1`, `inert`) and is out of
- *    the accessibility tree (`aria-hidden`); `reveal` undoes exactly that, nothing else, so the frame is not reloaded
- *    (moving or re-creating an iframe would reload it).
+ * 1. A hidden frame takes no layout (fixed, off screen), no pointer, no focus and no key, and is out of the
+ *    accessibility tree (`aria-hidden`); `reveal` undoes exactly that, nothing else, so the frame is not reloaded
+ *    (moving or re-creating an iframe would reload it). No focus and no key needs `display: none`: with `inert`,
+ *    `tabindex=-1`, `visibility: hidden` and off-screen placement alone, a journey that calls `focus()` on its own
+ *    input takes the keyboard in Chromium. A `display: none` frame still loads and runs its scripts in every engine
+ *    (only rendering stops), so the journey handshakes, renders its first step and says `ready` while hidden; its
+ *    size is reported again once shown (e2e/security/hidden-focus.spec.ts proves both in three engines).
  * 2. Every scheduled start can be cancelled (`destroy()` before it fired leaves no listener or timer behind).
  * 3. `'idle'` uses `requestIdleCallback` (timeout `IDLE_TIMEOUT_MS`); where it does not exist (WebKit) the next task
  *    (`setTimeout`) after the creating script.
@@ -23,6 +27,7 @@ export const IDLE_TIMEOUT_MS = 2000;
 export const INTENT_EVENTS = ['pointerenter', 'focusin', 'touchstart'] as const;
 
 const HIDDEN: Record<string, string> = {
+  display: 'none',
   position: 'fixed',
   top: '0',
   left: '-10000px',
@@ -37,10 +42,11 @@ export function conceal(el: HTMLElement): void {
   Object.assign(el.style, HIDDEN);
 }
 
-/** Undoes `conceal`. */
+/** Undoes `conceal`; the managed iframe is `display: block` (iframe.ts). */
 export function reveal(el: HTMLElement): void {
   for (const k in ATTRS) el.removeAttribute(k);
   for (const k in HIDDEN) (el.style as unknown as Record<string, string>)[k] = '';
+  el.style.display = 'block';
 }
 
 /** `open()` of a prewarmed journey: reveals the frame (and the modal) in place and tells the journey it is visible. */

@@ -24,21 +24,23 @@ export function storage(): Storage | null {
   }
 }
 
-/**
- * Saves the options not marked `NOT_SAVED` in surface.ts (a `container` only if it is a selector). False if storage
- * failed.
- */
-export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
+/** The options not marked `NOT_SAVED` in surface.ts (a `container` only if it is a selector). */
+export function savedOptions(options: JourneyOptions): JourneyOptions {
   const kept: Record<string, unknown> = {};
   let k: keyof typeof OPTIONS;
   for (k in OPTIONS) {
     const v = options[k];
     if (!(OPTIONS[k] & NOT_SAVED) && v !== undefined && (k !== 'container' || typeof v === 'string')) kept[k] = v;
   }
+  return kept as unknown as JourneyOptions;
+}
+
+/** Saves `savedOptions(options)` under the channel. False if storage failed. */
+export function saveJourney(channel: string, options: JourneyOptions, now = Date.now()): boolean {
   const record: SavedJourney = {
     v: 1,
     channel,
-    options: kept as unknown as JourneyOptions,
+    options: savedOptions(options),
     savedAt: now,
     expiresAt: now + RESUME_TTL_MS,
   };

@@ -12,8 +12,10 @@
  *    says only how an attribute string becomes a value (`NUM`, `BOOL`, `LIST`, `WORD`, else a string).
  * 3. Rows are numbers (bit sets, 0 for the usual case) so the inline bundle pays a few bytes for the table.
  */
-import type { JourneyEventType, JourneyPrefill, JourneyTheme } from '../protocol/browser.js';
-import type { JourneyCallbacks, JourneyOptions } from './types.js';
+import type { JourneyPrefill, JourneyTheme } from '../protocol/browser.js';
+import type { JourneyCallbacks, JourneyOptions, SurfaceEventType } from './types.js';
+
+export type { SurfaceEventType };
 
 // A row is a bit set. 0 is the usual case: a string option, read from `data-<attribute>` on the script tag and from
 // `<attribute>` on the element, and saved for the bank round trip; flags mark the exceptions (few, so the table stays
@@ -89,9 +91,6 @@ export function rows(): Array<[name: string, row: number, group?: string]> {
     for (const [name, row] of Object.entries(keys)) out.push([name, row, group]);
   return out;
 }
-
-/** Journey events the integrator sees: all but the handshake's `hello`, which the messenger answers itself. */
-export type SurfaceEventType = Exclude<JourneyEventType, 'hello'>;
 
 /**
  * Journey event → the callback it reaches. Its DOM event is `hosted-journey:<event>` (`DOM_EVENT_PREFIX`), detail =

@@ -11,12 +11,19 @@ import type {
   ParentMessagePayloads,
   SendableMessageType,
 } from '../protocol/browser.js';
-import type { SurfaceEventType } from './surface.js';
+
+/** Journey events the integrator sees: all but the handshake's `hello`, which the messenger answers itself. */
+export type SurfaceEventType = Exclude<JourneyEventType, 'hello'>;
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {
   /** No `ready` from the journey within `readyTimeoutMs`. */
   READY_TIMEOUT: 'READY_TIMEOUT',
+  /**
+   * The frame loaded but no journey answered the handshake within `NO_JOURNEY_MS` (3 s): usually the origin of
+   * `journey_url` differs from `journeyOrigin`, or the page at the URL is not a journey.
+   */
+  NO_JOURNEY: 'NO_JOURNEY',
   /** Modal mode only: the overlay's code could not be loaded (network, CSP). */
   MODAL_LOAD_FAILED: 'MODAL_LOAD_FAILED',
   /**
@@ -28,10 +35,11 @@ export const JourneyWidgetErrorCode = {
 export type JourneyWidgetErrorCode = (typeof JourneyWidgetErrorCode)[keyof typeof JourneyWidgetErrorCode];
 
 /**
- * `onError`'s `code`: one the widget raises (`JourneyWidgetErrorCode`), or the journey's own (any string: the journey
- * may add codes without a widget release). The known codes autocomplete; an unknown one still type-checks.
+ * `onError`'s `code`, a closed union: one the widget raises (`JourneyWidgetErrorCode`) or one the journey sends
+ * (`CONSENT_DENIED`: the customer did not approve at the bank), so `code === 'READY_TIMEOT'` is a compile error. A
+ * code the journey adds later still arrives unchanged at run time: compare it as `(code as string) === 'NEW_CODE'`.
  */
-export type JourneyErrorCode = JourneyWidgetErrorCode | (string & {});
+export type JourneyErrorCode = JourneyWidgetErrorCode | 'CONSENT_DENIED';
 
 /** What `onError` receives: a journey `error` event, or one the widget raises (`JourneyWidgetErrorCode`). */
 export interface JourneyErrorInfo {
@@ -84,7 +92,8 @@ export interface JourneyCallbacks {
   /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
   onComplete?(payload: Payload<'completed'>): void;
   /**
-   * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `MODAL_LOAD_FAILED`,
+   * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `NO_JOURNEY` (the frame loaded,
+   * nothing answered the handshake: a wrong `journeyOrigin` or not a journey page), `MODAL_LOAD_FAILED`,
    * `BANK_REDIRECT_REFUSED` (the journey asked to move the page when it may not; the page stayed).
    * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
    */

@@ -46,7 +46,7 @@ describe('build entry tables', () => {
     const run = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: tree, encoding: 'utf8', timeout: 15_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('browserEntries.index → src/widget/index.ts');
-    expect(run.stderr).toContain('sandboxAssets.journey → src/sandbox/pages/journey.tsx');
+    expect(run.stderr).toContain('sandboxAssets.journey → src/sandbox/journey/browser/journey.tsx');
     expect(existsSync(path.join(tree, 'dist'))).toBe(false);
   });
 

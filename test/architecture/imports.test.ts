@@ -26,11 +26,11 @@ const browserPackages = [
 const browserParts = ['protocol', 'widget', 'child', 'bindings'];
 
 /**
- * `src/sandbox/pages` is browser code inside the Node part `sandbox`: it is bundled into self-contained page assets
+ * `src/sandbox/journey/browser` is browser code inside the Node part `sandbox`: it is bundled into self-contained page assets
  * (dist/sandbox-assets/), so it may import only itself, src/protocol, src/child and browser-safe packages — never
  * node: built-ins, src/server or the Node side of src/sandbox.
  */
-const pagesDir = path.join(src, 'sandbox', 'pages');
+const pagesDir = path.join(src, 'sandbox', 'journey', 'browser');
 const pagesMayImport = [pagesDir, path.join(src, 'protocol'), path.join(src, 'child')];
 
 function pageViolations(file: string, specs: string[]): string[] {
@@ -98,13 +98,20 @@ describe('dependency rules between parts of src/', () => {
   });
 
   it('src/protocol/browser.ts and what it re-exports never import zod', () => {
-    const browserFiles = ['browser.ts', 'errors.ts', 'url.ts', 'messages.ts', 'check.ts'].map((f) =>
-      path.join(src, 'protocol', f),
-    );
-    for (const file of browserFiles) expect(importsOf(file).filter((s) => s.startsWith('zod'))).toEqual([]);
+    // browser.ts and everything it reaches, followed import by import.
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file).filter((s) => s.startsWith('.')))
+        visit(path.resolve(path.dirname(file), spec).replace(/\.js$/, '.ts'));
+    };
+    visit(path.join(src, 'protocol', 'browser.ts'));
+    expect(seen.size).toBeGreaterThan(8);
+    for (const file of seen) expect(importsOf(file).filter((s) => s.startsWith('zod'))).toEqual([]);
   });
 
-  it('src/sandbox/pages (browser bundles) imports only itself, src/protocol, src/child and browser-safe packages', () => {
+  it('src/sandbox/journey/browser (browser bundles) imports only itself, src/protocol, src/child and browser-safe packages', () => {
     const violations = files(pagesDir).flatMap((file) => pageViolations(file, importsOf(file)));
     expect(violations).toEqual([]);
   });
@@ -114,8 +121,8 @@ describe('dependency rules between parts of src/', () => {
     const ok = [
       'preact',
       'preact/hooks',
-      '../../../protocol/url.js',
-      '../../../child/index.js',
+      '../../../../protocol/url.js',
+      '../../../../child/index.js',
       '../ui.js',
       './other.js',
     ];
@@ -125,10 +132,10 @@ describe('dependency rules between parts of src/', () => {
       'fs',
       'pdfkit',
       'zod',
-      '../../../server/index.js',
-      '../../state.js',
-      '../../credit/pdf.js',
-      '../../../widget/index.js',
+      '../../../../server/index.js',
+      '../../../core/state.js',
+      '../../../credit/pdf.js',
+      '../../../../widget/index.js',
     ];
     expect(pageViolations(page, bad)).toHaveLength(bad.length);
   });

@@ -1,5 +1,5 @@
 // No line in src/ is over 120 characters. Biome's formatter wraps code at 120 columns but leaves comments and
-// template strings as they are, and does not format the stylesheets (src/sandbox/pages/journey.css); this test covers
+// template strings as they are, and does not format the stylesheets (src/sandbox/journey/browser/journey.css); this test covers
 // those too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

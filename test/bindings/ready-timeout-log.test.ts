@@ -7,7 +7,11 @@ import { callbackProxies, type JourneyCallbacks } from '../../src/bindings/share
 /** The binding's latest props (options and callbacks), as the components hand them to the proxies. */
 const latest = (props: object) => () => props as Partial<JourneyCallbacks>;
 
-const timeout = { code: 'READY_TIMEOUT', message: 'The journey did not signal ready within 40 ms.', recoverable: true };
+const timeout = {
+  code: 'READY_TIMEOUT' as const,
+  message: 'The journey did not signal ready within 40 ms.',
+  recoverable: true,
+};
 afterEach(() => vi.restoreAllMocks());
 
 describe('binding callback proxies and READY_TIMEOUT', () => {
@@ -27,5 +31,16 @@ describe('binding callback proxies and READY_TIMEOUT', () => {
     callbackProxies(latest({ journeyOrigin: 'https://j.example' })).onError!({ ...timeout, code: 'MODAL_LOAD_FAILED' });
     expect(onError).toHaveBeenCalledWith(timeout);
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('NO_JOURNEY without an onError prop: its message (the likely cause) as one console.error line', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'The page at https://j.example loaded, but no journey answered within 3 s. Likely cause: …';
+    callbackProxies(latest({ journeyOrigin: 'https://j.example' })).onError!({
+      code: 'NO_JOURNEY',
+      message,
+      recoverable: true,
+    });
+    expect(spy.mock.calls.map((c) => c.join(' '))).toEqual([`hosted-journey: ${message}`]);
   });
 });

@@ -1,24 +1,31 @@
 // docs/quick-start.md, run as written: its `quick-start FILE` blocks are saved into a fresh integrator project (its
 // node_modules links the built packages of dist/packages/) and run with `tsx`, as the page tells an integrator to.
-// The customer's part of the open-banking program (the journey and the bank's consent page) is driven over HTTP the
-// way a browser does: the page is fetched, the journey page is loaded framed by it, the bank's form is submitted.
+// The customer's part of the open-banking program is played in Chromium (Debian's, through Playwright's library API,
+// as e2e/engines launches it): the printed URL is opened and the journey clicked through to its last screen with the
+// testing kit's completeJourney, so the program's own page is what tells it the journey is over.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { approveConsent, loadJourneyPage } from '../support/sandbox.js';
-import { createProject, quickStartsOf, removeProject, root } from './snippets.js';
+import { type Browser, chromium } from '@playwright/test';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
+import { completeJourney } from '../../src/sandbox/testing/index.js';
+import { startTestSandbox } from '../support/sandbox.js';
+import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
 
 const programs = quickStartsOf('docs/quick-start.md');
+const production = quickStartsOf('docs/production.md');
 let project = '';
 const children = new Set<ChildProcess>();
+let browser: Browser | undefined;
 beforeAll(() => {
   project = createProject();
-  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
+  for (const [file, source] of [...programs, ...production]) writeFileSync(path.join(project, file), source);
 });
-afterAll(() => {
+afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
+  await browser?.close();
   removeProject(project);
 });
 
@@ -82,39 +89,54 @@ it('docs/quick-start.md has the two programs', () => {
   expect([...programs.keys()]).toEqual(['quick-start.ts', 'credit.ts']);
 });
 
-it('quick-start.ts: application → journey → consent → crawl.completed → finalise → report_ready → bundle.pdf, each webhook processed once', async () => {
+it('quick-start.ts: application → journey → consent → crawl.completed → finalise → report_ready → bundle.pdf, each webhook processed once; it ends only once the journey shows its last screen', async () => {
   const port = await freePort();
   const p = run('quick-start.ts', { PORT: String(port) });
   const [, appUrl] = await p.waitFor(/Open (http:\/\/localhost:\d+) and connect Sandbox Bank/);
+  expect(appUrl).toBe(`http://localhost:${port}`);
+  // Printed once listening: the page answers at once.
+  expect((await fetch(appUrl!)).status).toBe(200);
 
-  // The customer's browser: the page, the widget's file, then the journey framed by the page (parent_origin).
-  const page = await (await fetch(appUrl!)).text();
-  const attr = (name: string) => new RegExp(`${name}="([^"]+)"`).exec(page)?.[1] ?? '';
-  const [vendor, ref, journeyOrigin] = [attr('data-vendor'), attr('data-customer-id'), attr('data-journey-origin')];
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  await page.goto(appUrl!);
+  const journeyOrigin = await page.locator('script[data-journey-origin]').getAttribute('data-journey-origin');
   expect(journeyOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const widget = await fetch(`${appUrl}/hosted-journey.iife.js`);
-  expect(widget.status).toBe(200);
-  expect((await widget.text()).length).toBeGreaterThan(10_000);
-  const journey = await loadJourneyPage(journeyOrigin, vendor, ref, { parentOrigin: appUrl! });
-  expect(journey.page.status).toBe(200);
-  expect((await journey.call('POST', 'start', { full_name: 'Alex Citizen', email: 'alex@example.com' })).status).toBe(
-    200,
-  );
-  expect((await journey.call('POST', 'institution', { institution_id: 'sandbox-bank', pathway: 'cdr' })).status).toBe(
-    200,
-  );
-  const consent = await journey.call('POST', 'consent', {});
-  expect(consent.status).toBe(201);
-  await approveConsent(journeyOrigin, consent.json.consent_url as string, 'approve');
+  const done = await completeJourney(page, { pathway: 'cdr', outcome: 'approved', journeyOrigin: journeyOrigin! });
+  expect(done.step).toBe('done');
 
   expect(await p.exited, p.output()).toBe(0);
   const out = p.output();
   console.log(`quick-start.ts output:\n${out}`);
+  // The sandbox stopped after the journey's last screen, not under it: the frame still shows that screen, and the
+  // journey reported no trouble reaching the service.
+  const frame = page.frames().find((f) => f.url().startsWith(`${journeyOrigin}/i/`))!;
+  await expect.poll(() => frame.locator('main.hj-card').getAttribute('data-step')).toBe('done');
+  expect(await frame.locator('main.hj-card h1').innerText()).toBe('You’re all done');
+  expect(await frame.locator('[role=alert]').count()).toBe(0);
   const order = ['consent.authorised', 'crawl.completed:', 'application.report_ready:', 'application.completed'];
   const at = order.map((line) => out.indexOf(line));
   expect(at.every((i) => i >= 0) && at.every((i, n) => n === 0 || i > at[n - 1]!), out).toBe(true);
+  expect(out).toContain('The journey shows its last screen: "You’re all done".');
   expect(out).toMatch(/\d+ deliveries \(\d+ duplicates\) → \d+ events, each processed once: true/);
   expect(readFileSync(path.join(project, 'bundle.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}, 90_000);
+
+it('quick-start.ts on a port in use: no URL, no EADDRINUSE crash, a message that says how to pick another port', async () => {
+  const busy: Server = createServer();
+  const port = await new Promise<number>((resolve) =>
+    busy.listen(0, () => resolve((busy.address() as { port: number }).port)),
+  );
+  try {
+    const p = run('quick-start.ts', { PORT: String(port) });
+    expect(await p.exited, p.output()).toBe(1);
+    const out = p.output();
+    expect(out).toContain(`Port ${port} is in use. Pick another one: PORT=3001 npx tsx quick-start.ts`);
+    expect(out).not.toContain('Open http');
+    expect(out).not.toMatch(/Error: listen|at Server\.|node:net/);
+  } finally {
+    await new Promise((resolve) => busy.close(resolve));
+  }
 }, 60_000);
 
 it('credit.ts: enquiry → report (+ PDF) → account → payments → default → paid → closed', async () => {
@@ -124,4 +146,59 @@ it('credit.ts: enquiry → report (+ PDF) → account → payments → default �
   expect(p.output()).toMatch(/^score \d+: \d+ accounts, \d+ defaults$/m);
   expect(p.output()).toMatch(/^account acct_\S+ closed; credit-report\.pdf written$/m);
   expect(readFileSync(path.join(project, 'credit-report.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}, 60_000);
+
+/** The output a page shows for a program: the plain ``` block right after the program's last block. */
+function shownOutput(file: string, program: string): string {
+  const blocks = extractBlocks(file).blocks;
+  const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
+  const shown = blocks[last + 1];
+  if (shown?.lang !== '') throw new Error(`${file}: no output block after ${program}`);
+  return shown.code.trim();
+}
+const anyBytes = (text: string) => text.replace(/\(\d+ bytes\)/g, '(N bytes)');
+
+it('docs/production.md has the two programs, each followed by the output it prints', () => {
+  expect([...production.keys()]).toEqual(['rotate.ts', 'reconcile.ts']);
+  for (const name of production.keys()) expect(shownOutput('docs/production.md', name)).not.toBe('');
+});
+
+it('rotate.ts: both secrets work during the overlap, only the new one after it — requests and deliveries', async () => {
+  const p = run('rotate.ts');
+  expect(await p.exited, p.output()).toBe(0);
+  console.log(`rotate.ts output:\n${p.output()}`);
+  expect(p.output().trim()).toBe(shownOutput('docs/production.md', 'rotate.ts'));
+}, 60_000);
+
+it('reconcile.ts: after missed webhooks, finalises and downloads what is ready, names what is not, and runs again the same', async () => {
+  // An outage: no receiver, so no webhook reached anyone. One application's data came in (its crawl.completed was
+  // missed), one was finalised (its report_ready was missed), one customer is mid-journey, one never started.
+  const sandbox = await startTestSandbox();
+  onTestFinished(() => sandbox.close());
+  await sandbox.driveToCrawled('acme', 'cust_crawled');
+  await sandbox.driveToCrawled('acme', 'cust_finalised');
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_finalised/finalise', {})).status).toBe(200);
+  const started = { full_name: 'Alex Citizen', email: 'alex@example.com' };
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_started/profile', started)).status).toBe(201);
+  const refs = ['cust_crawled', 'cust_finalised', 'cust_started', 'cust_unknown'];
+  writeFileSync(path.join(project, 'pending.json'), JSON.stringify(refs.map((ref) => ({ vendor: 'acme', ref }))));
+  for (const round of [1, 2]) {
+    const p = run('reconcile.ts', { HJ_API_URL: sandbox.url });
+    expect(await p.exited, p.output()).toBe(0);
+    console.log(`reconcile.ts output (run ${round}):\n${p.output()}`);
+    expect(anyBytes(p.output().trim())).toBe(anyBytes(shownOutput('docs/production.md', 'reconcile.ts')));
+    for (const ref of ['cust_crawled', 'cust_finalised'])
+      expect(
+        readFileSync(path.join(project, `${ref}.pdf`))
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+  }
+  // Nothing was started for the customer who never started; the one mid-journey is untouched.
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_unknown/finalise', {})).json.error.code).toBe(
+    'APPLICATION_NOT_STARTED',
+  );
+  expect((await sandbox.request('POST', '/api/v1/acme/cust_started/finalise', {})).json.error.code).toBe(
+    'DATA_NOT_RETRIEVED',
+  );
 }, 60_000);

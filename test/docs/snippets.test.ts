@@ -94,3 +94,38 @@ it('a block reaching past the exports (an internal name, src/, an unexported sub
     rmSync(dir, { recursive: true, force: true });
   }
 }, 120_000);
+
+// A journey_url fallback (`?? sandbox.url`, `?? 'http://127.0.0.1:4010'`) compiles and runs against the sandbox, and
+// frames localhost in production when the field is missing: the docs test refuses it wherever a block writes it.
+it('a block that falls back when journey_url is missing fails; one that throws saying so passes', () => {
+  const dir = path.join(root, 'node_modules/.cache/docs-probe-journey-url');
+  mkdirSync(dir, { recursive: true });
+  const file = path.relative(root, path.join(dir, 'probe.md'));
+  const start = [
+    "import { createClient } from 'hosted-journey-server';",
+    "const client = createClient({ baseUrl: 'http://127.0.0.1:4010', tokenId: 'sandbox_token', signingSecret: 's' });",
+    "const app = await client.startApplication({ vendor: 'acme', ref: 'c1', full_name: 'A', email: 'a@b.co' });",
+  ];
+  const block = (...code: string[]) => ['```ts', ...start, ...code, 'export {};', '```', ''].join('\n');
+  writeFileSync(
+    path.join(root, file),
+    [
+      block("export const a = new URL(app.journey_url ?? 'http://127.0.0.1:4010').origin;"),
+      block('export const b = new URL(app.journey_url || "http://localhost:4010").origin;'),
+      block(
+        "if (!app.journey_url) throw new Error('startApplication answered no journey_url');",
+        'export const c = new URL(app.journey_url).origin;',
+      ),
+    ].join('\n'),
+  );
+  const probe = checkSnippets([file]);
+  try {
+    expect(probe.counts.get(file)?.checked).toBe(3);
+    // The fallback lines of the first two blocks (markdown lines 5 and 13), nothing of the third.
+    expect(probe.problems.map((p) => Number(p.where.split(':').at(-1)))).toEqual([5, 13]);
+    for (const p of probe.problems) expect(p.message).toContain('a missing journey_url is an error that says so');
+  } finally {
+    removeProject(probe.project);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { DEFAULT_TOKENS } from '../../src/sandbox/sandbox.js';
+import { DEFAULT_TOKENS } from '../../src/sandbox/start.js';
 import { INSTITUTIONS } from '../../src/sandbox/data/institutions.js';
 import { buildJourneyUrl, type JourneyUrlOptions } from '../../src/protocol/url.js';
 import { optionsFromDataset } from '../../src/widget/automount.js';
@@ -243,13 +243,17 @@ declare module 'hono' {
 `;
 
 /**
- * Values a checked block may not use: they type-check but fail against the sandbox (issue 13). Literal bank ids and
- * token ids must be the sandbox's own.
+ * Values a checked block may not use: they type-check but fail against the sandbox, or work against it and fail in
+ * production. Literal bank ids and token ids must be the sandbox's own.
  */
 const BAD_VALUES: Array<[RegExp, string]> = [
   [/journey\.example\.com/, 'no journey there: use the sandbox URL (or the origin of journey_url)'],
   [/api\.example\.com/, 'no service there: use the sandbox URL as baseUrl'],
   [/['"]wh_1['"]/, "the sandbox signs deliveries with the API token's secret: key { tokenId: 'sandbox_token', … }"],
+  [
+    /\bjourney_url\s*(?:\?\?|\|\|)/,
+    'a missing journey_url is an error that says so, never a fallback: copied to production, it would frame localhost',
+  ],
 ];
 const BANKS = new Set(INSTITUTIONS.map((i) => i.id));
 const TOKENS = new Set(DEFAULT_TOKENS.map((t) => t.tokenId));

@@ -262,3 +262,25 @@ describe('bank-redirect URL (the only place the widget sends the top page)', () 
     expect(parseBankRedirectPath(path)).toBeNull();
   });
 });
+
+describe('one table for the query fields (builder, parser, journey bridge)', () => {
+  it('every prefill and theme field of the tables goes out under QUERY[field] and comes back the same', async () => {
+    const { PREFILL_LIMITS, THEME_FIELDS, QUERY, readFrameQuery } = await import('../../src/protocol/index.js');
+    const prefill = { fullName: 'Alex Citizen', email: 'a@example.com', phone: '+61400000000' };
+    const theme = {
+      primaryColour: '#0B5FFF',
+      secondaryColour: '#FFB800',
+      backgroundColour: '#FFFFFF',
+      font: 'Open Sans',
+    };
+    expect(Object.keys(prefill)).toEqual(Object.keys(PREFILL_LIMITS));
+    expect(Object.keys(theme)).toEqual(Object.keys(THEME_FIELDS));
+    const url = new URL(build({ prefill, prefillIn: 'query', theme, channel: CHANNEL }));
+    for (const key of Object.keys(PREFILL_LIMITS) as (keyof typeof prefill)[])
+      expect(url.searchParams.get(QUERY[key])).toBe(prefill[key]);
+    const parsed = parseJourneyUrl(url)!;
+    expect(parsed.prefill).toEqual(prefill);
+    expect(parsed.theme).toEqual(theme);
+    expect(readFrameQuery(url.searchParams)).toEqual({ channel: CHANNEL, prefill });
+  });
+});

@@ -7,8 +7,8 @@ import {
   saveBankResult,
   savePendingConsent,
   takeBankResult,
-} from '../../src/sandbox/pages/bank-return-channel.js';
-import { contrastText } from '../../src/sandbox/pages/theme.js';
+} from '../../src/sandbox/journey/browser/bank-return-channel.js';
+import { contrastText } from '../../src/sandbox/journey/browser/theme.js';
 
 const msg = (consentId: string, status: 'authorised' | 'denied' = 'authorised') => ({
   type: BANK_RETURN_TYPE,

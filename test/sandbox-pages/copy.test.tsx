@@ -1,23 +1,22 @@
 // @vitest-environment happy-dom
-// Copy and look (issue 13.8): the journey and the sandbox bank page say the same history period and the vendor's
+// Copy and look: the journey and the sandbox bank page say the same history period and the vendor's
 // display name. This is the journey's half, rendered (Preact, happy-dom); the bank page's half, over real HTTP, is
 // test/sandbox/bank-page-copy.test.ts.
 import { readFileSync } from 'node:fs';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJourneyUrl } from '../../src/protocol/url.js';
-import { JourneyApp } from '../../src/sandbox/pages/app.js';
+import { JourneyApp } from '../../src/sandbox/journey/browser/app.js';
 import {
   DURATION_TEXT,
   HISTORY_DAYS,
   HISTORY_TEXT,
-  SYSTEM_FONT_STACK,
   vendorDisplayName,
 } from '../../src/protocol/journey-copy.js';
-import type { JourneyApi } from '../../src/sandbox/pages/journey-api-client.js';
-import { AuthoriseStep } from '../../src/sandbox/pages/steps/authorise.js';
-import { DoneStep } from '../../src/sandbox/pages/steps/outcome.js';
-import type { JourneyBridge } from '../../src/sandbox/pages/types.js';
+import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
+import { AuthoriseStep } from '../../src/sandbox/journey/browser/steps/authorise.js';
+import { DoneStep } from '../../src/sandbox/journey/browser/steps/outcome.js';
+import type { JourneyBridge } from '../../src/sandbox/journey/browser/types.js';
 
 const bridge: JourneyBridge = {
   framed: false,
@@ -49,7 +48,7 @@ describe('the vendor display name', () => {
     expect(body).toContain('Acme Lending uses this secure service');
     expect(body).toContain('your application with Acme Lending');
     expect(body).not.toMatch(/acme-lending/);
-    expect(readFileSync('src/sandbox/pages/journey.css', 'utf8')).not.toMatch(/text-transform:\s*capitalize/);
+    expect(readFileSync('src/sandbox/journey/browser/journey.css', 'utf8')).not.toMatch(/text-transform:\s*capitalize/);
   });
 
   it('the done step thanks the display name', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-// The journey's crawler step reads the documented lifecycle statuses the journey API answers (issue 13.9):
+// The journey's crawler step reads the documented lifecycle statuses the journey API answers:
 // AUTH asks for the code, TIMEDOUT sends the customer back to the login with the message, RELEASED moves on.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CrawlerResult, JourneyApi } from '../../src/sandbox/pages/journey-api-client.js';
-import { CrawlerStep } from '../../src/sandbox/pages/steps/crawler.js';
+import type { CrawlerResult, JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
+import { CrawlerStep } from '../../src/sandbox/journey/browser/steps/crawler.js';
 
 afterEach(() => cleanup());
 

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveAsset } from '../../src/sandbox/serve-journey-pages.js';
-import { errorReply } from '../../src/sandbox/http.js';
+import { serveAsset } from '../../src/sandbox/journey/pages.js';
+import { errorReply } from '../../src/sandbox/core/http.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hj-assets-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

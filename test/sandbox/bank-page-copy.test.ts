@@ -1,4 +1,4 @@
-// Copy and look (issue 13.8), the sandbox's half over real HTTP: the bank consent page says the journey's history
+// Copy and look, the sandbox's half over real HTTP: the bank consent page says the journey's history
 // period and the vendor's display name, and its CSS uses the journey's system-font stack. The journey's half is
 // rendered in test/sandbox-pages/copy.test.tsx.
 import { readFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ describe('the sandbox bank page', () => {
     const css = (await sb.raw('GET', '/bank/sandbox-bank/bank.css')).text;
     expect(css).toContain(`font-family:${SYSTEM_FONT_STACK}`);
     expect(css).not.toMatch(/Georgia|Times|(?<!sans-)serif/);
-    const journeyCss = readFileSync('src/sandbox/pages/journey.css', 'utf8');
+    const journeyCss = readFileSync('src/sandbox/journey/browser/journey.css', 'utf8');
     expect(/--hj-font:\s*([^;]+);/.exec(journeyCss)![1]).toBe(SYSTEM_FONT_STACK);
   });
 });

@@ -2,12 +2,13 @@
 // escaping, methods — and no secret in either answer.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_DELIVERIES } from '../../src/sandbox/webhooks/sender.js';
-import { displayUrl, prefersJson } from '../../src/sandbox/index-page.js';
-import { describeParentOrigins } from '../../src/sandbox/parent-origins.js';
+import { displayUrl } from '../../src/sandbox/core/redact.js';
+import { prefersJson } from '../../src/sandbox/home/reply.js';
+import { describeParentOrigins } from '../../src/sandbox/journey/parent-origins.js';
 import { startSandbox, type SandboxIndex } from '../../src/sandbox/index.js';
 import { approveConsent, startTestSandbox, startWebhookReceiver, type TestSandbox } from '../support/sandbox.js';
 
-// Every 32-byte randomBytes() result: the journey-session key is one (journey-session.ts draws it at start).
+// Every 32-byte randomBytes() result: the journey-session key is one (journey/session.ts draws it at start).
 const drawn32 = vi.hoisted(() => [] as Buffer[]);
 vi.mock('node:crypto', async (importOriginal) => {
   const crypto = await importOriginal<typeof import('node:crypto')>();

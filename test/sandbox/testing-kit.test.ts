@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
-import { startTestSandbox } from '../../src/sandbox/testing.js';
+import { startTestSandbox } from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -31,8 +31,13 @@ describe('startTestSandbox', () => {
       const port = (receiver.address() as AddressInfo).port;
       expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
       // addWebhook is the client's registerWebhook: events filter, refused input as the client refuses it.
-      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never'] });
-      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['credit.never'] });
+      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, {
+        events: ['application.completed'],
+      });
+      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['application.completed'] });
+      await expect(
+        sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never' as 'crawl.completed'] }),
+      ).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });
       await expect(sandbox.addWebhook('ftp://127.0.0.1/hooks')).rejects.toMatchObject({
         name: 'HostedJourneyValidationError',
       });
@@ -81,7 +86,7 @@ describe('startTestSandbox', () => {
   });
 
   it('a sandbox left open does not keep the process alive', () => {
-    const script = `import { startTestSandbox } from './src/sandbox/testing.ts';
+    const script = `import { startTestSandbox } from './src/sandbox/testing/index.ts';
 const s = await startTestSandbox(); console.log(s.url);`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: root,

@@ -1,4 +1,4 @@
-// The service's documented names (issue 13.9), over real HTTP: `crawler.seed_created`, `crawler.lifecycle_updated`
+// The service's documented names, over real HTTP: `crawler.seed_created`, `crawler.lifecycle_updated`
 // with QUEUED, PROCESSING, AUTH, TIMEDOUT, FAILED, RELEASED, `account.account_owner` (collect=account_owner) and
 // `application.documents_ready`, each received at a real receiver, verified, parsed as a known event, in order.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,8 +132,9 @@ describe('crawler vocabulary [doc]', () => {
     const call = await journey(sb, 'v_3');
     await call('start', { full_name: 'T', email: 't@example.com' });
     await call('institution', { institution_id: 'crawler-credit-union', pathway: 'crawler' });
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await received(sb, receiver)).toEqual([['crawler.seed_created'], ['crawler.lifecycle_updated', 'TIMEDOUT']]);
+    await expect
+      .poll(() => received(sb, receiver), { timeout: 10_000 })
+      .toEqual([['crawler.seed_created'], ['crawler.lifecycle_updated', 'TIMEDOUT']]);
     const creds = { institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' };
     expect(await call('crawler/login', creds)).toEqual({ status: 'RELEASED' });
     await sb.waitForStatus('acme', 'v_3', 'crawled');
@@ -150,18 +151,19 @@ describe('crawler vocabulary [doc]', () => {
   });
 
   it('TIMEDOUT waiting for the code: a late code answers TIMEDOUT; input in time cancels the timeout', async () => {
-    const { sb, receiver } = await setup({ crawlerTimeoutMs: 200 });
+    // A timeout long enough for the login to be in time on a loaded machine; the TIMEDOUT after AUTH is awaited.
+    const { sb, receiver } = await setup({ crawlerTimeoutMs: 1000 });
     const call = await journey(sb, 'v_4');
     await call('start', { full_name: 'T', email: 't@example.com' });
     await call('institution', { institution_id: 'sandbox-bank', pathway: 'crawler' });
-    await new Promise((r) => setTimeout(r, 100));
-    // In time: the login (100 ms after the seed) cancels the seed's timeout; AUTH arms a new one.
+    // In time: the login cancels the seed's timeout; AUTH arms a new one.
     expect(
       (await call('crawler/login', { institution_id: 'sandbox-bank', username: 'otp', password: 'otp' })).status,
     ).toBe('AUTH');
-    await new Promise((r) => setTimeout(r, 450));
+    const statuses = async () => (await received(sb, receiver)).map(([, s]) => s ?? 'seed');
+    await expect.poll(statuses, { timeout: 10_000 }).toContain('TIMEDOUT');
     expect(await call('crawler/otp', { code: '123456' })).toEqual({ status: 'TIMEDOUT', message: expect.any(String) });
-    expect((await received(sb, receiver)).map(([, s]) => s ?? 'seed')).toEqual([
+    expect(await statuses()).toEqual([
       'seed',
       'QUEUED',
       'PROCESSING',

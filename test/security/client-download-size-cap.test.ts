@@ -1,6 +1,6 @@
 // Attack: a (compromised or misbehaving) service answers a download with an endless body. downloadBundle /
-// downloadReport used to read it whole: 300 MB in → +915 MB RSS. Real node:http server on loopback, body generated
-// lazily as the socket takes it.
+// downloadReport must not read it whole (300 MB in would hold +915 MB RSS). Real node:http server on loopback, body
+// generated lazily as the socket takes it.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';

@@ -1,6 +1,6 @@
 // Attack: the service (or something in front of it) answers with a redirect. The client does not follow redirects
-// (a signature is bound to one path; following could send signed requests elsewhere), but the refusal used to
-// surface as a retryable HostedJourneyNetworkError: three requests, and a message that hid what happened.
+// (a signature is bound to one path; following could send signed requests elsewhere), and the refusal must not
+// surface as a retryable HostedJourneyNetworkError (three requests, and a message that hides what happened).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttp } from '../support/http.js';
 import { entries } from '../support/providers.js';

@@ -1,5 +1,5 @@
 // A body created in another realm (vm context, worker, iframe) is a real Uint8Array/ArrayBuffer that fails
-// `instanceof` here. It used to be refused with a misleading PARSED_BODY ("you passed parsed JSON").
+// `instanceof` here. It must be accepted, not refused with a misleading PARSED_BODY ("you passed parsed JSON").
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';

@@ -1,5 +1,5 @@
-// Attack: a huge POST to a toFetchHandler endpoint. The adapter used to buffer the whole body
-// (request.arrayBuffer()) before looking at anything: 50 MB in → ≥ 50 MB of ArrayBuffers held.
+// Attack: a huge POST to a toFetchHandler endpoint. An adapter that buffers the whole body
+// (request.arrayBuffer()) before looking at anything holds ≥ 50 MB of ArrayBuffers for 50 MB in.
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, signWebhook, toFetchHandler } from '../../src/server/index.js';
 import { MiB, lazyWebBody, memoryProbe } from '../support/memory.js';

@@ -1,5 +1,5 @@
-// Attack surface: malformed inputs to verification used to escape as plain TypeErrors (a 500 from a handler)
-// instead of the typed error with a code: headers undefined/null, a null or numeric header value, no method.
+// Attack surface: malformed inputs to verification must give the typed error with a code, never escape as plain
+// TypeErrors (a 500 from a handler): headers undefined/null, a null or numeric header value, no method.
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
 

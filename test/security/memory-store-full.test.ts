@@ -1,10 +1,10 @@
-// Issue 9, point 8: a full MemoryDedupeStore scanned all its entries on every claim, and could evict a claim whose
-// handler was still running (then a copy ran twice). Expiry and eviction are now O(1) amortised over insertion-ordered
-// maps; a claim in progress is never evicted: with nothing else to drop, a new claim answers 'busy' → 503.
+// A full MemoryDedupeStore must not scan all its entries on every claim, nor evict a claim whose handler is still
+// running (then a copy would run twice). Expiry and eviction are O(1) amortised over insertion-ordered maps; a claim
+// in progress is never evicted: with nothing else to drop, a new claim answers 'busy' → 503.
 // (Memory store only: Redis has no entry cap of its own.)
 import { describe, expect, it } from 'vitest';
 import { MemoryDedupeStore, createWebhookHandler } from '../../src/server/index.js';
-import { KEYS, deliver, event, sleep } from '../support/deliveries.js';
+import { KEYS, deliver, event } from '../support/deliveries.js';
 
 /** Counts the entries visited by every Map iteration (for...of, keys(), entries(), values(), forEach) while `fn` runs synchronously. */
 function mapSteps<T>(fn: () => T): { value: T; steps: number } {
@@ -20,7 +20,10 @@ function mapSteps<T>(fn: () => T): { value: T; steps: number } {
     forEach: (this: Map<unknown, unknown>, cb: (...a: unknown[]) => void, t?: unknown) => void;
   };
   proto.forEach = function (cb, thisArg) {
-    return forEach.call(this, (...a: unknown[]) => (steps++, cb.apply(thisArg, a)));
+    return forEach.call(this, (...a: unknown[]) => {
+      steps++;
+      cb.apply(thisArg, a);
+    });
   };
   try {
     return { value: fn(), steps };
@@ -37,6 +40,8 @@ describe('MemoryDedupeStore when full', () => {
     const stages: string[] = [];
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
+    let bothRunning!: () => void;
+    const running = new Promise<void>((r) => (bothRunning = r));
     const h = createWebhookHandler({
       verify: { keys: KEYS },
       store,
@@ -44,13 +49,14 @@ describe('MemoryDedupeStore when full', () => {
       on: {
         '*': async (e) => {
           runs.push(e.event_id);
+          if (runs.length === 2) bothRunning();
           if (e.event_id !== 'evt_new') await gate;
         },
       },
     });
     const a = deliver(h, event('evt_a'));
     const b = deliver(h, event('evt_b'));
-    await sleep(50); // both are running, the store is full of claims in progress
+    await running; // both are running, the store is full of claims in progress
     const c = await deliver(h, event('evt_new'));
     expect([c.status, c.outcome, c.json.error?.code, c.headers['retry-after']]).toEqual([
       503,

@@ -34,9 +34,10 @@ beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let connection: unknown;
     const writeHead = res.writeHead.bind(res) as (s: number, h?: Record<string, string>) => ServerResponse;
-    res.writeHead = ((s: number, h?: Record<string, string>) => (
-      (connection = h?.['connection']), writeHead(s, h)
-    )) as typeof res.writeHead;
+    res.writeHead = ((s: number, h?: Record<string, string>) => {
+      connection = h?.connection;
+      return writeHead(s, h);
+    }) as typeof res.writeHead;
     if (req.url?.endsWith('?raw')) {
       // Like express.raw(): the body is read into req.body before the adapter runs.
       const chunks: Buffer[] = [];

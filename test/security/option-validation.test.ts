@@ -1,6 +1,6 @@
-// Issue 9, point 11: createWebhookHandler and the stores took any number (doneTtlMs 0 processed twice on memory and
-// answered 503 after the handler ran on Redis; leaseMs NaN answered 503 or duplicate forever). Every numeric option
-// must be finite and positive, else ServerConfigError at creation.
+// createWebhookHandler and the stores must not take any number (doneTtlMs 0 would process twice on memory and answer
+// 503 after the handler ran on Redis; leaseMs NaN would answer 503 or duplicate forever). Every numeric option must be
+// finite and positive, else ServerConfigError at creation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MemoryDedupeStore,

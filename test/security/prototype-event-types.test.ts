@@ -1,5 +1,5 @@
-// Issue 9, point 6: event types named like Object.prototype members skipped the '*' handler or answered 500 forever.
-// Handlers are looked up by own property only.
+// Event types named like Object.prototype members must reach the '*' handler, not skip it or answer 500 forever:
+// handlers are looked up by own property only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event, storesOf } from '../support/deliveries.js';

@@ -1,6 +1,6 @@
-// Attack (issue 9, point 10, sandbox part): paths with bad percent-encoding (`/i/%E0%A4%A/c1`,
-// `/journey-api/%E0%A4%A/...`) made decodeURIComponent throw: 500 INTERNAL with a URIError logged. Now every route
-// answers 400 BAD_REQUEST with the typed error body, and nothing is logged.
+// Attack (sandbox part): paths with bad percent-encoding (`/i/%E0%A4%A/c1`, `/journey-api/%E0%A4%A/...`) make
+// decodeURIComponent throw, which must not become 500 INTERNAL with a URIError logged: every route answers
+// 400 BAD_REQUEST with the typed error body, and nothing is logged.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 

@@ -1,7 +1,7 @@
-// Attack (issue 9, point 4): the sandbox's journey API answered anyone. An unsigned POST to
-// /journey-api/acme/cust_42/start returned the applicant's stored phone, then overwrote their name and email.
-// Now every journey-API call needs the session credential of a page load bound to that vendor + ref (+ parent
-// origin), and answers no more than the page shows. Real HTTP against a real startSandbox() on loopback.
+// Attack: the sandbox's journey API answering anyone, where an unsigned POST to /journey-api/acme/cust_42/start
+// returns the applicant's stored phone, then overwrites their name and email. Every journey-API call needs the
+// session credential of a page load bound to that vendor + ref (+ parent origin), and answers no more than the page
+// shows. Real HTTP against a real startSandbox() on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_SESSION_HEADER, loadJourneyPage, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 

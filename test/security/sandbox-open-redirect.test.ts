@@ -1,6 +1,6 @@
-// Attack (issue 9, point 5): an open redirect through the sandbox. parent_origin was whatever the caller said and a
-// consent's return_to was only checked against it, so a journey "framed for" https://evil.example created a consent
-// whose bank-return page sent the customer to evil.example. Now each vendor has a registry of allowed parent origins
+// Attack: an open redirect through the sandbox. Were parent_origin whatever the caller said and a consent's return_to
+// only checked against it, a journey "framed for" https://evil.example could create a consent whose bank-return page
+// sends the customer to evil.example. Each vendor has a registry of allowed parent origins
 // (startSandbox({ parentOrigins }), CLI --parent-origin; default loopback only): a journey load for another parent is
 // an error page, and return_to must be on the page's own (registered) parent origin.
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
-// Attack (issue 9, point 9): a token registered a webhook receiver for another token's deliveries
-// (POST /api/v1/webhooks { url, token_id: <someone else's token> }) and received every event, signed with the other
-// token's secret. Now a registration receives only its own token's applications' events, signed with its own secret.
+// Attack: a token registers a webhook receiver for another token's deliveries
+// (POST /api/v1/webhooks { url, token_id: <someone else's token> }) to receive every event, signed with the other
+// token's secret. A registration receives only its own token's applications' events, signed with its own secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRequest } from '../../src/server/index.js';
 import {

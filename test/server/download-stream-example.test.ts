@@ -40,7 +40,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('docs/server.md streaming download: a bundle larger than maxResponseBytes goes to disk', async () => {
+it("docs/server.md streaming download: a bundle larger than the client's maxResponseBytes goes to disk under the call's cap", async () => {
   const file = join(dir, 'app_123.pdf');
   const client = createClient({
     baseUrl,
@@ -49,7 +49,12 @@ it('docs/server.md streaming download: a bundle larger than maxResponseBytes goe
     maxResponseBytes: 1024 * 1024,
   });
   // --- docs/server.md: streaming download ---
-  const stream = await client.downloadBundle({ id: 'app_123', format: 'pdf', as: 'stream' });
+  const stream = await client.downloadBundle({
+    id: 'app_123',
+    format: 'pdf',
+    as: 'stream',
+    maxResponseBytes: 2 * 1024 ** 3, // this call's cap: 2 GiB
+  });
   await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), createWriteStream(file));
   // --- end ---
   expect(statSync(file).size).toBe(SIZE);

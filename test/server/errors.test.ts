@@ -47,7 +47,7 @@ describe('server errors', () => {
 
   it('isClientError(AbortSignal.timeout(1).reason) is false: a platform TimeoutError is not ours', async () => {
     const signal = AbortSignal.timeout(1);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
     const reason: unknown = signal.reason;
     expect((reason as Error).name).toBe('TimeoutError');
     expect(isClientError(reason)).toBe(false);

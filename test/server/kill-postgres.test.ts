@@ -1,4 +1,4 @@
-// The kill test (issue 12, part 2), PostgreSQL variant: PostgresInbox on a real PostgreSQL, the effect written through
+// The kill test, PostgreSQL variant: PostgresInbox on a real PostgreSQL, the effect written through
 // ctx.db in the delivery's transaction. Every event's receiver is SIGKILLed once, at a point chosen per event (before
 // the effect, after the effect but before the commit, after the commit before the HTTP answer), and the sender retries
 // until a 2xx. Asserted: effect rows = distinct events, exactly — 0 doubles, 0 losses (compare kill-redis.test.ts,

@@ -1,4 +1,4 @@
-// The kill test (issue 12, part 2), Redis variant: RedisDedupeStore on a real redis-server and a non-transactional
+// The kill test, Redis variant: RedisDedupeStore on a real redis-server and a non-transactional
 // effect (RPUSH to a second redis-server). Every event's receiver is SIGKILLed once, at a point chosen per event
 // (before the effect, after the effect but before complete(), after complete() before the HTTP answer), and the sender
 // retries until a 2xx. Expected, and asserted: no event lost; doubles exactly where the kill fell after the effect and

@@ -1,4 +1,4 @@
-// MemoryDedupeStore's bounds (issue 9, point 8): expired entries dropped, oldest finished id evicted first, claims in
+// MemoryDedupeStore's bounds: expired entries dropped, oldest finished id evicted first, claims in
 // progress never evicted. The per-claim cost is checked structurally in test/security/memory-store-full.test.ts.
 import { expect, it } from 'vitest';
 import { MemoryDedupeStore } from '../../src/server/index.js';

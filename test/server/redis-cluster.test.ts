@@ -1,4 +1,4 @@
-// RedisDedupeStore on a real three-master Redis Cluster (issue 12, part 3), with a node-redis cluster client
+// RedisDedupeStore on a real three-master Redis Cluster, with a node-redis cluster client
 // (createCluster) passed as { client }: keys spread over every master, the store contract, the script cache per node,
 // and 200 simultaneous deliveries of one event over HTTP to two processes.
 import { type ChildProcess, fork } from 'node:child_process';

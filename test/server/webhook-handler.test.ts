@@ -68,6 +68,8 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let runs = 0;
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
       const h = api.createWebhookHandler({
         verify: { keys: KEYS },
         store: make(),
@@ -75,12 +77,13 @@ describe.each(entries)('createWebhookHandler — $name', ({ api }) => {
         on: {
           '*': async () => {
             runs++;
+            started();
             await gate;
           },
         },
       });
       const first = deliver(h, ev('evt_b'));
-      await new Promise((r) => setTimeout(r, 50));
+      await running; // the first copy holds the claim and runs
       const dup = await deliver(h, ev('evt_b'));
       expect([dup.status, dup.outcome, dup.headers['retry-after']]).toEqual([409, 'in_flight', '2']);
       release();

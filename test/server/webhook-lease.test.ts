@@ -1,4 +1,4 @@
-// The lease model of createWebhookHandler (issue 9, point 1): renewal, the owner check, the answers when ownership
+// The lease model of createWebhookHandler: renewal, the owner check, the answers when ownership
 // cannot be confirmed, and the renewal timer cleared on every path.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   type DedupeStore,
   type WebhookContext,
 } from '../../src/server/index.js';
-import { KEYS, deliver, event, sleep, storesOf } from '../support/deliveries.js';
+import { KEYS, deliver, event, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 import { storeContract } from '../support/store-contract.js';
 
@@ -18,14 +18,24 @@ beforeAll(async () => void (redis = await startRedis()));
 afterAll(() => redis?.stop());
 afterEach(() => void vi.useRealTimers());
 
+/** Settles when `signal` aborts: the handler's positive signal that a renewal found its claim lost. */
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((r) => (signal.aborted ? r() : signal.addEventListener('abort', () => r(), { once: true })));
+
 /** A memory store whose methods can be overridden per test, counting renewals. */
 function scripted(over: Partial<DedupeStore> = {}) {
   const inner = new MemoryDedupeStore();
   const calls = { renew: 0, complete: 0 };
   const store: DedupeStore = {
     claim: (...a) => inner.claim(...a),
-    renew: (...a) => (calls.renew++, over.renew ? over.renew(...a) : inner.renew(...a)),
-    complete: (...a) => (calls.complete++, over.complete ? over.complete(...a) : inner.complete(...a)),
+    renew: (...a) => {
+      calls.renew++;
+      return over.renew ? over.renew(...a) : inner.renew(...a);
+    },
+    complete: (...a) => {
+      calls.complete++;
+      return over.complete ? over.complete(...a) : inner.complete(...a);
+    },
     release: (...a) => inner.release(...a),
   };
   return { store, calls, inner };
@@ -48,7 +58,7 @@ describe('createWebhookHandler lease model', () => {
       on: {
         '*': async (_e, ctx: WebhookContext) => {
           signal = ctx.signal;
-          await sleep(150);
+          await aborted(ctx.signal); // the first renewal finds the claim gone
         },
       },
     });
@@ -65,6 +75,7 @@ describe('createWebhookHandler lease model', () => {
   });
 
   it('renewals failing with store errors, but complete() confirms ownership → 200 (nobody claimed it meanwhile); reported once', async () => {
+    vi.useFakeTimers(); // before the store is made: the memory store's clock and the renewal timer both
     const { store, calls } = scripted({
       renew: async () => {
         throw new Error('ECONNRESET');
@@ -76,9 +87,9 @@ describe('createWebhookHandler lease model', () => {
       store,
       leaseMs: 1000,
       onError: (_e, i) => stages.push(i.stage),
-      on: { '*': () => sleep(700) },
+      on: { '*': () => vi.advanceTimersByTimeAsync(700) },
     });
-    // 1000 ms lease, renewals from ~250 ms fail; the handler ends before the lease does and completes as its owner.
+    // 1000 ms lease, renewals from 250 ms fail; the handler ends before the lease does and completes as its owner.
     const r = await deliver(h, event('evt_flaky'));
     expect([r.status, r.outcome]).toEqual([200, 'processed']);
     expect(calls.renew).toBeGreaterThanOrEqual(2);
@@ -180,10 +191,10 @@ describe('lost claims on a real redis-server', () => {
       leaseMs: 200,
       onError: (_e, i) => stages.push(i.stage),
       on: {
-        '*': async () => {
+        '*': async (_e, ctx: WebhookContext) => {
           if (++runs > 1) return;
           await admin.del('lost:evt_del');
-          await sleep(150); // at least one renewal tick after the key vanished
+          await aborted(ctx.signal); // a renewal after the key vanished finds the claim gone
         },
       },
     });

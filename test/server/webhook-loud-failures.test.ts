@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createWebhookHandler,
   isServerConfigError,
-  ServerConfigError,
+  type ServerConfigError,
   signWebhook,
   toNodeHandler,
   type WebhookErrorStage,

@@ -99,7 +99,8 @@ describe('PostgresInbox across two processes sharing a real PostgreSQL', () => {
     while (ok < 10) await new Promise((r) => setTimeout(r, 20));
     await server.stop(); // fast shutdown: open transactions are cut
     const down = { from: Date.now(), to: 0 };
-    await new Promise((r) => setTimeout(r, 1500));
+    // Down until the senders have had four answers sent and received while it was (however slow the machine).
+    while (answers.filter((a) => a.sentAt >= down.from).length < 4) await new Promise((r) => setTimeout(r, 20));
     down.to = Date.now();
     await server.start();
     await senders;

@@ -177,7 +177,10 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
           body: d.body as string,
           signal: AbortSignal.timeout(15_000),
         }).then(
-          async (res) => (await res.arrayBuffer(), res.status),
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
           () => 0,
         );
         attempts++;

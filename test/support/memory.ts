@@ -17,7 +17,11 @@ export function memoryProbe(): MemoryProbe {
     const v = process.memoryUsage().arrayBuffers;
     if (v > peak) peak = v;
   };
-  return { sample, growth: () => (sample(), peak - base) };
+  const growth = () => {
+    sample();
+    return peak - base;
+  };
+  return { sample, growth };
 }
 
 export const MiB = 1024 * 1024;

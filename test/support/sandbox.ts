@@ -22,7 +22,7 @@ export interface SandboxResponse {
   headers: Headers;
   bytes: Buffer;
   text: string;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test convenience
+  json: any; // test convenience: assertions reach into the parsed body
 }
 
 export interface TestSandbox extends Sandbox {
@@ -69,7 +69,6 @@ export const JOURNEY_SESSION_HEADER = 'x-journey-session';
 
 /** The `hj-config` JSON of a journey page shell, or undefined. */
 export function pageConfig(html: string): Record<string, any> | undefined {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const m = /<script type="application\/json" id="hj-config">(.*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]!) : undefined;
 }

@@ -22,7 +22,7 @@ import {
   type UpdateAccountRequest,
   type UpdateDefaultRequest,
 } from '../../src/server/index.js';
-import type { SandboxErrorCode } from '../../src/sandbox/errors.js';
+import type { SandboxErrorCode } from '../../src/sandbox/core/errors.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 /** A and B accept the same values (an interface vs a schema's inferred type alias). */
@@ -68,10 +68,11 @@ describe('credit-reporting types', () => {
     expectTypeOf<ScoreBand>().toEqualTypeOf<(typeof api.SCORE_BANDS)[number]>();
   });
 
-  it('ApiError.code: every code the sandbox answers on the signed API is a known one; any string still fits', () => {
+  it('ApiError.code: every code the sandbox answers on the signed API is a known one; the union is closed', () => {
     type JourneyOnly =
       | 'INVALID_SESSION'
       | 'FORBIDDEN_ORIGIN'
+      | 'HOST_NOT_ALLOWED'
       | 'INVALID_FORM_TOKEN'
       | 'PARENT_ORIGIN_NOT_ALLOWED'
       | 'CONSENT_ALREADY_DECIDED'
@@ -80,6 +81,8 @@ describe('credit-reporting types', () => {
       | 'ASSETS_NOT_BUILT';
     expectTypeOf<Exclude<SandboxErrorCode, KnownApiErrorCode | JourneyOnly>>().toBeNever();
     expectTypeOf<'DATA_NOT_RETRIEVED'>().toMatchTypeOf<ApiErrorCode>();
+    expectTypeOf<'HTTP_502'>().toMatchTypeOf<ApiErrorCode>();
+    // @ts-expect-error a code this version does not know is no ApiErrorCode (it still arrives at run time)
     expectTypeOf<'SOME_FUTURE_CODE'>().toMatchTypeOf<ApiErrorCode>();
   });
 });

@@ -1,4 +1,4 @@
-// Type tests of ctx.db (issue 12): present, typed as the inbox's connection, only when the store is an InboxStore.
+// Type tests of ctx.db: present, typed as the inbox's connection, only when the store is an InboxStore.
 // Checked by `tsc --noEmit` over the repository; vitest only runs the file. Bodies are never called.
 import type { PoolClient } from 'pg';
 import pg from 'pg';

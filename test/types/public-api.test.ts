@@ -4,10 +4,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   buildJourneyUrl,
   createJourney,
-  HostedJourneyError,
-  isHostedJourneyError,
   isJourneyConfigError,
-  JourneyConfigError,
+  type JourneyConfigError,
   type JourneyErrorCode,
   type JourneyErrorInfo,
   type JourneyHandle,
@@ -173,14 +171,14 @@ describe('public types', () => {
     void widget.IFRAME_REFERRER_POLICY;
   });
 
-  it('one base class and one guard; the guard narrows to the class asked for', () => {
-    expectTypeOf<JourneyConfigError>().toExtend<HostedJourneyError>();
-    expectTypeOf<HostedJourneyError['code']>().toEqualTypeOf<string>();
+  it('one error class and one guard; the guard narrows to it', () => {
+    expectTypeOf<JourneyConfigError>().toExtend<Error>();
+    expectTypeOf<JourneyConfigError['code']>().toExtend<string>();
     const value: unknown = null;
-    if (isHostedJourneyError(value)) expectTypeOf(value).toEqualTypeOf<JourneyConfigError>();
-    if (isHostedJourneyError(value, 'JourneyConfigError')) expectTypeOf(value.field).toEqualTypeOf<string>();
+    if (isJourneyConfigError(value)) expectTypeOf(value).toEqualTypeOf<JourneyConfigError>();
+    if (isJourneyConfigError(value)) expectTypeOf(value.field).toEqualTypeOf<string>();
     if (isJourneyConfigError(value)) expectTypeOf(value.code).toEqualTypeOf<JourneyConfigError['code']>();
-    // @ts-expect-error not a browser error class (server errors have their own guard)
-    isHostedJourneyError(value, 'SignatureVerificationError');
+    // @ts-expect-error one guard, no class argument (server errors have their own guard)
+    isJourneyConfigError(value, 'SignatureVerificationError');
   });
 });

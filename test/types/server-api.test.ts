@@ -1,4 +1,4 @@
-// Type tests of hosted-journey-server (issue 10.3/10.4): compile-time assertions, checked by `tsc --noEmit` over the
+// Type tests of hosted-journey-server: compile-time assertions, checked by `tsc --noEmit` over the
 // repository (scripts/test-checks.mjs); vitest only runs the file. Bodies are never called.
 import { describe, expectTypeOf, it } from 'vitest';
 import * as server from '../../src/server/index.js';
@@ -33,9 +33,9 @@ import {
   type UpdateDefaultRequest,
   type VerifiedWebhook,
   type WebhookContext,
-  ApiError,
-  HostedJourneyServerError,
-  SignatureVerificationError,
+  type ApiError,
+  type HostedJourneyServerError,
+  type SignatureVerificationError,
   createClient,
   createWebhookHandler,
   isApiError,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 9, point 3: where and when the widget may move the host page. It goes only to the journey origin's own
+// Where and when the widget may move the host page. It goes only to the journey origin's own
 // bank-redirect endpoint (built from `journeyOrigin`; the message names a consent, never a URL), and only for the
 // redirect strategy or a blocked popup. Everything else leaves the page alone and is reported.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

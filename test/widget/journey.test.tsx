@@ -4,9 +4,11 @@ import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
+import { NO_JOURNEY_MS } from '../../src/widget/journey.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.example.com';
+// biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {
   // The modal is loaded with import() on first open; load it once here so a slow first transform (busy CI machine)
   // cannot outlast findByRole's timeout.
@@ -253,6 +255,68 @@ describe('watchdog and retry', () => {
     expect(h.state).toBe('ready');
     await new Promise((r) => setTimeout(r, 80));
     expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a loaded frame that no journey answers: NO_JOURNEY after 3 s with the likely cause, the error view inline', async () => {
+    vi.useFakeTimers();
+    try {
+      const host = container();
+      const onError = vi.fn();
+      const h = make({ container: host, onError });
+      h.open();
+      const first = h.iframe!;
+      vi.advanceTimersByTime(10_000); // without a load, only the ready watchdog (15 s) could fire
+      expect(onError).not.toHaveBeenCalled();
+      first.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(NO_JOURNEY_MS - 1);
+      expect(h.state).toBe('loading');
+      vi.advanceTimersByTime(1);
+      expect(h.state).toBe('error');
+      expect(onError).toHaveBeenCalledTimes(1);
+      const info = onError.mock.calls[0]![0];
+      expect(info).toMatchObject({ code: 'NO_JOURNEY', recoverable: true });
+      expect(info.message).toContain(`the origin of journey_url differs from journeyOrigin (${ORIGIN})`);
+      expect(info.message).toContain('not a journey');
+      const alert = host.querySelector('[role="alert"]')!;
+      expect(alert.className).toBe('hosted-journey-error');
+      expect(alert.textContent).toContain('no journey answered within 3 s');
+      expect(first.style.display).toBe('none');
+      vi.advanceTimersByTime(20_000);
+      expect(onError).toHaveBeenCalledTimes(1); // the ready watchdog does not fire on top
+      (alert.querySelector('button') as HTMLButtonElement).click(); // "Try again"
+      expect(h.state).toBe('loading');
+      expect(h.iframe).not.toBe(first);
+      expect(host.querySelector('[role="alert"]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a journey that said hello is not NO_JOURNEY; one answering late after NO_JOURNEY recovers the frame', () => {
+    vi.useFakeTimers();
+    try {
+      const onError = vi.fn();
+      const h = make({ container: container(), onError });
+      h.open();
+      fromJourney(h, 'hello', {});
+      h.iframe!.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(NO_JOURNEY_MS * 2);
+      expect(onError).not.toHaveBeenCalled();
+      expect(h.state).toBe('loading');
+
+      const late = make({ container: container('late'), onError });
+      late.open();
+      late.iframe!.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(NO_JOURNEY_MS);
+      expect(late.state).toBe('error');
+      fromJourney(late, 'hello', {});
+      fromJourney(late, 'ready', { step: 'terms' });
+      expect(late.state).toBe('ready');
+      expect(document.getElementById('late')!.querySelector('[role="alert"]')).toBeNull();
+      expect(late.iframe!.style.display).toBe('block');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ready in time stops the watchdog; a non-recoverable journey error moves to the error state', async () => {

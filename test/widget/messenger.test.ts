@@ -15,7 +15,7 @@ function setup(prefill?: { fullName: string }) {
   const onEvent = vi.fn();
   const onInvalid = vi.fn();
   const m = new Messenger({
-    journeyOrigin: ORIGIN,
+    origin: ORIGIN,
     channel: CHANNEL,
     getTarget: () => frame,
     onEvent,

@@ -10,6 +10,7 @@ import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://prewarm.example.com';
+// biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {
   await import('../../src/widget/modal.js');
   await import('../../src/widget/prewarm.js');
@@ -71,12 +72,14 @@ function countListeners(target: EventTarget) {
   const live = new Map<string, number>();
   const add = target.addEventListener.bind(target);
   const remove = target.removeEventListener.bind(target);
-  vi.spyOn(target, 'addEventListener').mockImplementation(
-    (t, fn, o) => (live.set(t, (live.get(t) ?? 0) + 1), add(t, fn, o)),
-  );
-  vi.spyOn(target, 'removeEventListener').mockImplementation(
-    (t, fn, o) => (live.set(t, (live.get(t) ?? 0) - 1), remove(t, fn, o)),
-  );
+  vi.spyOn(target, 'addEventListener').mockImplementation((t, fn, o) => {
+    live.set(t, (live.get(t) ?? 0) + 1);
+    add(t, fn, o);
+  });
+  vi.spyOn(target, 'removeEventListener').mockImplementation((t, fn, o) => {
+    live.set(t, (live.get(t) ?? 0) - 1);
+    remove(t, fn, o);
+  });
   return live;
 }
 

@@ -7,6 +7,7 @@ import { waitFor } from '@testing-library/preact';
 import { createJourney, type JourneyHandle } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.wrong-origin.example';
+// biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {});
 
 const handles: JourneyHandle[] = [];

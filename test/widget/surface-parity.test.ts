@@ -33,7 +33,7 @@ const created: Array<{ options: JourneyOptions; handle: JourneyHandle }> = [];
 vi.mock('../../src/widget/journey.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/widget/journey.js')>();
   const createJourney = (options: JourneyOptions): JourneyHandle => {
-    const handle = real.createJourneyWith(options);
+    const handle = real.createJourney(options);
     created.push({ options, handle });
     return handle;
   };
@@ -204,7 +204,14 @@ const CHANNEL = 'parity_channel_0001';
  * it hands to the prewarm chunk unresolved (`prewarm`, `prewarmTrigger`: read there, so the inline bundle skips them).
  */
 function resolved(options: JourneyOptions): unknown {
-  const { container: _container, ...rest } = resolveOptions(options, window.location.origin, CHANNEL);
+  // The container, callbacks and event target are each surface's own (its element, its proxies); saving has its test.
+  const {
+    container: _container,
+    callbacks: _callbacks,
+    eventTarget: _eventTarget,
+    saved: _saved,
+    ...rest
+  } = resolveOptions(options, window.location.origin, CHANNEL);
   return { ...rest, prewarm: options.prewarm, prewarmTrigger: options.prewarmTrigger };
 }
 

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { HEADERS } from '../../protocol/index.js';
 import { isSignatureVerificationError, verifyRequest } from '../../server/index.js';
-import type { SandboxContext } from '../context.js';
-import { ERROR_STATUS, SandboxErrorCode as E, SandboxHttpError, type SandboxErrorCode } from '../errors.js';
-import type { Reply, RequestInfo } from '../http.js';
+import type { SandboxContext } from '../core/context.js';
+import { ERROR_STATUS, SandboxErrorCode as E, SandboxHttpError, type SandboxErrorCode } from '../core/errors.js';
+import type { Reply, RequestInfo } from '../core/http.js';
 
 /** Verifies the HMAC signature; resolves to the token id or throws a 401 whose code names the failure. */
 export async function authenticate(ctx: SandboxContext, info: RequestInfo): Promise<string> {

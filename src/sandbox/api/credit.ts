@@ -10,10 +10,10 @@ import {
   updateAccountBody,
   updateDefaultBody,
 } from '../../protocol/index.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxErrorCode as E, SandboxHttpError, fieldError, type FieldError } from '../errors.js';
-import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
-import { newId, type CreditAccount, type Enquiry } from '../state.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError, type FieldError } from '../core/errors.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
+import { newId, type CreditAccount, type Enquiry } from '../core/state.js';
 import { buildCreditReport } from '../credit/credit-report.js';
 import { renderCreditReportPdf } from '../credit/pdf.js';
 

@@ -1,7 +1,10 @@
-/** The four open-banking endpoints: profile, consents, finalise, bundle. */
+/**
+ * The four open-banking endpoints: profile, consents, finalise, bundle. An application belongs to the token that
+ * created it; every other token gets the answer it would get if the application did not exist.
+ */
 import { BUNDLE_FORMATS, consentBody, finaliseBody, profileBody, type BundleFormat } from '../../protocol/index.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import {
   applicationView,
   attachInstitution,
@@ -10,8 +13,8 @@ import {
   finalise,
   requireApplication,
   startApplication,
-} from '../flow.js';
-import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
+} from '../core/lifecycle.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import { buildReport } from '../reports/application-report.js';
 import { renderApplicationPdf } from '../reports/pdf.js';
 import { renderTransactionsCsv } from '../reports/csv.js';
@@ -25,17 +28,17 @@ export function bankReturnUrl(ctx: SandboxContext, vendor: string, ref: string):
 export function profile(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(profileBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
-  const existed = ctx.state.findByRef(vendor, ref) !== undefined;
+  const existed = ctx.state.findByRef(vendor, ref, tokenId) !== undefined;
   const app = startApplication(ctx, vendor, ref, body, tokenId);
   if (body.bank_id !== undefined) attachInstitution(ctx, app, body.bank_id, body.pathway);
   else if (body.pathway !== undefined) throw fieldError('bank_id', 'bank_id is required when pathway is given');
   return json(applicationView(ctx, app), existed ? 200 : 201);
 }
 
-export function consents(ctx: SandboxContext, info: RequestInfo): Reply {
+export function consents(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(consentBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
-  const app = ctx.state.findByRef(vendor, ref);
+  const app = ctx.state.findByRef(vendor, ref, tokenId);
   if (!app)
     throw new SandboxHttpError(
       E.APPLICATION_NOT_STARTED,
@@ -57,10 +60,10 @@ export function consents(ctx: SandboxContext, info: RequestInfo): Reply {
   );
 }
 
-export function finaliseApplication(ctx: SandboxContext, info: RequestInfo): Reply {
+export function finaliseApplication(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   validate(finaliseBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
-  const app = finalise(ctx, requireApplication(ctx, vendor, ref));
+  const app = finalise(ctx, requireApplication(ctx, vendor, ref, tokenId));
   return json({ application_id: app.id, status: app.status });
 }
 
@@ -70,11 +73,12 @@ const CONTENT_TYPES: Record<BundleFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-export async function bundle(ctx: SandboxContext, info: RequestInfo): Promise<Reply> {
+export async function bundle(ctx: SandboxContext, info: RequestInfo, tokenId: string): Promise<Reply> {
   const format = info.url.searchParams.get('format') ?? 'json';
   if (!(BUNDLE_FORMATS as readonly string[]).includes(format))
     throw fieldError('format', `must be one of ${BUNDLE_FORMATS.join(', ')}`);
-  const app = ctx.state.applications.get(info.params.id!);
+  // Another token's application answers exactly as an unknown id.
+  const app = ctx.state.findById(info.params.id!, tokenId);
   if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application '${info.params.id}'`);
   if ((app.status !== 'finalised' && app.status !== 'report_ready') || !app.data) {
     throw new SandboxHttpError(

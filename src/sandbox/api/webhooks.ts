@@ -5,10 +5,16 @@
  * `token_id`, when given, must be that same token (naming another would hand its deliveries to this caller).
  */
 import { webhookRegistrationBody } from '../../protocol/index.js';
-import type { SandboxContext } from '../context.js';
-import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../errors.js';
-import { json, parseJson, validate, type Reply, type RequestInfo } from '../http.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import type { RegisteredReceiver, WebhookSender } from '../webhooks/sender.js';
+
+/**
+ * Receivers one token may register at run time: each event is POSTed to every one of them, so without a cap one
+ * token could turn an event into any number of requests.
+ */
+export const MAX_WEBHOOKS_PER_TOKEN = 10;
 
 const view = (r: RegisteredReceiver) => ({
   webhook_id: r.id,
@@ -27,6 +33,14 @@ export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info
     );
   }
   const token = ctx.tokens.find((t) => t.tokenId === tokenId)!;
+  const own = sender.listReceivers().filter((r) => r.tokenId === tokenId).length;
+  if (own >= MAX_WEBHOOKS_PER_TOKEN) {
+    throw new SandboxHttpError(
+      E.WEBHOOK_LIMIT_REACHED,
+      `this token already has ${own} webhook receivers (at most ${MAX_WEBHOOKS_PER_TOKEN}): ` +
+        'delete one (DELETE /api/v1/webhooks/{id}) before registering another',
+    );
+  }
   const added = sender.addReceiver({
     url: body.url,
     tokenId: token.tokenId,

@@ -4,7 +4,7 @@
  */
 import type { RepaymentCode } from '../../protocol/index.js';
 import { createRandom, toDecimal } from '../data/random.js';
-import type { CreditAccount, Enquiry, SandboxState } from '../state.js';
+import type { CreditAccount, Enquiry, SandboxState } from '../core/state.js';
 
 export interface CreditReport {
   enquiry_id: string;

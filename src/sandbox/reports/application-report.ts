@@ -1,7 +1,7 @@
 /** The full application report (the JSON bundle); the PDF and CSV are renderings of it. */
 import { toDecimal } from '../data/random.js';
 import type { BankAccount, BankTransaction } from '../data/generate.js';
-import type { Application } from '../state.js';
+import type { Application } from '../core/state.js';
 
 export interface CategorySummary {
   category: string;

@@ -43,6 +43,7 @@ export type KnownApiErrorCode =
   | 'BAD_REQUEST'
   | 'PAYLOAD_TOO_LARGE'
   | 'VALIDATION_FAILED'
+  | 'WEBHOOK_LIMIT_REACHED'
   // 401 (AuthenticationError): the signature
   | 'MISSING_HEADER'
   | 'MALFORMED_HEADER'
@@ -65,6 +66,7 @@ export type KnownApiErrorCode =
   | 'NO_INSTITUTION'
   | 'PATHWAY_MISMATCH'
   | 'INSTITUTION_LOCKED'
+  | 'IDENTITY_LOCKED'
   | 'DATA_NOT_RETRIEVED'
   | 'REPORT_NOT_READY'
   | 'NO_ENQUIRY'
@@ -77,10 +79,11 @@ export type KnownApiErrorCode =
   | 'INVALID_RESPONSE';
 
 /**
- * `ApiError.code`: a known code (autocompleted) or any other string — the service may add codes without a release
- * of this package, and `HTTP_<status>` stands for a body without one.
+ * `ApiError.code`: a closed union — the service's known codes and `HTTP_<status>` (a body without a code) — so
+ * `e.code === 'DATA_NOT_RETRIVED'` is a compile error. A code the service adds later still arrives unchanged at run
+ * time: compare it as `(e.code as string) === 'NEW_CODE'`.
  */
-export type ApiErrorCode = KnownApiErrorCode | (string & {});
+export type ApiErrorCode = KnownApiErrorCode | `HTTP_${number}`;
 
 export interface ApiErrorInit {
   status: number;
@@ -95,7 +98,8 @@ export class ApiError extends HostedJourneyServerError {
   override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
   readonly status: number;
   /**
-   * The service's code (`KnownApiErrorCode` autocompletes; any string may come).
+   * The service's code: typed as the codes this version knows (a misspelt one does not compile); a newer code
+   * arrives as the service sent it.
    * @example if (isApiError(e) && e.code === 'DATA_NOT_RETRIEVED') return retryAfterCrawlCompleted();
    */
   readonly code: ApiErrorCode;
@@ -104,7 +108,7 @@ export class ApiError extends HostedJourneyServerError {
   constructor(init: ApiErrorInit) {
     super(init.message);
     this.status = init.status;
-    this.code = init.code;
+    this.code = init.code as ApiErrorCode;
     this.requestId = init.requestId;
     this.fields = init.fields;
   }

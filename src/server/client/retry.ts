@@ -1,12 +1,13 @@
 /** Back-off policy: which failures are retried, and how long to wait. */
 export interface RetryOptions {
-  /** Extra attempts after the first. Default 2. @example { retries: 4 } */
+  /** Extra attempts after the first: a whole number, 0–100. Default 2. @example { retries: 4 } */
   retries?: number;
-  /** First back-off ceiling, ms; doubles each attempt (full jitter). Default 250. */
+  /** First back-off ceiling, ms (finite, ≥ 0); doubles each attempt (full jitter). Default 250. */
   baseDelayMs?: number;
-  /** Back-off ceiling, ms. Default 8000. */
+  /** Back-off ceiling, ms (finite, ≥ 0). Default 8000. */
   maxDelayMs?: number;
-  /** A `Retry-After` longer than this is not waited for: the error is thrown instead. Default 60000. */
+  /** A `Retry-After` longer than this (ms, finite, ≥ 0) is not waited for: the error is thrown instead.
+   * Default 60000. */
   maxRetryAfterMs?: number;
 }
 
@@ -15,16 +16,6 @@ export interface RetryPolicy {
   baseDelayMs: number;
   maxDelayMs: number;
   maxRetryAfterMs: number;
-}
-
-export function resolveRetry(r: RetryOptions | false | undefined): RetryPolicy {
-  if (r === false) return { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
-  return {
-    retries: Math.max(0, Math.floor(r?.retries ?? 2)),
-    baseDelayMs: r?.baseDelayMs ?? 250,
-    maxDelayMs: r?.maxDelayMs ?? 8000,
-    maxRetryAfterMs: r?.maxRetryAfterMs ?? 60_000,
-  };
 }
 
 /** Statuses worth repeating a safe request for. */

@@ -16,6 +16,7 @@ import {
   HostedJourneyTimeoutError,
 } from './errors.js';
 import { readBounded } from '../bytes.js';
+import { type Scrub, scrubberFor } from './scrub.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface Transport {
@@ -25,7 +26,7 @@ export interface Transport {
   retry: RetryPolicy;
   sign(o: Omit<SignRequestOptions, 'tokenId' | 'secret'>): Promise<SignedHeaders>;
   random?: () => number;
-  /** Cap on every body read into memory (JSON, bytes) unless the call sets its own. */
+  /** Cap on every body (JSON, bytes, and a stream as it is read) unless the call sets its own. */
   maxResponseBytes: number;
 }
 
@@ -39,7 +40,7 @@ export interface Call {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   expect: 'json' | 'bytes' | 'stream';
-  /** This call's cap. For 'stream' the only cap: a stream is not limited unless this is set. */
+  /** This call's cap instead of the transport's. */
   maxResponseBytes?: number | undefined;
 }
 
@@ -102,18 +103,19 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
         error: new RedirectError(call.operation, res.status, res.headers.get('location') ?? undefined),
       };
     }
-    if (!res.ok) return await failure(call, res);
+    if (!res.ok) {
+      const ours = [signed.authorization, signed.date, signed['content-md5'], call.idempotencyKey];
+      return await failure(call, res, scrubberFor(ours));
+    }
+    const limit = call.maxResponseBytes ?? t.maxResponseBytes;
+    checkDeclared(call.operation, res, limit);
     if (call.expect === 'stream') {
-      const limit = call.maxResponseBytes;
-      if (limit !== undefined) checkDeclared(call.operation, res, limit);
       if (!res.body) return { ok: true, value: new ReadableStream<Uint8Array>({ start: (c) => c.close() }) };
       // The timeout covers the wait for the response head only; the caller's signal still cancels the stream.
       clearTimeout(timer);
       keepSignal = true;
-      return { ok: true, value: limit === undefined ? res.body : res.body.pipeThrough(capped(call.operation, limit)) };
+      return { ok: true, value: res.body.pipeThrough(capped(call.operation, limit)) };
     }
-    const limit = call.maxResponseBytes ?? t.maxResponseBytes;
-    checkDeclared(call.operation, res, limit);
     const bytes = await readUpTo(res, limit, call.operation);
     if (call.expect === 'bytes') return { ok: true, value: bytes };
     const text = decoder.decode(bytes);
@@ -179,7 +181,7 @@ function capped(operation: string, limit: number): TransformStream<Uint8Array, U
   });
 }
 
-async function failure(call: Call, res: Response): Promise<Attempt> {
+async function failure(call: Call, res: Response, scrub: Scrub): Promise<Attempt> {
   const text = await readUpTo(res, ERROR_BODY_BYTES).then(
     (b) => decoder.decode(b),
     () => '',
@@ -194,10 +196,10 @@ async function failure(call: Call, res: Response): Promise<Attempt> {
   const requestId = body?.request_id ?? res.headers.get(HEADERS.requestId) ?? undefined;
   const init = {
     status: res.status,
-    code: body?.code ?? `HTTP_${res.status}`,
-    message: `${call.operation}: ${res.status} ${body?.message ?? (res.statusText || 'error')}`,
-    requestId,
-    fields: body?.fields,
+    code: body ? scrub(body.code) : `HTTP_${res.status}`,
+    message: `${call.operation}: ${res.status} ${scrub(body?.message ?? (res.statusText || 'error'))}`,
+    requestId: requestId === undefined ? undefined : scrub(requestId),
+    fields: body?.fields?.map((f) => ({ path: scrub(f.path), message: scrub(f.message) })),
   };
   const waitMs = parseRetryAfter(res.headers.get(HEADERS.retryAfter), Date.now());
   const retryable = RETRYABLE_STATUS.has(res.status);

@@ -6,6 +6,8 @@
 import type * as api from '../../protocol/api.js';
 import type { KnownWebhookType } from '../../protocol/webhooks.js';
 
+export type { KnownWebhookType } from '../../protocol/webhooks.js';
+
 export type { Pathway, BundleFormat, RepaymentCode } from '../../protocol/api.js';
 export type { ApplicationResponse, ConsentResponse, FinaliseResponse } from '../../protocol/api.js';
 
@@ -33,8 +35,8 @@ export interface DownloadOptions extends CallOptions {
    */
   as?: 'bytes' | 'stream';
   /**
-   * Largest body accepted for this call, bytes (`ResponseTooLargeError` beyond). `'bytes'`: default the client's
-   * `maxResponseBytes`. `'stream'`: no limit unless set here; then the stream errors once more bytes went through.
+   * Largest body accepted for this call, bytes (`ResponseTooLargeError` beyond); default the client's
+   * `maxResponseBytes`. `'stream'`: the stream errors once more bytes went through.
    * @example { as: 'stream', maxResponseBytes: 2 * 1024 ** 3 }
    */
   maxResponseBytes?: number;
@@ -284,10 +286,12 @@ export interface RegisterWebhookRequest {
   /** Where deliveries are POSTed (http or https). @example 'https://app.example.com/webhooks/hosted-journey' */
   url: string;
   /**
-   * Only these event types are delivered to it; default every type.
+   * Only these event types are delivered to it; default every type. Known names only: a misspelt one does not
+   * compile, and at run time an unknown one is a `HostedJourneyValidationError` naming the closest known name,
+   * before anything is sent.
    * @example ['consent.authorised', 'crawl.completed', 'application.report_ready']
    */
-  events?: Array<KnownWebhookType | (string & {})>;
+  events?: KnownWebhookType[];
 }
 
 /** A registered webhook receiver, as `registerWebhook` and `listWebhooks` answer. */

@@ -1,38 +1,19 @@
 /** node:crypto provider: every method synchronous (the asynchronous HMAC wraps the synchronous one). */
 import { type KeyObject, createHash, createHmac, createSecretKey } from 'node:crypto';
-import type { BinaryLike, CryptoProvider } from './provider.js';
+import type { BinaryLike, CryptoProvider, HmacKey, PreparedHmacKey } from './provider.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/**
- * HMAC keys prepared once: createHmac with a KeyObject skips copying and preparing the key on every call (alone 2-9 %
- * at 1 KiB hmac; kept, issue 10).
- */
-const KEY_CACHE_MAX = 256;
-const textKeys = new Map<string, KeyObject>();
-const byteKeys = new WeakMap<Uint8Array, KeyObject>();
-
-function hmacKey(key: BinaryLike): KeyObject | BinaryLike {
-  if (typeof key === 'string') {
-    let k = textKeys.get(key);
-    if (!k) {
-      if (key.length === 0) return key; // createSecretKey refuses empty keys; HMAC accepts them
-      if (textKeys.size >= KEY_CACHE_MAX) textKeys.delete(textKeys.keys().next().value!);
-      textKeys.set(key, (k = createSecretKey(key, 'utf8')));
-    }
-    return k;
-  }
-  // Byte keys are cached by identity (decoded `whsec_` keys are); a caller's array may change, so copy on first use.
-  let k = byteKeys.get(key);
-  if (!k) {
-    if (key.length === 0) return key;
-    byteKeys.set(key, (k = createSecretKey(Buffer.from(key))));
-  }
-  return k;
+/** A KeyObject: createHmac with it skips copying and preparing the key on every call. */
+interface NodeKey extends PreparedHmacKey {
+  readonly key: KeyObject;
 }
 
-function hmacSha256Base64Sync(key: BinaryLike, parts: readonly BinaryLike[]): string {
-  const h = createHmac('sha256', hmacKey(key));
+const keyOf = (key: HmacKey): KeyObject | BinaryLike =>
+  typeof key === 'string' || key instanceof Uint8Array ? key : (key as NodeKey).key;
+
+function hmacSha256Base64Sync(key: HmacKey, parts: readonly BinaryLike[]): string {
+  const h = createHmac('sha256', keyOf(key));
   for (const p of parts) h.update(p);
   return h.digest('base64');
 }
@@ -42,6 +23,10 @@ export const nodeCrypto: CryptoProvider = {
   md5Base64(data: BinaryLike): string {
     return createHash('md5').update(data).digest('base64');
   },
+  hmacKey: (secret: BinaryLike): NodeKey => ({
+    prepared: true,
+    key: typeof secret === 'string' ? createSecretKey(secret, 'utf8') : createSecretKey(Buffer.from(secret)),
+  }),
   hmacSha256Base64Sync,
   hmacSha256Base64Async: async (key, parts) => hmacSha256Base64Sync(key, parts),
   base64Decode(text: string): Uint8Array {

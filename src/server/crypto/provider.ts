@@ -6,12 +6,24 @@
  * synchronous everywhere; HMAC is synchronous on node:crypto (`hmacSha256Base64Sync`) and asynchronous everywhere
  * (`hmacSha256Base64Async`). Callers pick the synchronous one when present (`hmacEach` does it for several keys), so
  * the Node path awaits nothing and no `MaybePromise` runs through the schemes.
+ *
+ * Keys: a verifier prepares each of its keys once with `hmacKey` (node: a KeyObject; web: a CryptoKey imported on
+ * first use and kept on the prepared key), so a delivery neither copies nor imports a key. A one-shot call (signing
+ * a request) passes the secret itself.
  */
 
 /** Bytes or text; text is always encoded as UTF-8. */
 export type BinaryLike = string | Uint8Array;
 
-type Hmac = (key: BinaryLike, parts: readonly BinaryLike[]) => string;
+/** A key prepared by `CryptoProvider.hmacKey`; opaque outside the provider that made it. */
+export interface PreparedHmacKey {
+  readonly prepared: true;
+}
+
+/** An HMAC key: prepared once, or the secret itself (text as UTF-8, or bytes). */
+export type HmacKey = BinaryLike | PreparedHmacKey;
+
+type Hmac = (key: HmacKey, parts: readonly BinaryLike[]) => string;
 
 export interface CryptoProvider {
   readonly name: 'node' | 'web';
@@ -19,13 +31,15 @@ export interface CryptoProvider {
   md5Base64(data: BinaryLike): string;
   /** Decodes standard base64 (used for `whsec_` secrets). Throws on malformed input. */
   base64Decode(text: string): Uint8Array;
+  /** Prepares a non-empty HMAC-SHA256 key for many uses (the provider keeps its own copy of bytes). */
+  hmacKey(secret: BinaryLike): PreparedHmacKey;
   /**
    * Base64 HMAC-SHA256 of the concatenated parts, computed synchronously; `undefined` where the platform has none (Web
    * Crypto).
    */
   readonly hmacSha256Base64Sync: Hmac | undefined;
   /** Base64 HMAC-SHA256 of the concatenated parts. `key` as text is UTF-8 encoded. */
-  hmacSha256Base64Async(key: BinaryLike, parts: readonly BinaryLike[]): Promise<string>;
+  hmacSha256Base64Async(key: HmacKey, parts: readonly BinaryLike[]): Promise<string>;
 }
 
 /**
@@ -34,7 +48,7 @@ export interface CryptoProvider {
  */
 export function hmacEach<T>(
   provider: CryptoProvider,
-  jobs: readonly (readonly [BinaryLike, readonly BinaryLike[]])[],
+  jobs: readonly (readonly [HmacKey, readonly BinaryLike[]])[],
   then: (signatures: string[]) => T,
 ): Promise<T> {
   const sync = provider.hmacSha256Base64Sync;

@@ -1,36 +1,39 @@
 /**
- * Web Crypto provider for Fetch-API runtimes (edge workers, Deno, Bun, browsers): HMAC through `crypto.subtle` with
- * imported keys cached per secret, MD5 from @noble/hashes (audited, maintained; Web Crypto has no MD5). Imports nothing
- * Node-only.
+ * Web Crypto provider for Fetch-API runtimes (edge workers, Deno, Bun, browsers): HMAC through `crypto.subtle`, MD5
+ * from @noble/hashes (audited, maintained; Web Crypto has no MD5). A prepared key imports itself once, on first use
+ * (importKey costs more than the HMAC of a small body). Imports nothing Node-only.
  */
 import { base64ToBytes, bytesToBase64 } from './base64.js';
 import { md5 } from '@noble/hashes/legacy.js';
-import type { BinaryLike, CryptoProvider } from './provider.js';
+import type { BinaryLike, CryptoProvider, HmacKey, PreparedHmacKey } from './provider.js';
 
 const encoder = new TextEncoder();
 const toBytes = (d: BinaryLike): Uint8Array => (typeof d === 'string' ? encoder.encode(d) : d);
 
-/** Bounded cache of imported HMAC keys: importKey costs more than the HMAC of a small body. */
-const KEY_CACHE_MAX = 64;
-const keyCache = new Map<string, Promise<CryptoKey>>();
+const importHmac = (bytes: Uint8Array): Promise<CryptoKey> =>
+  crypto.subtle.importKey('raw', bytes as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 
-function cacheId(key: BinaryLike): string {
-  return typeof key === 'string' ? `s:${key}` : `b:${bytesToBase64(key)}`;
-}
-
-function hmacKey(key: BinaryLike): Promise<CryptoKey> {
-  const id = cacheId(key);
-  let k = keyCache.get(id);
-  if (!k) {
-    k = crypto.subtle.importKey('raw', toBytes(key) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
-    k.catch(() => keyCache.delete(id));
-    if (keyCache.size >= KEY_CACHE_MAX) keyCache.delete(keyCache.keys().next().value!);
-    keyCache.set(id, k);
+class WebKey implements PreparedHmacKey {
+  readonly prepared = true;
+  #imported: Promise<CryptoKey> | undefined;
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
   }
-  return k;
+  /** Imported on first use; a failed import is tried again next time. */
+  get cryptoKey(): Promise<CryptoKey> {
+    if (!this.#imported) {
+      this.#imported = importHmac(this.#bytes);
+      this.#imported.catch(() => {
+        this.#imported = undefined;
+      });
+    }
+    return this.#imported;
+  }
 }
+
+const cryptoKeyOf = (key: HmacKey): Promise<CryptoKey> =>
+  key instanceof WebKey ? key.cryptoKey : importHmac(toBytes(key as BinaryLike));
 
 function concat(parts: readonly BinaryLike[]): Uint8Array {
   if (parts.length === 1) return toBytes(parts[0]!);
@@ -49,9 +52,10 @@ export const webCrypto: CryptoProvider = {
   md5Base64(data: BinaryLike): string {
     return bytesToBase64(md5(toBytes(data)));
   },
+  hmacKey: (secret: BinaryLike) => new WebKey(typeof secret === 'string' ? encoder.encode(secret) : secret.slice()),
   hmacSha256Base64Sync: undefined,
-  async hmacSha256Base64Async(key: BinaryLike, parts: readonly BinaryLike[]): Promise<string> {
-    const sig = await crypto.subtle.sign('HMAC', await hmacKey(key), concat(parts) as BufferSource);
+  async hmacSha256Base64Async(key: HmacKey, parts: readonly BinaryLike[]): Promise<string> {
+    const sig = await crypto.subtle.sign('HMAC', await cryptoKeyOf(key), concat(parts) as BufferSource);
     return bytesToBase64(new Uint8Array(sig));
   },
   base64Decode: base64ToBytes,

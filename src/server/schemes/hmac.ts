@@ -2,7 +2,7 @@
  * The 'hmac' scheme [doc, see src/protocol/signing.ts]: `Date`, `Content-MD5`, `Content-Type` and
  * `Authorization: HMAC <tokenId>:<base64 HMAC-SHA256>` over the string to sign. Signs requests to the service, and
  * verifies signed requests and 'hmac' webhook deliveries (POST over the receiver's path). Inputs arrive resolved
- * (keys indexed, tolerance in ms) from the caller's one pass over its options.
+ * (keys prepared and indexed, tolerance in ms) from the caller's one pass over its options.
  */
 import {
   DEFAULT_CONTENT_TYPE,
@@ -100,7 +100,7 @@ export function signHmac<R = SignedHeaders>(
   }
 }
 
-/** What verifyHmac needs, already checked by its caller (verifyRequest, verifyWebhook). */
+/** What verifyHmac needs: keys and tolerance prepared by its caller (verifyRequest, a webhook verifier). */
 export interface HmacVerifyInput {
   method: string;
   path: string;
@@ -170,7 +170,7 @@ export function verifyHmac<R>(provider: CryptoProvider, o: HmacVerifyInput, done
   const parts = [text];
   return hmacEach(
     provider,
-    candidates.map((k) => [k.secret, parts] as const),
+    candidates.map((k) => [k.key, parts] as const),
     (expected) => {
       let matched: string | undefined;
       for (let i = 0; i < candidates.length; i++)

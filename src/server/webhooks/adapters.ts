@@ -12,7 +12,9 @@ import { concatBytes, readBounded } from '../bytes.js';
 import { ServerConfigError } from '../errors.js';
 import { PARSED_BODY_MESSAGE } from '../inputs/body.js';
 import { type HeadersInput, readHeader } from '../inputs/headers.js';
-import type { WebhookHandler, WebhookResult } from './handler.js';
+import { REPORT, type Report, type WebhookResult } from './delivery.js';
+import type { WebhookHandler } from './handler.js';
+import { logWebhookError } from './report.js';
 
 export interface WebhookAdapterOptions {
   /**
@@ -134,13 +136,46 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string>): unknown;
   end(body?: string): unknown;
+  /** node:http's state, read so a response something else already answered is never written again. */
+  headersSent?: boolean;
+  writableEnded?: boolean;
+  destroyed?: boolean;
 }
 
 const encoder = new TextEncoder();
-const send = (res: NodeResponseLike, r: Reply) => {
-  res.writeHead(r.status, r.headers);
-  res.end(r.body);
-};
+
+/**
+ * Writes the reply unless the response was already answered (a timeout middleware, another handler), ended or
+ * destroyed; then, and if writing throws anyway, the outcome goes to `late` instead. Never throws: a throw here would
+ * run inside a promise the host does not hold, and Node's default for an unhandled rejection ends the process.
+ */
+function sendOrReport(res: NodeResponseLike, r: Reply, late: (error: Error, r: Reply) => void) {
+  const state = res.headersSent ? 'headers sent' : res.writableEnded ? 'ended' : res.destroyed ? 'destroyed' : '';
+  if (state) return late(lateError(`the response was already ${state}`, r), r);
+  try {
+    res.writeHead(r.status, r.headers);
+    res.end(r.body);
+  } catch (e) {
+    late(lateError(`writing the response failed (${(e as { code?: string })?.code ?? 'error'})`, r), r);
+  }
+}
+
+const lateError = (why: string, r: Reply) =>
+  Object.assign(new Error(`webhook answer ${r.status} not sent: ${why}`), { code: 'RESPONSE_NOT_SENT' });
+
+/** Where an answer that could not be sent goes: the handler's own onError (or its default log line). */
+const lateReporter =
+  (handler: WebhookHandler) =>
+  (error: Error, r: Reply): void => {
+    const report = (handler as { [REPORT]?: Report })[REPORT];
+    const eventId = (r as { eventId?: string }).eventId;
+    try {
+      if (report) report(error, { stage: 'respond', eventId });
+      else logWebhookError(error, { stage: 'respond', eventId });
+    } catch {
+      /* a throwing logger must not reach the host either */
+    }
+  };
 
 /**
  * node:http and Express: reads the raw body itself (at most `maxBodyBytes`, default 1 MiB; 413 beyond); answers
@@ -157,59 +192,79 @@ export function toNodeHandler(
   options?: NodeHandlerOptions,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
   const max = maxBodyBytes(options);
+  const late = lateReporter(handler);
   return (req, res) => {
-    const method = req.method ?? 'GET';
-    const run = (body: Uint8Array | string) =>
-      handler.handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body }).then(
+    try {
+      serveNode(handler, max, late, req, res);
+    } catch (e) {
+      late(e instanceof Error ? e : new Error(String(e)), fail(500, 'INTERNAL', 'webhook handler error'));
+    }
+  };
+}
+
+/** One request through toNodeHandler; every answer goes through sendOrReport. */
+function serveNode(
+  handler: WebhookHandler,
+  max: number,
+  late: (error: Error, r: Reply) => void,
+  req: NodeRequestLike,
+  res: NodeResponseLike,
+) {
+  const send = (response: NodeResponseLike, r: Reply) => sendOrReport(response, r, late);
+  const method = req.method ?? 'GET';
+  const run = (body: Uint8Array | string) =>
+    handler
+      .handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body })
+      .then(
         (r) => send(res, r),
         () => send(res, fail(500, 'INTERNAL', 'webhook handler error')),
-      );
-    const pre = req.body;
-    const unread = !req.readableEnded && (pre === undefined || pre === null);
-    const refuse = (r: Reply) => send(res, unread ? { ...r, headers: { ...r.headers, connection: 'close' } } : r);
-    const early = refuseEarly(method, req.headers, max);
-    if (early) return refuse(early);
-    if (typeof pre === 'string' || pre instanceof Uint8Array) {
-      const length = typeof pre === 'string' ? encoder.encode(pre).length : pre.length;
-      return length > max ? send(res, tooLarge(max)) : void run(pre);
+      )
+      .catch(() => {});
+  const pre = req.body;
+  const unread = !req.readableEnded && (pre === undefined || pre === null);
+  const refuse = (r: Reply) => send(res, unread ? { ...r, headers: { ...r.headers, connection: 'close' } } : r);
+  const early = refuseEarly(method, req.headers, max);
+  if (early) return refuse(early);
+  if (typeof pre === 'string' || pre instanceof Uint8Array) {
+    const length = typeof pre === 'string' ? encoder.encode(pre).length : pre.length;
+    return length > max ? send(res, tooLarge(max)) : void run(pre);
+  }
+  // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream
+  // unread.
+  const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
+  if (pre !== undefined && pre !== null && !emptyObject)
+    return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
+  if (req.readableEnded)
+    return send(
+      res,
+      fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`),
+    );
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let settled = false;
+  const onData = (c: Uint8Array | string) => {
+    if (settled) return;
+    const bytes = typeof c === 'string' ? encoder.encode(c) : c;
+    size += bytes.length;
+    if (size > max) {
+      settled = true;
+      chunks.length = 0;
+      req.removeListener?.('data', onData);
+      req.pause?.();
+      refuse(tooLarge(max));
+      return;
     }
-    // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream
-    // unread.
-    const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
-    if (pre !== undefined && pre !== null && !emptyObject)
-      return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
-    if (req.readableEnded)
-      return send(
-        res,
-        fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`),
-      );
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let settled = false;
-    const onData = (c: Uint8Array | string) => {
-      if (settled) return;
-      const bytes = typeof c === 'string' ? encoder.encode(c) : c;
-      size += bytes.length;
-      if (size > max) {
-        settled = true;
-        chunks.length = 0;
-        req.removeListener?.('data', onData);
-        req.pause?.();
-        refuse(tooLarge(max));
-        return;
-      }
-      chunks.push(bytes);
-    };
-    req.on('data', onData);
-    req.on('error', () => {
-      if (settled) return;
-      settled = true;
-      refuse(fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
-    });
-    req.on('end', () => {
-      if (settled) return;
-      settled = true;
-      void run(concatBytes(chunks, size));
-    });
+    chunks.push(bytes);
   };
+  req.on('data', onData);
+  req.on('error', () => {
+    if (settled) return;
+    settled = true;
+    refuse(fail(400, 'BODY_READ_FAILED', 'could not read the request body'));
+  });
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    void run(concatBytes(chunks, size));
+  });
 }

@@ -1,6 +1,6 @@
 /**
- * One delivery through an InboxStore (a transactional inbox such as PostgresInbox): the handler runs inside the
- * store's open transaction with `ctx.db`, and its effects commit together with the done-mark.
+ * The transactional strategy, for an InboxStore (e.g. PostgresInbox): the handler runs inside the store's open
+ * transaction with `ctx.db`, and its effects commit together with the done-mark.
  *   begin rejects (database unreachable) → 503 STORE_UNAVAILABLE · 'done' → 200 duplicate · 'in_flight' → 409
  *   handler returns → commit → 200; commit rejects → 503 STORE_UNAVAILABLE (nothing marked done unless it did commit,
  *     in which case the retry finds the event done)
@@ -10,56 +10,52 @@
  * the transaction's connection is lost.
  */
 import type { InboxStore } from '../stores/types.js';
-import type { WebhookErrorStage, WebhookResult } from './handler.js';
-
-export interface InboxReplies {
-  processed(id: string, outcome: 'processed' | 'ignored'): WebhookResult;
-  duplicate(id: string): WebhookResult;
-  inFlight(id: string): WebhookResult;
-  failed(id: string): WebhookResult;
-  unavailable(id: string, code: string, message: string): WebhookResult;
-}
-
-export interface InboxDelivery {
-  id: string;
-  /** The event's handler, given the transaction's connection and signal; undefined → acknowledged as 'ignored'. */
-  run: ((db: unknown, signal: AbortSignal) => unknown) | undefined;
-  report(error: unknown, info: { stage: WebhookErrorStage; eventId?: string }): void;
-  replies: InboxReplies;
-}
+import type { DeliveryStrategy, Replies, Report, Run, WebhookResult } from './delivery.js';
 
 /** The store is an InboxStore: the handler takes the transactional path for it. */
 export const isInboxStore = (store: unknown): store is InboxStore =>
   typeof (store as Partial<InboxStore> | undefined)?.begin === 'function';
 
-export async function deliverInInbox(store: InboxStore, d: InboxDelivery): Promise<WebhookResult> {
-  const { id, report, replies } = d;
-  let tx: Awaited<ReturnType<InboxStore['begin']>>;
-  try {
-    tx = await store.begin(id);
-  } catch (e) {
-    report(e, { stage: 'store', eventId: id });
-    return replies.unavailable(id, 'STORE_UNAVAILABLE', 'inbox database unreachable; retry later');
+export class InboxDelivery implements DeliveryStrategy {
+  readonly #store: InboxStore;
+  readonly #replies: Replies;
+  readonly #report: Report;
+
+  constructor(store: InboxStore, replies: Replies, report: Report) {
+    this.#store = store;
+    this.#replies = replies;
+    this.#report = report;
   }
-  if (tx === 'done') return replies.duplicate(id);
-  if (tx === 'in_flight') return replies.inFlight(id);
-  try {
-    await d.run?.(tx.db, tx.signal);
-  } catch (e) {
-    report(e, { stage: 'handler', eventId: id });
+
+  async deliver(id: string, run: Run): Promise<WebhookResult> {
+    const replies = this.#replies;
+    let tx: Awaited<ReturnType<InboxStore['begin']>>;
     try {
-      await tx.rollback();
-    } catch (err) {
-      report(err, { stage: 'store', eventId: id });
-      return replies.unavailable(id, 'STORE_UNAVAILABLE', 'the handler failed and the inbox database is unreachable');
+      tx = await this.#store.begin(id);
+    } catch (e) {
+      this.#report(e, { stage: 'store', eventId: id });
+      return replies.unavailable(id, 'STORE_UNAVAILABLE', 'inbox database unreachable; retry later');
     }
-    return replies.failed(id);
+    if (tx === 'done') return replies.duplicate(id);
+    if (tx === 'in_flight') return replies.inFlight(id);
+    try {
+      await run?.(tx);
+    } catch (e) {
+      this.#report(e, { stage: 'handler', eventId: id });
+      try {
+        await tx.rollback();
+      } catch (err) {
+        this.#report(err, { stage: 'store', eventId: id });
+        return replies.unavailable(id, 'STORE_UNAVAILABLE', 'the handler failed and the inbox database is unreachable');
+      }
+      return replies.failed(id);
+    }
+    try {
+      await tx.commit();
+    } catch (e) {
+      this.#report(e, { stage: 'store', eventId: id });
+      return replies.unavailable(id, 'STORE_UNAVAILABLE', 'the commit was not confirmed; retry later');
+    }
+    return replies.processed(id, run ? 'processed' : 'ignored');
   }
-  try {
-    await tx.commit();
-  } catch (e) {
-    report(e, { stage: 'store', eventId: id });
-    return replies.unavailable(id, 'STORE_UNAVAILABLE', 'the commit was not confirmed; retry later');
-  }
-  return replies.processed(id, d.run ? 'processed' : 'ignored');
 }

@@ -1,36 +1,9 @@
 /**
- * What `createWebhookHandler` checks once at creation (its `verify` options) and how it reports failures when the
- * integrator passed no `onError`: one `console.error` line with the stage, the code and the event id — never the
- * error's message, a secret, a header value or the body.
+ * How the webhook handler names a failure when the integrator passed no `onError`: one `console.error` line with the
+ * stage, the code and the event id — never the error's message, a secret, a header value or the body — and the event
+ * id an unverified delivery claims.
  */
-import type { CryptoProvider } from '../crypto/provider.js';
-import { ServerConfigError, isServerConfigError } from '../errors.js';
 import type { RawBody } from '../inputs/body.js';
-import { resolveKeys } from '../inputs/keys.js';
-import { resolveTolerance } from '../inputs/time.js';
-import { standardKey } from '../schemes/standard.js';
-import type { WebhookVerifyOptions } from './verify.js';
-
-/**
- * The `verify` options of a handler, checked when it is created (as `createClient` checks its own): keys present, each
- * secret a non-empty trimmed string (`whsec_<base64>` for `'standard'`), a known scheme, a path starting with `/`, a
- * usable tolerance. Throws `ServerConfigError` naming the field (`verify.keys[0].secret`), never the secret.
- */
-export function checkVerifyOptions(provider: CryptoProvider, v: WebhookVerifyOptions): void {
-  try {
-    if (v.scheme !== undefined && v.scheme !== 'hmac' && v.scheme !== 'standard')
-      throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
-    const { list } = resolveKeys(v.keys);
-    if (v.scheme === 'standard') list.forEach((k, i) => void standardKey(provider, k.secret, `keys[${i}].secret`));
-    if (v.path !== undefined && (typeof v.path !== 'string' || !v.path.startsWith('/')))
-      throw new ServerConfigError('path', "path must start with '/' (the path the sender signed), e.g. '/webhooks'");
-    resolveTolerance(v.tolerance);
-  } catch (e) {
-    if (isServerConfigError(e))
-      throw new ServerConfigError(`verify.${e.field}`, `createWebhookHandler: verify.${e.message}`);
-    throw e;
-  }
-}
 
 const SAFE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const EVENT_ID = /"event_id"\s*:\s*"([A-Za-z0-9_.:-]{1,128})"/;

@@ -1,14 +1,15 @@
 /**
- * Webhook verification: checks the options once, dispatches to the scheme (schemes/hmac.ts, schemes/standard.ts),
- * then parses the body — only after the signature matched. `verifyWebhookSignature` stops at JSON (no payload
- * schemas are reached, so a verify-only bundle stays small); `verifyWebhook` validates the event as well.
+ * Webhook verification: `prepareVerifier` checks and resolves the options once (a handler does it at creation, a
+ * one-shot `verifyWebhook` call for itself); each delivery then only dispatches to the scheme (schemes/hmac.ts,
+ * schemes/standard.ts) and parses the body — only after the signature matched. `verifyWebhookSignature` stops at
+ * JSON (no payload schemas are reached, so a verify-only bundle stays small); `verifyWebhook` validates the event.
  */
 import { type KnownOrGenericWebhookEvent, parseWebhookEvent } from '../../protocol/webhooks.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError, SignatureVerificationError } from '../errors.js';
 import { type RawBody, toRawBody } from '../inputs/body.js';
 import { type HeadersInput, checkHeaders } from '../inputs/headers.js';
-import { type VerificationKey, resolveKeys } from '../inputs/keys.js';
+import { type VerificationKey, resolveKeys, resolveKeysOnce } from '../inputs/keys.js';
 import { type Clock, type Tolerance, resolveTolerance } from '../inputs/time.js';
 import { verifyHmac } from '../schemes/hmac.js';
 import { verifyStandard } from '../schemes/standard.js';
@@ -59,47 +60,94 @@ export type VerifiedWebhook = KnownOrGenericWebhookEvent & {
   tokenId: string;
 };
 
+/** A delivery's verification, everything else prepared: resolves to `done(body, tokenId)` or rejects. */
+export type Verifier = <R>(
+  delivery: { headers?: unknown; body?: unknown; path?: string },
+  done: (body: string | Uint8Array, tokenId: string) => R,
+) => Promise<R>;
+
+const PATH_REQUIRED =
+  "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'";
+
 /**
- * One pass over the options, then the scheme's verification; resolves to `done(body, tokenId)`, which runs in the
- * same step as the signature comparison (no extra Promise hop per delivery).
+ * Checks and resolves the options once — scheme, path, keys (`whsec_` decoded, each prepared for the provider),
+ * tolerance, clock — and returns the verifier of one delivery, which only reads the delivery's body and headers (and
+ * its path when none is configured) and verifies. `pathRequired`: a one-shot call must name the signed path itself; a
+ * handler may take it from each request. `resolve`: how keys are prepared (a one-shot call reuses its last keys).
  */
-function verifyDelivery<R>(
+export function prepareVerifier(
+  provider: CryptoProvider,
+  o: WebhookVerifyOptions,
+  pathRequired: boolean,
+  resolve = resolveKeys,
+): Verifier {
+  if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyWebhook needs an options object');
+  const scheme = o.scheme ?? 'hmac';
+  if (scheme !== 'hmac' && scheme !== 'standard')
+    throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
+  const path = o.path;
+  if (scheme === 'hmac' && (pathRequired || path !== undefined) && !isPath(path)) {
+    throw new ServerConfigError(
+      'path',
+      pathRequired ? PATH_REQUIRED : "path must start with '/' (the path the sender signed), e.g. '/webhooks'",
+    );
+  }
+  const keys = resolve(provider, o.keys, scheme === 'standard');
+  const tolerance = resolveTolerance(o.tolerance);
+  const now = o.now;
+  if (now !== undefined && typeof now !== 'function')
+    throw new ServerConfigError('now', 'now must be a function returning epoch ms or a Date');
+  if (scheme === 'standard') {
+    return (d, done) => {
+      try {
+        const body = toRawBody(d.body);
+        const headers = checkHeaders(d.headers);
+        return verifyStandard(provider, { headers, body, keys, tolerance, now }, (tokenId) => done(body, tokenId));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    };
+  }
+  return (d, done) => {
+    try {
+      const signed = path ?? d.path;
+      if (!isPath(signed)) throw new ServerConfigError('path', PATH_REQUIRED);
+      const body = toRawBody(d.body);
+      const headers = checkHeaders(d.headers);
+      const input = { method: 'POST', path: signed, headers, body, keys, tolerance, now };
+      return verifyHmac(provider, input, (tokenId) => done(body, tokenId));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+}
+
+const isPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/');
+
+/** A one-shot verification: the options prepared for this call only. */
+function verifyOnce<R>(
   provider: CryptoProvider,
   o: VerifyWebhookOptions,
   done: (body: string | Uint8Array, tokenId: string) => R,
 ): Promise<R> {
   try {
-    if (!o || typeof o !== 'object') throw new ServerConfigError('options', 'verifyWebhook needs an options object');
-    const body = toRawBody(o.body);
-    const scheme = o.scheme ?? 'hmac';
-    if (scheme === 'hmac') {
-      if (typeof o.path !== 'string' || !o.path.startsWith('/')) {
-        throw new ServerConfigError(
-          'path',
-          "path is required for the 'hmac' scheme: the receiver path (with query) the sender signed, e.g. '/webhooks'",
-        );
-      }
-    } else if (scheme !== 'standard') {
-      throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
+    // The delivery's own inputs first, as a one-shot call reads them: a malformed header bag is named before a key.
+    if (o && typeof o === 'object') {
+      toRawBody(o.body);
+      checkHeaders(o.headers);
     }
-    const keys = resolveKeys(o.keys);
-    const tolerance = resolveTolerance(o.tolerance);
-    const headers = checkHeaders(o.headers);
-    const then = (tokenId: string) => done(body, tokenId);
-    return scheme === 'hmac'
-      ? verifyHmac(provider, { method: 'POST', path: o.path!, headers, body, keys, tolerance, now: o.now }, then)
-      : verifyStandard(provider, { headers, body, keys, tolerance, now: o.now }, then);
+    return prepareVerifier(provider, o, true, resolveKeysOnce)(o, done);
   } catch (e) {
     return Promise.reject(e);
   }
 }
 
-const toSignature = (body: string | Uint8Array, tokenId: string): VerifiedWebhookSignature => ({
+export const toSignature = (body: string | Uint8Array, tokenId: string): VerifiedWebhookSignature => ({
   payload: parseJson(body),
   tokenId,
 });
 
-function toEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
+export function toEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
   const r = parseWebhookEvent(parseJson(body));
   if (!r.ok)
     throw new SignatureVerificationError('INVALID_PAYLOAD', `the signed body is not a valid event: ${r.detail}`);
@@ -111,12 +159,45 @@ export function verifyWebhookSignatureWith(
   provider: CryptoProvider,
   o: VerifyWebhookOptions,
 ): Promise<VerifiedWebhookSignature> {
-  return verifyDelivery(provider, o, toSignature);
+  return verifyOnce(provider, o, toSignature);
 }
 
 /** Verifies, parses and validates the event against the payload schemas (src/protocol/webhooks.ts). */
 export function verifyWebhookWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  return verifyDelivery(provider, o, toEvent);
+  return verifyOnce(provider, o, toEvent);
+}
+
+/** One delivery to a verifier made once: its raw body, its headers, and its path when the verifier has none. */
+export interface WebhookDeliveryInput {
+  /** The exact raw body received (not parsed JSON). @example await request.text() */
+  body: RawBody;
+  /** Received headers (Fetch `Headers`, Node `req.headers`, or a record). */
+  headers: HeadersInput;
+  /** 'hmac' only, when the verifier was made without `path`: the path (with query) the sender signed. */
+  path?: string;
+}
+
+/** A verifier made once: every option checked and every key prepared; `verify` only verifies. */
+export interface WebhookVerifier<T> {
+  verify(delivery: WebhookDeliveryInput): Promise<T>;
+}
+
+/** Checks the options (ServerConfigError) and prepares the keys once; its `verify` parses and validates the event. */
+export function createWebhookVerifierWith(
+  provider: CryptoProvider,
+  o: WebhookVerifyOptions,
+): WebhookVerifier<VerifiedWebhook> {
+  const run = prepareVerifier(provider, o, false);
+  return { verify: (d) => run(d ?? {}, toEvent) };
+}
+
+/** As createWebhookVerifierWith, but `verify` stops at JSON (no payload schemas in the bundle). */
+export function createWebhookSignatureVerifierWith(
+  provider: CryptoProvider,
+  o: WebhookVerifyOptions,
+): WebhookVerifier<VerifiedWebhookSignature> {
+  const run = prepareVerifier(provider, o, false);
+  return { verify: (d) => run(d ?? {}, toSignature) };
 }
 
 const decoder = new TextDecoder();

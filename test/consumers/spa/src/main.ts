@@ -3,7 +3,7 @@ import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createJourney, type JourneyHandle, type JourneyOptions } from 'hosted-journey';
 import { HostedJourney, useHostedJourney, type UseHostedJourneyResult } from 'hosted-journey/react';
-import { defineHostedJourneyElement, HostedJourneyElement } from 'hosted-journey/element';
+import { defineHostedJourneyElement, type HostedJourneyElement } from 'hosted-journey/element';
 
 const options: JourneyOptions = {
   vendor: 'acme',

@@ -1,0 +1,98 @@
+/**
+ * Every page of the demo at phone size (375×667) and at desktop size, as loaded and in the states a visitor reaches
+ * (the SPA's modal open, the credit page's report shown): axe (every rule axe-core runs, every impact, in the page and
+ * inside the journey frame where one is mounted) finds no violation, the page logs no console error and no request
+ * fails, and /favicon.ico is served. Lighthouse's accessibility audits are axe's rules.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type Stack, startStack } from './stack.js';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const PAGES: Array<{ path: string; ready?: (page: Page) => Promise<void> }> = [
+  { path: '/' },
+  {
+    path: '/script-tag.html',
+    // The journey mounted inline: axe checks its frame too.
+    ready: (page) =>
+      expect(page.frameLocator('#journey iframe').locator('main.hj-card[data-step]')).toHaveCount(1, {
+        timeout: 15_000,
+      }),
+  },
+  { path: '/spa.html' },
+  {
+    path: '/spa.html (modal open)',
+    ready: async (page) => {
+      // The service's default theme: the others ask Google Fonts for their font, which an offline test machine
+      // cannot reach (a console error that says nothing about the page).
+      await page.locator('#theme').selectOption('none');
+      await page.getByRole('button', { name: 'Connect bank account' }).click();
+      const modal = page.frameLocator('[role="dialog"] iframe');
+      await expect(modal.locator('main.hj-card[data-step]')).toHaveCount(1, { timeout: 15_000 });
+    },
+  },
+  { path: '/direct.html' },
+  { path: '/credit.html' },
+  {
+    path: '/credit.html (report, account and payments shown)',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Lodge enquiry' }).click();
+      await expect(page.locator('#report .gauge')).toBeVisible();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('button', { name: 'Save payments' }).click();
+      await expect(page.locator('#report .history').last()).toHaveAttribute('aria-label', /C C C 1 2 3$/);
+    },
+  },
+  { path: '/applications/cust_a11y_check' },
+];
+
+/** Console errors and failed responses of the page and its frames, from the first request on. */
+function recordErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  return () => errors;
+}
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`),
+  }));
+}
+
+for (const size of [
+  { name: 'phone', width: 375, height: 667 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  for (const demoPage of PAGES) {
+    test(`${size.name}: ${demoPage.path} — no axe violation, no console error`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const errors = recordErrors(page);
+      await page.goto(stack.demo.url + demoPage.path.split(' ')[0]);
+      await page.waitForLoadState('load');
+      await demoPage.ready?.(page);
+      expect(await violations(page)).toEqual([]);
+      // A desktop browser (and Lighthouse) asks every page's origin for /favicon.ico, and logs its 404 as a console
+      // error; headless Chromium does not ask, so the spec does.
+      const favicon = await page.request.get(`${stack.demo.url}/favicon.ico`);
+      expect(favicon.status()).toBe(200);
+      expect(favicon.headers()['content-type']).toBe('image/x-icon');
+      expect(errors()).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,10 @@
+export interface Check {
+  name: string;
+  cmd: string;
+  args: string[];
+  env?: Record<string, string>;
+  ready: () => boolean;
+  required?: boolean;
+}
+export const checks: Check[];
+export function readiness(check: Check): 'run' | 'skip' | 'missing';

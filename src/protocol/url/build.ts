@@ -1,0 +1,138 @@
+/** Builds journey URLs and bank-redirect URLs from options. Pure: no DOM, no globals. */
+import { hasOwn } from '../own.js';
+import { failConfig as fail } from '../errors.js';
+import {
+  BANK_REDIRECT_SEGMENT,
+  type BankRedirectTarget,
+  COLLECT_VALUES,
+  type JourneyUrlOptions,
+  MAX_URL_LENGTH,
+  PREFILL_LIMITS,
+  QUERY,
+  START_AT,
+  THEME_FIELDS,
+} from './types.js';
+import {
+  CONSENT_ID_PATTERN,
+  checkChannel,
+  checkFont,
+  checkId,
+  checkPrefill,
+  normaliseColour,
+  normaliseOrigin,
+} from './validate.js';
+
+/**
+ * The journey origin's bank-redirect URL for one consent (see `BANK_REDIRECT_SEGMENT`). The widget builds it from its
+ * own validated `journeyOrigin`, vendor and customer id; only the consent id comes from the journey, and it must match
+ * `CONSENT_ID_PATTERN`. Throws `JourneyConfigError` on any bad part.
+ *
+ * @example
+ * buildBankRedirectUrl({ journeyOrigin: 'https://journey.example.com', vendor: 'acme', customerId: 'cust_1', consentId:
+ * 'cns_42' }) // 'https://journey.example.com/bank-redirect/acme/cust_1/cns_42'
+ */
+export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrigin: string }): string {
+  const origin = normaliseOrigin(options.journeyOrigin);
+  const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
+  const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
+  if (typeof options.consentId !== 'string' || !CONSENT_ID_PATTERN.test(options.consentId)) {
+    fail('INVALID_OPTION', 'consentId', 'Invalid consentId.');
+  }
+  return `${origin}/${BANK_REDIRECT_SEGMENT}/${vendor}/${customerId}/${options.consentId}`;
+}
+
+/**
+ * Builds the hosted-journey URL. Pure: no DOM, no globals. Throws `JourneyConfigError` on any bad input.
+ *
+ * @example
+ * buildJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', startAt:
+ * 'banks' }) // 'https://journey.example.com/i/acme/cust_1/banks'
+ */
+export function buildJourneyUrl(options: JourneyUrlOptions): string {
+  if (typeof options !== 'object' || options === null)
+    fail('INVALID_OPTION', 'options', 'buildJourneyUrl needs an options object.');
+  const origin = normaliseOrigin(options.journeyOrigin);
+  const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
+  const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
+
+  const segments = ['i', vendor, customerId];
+  if (options.institutionId !== undefined) {
+    if (options.startAt !== undefined && options.startAt !== 'banks') {
+      fail(
+        'INVALID_START_AT',
+        'startAt',
+        "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.",
+      );
+    }
+    segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
+  } else if (options.startAt !== undefined) {
+    if (!hasOwn(START_AT, options.startAt)) {
+      fail(
+        'INVALID_START_AT',
+        'startAt',
+        `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`,
+      );
+    }
+    segments.push(START_AT[options.startAt]);
+  }
+
+  const query = new URLSearchParams();
+  if (options.collect !== undefined) {
+    if (!Array.isArray(options.collect))
+      fail('INVALID_COLLECT', 'collect', "collect must be an array, e.g. ['analysis'].");
+    for (const item of new Set(options.collect)) {
+      if (!COLLECT_VALUES.includes(item))
+        fail(
+          'INVALID_COLLECT',
+          'collect',
+          `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`,
+        );
+      query.append(QUERY.collect, item);
+    }
+  }
+  if (options.multipleInstitutions !== undefined) {
+    if (typeof options.multipleInstitutions !== 'boolean')
+      fail('INVALID_OPTION', 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
+    if (options.multipleInstitutions) query.set(QUERY.multiple, 'true');
+  }
+  const theme = options.theme;
+  if (theme !== undefined) {
+    if (typeof theme !== 'object' || theme === null) fail('INVALID_OPTION', 'theme', 'theme must be an object.');
+    let key: keyof typeof THEME_FIELDS;
+    for (key in THEME_FIELDS) {
+      const value = theme[key];
+      if (value !== undefined)
+        query.set(
+          QUERY[key],
+          key === 'font' ? checkFont(value) : normaliseColour(value, `theme.${key}`, THEME_FIELDS[key]),
+        );
+    }
+  }
+  if (options.parentOrigin !== undefined)
+    query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
+  if (options.channel !== undefined) query.set(QUERY.channel, checkChannel(options.channel));
+
+  const prefillIn = options.prefillIn ?? 'handshake';
+  if (prefillIn !== 'handshake' && prefillIn !== 'query')
+    fail('INVALID_PREFILL_IN', 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
+  const prefill = checkPrefill(options.prefill);
+  if (prefill && prefillIn === 'query') {
+    let key: keyof typeof PREFILL_LIMITS;
+    for (key in PREFILL_LIMITS) {
+      const value = prefill[key];
+      if (value) query.set(QUERY[key], value);
+    }
+  }
+
+  const path = '/' + segments.map(encodeURIComponent).join('/');
+  const search = query.toString();
+  const url = origin + path + (search ? `?${search}` : '');
+  if (url.length > MAX_URL_LENGTH) {
+    fail(
+      'URL_TOO_LONG',
+      'customerId',
+      `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`,
+    );
+  }
+  return url;
+}

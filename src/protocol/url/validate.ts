@@ -1,0 +1,120 @@
+/**
+ * Checks of the journey URL's parts. Each throws a `JourneyConfigError` naming the field; the patterns are exported for
+ * the parser and the journey origin's server, which test without throwing.
+ */
+// Codes are written as literals (typed by `fail`'s `JourneyConfigErrorCode` parameter) rather than read from the const
+// object, so the inline bundle need not carry the object.
+import { hasOwn } from '../own.js';
+import { failConfig as fail, type JourneyConfigErrorCode } from '../errors.js';
+import { type JourneyPrefill, PREFILL_LIMITS } from './types.js';
+
+/** Letters, digits, `-` and `_` [doc: the `ref`]. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+/**
+ * A consent id as it travels in `bank_authorisation` and in the bank-redirect path [ours]: 1–128 letters, digits, `-`,
+ * `_`. No `.`, `/`, `%` or `:`, so it can never steer the path (`..`), the host (`//`) or the scheme of the URL it
+ * joins.
+ */
+export const CONSENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const HEX_COLOUR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
+/** Google Fonts family names are letters, digits and single spaces; anything else could smuggle URL syntax. */
+export const FONT_PATTERN = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
+export const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** `localhost`, `127.0.0.0/8` (the URL parser has already normalised forms like `127.1`) and `[::1]`. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Validates an origin (scheme + host + port, nothing else) and returns it normalised.
+ * https everywhere; http only on loopback so local development and the sandbox work.
+ */
+export function normaliseOrigin(
+  value: unknown,
+  field = 'journeyOrigin',
+  code: JourneyConfigErrorCode = 'INVALID_JOURNEY_ORIGIN',
+): string {
+  if (typeof value !== 'string' || value === '')
+    fail(code, field, `${field} is required, e.g. 'https://journey.example.com'.`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(
+      code,
+      field,
+      `${field} must be an absolute origin such as 'https://journey.example.com'; got '${value}'.`,
+    );
+  }
+  if (url.origin === 'null') fail(code, field, `${field} must be an http(s) origin; got '${value}'.`);
+  if (url.username || url.password) fail(code, field, `${field} must not contain credentials.`);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    fail(code, field, `${field} must be an origin only (no path, query or fragment); did you mean '${url.origin}'?`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    fail(
+      code,
+      field,
+      `${field} must use https (http is allowed only for localhost, 127.0.0.0/8 and [::1]); got '${value}'.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    fail(code, field, `${field} must use https; got '${url.protocol}'.`);
+  return url.origin;
+}
+
+export function checkId(value: unknown, field: string, code: JourneyConfigErrorCode, max = 128): string {
+  if (typeof value !== 'string' || value === '') fail(code, field, `${field} is required.`);
+  if (value.length > max) fail(code, field, `${field} must be at most ${max} characters.`);
+  if (!ID_PATTERN.test(value))
+    fail(code, field, `${field} may contain only letters, digits, '-' and '_'; got '${value}'.`);
+  return value;
+}
+
+/** Normalises a colour to `RRGGBB` (upper case, no `#`), as the service expects. */
+export function normaliseColour(value: unknown, field: string, code: JourneyConfigErrorCode): string {
+  if (typeof value !== 'string' || !HEX_COLOUR.test(value)) {
+    fail(code, field, `${field} must be a hex colour like '#0B5FFF'; got '${String(value)}'.`);
+  }
+  let hex = value.replace(/^#/, '').toUpperCase();
+  if (hex.length === 3) hex = hex.replace(/./g, (c) => c + c);
+  return hex;
+}
+
+/** A font family the URL may carry: at most 64 characters of `FONT_PATTERN`. */
+export const isFont = (value: string): boolean => value.length <= 64 && FONT_PATTERN.test(value);
+
+export function checkFont(value: unknown, field = 'theme.font'): string {
+  if (typeof value !== 'string' || !isFont(value)) {
+    fail(
+      'INVALID_FONT',
+      field,
+      `${field} must be a Google Fonts family name (letters, digits, single spaces), e.g. 'Open Sans'.`,
+    );
+  }
+  return value;
+}
+
+export function checkChannel(value: unknown): string {
+  if (typeof value !== 'string' || !CHANNEL_PATTERN.test(value)) {
+    fail('INVALID_CHANNEL', 'channel', 'channel must be 8-64 characters of letters, digits, - or _.');
+  }
+  return value;
+}
+
+export function checkPrefill(prefill: unknown): JourneyPrefill | undefined {
+  if (prefill === undefined) return undefined;
+  if (typeof prefill !== 'object' || prefill === null) fail('INVALID_PREFILL', 'prefill', 'prefill must be an object.');
+  const out: JourneyPrefill = {};
+  for (const [key, value] of Object.entries(prefill)) {
+    if (!hasOwn(PREFILL_LIMITS, key))
+      fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} is not a known field (fullName, email, phone).`);
+    if (value === undefined) continue;
+    const max = PREFILL_LIMITS[key as keyof JourneyPrefill];
+    if (typeof value !== 'string' || value.length > max)
+      fail('INVALID_PREFILL', `prefill.${key}`, `prefill.${key} must be a string of at most ${max} characters.`);
+    out[key as keyof JourneyPrefill] = value;
+  }
+  return out;
+}

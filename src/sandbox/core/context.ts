@@ -1,0 +1,37 @@
+/** What every handler shares: state, options, the clock and the webhook emitter. */
+import type { SandboxState, Application } from './state.js';
+import type { JourneySessions } from '../journey/session.js';
+import type { ParentOriginCheck } from '../journey/parent-origins.js';
+
+export interface SandboxToken {
+  /** Public token id sent in `Authorization: HMAC <tokenId>:…`. @example 'sandbox_token' */
+  tokenId: string;
+  /** Signing secret. @example 'sandbox_secret' */
+  secret: string;
+}
+
+export interface SandboxContext {
+  state: SandboxState;
+  seed: string;
+  crawlDelayMs: number;
+  /** How long a crawler seed waits for the customer's credentials (or one-time code) before TIMEDOUT. */
+  crawlerTimeoutMs: number;
+  tokens: readonly SandboxToken[];
+  now(): Date;
+  /** Issues and verifies the journey pages' session credentials. */
+  sessions: JourneySessions;
+  /** Whether `origin` is a registered parent origin of `vendor` (the `parentOrigins` option). */
+  parentOriginAllowed: ParentOriginCheck;
+  /** The same registry for display: vendor (or `'*'`) → normalised origins and `'loopback'`. */
+  parentOrigins: Readonly<Record<string, readonly string[]>>;
+  /** Host names besides loopback names and IP literals that pages, journey API and index answer (core/hosts.ts). */
+  allowedHosts: readonly string[];
+  /** The demo (or integrator app) the index page links to, when the sandbox was told one. */
+  demoUrl?: string;
+  /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */
+  origin(): string;
+  /** Queues a webhook event about an application for every receiver. */
+  emit(app: Application, type: string, data: Record<string, unknown>): void;
+  /** Schedules work after `ms`; cancelled by close(). Returns a function that cancels it. */
+  later(ms: number, fn: () => void): () => void;
+}

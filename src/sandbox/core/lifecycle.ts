@@ -1,0 +1,389 @@
+/**
+ * The open-banking lifecycle, shared by the signed API, the journey-facing API and the bank pages:
+ * start → institution → consent (cdr) or crawler login → crawl → crawled → finalise → report ready.
+ */
+import type { CrawlerLifecycleStatus, Pathway } from '../../protocol/index.js';
+import type { SandboxContext } from './context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
+import { CRAWLER_LOGINS, findInstitution } from '../data/institutions.js';
+import { generateBankData } from '../data/generate.js';
+import { newId, type Application, type Consent } from './state.js';
+
+/** Statuses after which the institution can no longer change. */
+const LOCKED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
+const CONSENT_TTL_MS = 30 * 60_000;
+
+export interface StartFields {
+  full_name?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  days_to_retrieve?: number | undefined;
+  analysis?: boolean | undefined;
+  /** The journey's `collect` values: `analysis` and `account_owner` switch those on (never off). */
+  collect?: readonly string[] | undefined;
+}
+
+const IDENTITY = ['full_name', 'email', 'phone'] as const;
+
+/**
+ * The applicant's identity is fixed for the journey once the application has moved past `started`: a journey start
+ * that would change the name, e-mail or phone then is refused (409 `IDENTITY_LOCKED`); the same values again are
+ * accepted. The journey's session credential proves only that a page of this journey asked (anyone can load one), so
+ * it may not rewrite an applicant; the owner's signed profile call may still correct its own record.
+ */
+function checkIdentity(app: Application, fields: StartFields): void {
+  if (app.status === 'started') return;
+  const changed = IDENTITY.filter((k) => fields[k] !== undefined && fields[k] !== app[k]);
+  if (changed.length === 0) return;
+  throw new SandboxHttpError(
+    E.IDENTITY_LOCKED,
+    `the application is ${app.status}; the applicant (${changed.join(', ')}) can no longer change. ` +
+      'Start a new application with another ref for another applicant.',
+  );
+}
+
+/**
+ * Creates the application for vendor/ref, or updates and returns the existing one. `owner` is the token of the signed
+ * call (it sees only its own applications); without one (the journey), the application the journey pages act on,
+ * created as the sandbox's first token's.
+ */
+export function startApplication(
+  ctx: SandboxContext,
+  vendor: string,
+  ref: string,
+  fields: StartFields,
+  owner?: string,
+): Application {
+  let app = ctx.state.findByRef(vendor, ref, owner);
+  if (app && owner === undefined) checkIdentity(app, fields);
+  else if (!app) {
+    app = {
+      id: newId('app'),
+      vendor,
+      ref,
+      owner: owner ?? ctx.tokens[0]!.tokenId,
+      status: 'started',
+      institution: null,
+      analysis: false,
+      account_owner: false,
+      created_at: ctx.now().toISOString(),
+      crawler: null,
+      data: null,
+    };
+    ctx.state.addApplication(app);
+  }
+  if (fields.full_name !== undefined) app.full_name = fields.full_name;
+  if (fields.email !== undefined) app.email = fields.email;
+  if (fields.phone !== undefined) app.phone = fields.phone;
+  if (fields.days_to_retrieve !== undefined) app.days_to_retrieve = fields.days_to_retrieve;
+  if (fields.analysis !== undefined) app.analysis = fields.analysis;
+  applyCollect(app, fields.collect);
+  return app;
+}
+
+/** The journey URL's `collect` [doc]: `analysis` and `account_owner` add those events; nothing switches them off. */
+export function applyCollect(app: Application, collect: readonly string[] | undefined): void {
+  if (collect?.includes('analysis')) app.analysis = true;
+  if (collect?.includes('account_owner')) app.account_owner = true;
+}
+
+/** The application at vendor/ref (`owner`'s own when a token asks), or 409 `APPLICATION_NOT_STARTED`. */
+export function requireApplication(ctx: SandboxContext, vendor: string, ref: string, owner?: string): Application {
+  const app = ctx.state.findByRef(vendor, ref, owner);
+  if (!app)
+    throw new SandboxHttpError(
+      E.APPLICATION_NOT_STARTED,
+      `no application for ${vendor}/${ref} yet: start it with the profile call first`,
+    );
+  return app;
+}
+
+/** Attaches an institution by pathway (defaults to the institution's first). `field` names the body field for 422s. */
+export function attachInstitution(
+  ctx: SandboxContext,
+  app: Application,
+  institutionId: string,
+  pathway: Pathway | undefined,
+  field = 'bank_id',
+): Application {
+  const inst = findInstitution(institutionId);
+  if (!inst) throw fieldError(field, `unknown institution '${institutionId}'`);
+  const chosen = pathway ?? inst.pathways[0]!;
+  if (!inst.pathways.includes(chosen))
+    throw fieldError('pathway', `${inst.name} supports ${inst.pathways.join(', ')} only`);
+  if (LOCKED.has(app.status)) {
+    throw new SandboxHttpError(
+      E.INSTITUTION_LOCKED,
+      `the application is ${app.status}; its institution can no longer change`,
+    );
+  }
+  app.institution = { id: inst.id, name: inst.name, pathway: chosen };
+  app.status = 'institution_selected';
+  app.crawler = null;
+  crawlerTimers.get(app)?.();
+  if (chosen === 'crawler') createSeed(ctx, app);
+  return app;
+}
+
+export interface ConsentRequest {
+  bankId?: string | undefined;
+  returnUrl: string;
+  state?: string | undefined;
+}
+
+/** Creates a CDR consent and its bank authorisation URL. */
+export function createConsent(ctx: SandboxContext, app: Application, req: ConsentRequest): Consent {
+  if (req.bankId !== undefined && req.bankId !== app.institution?.id) attachInstitution(ctx, app, req.bankId, 'cdr');
+  if (!app.institution)
+    throw new SandboxHttpError(
+      E.NO_INSTITUTION,
+      'attach an institution (profile with bank_id) before creating a consent',
+    );
+  if (app.institution.pathway !== 'cdr') {
+    throw new SandboxHttpError(
+      E.PATHWAY_MISMATCH,
+      `the application uses the ${app.institution.pathway} pathway; consents are for cdr`,
+    );
+  }
+  if (LOCKED.has(app.status))
+    throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
+  const now = ctx.now();
+  const consent: Consent = {
+    id: newId('cns'),
+    application_id: app.id,
+    institution_id: app.institution.id,
+    return_url: req.returnUrl,
+    status: 'pending',
+    form_token: newId('ft'),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + CONSENT_TTL_MS).toISOString(),
+    ...(req.state !== undefined ? { state: req.state } : {}),
+  };
+  ctx.state.consents.set(consent.id, consent);
+  app.status = 'consent_pending';
+  return consent;
+}
+
+export function consentUrl(ctx: SandboxContext, consent: Consent): string {
+  const bank = encodeURIComponent(consent.institution_id);
+  return `${ctx.origin()}/bank/${bank}/authorise?consent_id=${encodeURIComponent(consent.id)}`;
+}
+
+/** The bank's decision. Returns the URL the customer goes back to. */
+export function decideConsent(ctx: SandboxContext, consent: Consent, approve: boolean): string {
+  if (consent.status !== 'pending')
+    throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
+  const app = ctx.state.applications.get(consent.application_id)!;
+  consent.status = approve ? 'authorised' : 'denied';
+  if (approve) {
+    app.status = 'consented';
+    ctx.emit(app, 'consent.authorised', {
+      consent_id: consent.id,
+      institution_id: consent.institution_id,
+      pathway: 'cdr',
+    });
+    runCrawl(ctx, app);
+  } else {
+    app.status = 'denied';
+  }
+  const back = new URL(consent.return_url);
+  back.searchParams.set('consent_id', consent.id);
+  back.searchParams.set('status', consent.status);
+  if (consent.state !== undefined) back.searchParams.set('state', consent.state);
+  return back.toString();
+}
+
+/**
+ * What the journey API answers to a login or a code: the `crawler.lifecycle_updated` status [doc] it ended in.
+ * RELEASED: connected, no further input; AUTH: a one-time code is needed; FAILED: refused, try again;
+ * TIMEDOUT: the code came after the seed gave up waiting (log in again).
+ */
+export type CrawlerResult = { status: 'RELEASED' | 'AUTH' | 'FAILED' | 'TIMEDOUT'; message?: string };
+
+/** Cancels the pending TIMEDOUT of an application's crawler seed. */
+const crawlerTimers = new WeakMap<Application, () => void>();
+
+/** The crawler pathway starts: a seed [doc `crawler.seed_created`] that waits for the customer's credentials. */
+function createSeed(ctx: SandboxContext, app: Application): void {
+  const seed = { seed_id: newId('seed'), waiting: 'credentials' as const };
+  app.crawler = seed;
+  ctx.emit(app, 'crawler.seed_created', { seed_id: seed.seed_id, institution_id: app.institution!.id });
+  awaitCustomer(ctx, app);
+}
+
+/** (Re)arms TIMEDOUT: the seed gives up when the customer sends nothing within `crawlerTimeoutMs`. */
+function awaitCustomer(ctx: SandboxContext, app: Application): void {
+  const seed = app.crawler!;
+  crawlerTimers.get(app)?.();
+  crawlerTimers.set(
+    app,
+    ctx.later(ctx.crawlerTimeoutMs, () => {
+      if (app.crawler !== seed || (seed.waiting !== 'credentials' && seed.waiting !== 'code')) return;
+      seed.waiting = 'timedout';
+      crawlerTimers.delete(app);
+      lifecycle(ctx, app, 'TIMEDOUT', 'No credentials were entered in time.');
+    }),
+  );
+}
+
+function lifecycle(ctx: SandboxContext, app: Application, status: CrawlerLifecycleStatus, message?: string): void {
+  ctx.emit(app, 'crawler.lifecycle_updated', {
+    status,
+    seed_id: app.crawler!.seed_id,
+    ...(message !== undefined ? { message } : {}),
+  });
+}
+
+/** The seed has the customer's input: no TIMEDOUT now; QUEUED (logins only), then PROCESSING. */
+function working(ctx: SandboxContext, app: Application, queued: boolean): void {
+  crawlerTimers.get(app)?.();
+  crawlerTimers.delete(app);
+  if (queued) lifecycle(ctx, app, 'QUEUED');
+  lifecycle(ctx, app, 'PROCESSING');
+}
+
+function refused(ctx: SandboxContext, app: Application, message: string): CrawlerResult {
+  app.crawler!.waiting = 'credentials';
+  lifecycle(ctx, app, 'FAILED', message);
+  awaitCustomer(ctx, app);
+  return { status: 'FAILED', message };
+}
+
+export function crawlerLogin(
+  ctx: SandboxContext,
+  app: Application,
+  institutionId: string,
+  username: string,
+  password: string,
+): CrawlerResult {
+  if (app.institution?.id !== institutionId || app.institution.pathway !== 'crawler') {
+    attachInstitution(ctx, app, institutionId, 'crawler', 'institution_id');
+  }
+  if (LOCKED.has(app.status))
+    throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
+  // A seed that timed out (or none yet): logging in starts a fresh one.
+  if (!app.crawler || app.crawler.waiting === 'timedout') createSeed(ctx, app);
+  working(ctx, app, true);
+  const { connected, otp } = CRAWLER_LOGINS;
+  if (username === connected.username && password === connected.password) return connectCrawler(ctx, app);
+  if (username === otp.username && password === otp.password) {
+    const message = `Enter the one-time code sent to your phone (sandbox: ${otp.code}).`;
+    app.crawler!.waiting = 'code';
+    lifecycle(ctx, app, 'AUTH', message);
+    awaitCustomer(ctx, app);
+    return { status: 'AUTH', message };
+  }
+  return refused(ctx, app, 'The username or password is incorrect.');
+}
+
+export function crawlerOtp(ctx: SandboxContext, app: Application, code: string): CrawlerResult {
+  if (app.crawler?.waiting === 'timedout')
+    return { status: 'TIMEDOUT', message: 'The code did not arrive in time. Please log in again.' };
+  if (app.crawler?.waiting !== 'code')
+    throw new SandboxHttpError(E.OTP_NOT_REQUESTED, 'no one-time code was requested: log in first');
+  working(ctx, app, false);
+  if (code !== CRAWLER_LOGINS.otp.code) return refused(ctx, app, 'The one-time code is incorrect.');
+  return connectCrawler(ctx, app);
+}
+
+function connectCrawler(ctx: SandboxContext, app: Application): CrawlerResult {
+  app.crawler!.waiting = 'released';
+  app.status = 'consented';
+  runCrawl(ctx, app);
+  return { status: 'RELEASED' };
+}
+
+/** crawling → (released: crawler, no further customer input) → after crawlDelayMs: crawled. */
+function runCrawl(ctx: SandboxContext, app: Application): void {
+  app.status = 'crawling';
+  if (app.institution?.pathway === 'crawler') {
+    app.status = 'released';
+    lifecycle(ctx, app, 'RELEASED');
+  }
+  ctx.later(ctx.crawlDelayMs, () => {
+    const inst = app.institution!;
+    const data = generateBankData({
+      seed: ctx.seed,
+      vendor: app.vendor,
+      ref: app.ref,
+      institutionId: inst.id,
+      endDate: ctx.now(),
+      ...(app.days_to_retrieve !== undefined ? { days: app.days_to_retrieve } : {}),
+    });
+    app.data = data;
+    app.status = 'crawled';
+    ctx.emit(app, 'account.numbers_ready', {
+      accounts: data.accounts.map((a) => ({ account_id: a.account_id, bsb: a.bsb, account_number: a.account_number })),
+    });
+    ctx.emit(app, 'account.balances_ready', {
+      accounts: data.accounts.map((a) => ({
+        account_id: a.account_id,
+        current: a.current_balance,
+        available: a.available_balance,
+      })),
+    });
+    if (app.account_owner) {
+      const owner = { name: app.full_name ?? 'Sandbox Customer', address: '1 Sandbox Street, Sydney NSW 2000' };
+      ctx.emit(app, 'account.account_owner', {
+        accounts: data.accounts.map((a) => ({ account_id: a.account_id, owners: [owner] })),
+      });
+    }
+    ctx.emit(app, 'crawl.completed', { accounts: data.accounts.length, transactions: data.transactions.length });
+  });
+}
+
+/**
+ * Finalise: only once data is retrieved; repeating it is harmless (webhook duplicates make integrators call it twice).
+ */
+export function finalise(ctx: SandboxContext, app: Application): Application {
+  if (app.status === 'finalised' || app.status === 'report_ready') return app;
+  if (app.status !== 'crawled' || !app.data) {
+    throw new SandboxHttpError(
+      E.DATA_NOT_RETRIEVED,
+      `data is not retrieved yet (status ${app.status}); finalise after crawl.completed`,
+    );
+  }
+  app.status = 'finalised';
+  ctx.later(0, () => {
+    app.status = 'report_ready';
+    const data = app.data!;
+    ctx.emit(app, 'application.documents_ready', {
+      formats: ['pdf', 'csv', 'json'],
+      documents: data.accounts.map((a) => ({
+        account_id: a.account_id,
+        kind: 'statement',
+        from: data.period.from,
+        to: data.period.to,
+      })),
+    });
+    ctx.emit(app, 'application.report_ready', { formats: ['pdf', 'csv', 'json'] });
+    if (app.analysis) ctx.emit(app, 'analysis.report_ready', {});
+    ctx.emit(app, 'application.completed', {});
+  });
+  return app;
+}
+
+/**
+ * The application as the journey API returns it: only what the journey page shows or already knows. Never the
+ * stored name, email or phone — those may come from the integrator, and the journey URL is not a secret.
+ */
+export function journeyApplicationView(app: Application): Record<string, unknown> {
+  return { application_id: app.id, status: app.status, institution: app.institution };
+}
+
+/** The application as the signed API returns it. */
+export function applicationView(ctx: SandboxContext, app: Application): Record<string, unknown> {
+  return {
+    application_id: app.id,
+    vendor: app.vendor,
+    ref: app.ref,
+    status: app.status,
+    institution: app.institution,
+    journey_url: `${ctx.origin()}/i/${encodeURIComponent(app.vendor)}/${encodeURIComponent(app.ref)}`,
+    created_at: app.created_at,
+    full_name: app.full_name ?? null,
+    email: app.email ?? null,
+    phone: app.phone ?? null,
+    analysis: app.analysis,
+  };
+}

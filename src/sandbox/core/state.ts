@@ -1,0 +1,132 @@
+/** The sandbox's in-memory state: applications, consents, credit files, idempotent responses. */
+import { randomBytes } from 'node:crypto';
+import type { LodgeEnquiryBody, Pathway, RepaymentCode } from '../../protocol/index.js';
+import type { BankData } from '../data/generate.js';
+
+export const APPLICATION_STATUSES = [
+  'started',
+  'institution_selected',
+  'consent_pending',
+  'consented',
+  'crawling',
+  'released',
+  'crawled',
+  'finalised',
+  'report_ready',
+  'denied',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export interface Application {
+  id: string;
+  vendor: string;
+  ref: string;
+  /** Token id of the account the application belongs to: its webhook events go only to that token's receivers. */
+  owner: string;
+  status: ApplicationStatus;
+  full_name?: string;
+  email?: string;
+  phone?: string;
+  institution: { id: string; name: string; pathway: Pathway } | null;
+  days_to_retrieve?: number;
+  analysis: boolean;
+  /** The journey's `collect` included `account_owner`: `account.account_owner` follows the accounts. */
+  account_owner: boolean;
+  created_at: string;
+  /** The crawler pathway's seed and what it waits for; null on the cdr pathway or before one is chosen. */
+  crawler: CrawlerSeed | null;
+  data: BankData | null;
+}
+
+export interface CrawlerSeed {
+  seed_id: string;
+  /** `credentials`: waits for the login; `code`: for a one-time code (AUTH); `released` or `timedout`: done. */
+  waiting: 'credentials' | 'code' | 'released' | 'timedout';
+}
+
+export interface Consent {
+  id: string;
+  application_id: string;
+  institution_id: string;
+  return_url: string;
+  state?: string;
+  status: 'pending' | 'authorised' | 'denied';
+  /** Hidden field of the bank's form: a decision without it is refused (CSRF). */
+  form_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Enquiry extends LodgeEnquiryBody {
+  id: string;
+  lodged_at: string;
+}
+
+export interface CreditAccount {
+  id: string;
+  enquiry_id: string;
+  account_type: string;
+  credit_limit: string;
+  opened_on: string;
+  status: 'open' | 'closed';
+  closed_on?: string;
+  /** month (YYYY-MM) → repayment code */
+  payments: Map<string, RepaymentCode>;
+}
+
+export interface CreditDefault {
+  id: string;
+  account_id: string;
+  amount: string;
+  days_overdue: number;
+  listed_on: string;
+  status: 'outstanding' | 'paid' | 'closed';
+}
+
+export interface StoredResponse {
+  bodyHash: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Random id with a readable prefix, e.g. `app_3f9c…`. Unguessable, since consent ids travel in URLs. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+export class SandboxState {
+  readonly applications = new Map<string, Application>();
+  /** `${owner} ${vendor}/${ref}` → application id: each token sees only its own applications. */
+  readonly byOwnerRef = new Map<string, string>();
+  /** `${vendor}/${ref}` → the first application created for it: the one the journey pages (no token) act on. */
+  readonly byRef = new Map<string, string>();
+  readonly consents = new Map<string, Consent>();
+  readonly enquiries = new Map<string, Enquiry>();
+  readonly accounts = new Map<string, CreditAccount>();
+  readonly defaults = new Map<string, CreditDefault>();
+  /** `${tokenId} ${method} ${path} ${key}` → stored response */
+  readonly idempotency = new Map<string, StoredResponse>();
+
+  /**
+   * The application at vendor/ref: the one `owner` created when a token asks (the signed API), else the one the
+   * journey pages act on. Another token's application is not found, exactly as one that does not exist.
+   */
+  findByRef(vendor: string, ref: string, owner?: string): Application | undefined {
+    const id =
+      owner === undefined ? this.byRef.get(`${vendor}/${ref}`) : this.byOwnerRef.get(`${owner} ${vendor}/${ref}`);
+    return id === undefined ? undefined : this.applications.get(id);
+  }
+
+  /** The application with this id, when `owner` created it (another token's is not found). */
+  findById(id: string, owner: string): Application | undefined {
+    const app = this.applications.get(id);
+    return app?.owner === owner ? app : undefined;
+  }
+
+  addApplication(app: Application): void {
+    this.applications.set(app.id, app);
+    this.byOwnerRef.set(`${app.owner} ${app.vendor}/${app.ref}`, app.id);
+    if (!this.byRef.has(`${app.vendor}/${app.ref}`)) this.byRef.set(`${app.vendor}/${app.ref}`, app.id);
+  }
+}

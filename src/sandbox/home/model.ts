@@ -1,0 +1,142 @@
+/**
+ * The model of the sandbox's home page, `GET /` (and `HEAD /`) — what it is, the API base, token ids, test logins,
+ * the journey URL pattern, registered parent origins and webhook receivers with their recent deliveries, and a link
+ * to the demo.
+ * 1. One model, built here from allow-listed fields, feeds both answers, so neither can show more than the other: token
+ *    ids, never their secrets; receivers without their secrets, their URLs with userinfo and query values replaced by
+ *    `***` (in delivery errors too). The journey-session key, form tokens and customer data are not reachable from what
+ *    this module reads.
+ * 2. reply.ts answers JSON or HTML (html.ts) from this model; the HTML has no script and no inline style, escapes every
+ *    value and refuses framing.
+ */
+import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../../protocol/index.js';
+import type { SandboxContext } from '../core/context.js';
+import { CRAWLER_LOGINS, INSTITUTIONS } from '../data/institutions.js';
+import { displayUrl, redactUrls } from '../core/redact.js';
+import type { WebhookSender } from '../webhooks/sender.js';
+
+/** One webhook attempt as the index shows it. */
+export interface SandboxIndexDelivery {
+  event_id: string;
+  type: string;
+  application_id: string | null;
+  attempt: number;
+  /** HTTP status, or `null` on timeout / network error (then `error` says which). */
+  status: number | null;
+  error?: string;
+  /** True for the deliberate second copy of an event (`duplicateRate`). */
+  duplicate: boolean;
+  at: string;
+}
+
+/** A registered webhook receiver. */
+export interface SandboxIndexWebhook {
+  /** `wh_{n}`, as `POST /api/v1/webhooks` answered (receivers of the `webhooks` option come first; never reused). */
+  webhook_id: string;
+  /** The receiver URL with userinfo and query values shown as `***`. */
+  url: string;
+  token_id: string;
+  scheme: 'hmac' | 'standard';
+  /** The event types it receives (its `events` filter); absent: every type. */
+  events?: string[];
+  /** Events waiting for this receiver, the one being tried included. */
+  queued: number;
+  /** The last attempts (at most `RECENT_DELIVERIES`), newest first. */
+  recent_deliveries: SandboxIndexDelivery[];
+}
+
+/** The JSON answer of `GET /` with `Accept: application/json`. */
+export interface SandboxIndex {
+  name: 'hosted-journey sandbox';
+  about: string;
+  /** The `baseUrl` to give `createClient` of `hosted-journey-server`. */
+  api_base: string;
+  /** Token ids accepted (`Authorization: HMAC <token_id>:…`); secrets are never shown. */
+  tokens: Array<{ token_id: string }>;
+  journey: {
+    /** e.g. `http://127.0.0.1:4010/i/{vendor}/{ref}` */
+    url_pattern: string;
+    deep_links: string[];
+    /**
+     * vendor (or `'*'`: every other vendor) → origins allowed to frame its journey (`'loopback'`: any loopback origin).
+     */
+    parent_origins: Record<string, string[]>;
+  };
+  institutions: Array<{ id: string; name: string; pathways: string[] }>;
+  test_logins: {
+    crawler: Array<{ username: string; password: string; code?: string; result: string }>;
+    cdr: string;
+  };
+  webhooks: SandboxIndexWebhook[];
+  endpoints: Array<{ name: string; method: string; path: string }>;
+  links: { health: string; demo?: string };
+}
+
+const ABOUT =
+  'A local stand-in of the hosted-journey service: the signed API, the hosted journey pages, fake banks, ' +
+  'deterministic bank data and credit files, PDF/CSV/JSON bundles and signed at-least-once webhooks. Test data only.';
+
+export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxIndex {
+  const origin = ctx.origin();
+  const { connected, otp, failed } = CRAWLER_LOGINS;
+  const endpoints: SandboxIndex['endpoints'] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
+    name,
+    method: ENDPOINTS[name].method,
+    path: ENDPOINTS[name].path,
+  }));
+  endpoints.push(
+    { name: 'registerWebhook', ...WEBHOOKS.register },
+    { name: 'listWebhooks', ...WEBHOOKS.list },
+    { name: 'deleteWebhook', ...WEBHOOKS.delete },
+  );
+  return {
+    name: 'hosted-journey sandbox',
+    about: ABOUT,
+    api_base: origin,
+    tokens: ctx.tokens.map((t) => ({ token_id: t.tokenId })),
+    journey: {
+      url_pattern: `${origin}/i/{vendor}/{ref}`,
+      deep_links: ['/tnc', '/do_mygov', '/banks', '/banks/{id}'],
+      parent_origins: Object.fromEntries(
+        Object.entries(ctx.parentOrigins).map(([vendor, list]) => [vendor, [...list]]),
+      ),
+    },
+    institutions: INSTITUTIONS.map(({ id, name, pathways }) => ({ id, name, pathways: [...pathways] })),
+    test_logins: {
+      crawler: [
+        { username: connected.username, password: connected.password, result: 'RELEASED' },
+        {
+          username: otp.username,
+          password: otp.password,
+          code: otp.code,
+          result: `AUTH; code ${otp.code} → RELEASED, another code → FAILED`,
+        },
+        { username: failed.username, password: failed.password, result: 'FAILED (so does any other login)' },
+      ],
+      cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
+    },
+    webhooks: sender.listReceivers().map((receiver) => ({
+      webhook_id: receiver.id,
+      url: displayUrl(receiver.url),
+      token_id: receiver.tokenId,
+      scheme: receiver.scheme ?? 'hmac',
+      ...(receiver.events ? { events: [...receiver.events] } : {}),
+      queued: sender.queued(receiver),
+      recent_deliveries: sender
+        .recentDeliveries(receiver)
+        .reverse()
+        .map((d) => ({
+          event_id: d.event_id,
+          type: d.type,
+          application_id: d.application_id ?? null,
+          attempt: d.attempt,
+          status: d.status,
+          ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}),
+          duplicate: d.duplicate,
+          at: d.at,
+        })),
+    })),
+    endpoints,
+    links: { health: `${origin}/health`, ...(ctx.demoUrl ? { demo: ctx.demoUrl } : {}) },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The journey-facing JSON API (`/journey-api/…`), called by the journey pages in the browser. No HMAC: it is
+ * same-origin with the pages. Every call carries the page's session credential (`X-Journey-Session`, see
+ * session.ts) bound to the vendor and ref it acts on; 401 `INVALID_SESSION` otherwise. Answers hold no more
+ * than the page shows (no stored name, email or phone). CSRF defence: every POST must be
+ * `Content-Type: application/json` (a cross-site form cannot send that without a CORS preflight, which is never
+ * granted) and carry an `Origin` equal to our own.
+ */
+import * as z from 'zod/mini';
+import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../../protocol/index.js';
+import type { SandboxContext } from '../core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
+import { INSTITUTIONS } from '../data/institutions.js';
+import {
+  journeyApplicationView,
+  applyCollect,
+  attachInstitution,
+  consentUrl,
+  createConsent,
+  crawlerLogin,
+  crawlerOtp,
+  requireApplication,
+  startApplication,
+} from '../core/lifecycle.js';
+import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
+import { bankReturnUrl } from '../api/open-banking.js';
+import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
+import type { JourneySession } from './session.js';
+
+const startBody = z.object({
+  full_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: z.email(),
+  phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
+});
+const institutionBody = z.object({ institution_id: z.string().check(z.regex(ID_PATTERN)), pathway: z.enum(PATHWAYS) });
+const consentBody = z.object({
+  return_url: z.optional(z.string().check(z.maxLength(2048))),
+  /** Optional: if given it must be the parent origin the page's session was served for (the one that counts). */
+  parent_origin: z.optional(z.string().check(z.maxLength(256))),
+});
+
+/**
+ * A framed journey's return URL carries `return_to` (the integrator's page, for the redirect round trip) and `channel`.
+ * `return_to` must be on the parent origin the page's session was served for — which was checked against the
+ * vendor's registered parent origins when the page loaded, and is checked again here — so the bank cannot be made to
+ * bounce the customer to a third site. An unframed page (no parent origin) cannot name a `return_to`.
+ */
+function checkReturnTo(ctx: SandboxContext, session: JourneySession, returnUrl: URL): void {
+  const to = returnUrl.searchParams.get(RETURN_TO_QUERY);
+  if (to === null) return;
+  const origin = session.parentOrigin;
+  if (origin === null || !ctx.parentOriginAllowed(session.vendor, origin)) {
+    throw fieldError('return_url', 'a return_to needs a journey framed for a registered parent origin');
+  }
+  try {
+    checkChannel(returnUrl.searchParams.get('channel'));
+  } catch {
+    throw fieldError('return_url', "a return_to needs the journey's channel");
+  }
+  let target: URL | undefined;
+  try {
+    target = new URL(to);
+  } catch {
+    /* below */
+  }
+  if (!target || target.origin !== origin)
+    throw fieldError('return_url', `return_to must be on the parent origin ${origin}`);
+}
+const loginBody = z.object({
+  institution_id: z.string().check(z.regex(ID_PATTERN)),
+  username: z.string().check(z.maxLength(200)),
+  password: z.string().check(z.maxLength(200)),
+});
+const otpBody = z.object({ code: z.string().check(z.maxLength(20)) });
+
+/** Same-origin checks; `origin` is what the browser should send for pages this server served. */
+export function checkJourneyRequest(info: RequestInfo, ownOrigins: readonly string[]): void {
+  const origin = info.req.headers.origin;
+  if (origin !== undefined && !ownOrigins.includes(origin)) {
+    throw new SandboxHttpError(E.FORBIDDEN_ORIGIN, 'the journey API only answers pages of its own origin');
+  }
+  if (info.req.method === 'POST') {
+    if (origin === undefined) throw new SandboxHttpError(E.FORBIDDEN_ORIGIN, 'an Origin header is required');
+    const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json')
+      throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'send Content-Type: application/json');
+  }
+}
+
+/** `GET …/status` body, or null when there is no application yet. Also written into the journey shell's config. */
+export function journeyStatus(ctx: SandboxContext, vendor: string, ref: string): Record<string, unknown> | null {
+  const app = ctx.state.findByRef(vendor, ref);
+  if (!app) return null;
+  return {
+    application_id: app.id,
+    status: app.status,
+    ...(app.data ? { accounts: app.data.accounts.length, transactions: app.data.transactions.length } : {}),
+  };
+}
+
+/** Path segments after `/journey-api/`, decoded; 400 on bad percent-encoding. */
+function segments(url: URL): string[] {
+  try {
+    return url.pathname.split('/').slice(2).map(decodeURIComponent);
+  } catch {
+    throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding');
+  }
+}
+
+/**
+ * Route table of the journey API; `null` when the path is not one of its routes. The session credential is checked
+ * first (401 before any validation): bound to this vendor and ref; a bank-return page's only reads its consent.
+ */
+export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null {
+  const parts = segments(info.url); // after '/journey-api'
+  const method = info.req.method;
+  const session = ctx.sessions.verify(info.req.headers[JOURNEY_SESSION_HEADER]);
+  if (parts.length === 1 && parts[0] === 'institutions') {
+    if (method !== 'GET') throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'use GET');
+    return json({
+      institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
+    });
+  }
+  const [vendor, ref, ...rest] = parts;
+  if (!vendor || !ref || !ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref)) return null;
+  const action = rest.join('/');
+  if (session.vendor !== vendor || session.ref !== ref) {
+    throw new SandboxHttpError(
+      E.INVALID_SESSION,
+      `this session credential belongs to another journey, not ${vendor}/${ref}`,
+    );
+  }
+  if (session.kind !== 'journey' && !(method === 'GET' && action.startsWith('consents/'))) {
+    throw new SandboxHttpError(E.INVALID_SESSION, "the bank-return page's session credential only reads its consent");
+  }
+  const expect = (m: string) => {
+    if (method !== m) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${m}`);
+  };
+  switch (action) {
+    case 'start': {
+      expect('POST');
+      const body = validate(startBody, parseJson(info.body));
+      const existed = ctx.state.findByRef(vendor, ref) !== undefined;
+      const app = startApplication(ctx, vendor, ref, { ...body, collect: session.collect });
+      return json(journeyApplicationView(app), existed ? 200 : 201);
+    }
+    case 'institution': {
+      expect('POST');
+      const body = validate(institutionBody, parseJson(info.body));
+      const app = requireApplication(ctx, vendor, ref);
+      // An application the integrator's server started gets the journey's `collect` when the customer picks a bank.
+      applyCollect(app, session.collect);
+      return json(
+        journeyApplicationView(attachInstitution(ctx, app, body.institution_id, body.pathway, 'institution_id')),
+      );
+    }
+    case 'consent': {
+      expect('POST');
+      const body = validate(consentBody, parseJson(info.body));
+      const returnUrl = body.return_url ?? bankReturnUrl(ctx, vendor, ref);
+      // The browser picks the return URL, so it must stay on this origin: no open redirect through the bank.
+      let parsed: URL;
+      try {
+        parsed = new URL(returnUrl, ctx.origin());
+      } catch {
+        throw fieldError('return_url', 'must be a URL');
+      }
+      if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin)
+        throw fieldError('return_url', 'must be on the journey origin');
+      if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
+        throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
+      }
+      checkReturnTo(ctx, session, parsed);
+      const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
+      return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
+    }
+    case 'crawler/login': {
+      expect('POST');
+      const body = validate(loginBody, parseJson(info.body));
+      return json(
+        crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password),
+      );
+    }
+    case 'crawler/otp': {
+      expect('POST');
+      const body = validate(otpBody, parseJson(info.body));
+      return json(crawlerOtp(ctx, requireApplication(ctx, vendor, ref), body.code));
+    }
+    case 'status': {
+      expect('GET');
+      const status = journeyStatus(ctx, vendor, ref);
+      if (!status) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
+      return json(status);
+    }
+    default: {
+      // `GET consents/{id}`: the bank-return page reads where to send the customer from here, never from its own URL.
+      const id = action.startsWith('consents/') ? action.slice('consents/'.length) : undefined;
+      if (!id || !ID_PATTERN.test(id)) return null;
+      expect('GET');
+      const consent = ctx.state.consents.get(id);
+      if (!consent || consent.application_id !== ctx.state.findByRef(vendor, ref)?.id) {
+        throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this application');
+      }
+      const back = new URL(consent.return_url).searchParams;
+      const returnTo = back.get(RETURN_TO_QUERY);
+      return json({
+        status: consent.status,
+        ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}),
+      });
+    }
+  }
+}

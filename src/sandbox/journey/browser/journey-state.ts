@@ -1,0 +1,245 @@
+/**
+ * The journey's state and what moves it: which step shows, what each step's outcome leads to, and the protocol events
+ * emitted at their real moments (`ready` on the first step, `step` on every step, `institution_selected`, `released`,
+ * `completed`, `error`, `exit`). The router (router.tsx) renders the step; the steps render themselves (steps/*.tsx).
+ * Prewarm: while the widget keeps the journey hidden (`bridge.visible` false) nothing starts an application; the only
+ * automatic start (a deep link to a bank with prefill) shows the bank step at once but waits for
+ * `bridge.whenVisible()`. Everything else that writes needs the customer's input, which a hidden (inert) frame cannot
+ * receive.
+ * A `Journey` is made on every render and its actions read that render's state, as Preact closures do: the boot
+ * effect keeps the first render's (so a deep link starts with the URL's prefill, and asks for details otherwise).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { Pathway } from '../../../protocol/api.js';
+import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../../protocol/url.js';
+import { isJourneyApiError, type Institution, type StatusResponse } from './api-client.js';
+import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
+import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
+
+const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
+const HANDSHAKE_WAIT_MS = 1500;
+
+export const denied = (institution?: Institution): Step => ({
+  name: 'failed',
+  code: 'CONSENT_DENIED',
+  recoverable: true,
+  institution,
+  message: 'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
+});
+
+/** One render's view of the journey: its state, and the actions the router hands to the steps. */
+export interface Journey {
+  ctx: JourneyContext;
+  step: Step | null;
+  prefill: JourneyPrefill;
+  institutions: Institution[] | undefined;
+  loadError: string | undefined;
+  busy: boolean;
+  failure: string | undefined;
+  summary: StatusResponse | undefined;
+  /** Whether an earlier step was shown (then the new step's heading takes focus). */
+  focus: boolean;
+  refs: JourneyRefs;
+  set: {
+    prefill: (f: (p: JourneyPrefill) => JourneyPrefill) => void;
+    institutions: (list: Institution[]) => void;
+    loadError: (message: string) => void;
+    busy: (busy: boolean) => void;
+    failure: (message: string | undefined) => void;
+    summary: (s: StatusResponse) => void;
+    step: (step: Step) => void;
+  };
+}
+
+interface JourneyRefs {
+  applicationId: { current: string | undefined };
+  details: { current: JourneyPrefill };
+  rendered: { current: number };
+  current: { current: Step | null };
+  /** Boot decided the first step; a bank result from `resumeJourney()` that arrives later applies itself. */
+  booted: { current: boolean };
+  resumedDenied: { current: boolean };
+  /** The application start a hidden (prewarmed) deep link deferred until visible, while in flight. */
+  starting: { current: Promise<unknown> | undefined };
+}
+
+export function useJourney(ctx: JourneyContext): Journey {
+  const [step, setStep] = useState<Step | null>(null);
+  const [prefill, setPrefill] = useState<JourneyPrefill>(ctx.url.prefill);
+  const [institutions, setInstitutions] = useState<Institution[] | undefined>(ctx.config.institutions);
+  const [loadError, setLoadError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [summary, setSummary] = useState<StatusResponse>();
+  const refs: JourneyRefs = {
+    applicationId: useRef<string | undefined>(undefined),
+    details: useRef<JourneyPrefill>({}),
+    rendered: useRef(0),
+    current: useRef<Step | null>(null),
+    booted: useRef(false),
+    resumedDenied: useRef(false),
+    starting: useRef<Promise<unknown> | undefined>(undefined),
+  };
+  const set = {
+    prefill: setPrefill,
+    institutions: setInstitutions,
+    loadError: setLoadError,
+    busy: setBusy,
+    failure: setFailure,
+    summary: setSummary,
+    step: setStep,
+  };
+  const focus = refs.rendered.current > 0;
+  const journey: Journey = { ctx, step, prefill, institutions, loadError, busy, failure, summary, focus, refs, set };
+
+  useEffect(() => boot(journey), []);
+  // Protocol events for the step now on screen: a layout effect runs as soon as the step is in the DOM, not a frame
+  // later as useEffect would (which cost every step, and `ready`, ~16 ms).
+  useLayoutEffect(() => emitStepEvents(journey), [step]);
+  return journey;
+}
+
+export function go(j: Journey, next: Step): void {
+  j.refs.current.current = next;
+  j.set.failure(undefined);
+  j.set.busy(false);
+  j.set.step(next);
+}
+
+function emitStepEvents({ step, ctx: { bridge }, refs }: Journey): void {
+  if (!step) return;
+  const name = STEP_EVENT_NAMES[step.name];
+  if (refs.rendered.current++ === 0) bridge.emit('ready', { step: name });
+  bridge.emit('step', { step: name });
+  if (step.name === 'failed')
+    bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
+  if (step.name === 'done') bridge.emit('completed', { applicationId: step.applicationId });
+}
+
+/** Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way. */
+function boot(j: Journey): () => void {
+  const { bridge } = j.ctx;
+  // After a top-level bank visit the widget re-opens the journey and hands over the bank's answer (resumeJourney()).
+  const offResult = bridge.on('bank_authorisation_result', ({ status }) => {
+    if (j.refs.current.current?.name === 'authorise') return; // the authorise step handles its own answer
+    bridge.emit('bank_authorisation_completed', { status });
+    if (status !== 'denied') return; // authorised: /status says consented, boot resumes at 'retrieving'
+    if (j.refs.booted.current) go(j, denied());
+    else j.refs.resumedDenied.current = true;
+  });
+  void firstStep(j);
+  const offClose = bridge.onClose(() => go(j, { name: 'exited' }));
+  return () => {
+    offClose();
+    offResult();
+  };
+}
+
+async function firstStep(j: Journey): Promise<void> {
+  const { config, url, bridge, api } = j.ctx;
+  // The shell carries the status, so the first step renders (and `ready` fires) without waiting for a request;
+  // without it, the request starts now rather than after the handshake.
+  const statusRequest = config.status !== undefined ? Promise.resolve(config.status) : api.status().catch(() => null);
+  if (bridge.framed) {
+    const hello = await Promise.race([
+      bridge.connected.catch(() => undefined),
+      new Promise<undefined>((r) => setTimeout(r, HANDSHAKE_WAIT_MS)),
+    ]);
+    const handed = hello?.prefill ?? bridge.prefill;
+    if (handed) j.set.prefill((p) => ({ ...p, ...handed }));
+  }
+  let list = config.institutions;
+  if (!list?.length) {
+    list = await api.institutions().catch(() => undefined);
+    if (list) j.set.institutions(list);
+    else j.set.loadError('We could not load the list of banks. Please refresh the page.');
+  }
+  const pending = loadPendingConsent(config.vendor, config.ref);
+  const returned = takeBankResult(config.vendor, config.ref);
+  const pendingInstitution = list?.find((i) => i.id === pending?.institutionId);
+  if (returned)
+    return go(
+      j,
+      returned.status === 'authorised'
+        ? { name: 'retrieving', institution: pendingInstitution }
+        : denied(pendingInstitution),
+    );
+  const status = await statusRequest;
+  j.refs.booted.current = true;
+  if (status) j.refs.applicationId.current = status.application_id;
+  if (j.refs.resumedDenied.current) return go(j, denied());
+  if (status && RESUMABLE.has(status.status)) return go(j, { name: 'retrieving' });
+  const deepInstitution = url.institutionId ? list?.find((i) => i.id === url.institutionId) : undefined;
+  if (deepInstitution) return void select(j, deepInstitution);
+  if (url.startAt === 'banks') return go(j, { name: 'banks' });
+  if (url.startAt === 'mygov') return go(j, { name: 'mygov' });
+  go(j, { name: 'terms' });
+}
+
+export async function select(j: Journey, institution: Institution): Promise<void> {
+  const { bridge, api } = j.ctx;
+  if (!j.refs.applicationId.current) {
+    const known = { ...j.prefill, ...j.refs.details.current };
+    if (!known.fullName || !known.email) return go(j, { name: 'details', then: institution });
+    // Prewarmed and hidden (a deep link with prefill): show the bank step now, so `ready` fires while hidden, but
+    // start the application only once the widget says `visible`; choosePathway waits for that start.
+    if (!bridge.visible) go(j, { name: 'bank', institution });
+    const start = bridge.whenVisible().then(() =>
+      api.start({
+        full_name: known.fullName!,
+        email: known.email!,
+        ...(known.phone ? { phone: known.phone } : {}),
+      }),
+    );
+    j.refs.starting.current = start;
+    try {
+      j.refs.applicationId.current = (await start).application_id;
+    } catch {
+      return go(j, { name: 'details', then: institution });
+    } finally {
+      j.refs.starting.current = undefined;
+    }
+  }
+  go(j, { name: 'bank', institution });
+}
+
+/**
+ * Framed by a widget that named its return page: the consent returns via our bank-return page with `return_to` and
+ * `channel`, so a top-level bank visit (redirect strategy, or a blocked popup) can come back to the integrator.
+ * A popup's bank-return page answers its opener and ignores them.
+ */
+function returnTo({
+  ctx: { bridge, url, config },
+}: Journey): { return_url: string; parent_origin: string } | undefined {
+  const back = bridge.bankAuthorisation?.returnUrl;
+  if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return undefined;
+  const r = new URL(
+    `/i/${encodeURIComponent(config.vendor)}/${encodeURIComponent(config.ref)}/bank-return`,
+    location.href,
+  );
+  r.searchParams.set(RETURN_TO_QUERY, back);
+  r.searchParams.set(QUERY.channel, url.channel);
+  return { return_url: r.href, parent_origin: url.parentOrigin };
+}
+
+export async function choosePathway(j: Journey, institution: Institution, pathway: Pathway): Promise<void> {
+  const { bridge, api } = j.ctx;
+  j.set.busy(true);
+  j.set.failure(undefined);
+  try {
+    await j.refs.starting.current;
+    await api.institution({ institution_id: institution.id, pathway });
+    bridge.emit('institution_selected', { institutionId: institution.id, name: institution.name, pathway });
+    if (pathway === 'crawler') return go(j, { name: 'crawler', institution });
+    const consent = await api.consent(returnTo(j));
+    go(j, { name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
+  } catch (e) {
+    j.set.busy(false);
+    j.set.failure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
+  }
+}
+
+export function exit(j: Journey): void {
+  j.ctx.bridge.emit('exit', { reason: 'user_cancelled' });
+  go(j, { name: 'exited' });
+}

@@ -1,0 +1,55 @@
+/**
+ * Entry of the sandbox's hosted-journey pages (built to dist/sandbox-assets/journey.js by `node scripts/build.mjs
+ * assets`). The page shell carries no inline script or style: the config arrives as JSON in `#hj-config`, the theme is
+ * applied through the CSSOM, the Google font through a `<link>`.
+ */
+import { render } from 'preact';
+import { connectToParent } from '../../../child/index.js';
+import { parseJourneyUrl } from '../../../protocol/url.js';
+import { createJourneyApi } from './api-client.js';
+import { JourneyApp } from './app.js';
+import { applyTheme } from './theme.js';
+import type { JourneyBridge, JourneyConfig } from './types.js';
+
+function readConfig(): JourneyConfig | undefined {
+  try {
+    const cfg = JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as Partial<JourneyConfig>;
+    if (typeof cfg.vendor === 'string' && typeof cfg.ref === 'string' && typeof cfg.apiBase === 'string')
+      return cfg as JourneyConfig;
+  } catch {
+    /* fall through */
+  }
+  return undefined;
+}
+
+function mountPoint(): HTMLElement {
+  let root = document.getElementById('hj-root') ?? document.getElementById('app');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'hj-root';
+    document.body.appendChild(root);
+  }
+  return root;
+}
+
+function start(): void {
+  const url = parseJourneyUrl(location.href);
+  const config = readConfig();
+  const root = mountPoint();
+  if (!url || !config) {
+    root.textContent = 'This journey link is not valid. Please ask for a new link.';
+    return;
+  }
+  applyTheme(url.theme);
+  const bridge: JourneyBridge = connectToParent();
+  const api = createJourneyApi({
+    apiBase: config.apiBase,
+    vendor: config.vendor,
+    ref: config.ref,
+    session: config.session,
+  });
+  render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -1,0 +1,135 @@
+/**
+ * The router: one entry per step name renders that step with its props and says where each of its outcomes leads.
+ * The table is typed by the step union, so a step without a route (or a route without a step) does not compile.
+ */
+import type { JSX } from 'preact';
+import { vendorDisplayName } from '../../../protocol/journey-copy.js';
+import { AuthoriseStep } from './steps/authorise.js';
+import { BankStep, BanksStep } from './steps/banks.js';
+import { CrawlerStep } from './steps/crawler.js';
+import { DetailsStep, MyGovStep, TermsStep } from './steps/intro.js';
+import { DoneStep, ExitedStep, FailedStep, RetrievingStep } from './steps/outcome.js';
+import { choosePathway, denied, go, select, type Journey } from './journey-state.js';
+import type { Step, StepName } from './types.js';
+
+type Route<N extends StepName> = (step: Extract<Step, { name: N }>, j: Journey) => JSX.Element;
+
+const ROUTES: { [N in StepName]: Route<N> } = {
+  terms: (_, j) => (
+    <TermsStep
+      vendor={vendorDisplayName(j.ctx.config.vendor)}
+      focus={j.focus}
+      onAccept={() => go(j, { name: 'details' })}
+    />
+  ),
+  details: (step, j) => (
+    <DetailsStep
+      focus={j.focus}
+      prefill={j.prefill}
+      api={j.ctx.api}
+      onStarted={(app, d) => {
+        j.refs.applicationId.current = app.application_id;
+        j.refs.details.current = d;
+        if (step.then) go(j, { name: 'bank', institution: step.then });
+        else go(j, { name: 'mygov' });
+      }}
+    />
+  ),
+  mygov: (_, j) => <MyGovStep focus={j.focus} onDone={() => go(j, { name: 'banks' })} />,
+  banks: (_, j) => (
+    <BanksStep
+      focus={j.focus}
+      institutions={j.institutions}
+      loadError={j.loadError}
+      onSelect={(i) => void select(j, i)}
+    />
+  ),
+  bank: (step, j) => (
+    <BankStep
+      key={step.institution.id}
+      focus={j.focus}
+      institution={step.institution}
+      busy={j.busy}
+      failure={j.failure}
+      onContinue={(p) => void choosePathway(j, step.institution, p)}
+      onBack={() => go(j, { name: 'banks' })}
+    />
+  ),
+  crawler: (step, j) => (
+    <CrawlerStep
+      focus={j.focus}
+      institution={step.institution}
+      api={j.ctx.api}
+      onStep={(sub) => j.ctx.bridge.emit('step', { step: sub })}
+      onConnected={() => {
+        j.ctx.bridge.emit('released', {});
+        go(j, { name: 'retrieving', institution: step.institution });
+      }}
+      onBack={() => go(j, { name: 'banks' })}
+    />
+  ),
+  authorise: (step, j) => (
+    <AuthoriseStep
+      key={step.consentId}
+      focus={j.focus}
+      institution={step.institution}
+      consentId={step.consentId}
+      consentUrl={step.consentUrl}
+      bridge={j.ctx.bridge}
+      api={j.ctx.api}
+      vendor={j.ctx.config.vendor}
+      ref={j.ctx.config.ref}
+      onResult={(s) =>
+        go(j, s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))
+      }
+    />
+  ),
+  retrieving: (step, j) => (
+    <RetrievingStep
+      focus={j.focus}
+      api={j.ctx.api}
+      institutionName={step.institution?.name}
+      onDone={(s) => {
+        j.set.summary(s);
+        go(j, { name: 'done', applicationId: s.application_id });
+      }}
+      onDenied={() => go(j, denied(step.institution))}
+    />
+  ),
+  done: (_, j) => (
+    <DoneStep
+      focus={j.focus}
+      vendor={vendorDisplayName(j.ctx.config.vendor)}
+      accounts={j.summary?.accounts}
+      transactions={j.summary?.transactions}
+    />
+  ),
+  failed: (step, j) => {
+    const inst = step.institution;
+    return (
+      <FailedStep
+        focus={j.focus}
+        title={step.code === 'CONSENT_DENIED' ? 'Access was not approved' : 'Something went wrong'}
+        message={step.message}
+        onRetry={inst && step.recoverable ? () => go(j, { name: 'bank', institution: inst }) : undefined}
+        onOther={() => go(j, { name: 'banks' })}
+      />
+    );
+  },
+  exited: (_, j) => (
+    <ExitedStep focus={j.focus} onResume={() => go(j, { name: j.refs.applicationId.current ? 'banks' : 'terms' })} />
+  ),
+};
+
+/** The step on screen, or the loading state before boot has chosen the first one. */
+export function StepView({ journey }: { journey: Journey }) {
+  const { step } = journey;
+  if (!step)
+    return (
+      <div class="hj-step hj-loading" role="status">
+        <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
+        <p>Loading…</p>
+      </div>
+    );
+  return (ROUTES[step.name] as Route<typeof step.name>)(step as never, journey);
+}

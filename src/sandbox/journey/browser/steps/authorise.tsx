@@ -1,0 +1,187 @@
+/**
+ * CDR consent: the bank's page refuses framing, so it runs top-level — in a popup opened inside the customer's click
+ * (framed journey) or by navigating this tab (unframed journey). The answer comes back by whichever path works first:
+ * the bank-return page (same origin), the parent's `bank_authorisation_result`, or `/status` polling.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { JourneyApi, Institution } from '../api-client.js';
+import { listenForBankReturn, savePendingConsent } from '../bank-return-channel.js';
+import type { JourneyBridge } from '../types.js';
+import { DURATION_TEXT, HISTORY_TEXT } from '../../../../protocol/journey-copy.js';
+import { BankMark, Button, Notice, StepHeading } from '../ui.js';
+
+const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
+const POLL_MS = 1000;
+/** After the popup closes, how long the bank-return message may take before we call the window abandoned. */
+const CLOSED_GRACE_MS = 1500;
+
+type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting';
+
+interface AuthoriseProps {
+  focus: boolean;
+  institution: Institution;
+  consentId: string;
+  consentUrl: string;
+  bridge: JourneyBridge;
+  api: JourneyApi;
+  vendor: string;
+  ref: string;
+  onResult: (status: 'authorised' | 'denied') => void;
+}
+
+/**
+ * The bank's answer, by whichever path works first (bank-return page, parent's result, `/status` polling); `finish`
+ * reports it once. While a popup is open (or was closed) the status is polled and a closed popup reported once.
+ */
+function useBankAnswer(props: AuthoriseProps) {
+  const { consentId, bridge, api } = props;
+  const [phase, setPhase] = useState<Phase>('ready');
+  const popup = useRef<Window | null>(null);
+  const finished = useRef(false);
+  /** `closed` is reported once per opened popup; a result that arrives later still wins (and is reported too). */
+  const closedReported = useRef(false);
+  const finish = (status: 'authorised' | 'denied') => {
+    if (finished.current) return;
+    finished.current = true;
+    popup.current = null;
+    bridge.emit('bank_authorisation_completed', { status });
+    props.onResult(status);
+  };
+
+  async function checkStatus(): Promise<boolean> {
+    try {
+      const s = await api.status();
+      if (s?.status === 'denied') finish('denied');
+      else if (s && AUTHORISED.has(s.status)) finish('authorised');
+      return finished.current;
+    } catch {
+      return false; // transient: the next poll tries again
+    }
+  }
+
+  useEffect(() => {
+    const stopListening = listenForBankReturn(consentId, (msg) => finish(msg.status));
+    const offParent = bridge.on('bank_authorisation_result', ({ status }) => {
+      if (status === 'authorised' || status === 'denied') {
+        finish(status);
+        return;
+      }
+      // closed / blocked: the parent's window did not produce an answer; the server has the last word.
+      void checkStatus().then((done) => {
+        if (!done) setPhase(status === 'blocked' ? 'blocked' : 'closed');
+      });
+    });
+    return () => {
+      stopListening();
+      offParent();
+    };
+  }, [consentId]);
+
+  useEffect(() => {
+    if (phase !== 'waiting' && phase !== 'closed') return;
+    let closedAt = 0;
+    const timer = setInterval(() => {
+      void checkStatus();
+      const w = popup.current;
+      if (w?.closed) {
+        closedAt ||= Date.now();
+        if (Date.now() - closedAt >= CLOSED_GRACE_MS && !finished.current) {
+          setPhase('closed');
+          if (!closedReported.current) bridge.emit('bank_authorisation_completed', { status: 'closed' });
+          closedReported.current = true;
+        }
+      }
+    }, POLL_MS / 2);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  return { phase, setPhase, popup, closedReported };
+}
+
+export function AuthoriseStep(props: AuthoriseProps) {
+  const { institution, consentId, consentUrl, bridge } = props;
+  const { phase, setPhase, popup, closedReported } = useBankAnswer(props);
+
+  function open() {
+    if (!bridge.framed) {
+      savePendingConsent(props.vendor, props.ref, {
+        consentId,
+        institutionId: institution.id,
+        returnTo: location.pathname + location.search,
+      });
+      location.assign(consentUrl);
+      return;
+    }
+    // Redirect strategy: the widget takes the whole page to this origin's /bank-redirect/… for the consent (the server
+    // sends it on to the bank), and the bank back to the integrator's return page. The message names the consent, not a
+    // URL.
+    if (bridge.bankAuthorisation?.strategy === 'redirect') {
+      bridge.emit('bank_authorisation', { consentId });
+      setPhase('redirecting');
+      return;
+    }
+    // Must run synchronously inside the click: popup blockers allow only user-activated window.open.
+    const w = window.open(consentUrl, `hj-bank-${consentId}`, 'popup,width=520,height=720');
+    popup.current = w;
+    closedReported.current = false;
+    bridge.emit('bank_authorisation', { consentId, popup: w ? 'opened' : 'blocked' });
+    // A widget that sent a strategy falls back to redirect when the popup is blocked; an older one leaves it to us.
+    setPhase(w ? 'waiting' : bridge.bankAuthorisation ? 'redirecting' : 'blocked');
+  }
+
+  return <AuthoriseView focus={props.focus} institution={institution} phase={phase} onOpen={open} />;
+}
+
+function AuthoriseView(props: { focus: boolean; institution: Institution; phase: Phase; onOpen: () => void }) {
+  const { institution, phase } = props;
+  const waiting = phase === 'waiting';
+  return (
+    <div class="hj-step">
+      <div class="hj-bank-head">
+        <BankMark name={institution.name} colour={institution.colour} large />
+        <StepHeading
+          focus={props.focus}
+          sub={waiting ? undefined : `You will approve access on ${institution.name}’s own secure page.`}
+        >
+          {waiting ? `Waiting for ${institution.name}` : `Connect ${institution.name}`}
+        </StepHeading>
+      </div>
+      {waiting || phase === 'redirecting' ? (
+        <div class="hj-waiting" role="status">
+          <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
+          <p>
+            {waiting
+              ? `Approve access in the ${institution.name} window. This page continues automatically when you are done.`
+              : `Taking you to ${institution.name}…`}
+          </p>
+        </div>
+      ) : (
+        <ul class="hj-shared">
+          <li>
+            <span>Accounts</span>
+            <span>Names, numbers and balances</span>
+          </li>
+          <li>
+            <span>Transactions</span>
+            <span>{HISTORY_TEXT}, read-only</span>
+          </li>
+          <li>
+            <span>Duration</span>
+            <span>{DURATION_TEXT}</span>
+          </li>
+        </ul>
+      )}
+      {phase === 'blocked' ? (
+        <Notice kind="error">Your browser blocked the {institution.name} window. Press the button to open it.</Notice>
+      ) : null}
+      {phase === 'closed' ? (
+        <Notice kind="error">The {institution.name} window closed before access was approved.</Notice>
+      ) : null}
+      <div class="hj-actions">
+        <Button onClick={props.onOpen} variant={waiting ? 'secondary' : 'primary'} name="continue-to-bank">
+          {waiting ? `Reopen ${institution.name}` : `Continue to ${institution.name}`}
+        </Button>
+      </div>
+    </div>
+  );
+}

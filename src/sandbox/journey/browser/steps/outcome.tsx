@@ -1,0 +1,192 @@
+/** The end of the journey: retrieving (progress driven by `/status`), done, failed, exited. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { JourneyApi, StatusResponse } from '../api-client.js';
+import { Button, Notice, StepHeading } from '../ui.js';
+
+const POLL_MS = 600;
+const DONE = new Set(['crawled', 'finalised', 'report_ready']);
+const FLOOR: Record<string, number> = {
+  started: 5,
+  institution_selected: 8,
+  consent_pending: 10,
+  consented: 20,
+  crawling: 35,
+  released: 40,
+  crawled: 100,
+  finalised: 100,
+  report_ready: 100,
+};
+const STAGES = [
+  { at: 0, text: 'Connecting to your bank' },
+  { at: 30, text: 'Retrieving your accounts' },
+  { at: 55, text: 'Retrieving your transactions' },
+  { at: 80, text: 'Categorising income and expenses' },
+  { at: 100, text: 'All done' },
+];
+
+export function RetrievingStep(props: {
+  focus: boolean;
+  api: JourneyApi;
+  institutionName?: string | undefined;
+  onDone: (status: StatusResponse) => void;
+  onDenied: () => void;
+}) {
+  const [percent, setPercent] = useState(5);
+  const [last, setLast] = useState<StatusResponse>();
+  const [trouble, setTrouble] = useState(false);
+  const done = useRef(false);
+
+  useEffect(() => {
+    let failures = 0;
+    let shown = 5;
+    let stopped = false;
+    const tick = async () => {
+      try {
+        const s = await props.api.status();
+        failures = 0;
+        setTrouble(false);
+        if (stopped || done.current || !s) return;
+        setLast(s);
+        if (s.status === 'denied') {
+          done.current = true;
+          props.onDenied();
+          return;
+        }
+        // Creep forward between server stages so the bar never stalls, but never claim completion early.
+        shown = Math.max(shown, FLOOR[s.status] ?? 5, Math.min(92, shown + 4));
+        if (DONE.has(s.status)) {
+          shown = 100;
+          done.current = true;
+          setPercent(100);
+          setTimeout(() => props.onDone(s), 500);
+          return;
+        }
+        setPercent(shown);
+      } catch {
+        if (++failures >= 8) setTrouble(true);
+      }
+    };
+    void tick();
+    const timer = setInterval(tick, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const stage = [...STAGES].reverse().find((s) => percent >= s.at)!;
+  return (
+    <div class="hj-step">
+      <StepHeading
+        focus={props.focus}
+        sub={
+          `We are retrieving your statements${props.institutionName ? ` from ${props.institutionName}` : ''}. ` +
+          'This usually takes a few seconds — you can stay on this page.'
+        }
+      >
+        Retrieving your data
+      </StepHeading>
+      <div class="hj-progress">
+        <div class="hj-progress-label">
+          <span id="hj-progress-stage">{stage.text}</span>
+          <span>{percent}%</span>
+        </div>
+        <div
+          class="hj-progress-track"
+          role="progressbar"
+          aria-labelledby="hj-progress-stage"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div class="hj-progress-fill" style={{ '--hj-pct': `${percent}%` }} />
+        </div>
+        {last?.accounts !== undefined ? (
+          <p class="hj-muted">
+            {last.accounts} accounts{last.transactions !== undefined ? ` · ${last.transactions} transactions` : ''}{' '}
+            found
+          </p>
+        ) : null}
+      </div>
+      {trouble ? <Notice kind="error">We are having trouble reaching the service. We will keep trying.</Notice> : null}
+    </div>
+  );
+}
+
+export function DoneStep(props: {
+  focus: boolean;
+  vendor: string;
+  accounts?: number | undefined;
+  transactions?: number | undefined;
+}) {
+  return (
+    <div class="hj-step hj-centre">
+      <span class="hj-tick" aria-hidden="true">
+        ✓
+      </span>
+      <StepHeading
+        focus={props.focus}
+        sub={`Your bank statements have been shared with ${props.vendor}. You can close this window.`}
+      >
+        You’re all done
+      </StepHeading>
+      {props.accounts !== undefined ? (
+        <dl class="hj-summary">
+          <div>
+            <dt>Accounts</dt>
+            <dd>{props.accounts}</dd>
+          </div>
+          {props.transactions !== undefined ? (
+            <div>
+              <dt>Transactions</dt>
+              <dd>{props.transactions}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+export function FailedStep(props: {
+  focus: boolean;
+  title: string;
+  message: string;
+  onRetry?: (() => void) | undefined;
+  onOther: () => void;
+}) {
+  return (
+    <div class="hj-step">
+      <span class="hj-cross" aria-hidden="true">
+        !
+      </span>
+      <StepHeading focus={props.focus} sub={props.message}>
+        {props.title}
+      </StepHeading>
+      <div class="hj-actions hj-actions-split">
+        {props.onRetry ? <Button onClick={props.onRetry}>Try again</Button> : null}
+        <Button variant="secondary" onClick={props.onOther}>
+          Choose another bank
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ExitedStep(props: { focus: boolean; onResume: () => void }) {
+  return (
+    <div class="hj-step hj-centre">
+      <StepHeading
+        focus={props.focus}
+        sub="Nothing further was shared. You can close this window, or pick up where you left off."
+      >
+        You have left the application
+      </StepHeading>
+      <div class="hj-actions">
+        <Button variant="secondary" onClick={props.onResume}>
+          Resume
+        </Button>
+      </div>
+    </div>
+  );
+}

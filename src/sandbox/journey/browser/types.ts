@@ -1,0 +1,76 @@
+/** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
+import type { JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
+import type { JourneyPrefill, ParsedJourneyUrl } from '../../../protocol/url.js';
+import type { Institution, JourneyApi, StatusResponse } from './api-client.js';
+
+type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
+
+/** What the journey pages use of `hosted-journey/child`'s `connectToParent()`. */
+export interface JourneyBridge {
+  readonly framed: boolean;
+  readonly prefill?: JourneyPrefill | undefined;
+  /** From the widget's `welcome`: the bank step's strategy and the integrator's return page. */
+  readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
+  readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
+  /**
+   * Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application.
+   */
+  whenVisible(): Promise<void>;
+  /** False while the widget keeps the journey hidden (prewarmed, not opened). */
+  readonly visible: boolean;
+  emit<T extends EmitType>(type: T, payload: JourneyEventPayloads[T]): void;
+  on(
+    type: 'bank_authorisation_result',
+    handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,
+  ): () => void;
+  onClose(handler: () => void): () => void;
+}
+
+/** `<script type="application/json" id="hj-config">` written by the sandbox into the page shell. */
+export interface JourneyConfig {
+  vendor: string;
+  ref: string;
+  apiBase: string;
+  institutions?: Institution[];
+  /** This page load's session credential: sent as `X-Journey-Session` on every journey-API call. */
+  session?: string;
+  /** The application's status when the page was served (`null`: none yet); absent → the page asks `/status`. */
+  status?: StatusResponse | null;
+}
+
+export interface JourneyContext {
+  config: JourneyConfig;
+  url: ParsedJourneyUrl;
+  bridge: JourneyBridge;
+  api: JourneyApi;
+}
+
+export type Step =
+  | { name: 'terms' }
+  | { name: 'details'; then?: Institution }
+  | { name: 'mygov' }
+  | { name: 'banks' }
+  | { name: 'bank'; institution: Institution }
+  | { name: 'crawler'; institution: Institution }
+  | { name: 'authorise'; institution: Institution; consentId: string; consentUrl: string }
+  | { name: 'retrieving'; institution?: Institution }
+  | { name: 'done'; applicationId: string }
+  | { name: 'failed'; code: string; message: string; recoverable: boolean; institution?: Institution }
+  | { name: 'exited' };
+
+export type StepName = Step['name'];
+
+/** The `step` value sent in `ready`/`step` events, per page. */
+export const STEP_EVENT_NAMES: Record<StepName, string> = {
+  terms: 'terms',
+  details: 'details',
+  mygov: 'mygov',
+  banks: 'banks',
+  bank: 'bank',
+  crawler: 'crawler_login',
+  authorise: 'bank_authorisation',
+  retrieving: 'retrieving',
+  done: 'done',
+  failed: 'error',
+  exited: 'exited',
+};

@@ -1,0 +1,290 @@
+/** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
+import type { SandboxContext } from './core/context.js';
+import { SandboxErrorCode as E, SandboxHttpError } from './core/errors.js';
+import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './core/http.js';
+import { authenticate, withIdempotency } from './api/auth.js';
+import { bundle, consents, finaliseApplication, profile } from './api/open-banking.js';
+import {
+  createAccount,
+  downloadReport,
+  getReport,
+  lodgeEnquiry,
+  registerDefault,
+  savePayment,
+  updateAccount,
+  updateDefault,
+} from './api/credit.js';
+import { deleteWebhook, listWebhooks, registerWebhook } from './api/webhooks.js';
+import { checkJourneyRequest, journeyApi, journeyStatus } from './journey/api.js';
+import { journeyPage, serveAsset } from './journey/pages.js';
+import { authorisePage, bankStylesheet, decision } from './banks/consent-pages.js';
+import { bankRedirect } from './banks/redirect.js';
+import { indexReply } from './home/reply.js';
+import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
+import type { WebhookSender } from './webhooks/sender.js';
+import { hostnameOf, isServedHost } from './core/hosts.js';
+
+type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
+
+const HANDLERS: Record<EndpointName, Handler> = {
+  profile,
+  consents,
+  finalise: finaliseApplication,
+  bundle,
+  lodgeEnquiry,
+  getReport,
+  downloadReport,
+  createAccount,
+  updateAccount,
+  savePayment,
+  registerDefault,
+  updateDefault,
+};
+
+interface SignedRoute {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+function compile(template: string): { pattern: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, k: string) => {
+    keys.push(k);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), keys };
+}
+
+function signedRoutes(sender: WebhookSender): SignedRoute[] {
+  const routes: SignedRoute[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
+    method: ENDPOINTS[name].method,
+    ...compile(ENDPOINTS[name].path),
+    handler: HANDLERS[name],
+  }));
+  routes.push(
+    {
+      method: WEBHOOKS.register.method,
+      ...compile(WEBHOOKS.register.path),
+      handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
+    },
+    { method: WEBHOOKS.list.method, ...compile(WEBHOOKS.list.path), handler: (_, __, t) => listWebhooks(sender, t) },
+    {
+      method: WEBHOOKS.delete.method,
+      ...compile(WEBHOOKS.delete.path),
+      handler: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
+    },
+  );
+  return routes;
+}
+
+/**
+ * Origins the journey API answers: the sandbox's own, and the Host it was reached by when that is an IP literal or
+ * localhost (e.g. 127.0.0.1 vs localhost, or a LAN address). A DNS name other than ours is refused even when it
+ * resolves to us: that is what a DNS-rebinding page would send.
+ */
+function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
+  const origins = [ctx.origin()];
+  if (host) {
+    try {
+      const { hostname } = new URL(`http://${host}`);
+      if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.startsWith('['))
+        origins.push(`http://${host}`);
+    } catch {
+      /* a malformed Host adds nothing */
+    }
+  }
+  return origins;
+}
+
+type Route = (req: IncomingMessage, info: RequestInfo) => Reply | null | Promise<Reply | null>;
+
+/** The signed API: twelve endpoints and the webhook registrations, each behind `authenticate`. */
+function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
+  const routes = signedRoutes(sender);
+  return async (req, info) => {
+    const method = req.method ?? 'GET';
+    const matches = routes.flatMap((r) => {
+      const m = r.pattern.exec(info.url.pathname);
+      return m ? [{ r, m }] : [];
+    });
+    if (matches.length === 0) return null;
+    const hit = matches.find(({ r }) => r.method === method);
+    if (!hit) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${matches.map(({ r }) => r.method).join(' or ')}`);
+    try {
+      hit.r.keys.forEach((k, i) => {
+        info.params[k] = decodeURIComponent(hit.m[i + 1]!);
+      });
+    } catch {
+      throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path');
+    }
+    info.body = await readBody(req);
+    const tokenId = await authenticate(ctx, info);
+    return withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
+  };
+}
+
+/**
+ * Everything after the signed API answers only a `Host` the sandbox serves (core/hosts.ts): a DNS-rebinding page
+ * would otherwise read the index, journey pages and their session credentials.
+ */
+function hostGuard(ctx: SandboxContext): Route {
+  return (req) => {
+    const hostname = hostnameOf(req.headers.host);
+    if (hostname !== undefined && isServedHost(hostname, ctx.allowedHosts)) return null;
+    throw new SandboxHttpError(
+      E.HOST_NOT_ALLOWED,
+      `this sandbox does not serve the host '${String(req.headers.host ?? '')}': use its URL ${ctx.origin()}, ` +
+        'or add the name to the allowedHosts option (--allowed-host)',
+    );
+  };
+}
+
+/** The journey pages' JSON API, `/journey-api/…`. */
+function journeyApiRoute(ctx: SandboxContext): Route {
+  return async (req, info) => {
+    const { pathname } = info.url;
+    if (!pathname.startsWith('/journey-api/')) return null;
+    checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
+    info.body = await readBody(req);
+    const reply = journeyApi(ctx, info);
+    if (reply) return reply;
+    throw new SandboxHttpError(E.NOT_FOUND, `no journey API route ${pathname}`);
+  };
+}
+
+/** The fake banks' pages: `/bank/{id}/authorise`, `/bank/{id}/decision`, `/bank/{id}/bank.css`. */
+function bankRoute(ctx: SandboxContext): Route {
+  return async (req, info) => {
+    const { pathname } = info.url;
+    const method = req.method ?? 'GET';
+    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|bank\.css)$/.exec(pathname);
+    if (!bank) return null;
+    const [, id, action] = bank as unknown as [string, string, string];
+    if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info.url);
+    if (action === 'decision' && method === 'POST') {
+      info.body = await readBody(req);
+      return decision(ctx, id, info);
+    }
+    if (action === 'bank.css' && method === 'GET') {
+      const css = bankStylesheet(id);
+      if (css) return css;
+    }
+    throw new SandboxHttpError(
+      method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED,
+      `no bank route ${method} ${pathname}`,
+    );
+  };
+}
+
+/** The home page `GET /` and its stylesheet. */
+function homeRoute(ctx: SandboxContext, sender: WebhookSender): Route {
+  return (req, info) => {
+    const method = req.method ?? 'GET';
+    if (info.url.pathname === '/') {
+      if (method === 'GET' || method === 'HEAD') return indexReply(ctx, sender, req.headers.accept);
+      return {
+        ...errorReply(
+          new SandboxHttpError(
+            E.METHOD_NOT_ALLOWED,
+            'the index answers GET (HTML, or JSON with Accept: application/json) and HEAD',
+          ),
+          info.requestId,
+        ),
+        headers: { allow: 'GET, HEAD' },
+      };
+    }
+    if (method === 'GET' && info.url.pathname === INDEX_STYLESHEET_PATH) return indexStylesheet();
+    return null;
+  };
+}
+
+/** GET pages and files: the bank redirect, the journey's assets and HTML shells, `/health`. */
+function pagesRoute(ctx: SandboxContext): Route {
+  return (req, info) => {
+    const { pathname } = info.url;
+    if (req.method !== undefined && req.method !== 'GET') return null;
+    if (pathname.startsWith('/bank-redirect/')) return bankRedirect(ctx, pathname);
+    if (pathname.startsWith('/assets/')) {
+      const asset = serveAsset(pathname.slice('/assets/'.length));
+      if (asset) return asset;
+    }
+    if (pathname.startsWith('/i/')) {
+      const page = journeyPage(info.url, {
+        status: (vendor, ref) => journeyStatus(ctx, vendor, ref),
+        parentOriginAllowed: ctx.parentOriginAllowed,
+        issueSession: (s) => ctx.sessions.issue(s),
+      });
+      if (page) return page;
+    }
+    if (pathname === '/health') return { status: 200, json: { ok: true } };
+    return null;
+  };
+}
+
+/** The request's URL, or a 400 reply when it cannot be parsed or its path cannot be percent-decoded. */
+function parseRequestUrl(rawPath: string, requestId: string): URL | Reply {
+  let url: URL;
+  try {
+    url = new URL(rawPath, 'http://sandbox.invalid');
+  } catch {
+    return errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed URL'), requestId);
+  }
+  // Every route decodes path segments somewhere; a path that cannot be decoded is the client's error, for all of
+  // them.
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    return errorReply(new SandboxHttpError(E.BAD_REQUEST, 'malformed path: bad percent-encoding'), requestId);
+  }
+  return url;
+}
+
+export function createListener(
+  ctx: SandboxContext,
+  sender: WebhookSender,
+  log?: (line: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const routes: Route[] = [
+    signedApi(ctx, sender),
+    hostGuard(ctx),
+    journeyApiRoute(ctx),
+    bankRoute(ctx),
+    homeRoute(ctx, sender),
+    pagesRoute(ctx),
+  ];
+  async function route(req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+    for (const r of routes) {
+      const reply = await r(req, info);
+      if (reply) return reply;
+    }
+    throw new SandboxHttpError(E.NOT_FOUND, `no route ${req.method ?? 'GET'} ${info.url.pathname}`);
+  }
+
+  return (req, res) => {
+    const requestId = `req_${randomUUID()}`;
+    const rawPath = req.url ?? '/';
+    const url = parseRequestUrl(rawPath, requestId);
+    if (!(url instanceof URL)) {
+      writeReply(res, url, requestId);
+      req.resume();
+      return;
+    }
+    const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };
+    route(req, info).then(
+      (reply) => writeReply(res, reply, requestId),
+      (error: unknown) => {
+        if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
+        else if (error.status === 401 && log)
+          log(`401 ${error.code} ${req.method ?? 'GET'} ${url.pathname}: ${error.message}`);
+        writeReply(res, errorReply(error, requestId), requestId);
+        // A refused upload is not read to the end; close rather than drain it.
+        if (error instanceof SandboxHttpError && error.code === E.PAYLOAD_TOO_LARGE) req.destroy();
+      },
+    );
+  };
+}

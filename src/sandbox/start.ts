@@ -1,0 +1,172 @@
+/** `startSandbox()`: wires state, webhook sender and router onto one node:http server. */
+export { DEFAULT_TOKENS } from './options.js';
+export type { SandboxOptions, SandboxWebhookOption } from './options.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { CRAWLER_CREDENTIALS_TIMEOUT_MS } from '../protocol/index.js';
+import { signWebhook } from '../server/index.js';
+import type { SandboxContext } from './core/context.js';
+import { createRandom } from './data/random.js';
+import { createListener } from './router.js';
+import { displayUrl, redactUrls } from './core/redact.js';
+import { SandboxState } from './core/state.js';
+import { JourneySessions } from './journey/session.js';
+import { describeParentOrigins } from './journey/parent-origins.js';
+import { resolveOptions, type Resolved, type SandboxOptions } from './options.js';
+import { WebhookSender, type Delivery, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
+
+export interface Sandbox {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  /** Every webhook delivery attempt so far. */
+  deliveries(): Delivery[];
+  /** Resolves when no webhook is waiting or being retried. */
+  webhooksIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The node:http server behind each sandbox, for the testing kit (src/sandbox/testing/) only: not exported. */
+export const SERVERS = new WeakMap<Sandbox, Server>();
+
+/** One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>`, redacted as on the index. */
+function deliveryLogger(log: (line: string) => void) {
+  return (d: Delivery) => {
+    const outcome = d.status === null ? `failed (${redactUrls(d.error ?? 'error')})` : String(d.status);
+    const notes = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.duplicate ? 'duplicate copy' : ''].filter(Boolean);
+    const note = notes.length ? ` (${notes.join(', ')})` : '';
+    log(`webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${note}`);
+  };
+}
+
+function createSender({ options, seed, now, duplicateRate, receivers }: Resolved): WebhookSender {
+  // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
+  const sign: WebhookSigner = async ({ body, receiver, path, eventId }) =>
+    (
+      await signWebhook({
+        payload: body,
+        scheme: receiver.scheme ?? 'hmac',
+        tokenId: receiver.tokenId,
+        secret: receiver.secret,
+        path,
+        id: eventId,
+        timestamp: now(),
+      })
+    ).headers;
+  return new WebhookSender({
+    receivers,
+    duplicateRate,
+    random: createRandom(seed, 'webhook-duplicates'),
+    sign,
+    now,
+    ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
+    ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
+  });
+}
+
+/** Timers the sandbox schedules (crawls, timeouts), all cleared by `close()`. */
+function createTimers() {
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    later(ms: number, fn: () => void): () => void {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+      return () => {
+        clearTimeout(t);
+        timers.delete(t);
+      };
+    },
+    clear: () => {
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
+
+function createContext(
+  r: Resolved,
+  sender: WebhookSender,
+  later: SandboxContext['later'],
+  origin: () => string,
+): SandboxContext {
+  const { options, seed, tokens, now, parentOriginAllowed, demoUrl, allowedHosts } = r;
+  return {
+    state: new SandboxState(),
+    seed,
+    crawlDelayMs: options.crawlDelayMs ?? 1500,
+    crawlerTimeoutMs: options.crawlerTimeoutMs ?? CRAWLER_CREDENTIALS_TIMEOUT_MS,
+    tokens,
+    now,
+    sessions: new JourneySessions(now),
+    parentOriginAllowed,
+    parentOrigins: describeParentOrigins(options.parentOrigins),
+    allowedHosts,
+    ...(demoUrl ? { demoUrl } : {}),
+    origin,
+    emit(app, type, data) {
+      const payload: WebhookPayload = {
+        event_id: `evt_${randomUUID()}`,
+        type,
+        created_at: now().toISOString(),
+        vendor: app.vendor,
+        ref: app.ref,
+        application_id: app.id,
+        data,
+      };
+      sender.enqueue(payload, app.owner);
+    },
+    later,
+  };
+}
+
+/** Listens and answers the origin the sandbox is reached at (a wildcard address is shown as its loopback). */
+async function listen(server: Server, port: number, host: string): Promise<{ origin: string; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${address.port}`;
+  return { origin, port: address.port };
+}
+
+/**
+ * Starts the sandbox.
+ * @example
+ * const sandbox = await startSandbox({ crawlDelayMs: 0 });
+ * // … point the backend helper at sandbox.url …
+ * await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const resolved = resolveOptions(options);
+  const sender = createSender(resolved);
+  const timers = createTimers();
+  let origin = '';
+  const ctx = createContext(resolved, sender, timers.later, () => origin);
+  const server = createServer(createListener(ctx, sender, options.log));
+  const bound = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  origin = bound.origin;
+
+  let closing: Promise<void> | undefined;
+  const sandbox: Sandbox = {
+    url: origin,
+    port: bound.port,
+    deliveries: () => sender.deliveries(),
+    webhooksIdle: () => sender.idle(),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        timers.clear();
+        sender.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+  SERVERS.set(sandbox, server);
+  return sandbox;
+}

@@ -1,0 +1,15 @@
+/**
+ * `hosted-journey-sandbox/testing`: what an integrator's own tests need against the sandbox.
+ *   startTestSandbox()  a sandbox on a free loopback port, tuned for tests, that never outlives the test process
+ *   completeJourney()   a Playwright helper that clicks through the sandbox journey embedded in a page
+ * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
+ */
+export { startTestSandbox } from './test-sandbox.js';
+export type { TestSandbox, TestSandboxOptions, TestWebhook, WebhookMatch } from './test-sandbox.js';
+export { completeJourney } from './complete-journey.js';
+export type {
+  CompleteCdrJourney,
+  CompleteCrawlerJourney,
+  CompleteJourneyOptions,
+  CompleteJourneyResult,
+} from './complete-journey.js';

@@ -1,0 +1,87 @@
+/**
+ * One operation row → one client method: the caller's options split into path keys, body (or query) and call
+ * options; each part checked before anything is sent; the endpoint's method decides how it is sent and read.
+ */
+import type * as z from 'zod/mini';
+import { fillPath } from '../../protocol/api.js';
+import { HostedJourneyValidationError } from './errors.js';
+import { type Operation, pathKeys } from './operations.js';
+import { type Call, type Transport, send } from './transport.js';
+import { checkPathParams, checkRequest, checkResponse } from './validate.js';
+import { MAX_TIMER_MS, isMilliseconds, validLimit } from './options.js';
+import type { DownloadOptions } from './types.js';
+
+/** 1-255 printable ASCII, no control characters, no leading or trailing space. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
+const CALL_KEYS: ReadonlySet<string> = new Set(['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes']);
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** The method of one row; everything that does not depend on a call (path keys, how to send) is worked out here. */
+export function bindOperation(t: Transport, name: string, op: Operation): Method {
+  const keys = pathKeys(op.endpoint.path);
+  const sendBy = op.endpoint.method === 'POST' ? post : op.response ? read : download;
+  return async (...args) => {
+    const options = (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
+    if (options.timeoutMs !== undefined && !isMilliseconds(options.timeoutMs, 1)) {
+      const message = `must be a finite number of ms > 0, at most ${MAX_TIMER_MS}`;
+      throw new HostedJourneyValidationError(name, [{ path: 'timeoutMs', message }]);
+    }
+    const { params, body } = split(options, keys);
+    const path = fillPath(op.endpoint.path, checkPathParams(name, params));
+    return sendBy(t, name, op, path, body, options);
+  };
+}
+
+type Opts = DownloadOptions & Record<string, unknown>;
+
+function split(options: Opts, keys: readonly string[]) {
+  const params: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const k of keys) params[k] = options[k];
+  for (const [k, v] of Object.entries(options)) {
+    if (!CALL_KEYS.has(k) && !keys.includes(k) && v !== undefined) body[k] = v;
+  }
+  return { params, body };
+}
+
+async function post(t: Transport, name: string, op: Operation, path: string, body: object, o: Opts) {
+  const key: unknown = o.idempotencyKey;
+  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+    const message =
+      'must be 1-255 printable ASCII characters, without control characters (CR, LF, tab) ' +
+      'or leading/trailing spaces';
+    throw new HostedJourneyValidationError(name, [{ path: 'idempotencyKey', message }]);
+  }
+  const checked = checkRequest(name, op.input!, op.complete ? op.complete({ ...body }) : body);
+  const call: Call = {
+    ...base(name, 'POST', path, o, 'json'),
+    body: JSON.stringify(checked),
+    idempotencyKey: o.idempotencyKey ?? crypto.randomUUID(),
+  };
+  return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
+}
+
+/** A signed GET or DELETE answered with JSON (retried like GETs). */
+async function read(t: Transport, name: string, op: Operation, path: string, _body: object, o: Opts) {
+  const call = base(name, op.endpoint.method as 'GET' | 'DELETE', path, o, 'json');
+  return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
+}
+
+/** A GET whose body is the answer itself: bytes (capped) or a stream. */
+async function download(t: Transport, name: string, op: Operation, path: string, body: object, o: Opts) {
+  const query = checkRequest(name, op.input!, body) as Record<string, string>;
+  if (o.as !== undefined && o.as !== 'bytes' && o.as !== 'stream')
+    throw new HostedJourneyValidationError(name, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
+  if (o.maxResponseBytes !== undefined && !validLimit(o.maxResponseBytes))
+    throw new HostedJourneyValidationError(name, [
+      { path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' },
+    ]);
+  const search = new URLSearchParams(query).toString();
+  const call = base(name, 'GET', search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
+  return send(t, { ...call, maxResponseBytes: o.maxResponseBytes });
+}
+
+function base(operation: string, method: Call['method'], path: string, o: Opts, expect: Call['expect']): Call {
+  return { operation, method, path, signal: o.signal, timeoutMs: o.timeoutMs, expect };
+}

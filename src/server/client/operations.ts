@@ -1,0 +1,89 @@
+/**
+ * The client's operations, one row each: the endpoint it calls (method and path template from src/protocol/api.ts),
+ * the schema of what the caller sends and of what the service answers. `createClient` builds every method of
+ * `HostedJourneyClient` from these rows; `satisfies` below fails the build when a method has no row or a row no method.
+ */
+import * as z from 'zod/mini';
+import * as api from '../../protocol/api.js';
+import type { HostedJourneyClient } from './types.js';
+
+export interface Operation {
+  /** Method and path template; the path's `{name}` segments are taken from the caller's options of that name. */
+  readonly endpoint: { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };
+  /** POST: the JSON body. GET without `response`: the query of the download. */
+  readonly input?: z.ZodMiniType;
+  /** The JSON answer; absent: the call is a download (bytes or a stream). */
+  readonly response?: z.ZodMiniType;
+  /** Adds what the operation itself decides to the caller's body before it is checked. */
+  readonly complete?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** The path key passed as the first argument instead of inside the options (`deleteWebhook(id, options)`). */
+  readonly positional?: string;
+}
+
+export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
+
+/** The profile endpoint without an institution starts the application … */
+const startBody = api.profileBody.check(
+  z.refine((v) => v.bank_id === undefined, {
+    message: 'use attachInstitution to attach an institution',
+    path: ['bank_id'],
+  }),
+);
+/** … and with `bank_id` and `pathway` attaches one. */
+const attachBody = api.profileBody.check(
+  z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, {
+    message: 'bank_id and pathway are required',
+    path: ['bank_id'],
+  }),
+);
+/** The service's rule for listing a default [doc], checked before sending. */
+const registerDefaultBody = api.registerDefaultBody.check(
+  z.refine((v) => Number(v.amount) >= api.DEFAULT_MIN_AMOUNT, {
+    message: `a default needs at least $${api.DEFAULT_MIN_AMOUNT} overdue`,
+    path: ['amount'],
+  }),
+  z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, {
+    message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`,
+    path: ['days_overdue'],
+  }),
+);
+/** The client registers for its own token only: `token_id` is not an option. */
+const registerWebhookBody = z.omit(api.webhookRegistrationBody, { token_id: true });
+const closeAccount = (body: Record<string, unknown>) => ({
+  ...body,
+  status: 'closed',
+  closed_on: body.closed_on ?? new Date().toISOString().slice(0, 10),
+});
+
+const E = api.ENDPOINTS;
+const W = api.WEBHOOKS;
+
+export const OPERATIONS = {
+  startApplication: { endpoint: E.profile, input: startBody, response: api.applicationResponse },
+  attachInstitution: { endpoint: E.profile, input: attachBody, response: api.applicationResponse },
+  createConsent: { endpoint: E.consents, input: api.consentBody, response: api.consentResponse },
+  finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
+  downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
+  lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },
+  getReport: { endpoint: E.getReport, input: api.getReportBody, response: api.creditReportResponse },
+  downloadReport: { endpoint: E.downloadReport, input: api.getReportBody },
+  createAccount: { endpoint: E.createAccount, input: api.createAccountBody, response: api.accountResponse },
+  updateAccount: { endpoint: E.updateAccount, input: api.updateAccountBody, response: api.accountResponse },
+  closeAccount: {
+    endpoint: E.updateAccount,
+    input: api.updateAccountBody,
+    response: api.accountResponse,
+    complete: closeAccount,
+  },
+  savePayment: { endpoint: E.savePayment, input: api.savePaymentBody, response: api.paymentResponse },
+  registerDefault: { endpoint: E.registerDefault, input: registerDefaultBody, response: api.defaultResponse },
+  updateDefault: { endpoint: E.updateDefault, input: api.updateDefaultBody, response: api.defaultResponse },
+  registerWebhook: { endpoint: W.register, input: registerWebhookBody, response: api.webhookResponse },
+  listWebhooks: { endpoint: W.list, response: api.webhookListResponse },
+  deleteWebhook: { endpoint: W.delete, response: api.webhookDeletedResponse, positional: 'id' },
+} as const satisfies Record<OperationName, Operation>;
+
+/** The `{name}` keys of a path template, in order. */
+export function pathKeys(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,178 @@
+/**
+ * The options of `createWebhookHandler` and the context its functions get, checked and resolved once, at creation:
+ * the verifier prepared (keys, scheme, path, tolerance), the function table, the delivery strategy chosen by the
+ * store's kind (a DedupeStore: leases; an InboxStore: its transaction), every numeric option checked. A delivery
+ * re-checks none of it.
+ */
+import type {
+  KnownOrGenericWebhookEvent,
+  KnownWebhookEvent,
+  KnownWebhookType,
+  WebhookEvent,
+} from '../../protocol/webhooks.js';
+import type { CryptoProvider } from '../crypto/provider.js';
+import { ServerConfigError, isServerConfigError } from '../errors.js';
+import { positiveNumber } from '../options.js';
+import { MemoryDedupeStore } from '../stores/memory.js';
+import type { DedupeStore, InboxStore } from '../stores/types.js';
+import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies } from './delivery.js';
+import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
+import { LeaseDelivery } from './lease-delivery.js';
+import { logWebhookError } from './report.js';
+import { type Verifier, type WebhookVerifyOptions, prepareVerifier } from './verify.js';
+
+/** What every handler gets besides the event. */
+export interface WebhookContextBase {
+  /** Token id of the key that verified the delivery. */
+  tokenId: string;
+  /**
+   * Aborted when a renewal finds this delivery no longer owns its claim (the lease ran out or another delivery took
+   * it): another copy may be running the event now. Stop, and do not commit effects you have not committed yet; the
+   * answer will be 503 whatever the handler returns. With an InboxStore: aborted when the transaction's connection is
+   * lost (nothing written through ctx.db will commit). @example await db.tx(work, { signal: ctx.signal })
+   */
+  signal: AbortSignal;
+}
+
+/**
+ * `ctx.db` exists only with an InboxStore (`Db` is its connection type, e.g. pg's `PoolClient`): the connection inside
+ * the delivery's open transaction. Write your effects through it; they commit with the done-mark.
+ * @example 'consent.authorised': (e, { db }) => db.query('INSERT INTO consents (id) VALUES ($1)', [e.data.consent_id])
+ */
+export type WebhookDbContext<Db> = [Db] extends [never] ? unknown : { db: Db };
+
+/**
+ * A handler's context: `known` (whether the event type is one this SDK version knows) discriminates `event`, as in
+ * `VerifiedWebhook`.
+ * @example '*': (_e, ctx) => { if (ctx.known && ctx.event.type === 'consent.authorised')
+ *     save(ctx.event.data.consent_id) }
+ */
+export type WebhookContext<
+  E extends KnownOrGenericWebhookEvent = KnownOrGenericWebhookEvent,
+  Db = never,
+> = WebhookContextBase & E & WebhookDbContext<Db>;
+
+type Fn<E, C> = (event: E, ctx: C) => unknown | Promise<unknown>;
+type KnownEventOf<K extends KnownWebhookType> = Extract<KnownWebhookEvent, { type: K }>;
+/** `Db`: the store's connection type when it is an InboxStore (then every ctx has `db`); never otherwise. */
+export type WebhookHandlers<Db = never> = {
+  [K in KnownWebhookType]?: Fn<KnownEventOf<K>, WebhookContext<{ known: true; event: KnownEventOf<K> }, Db>>;
+} & {
+  /** Every event without its own handler, including types this SDK version does not know (`ctx.known === false`). */
+  '*'?: Fn<WebhookEvent, WebhookContext<KnownOrGenericWebhookEvent, Db>>;
+};
+
+export interface WebhookHandlerOptions<Db = never> {
+  /** Verification options (keys, scheme, path, tolerance, now). @example { keys: [{ tokenId: 'wh_1', secret }] } */
+  verify: WebhookVerifyOptions;
+  /**
+   * Dedupe store. Default: a MemoryDedupeStore (one process). An InboxStore (PostgresInbox) runs each handler in a
+   * transaction and gives it `ctx.db`.
+   * @example new RedisDedupeStore({ url: process.env.REDIS_URL })
+   */
+  store?: DedupeStore | InboxStore<Db>;
+  /**
+   * Handlers by event type, and '*' for the rest.
+   * @example { 'consent.authorised': async (e) => save(e.data.consent_id) }
+   */
+  on: WebhookHandlers<Db>;
+  /**
+   * Lease of a claim: renewed about every leaseMs/4 while the handler runs, so it bounds how long a crashed process
+   * blocks redeliveries (409), not how long a handler may run. Finite, > 0. Default 60 000 ms. Not used with an
+   * InboxStore (its open transaction is the claim).
+   * @example { leaseMs: 30_000 }
+   */
+  leaseMs?: number;
+  /**
+   * How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7
+   * days. Not used with an InboxStore (rows stay until its prune()).
+   * @example { doneTtlMs: 3 * 24 * 3600_000 }
+   */
+  doneTtlMs?: number;
+  /** Retry-After (whole seconds) on 409 and 503. Integer, > 0. Default 5. @example { retryAfterSec: 10 } */
+  retryAfterSec?: number;
+  /**
+   * Called with every failure (never with secrets); for your logging. Stages: 'verify' (the delivery failed
+   * verification: a `SignatureVerificationError`, answered 400/401; `eventId` is the id it claims, unverified),
+   * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
+   * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503), 'respond' (`toNodeHandler` could
+   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`).
+   * Default: one `console.error` line with the stage, the error's code and the event id (never its message, a
+   * secret or the body).
+   * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
+   */
+  onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
+}
+
+/** A handler's functions by event type, as the handler looks them up. */
+export type FunctionTable = Record<string, Fn<WebhookEvent, WebhookContext> | undefined>;
+
+export interface ResolvedHandler {
+  verify: Verifier;
+  on: FunctionTable;
+  strategy: DeliveryStrategy;
+  report: Report;
+}
+
+/** Every option checked and resolved; ServerConfigError naming the option otherwise. */
+export function resolveHandlerOptions<Db>(
+  provider: CryptoProvider,
+  options: WebhookHandlerOptions<Db>,
+): ResolvedHandler {
+  if (!options?.verify || typeof options.verify !== 'object')
+    throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
+  const verify = prepareHandlerVerifier(provider, options.verify);
+  const on = functionTable(options.on);
+  if (options.onError !== undefined && typeof options.onError !== 'function')
+    throw new ServerConfigError('onError', 'onError must be a function');
+  const report = safeReport(options.onError ?? logWebhookError);
+  const replies = makeReplies(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
+  // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
+  const times = {
+    leaseMs: positiveNumber('leaseMs', options.leaseMs ?? 60_000),
+    doneTtlMs: positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000),
+  };
+  const store = options.store ?? new MemoryDedupeStore();
+  if (isInboxStore(store)) return { verify, on, report, strategy: new InboxDelivery(store, replies, report) };
+  for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
+    if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
+      throw new ServerConfigError(
+        'store',
+        `store must implement claim, renew, complete and release (DedupeStore), or begin (InboxStore); ${m} is missing`,
+      );
+    }
+  }
+  return { verify, on, report, strategy: new LeaseDelivery(store as DedupeStore, times, replies, report) };
+}
+
+/** The `verify` options prepared once; an error names the field as `verify.<field>`, never a secret. */
+function prepareHandlerVerifier(provider: CryptoProvider, v: WebhookVerifyOptions): Verifier {
+  try {
+    return prepareVerifier(provider, v, false);
+  } catch (e) {
+    if (isServerConfigError(e))
+      throw new ServerConfigError(`verify.${e.field}`, `createWebhookHandler: verify.${e.message}`);
+    throw e;
+  }
+}
+
+function functionTable(on: unknown): FunctionTable {
+  if (!on || typeof on !== 'object')
+    throw new ServerConfigError('on', "createWebhookHandler needs on: { '<type>': fn, '*': fn }");
+  for (const [type, fn] of Object.entries(on)) {
+    if (fn !== undefined && typeof fn !== 'function')
+      throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
+  }
+  return on as FunctionTable;
+}
+
+/** A throwing logger must not change the answer. */
+const safeReport =
+  (onError: Report): Report =>
+  (e, info) => {
+    try {
+      onError(e, info);
+    } catch {
+      /* reported nowhere else: the answer stands */
+    }
+  };

@@ -1,0 +1,90 @@
+/**
+ * The frame part of a journey: one managed iframe at a time, with what hangs on it — the messenger's listener and the
+ * resizer. `start` always makes a fresh iframe (mount, retry); `stop` removes it and everything attached to it.
+ *
+ * Constraints:
+ * 1. The messenger listens before the iframe gets its `src`, so the journey's first `hello` cannot be missed.
+ * 2. A prewarmed frame is concealed (`conceal`, from the prewarm chunk) before it is placed, so it never shows.
+ * 3. `stop` stops the resizer first: it needs the frame still attached.
+ * 4. `fail` shows, inline, the error view the modal shows (a message and "Try again", the modal's classes and
+ *    styles) in place of the iframe; `stop` removes it with the frame.
+ */
+import { createJourneyIframe } from './iframe.js';
+import type { Messenger } from './messenger.js';
+import type { ResolvedOptions } from './options.js';
+import { retryStyle, statusStyle } from './modal-styles.js';
+import { Resizer } from './resizer.js';
+
+export interface Frame {
+  /** The managed iframe while started, else `null`. */
+  readonly iframe: HTMLIFrameElement | null;
+  /** Creates a fresh iframe, listens, sets `src`, `place`s it (concealed first when `conceal` is given), sizes it. */
+  start(place: (iframe: HTMLIFrameElement) => void, conceal?: (el: HTMLElement) => void): void;
+  /** Inline: hides the iframe and shows the error view before it; its button calls `retry`. */
+  fail(message: string, retry: () => void): void;
+  /** Removes the error view and shows the iframe again (a journey that answered late). */
+  recover(): void;
+  stop(): void;
+}
+
+/**
+ * `loaded` runs at each load of the iframe (the journey's page, or whatever answered at its URL: a browser error page,
+ * a page that is not a journey).
+ */
+export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Messenger, loaded: () => void): Frame {
+  let resizer: Resizer | null = null;
+  let view: HTMLElement | null = null;
+  const frame: { iframe: HTMLIFrameElement | null } & Omit<Frame, 'iframe'> = {
+    iframe: null,
+    start(place, conceal) {
+      const iframe = createJourneyIframe({ title: cfg.title, channel, minHeight: cfg.minHeight });
+      frame.iframe = iframe;
+      iframe.addEventListener('load', loaded);
+      conceal?.(iframe);
+      messenger.start();
+      iframe.src = cfg.url;
+      place(iframe);
+      resizer = new Resizer({
+        iframe,
+        journeyOrigin: cfg.journeyOrigin,
+        minHeight: cfg.minHeight,
+        maxHeight: cfg.maxHeight,
+      });
+    },
+    fail(message, retry) {
+      const iframe = frame.iframe;
+      if (!iframe) return;
+      view?.remove();
+      const doc = iframe.ownerDocument;
+      view = Object.assign(doc.createElement('div'), { className: 'hosted-journey-error' });
+      view.setAttribute('role', 'alert');
+      Object.assign(view.style, statusStyle, { position: 'static' });
+      const button = Object.assign(doc.createElement('button'), {
+        type: 'button',
+        className: 'hosted-journey-retry',
+        textContent: 'Try again',
+        onclick: retry,
+      });
+      Object.assign(button.style, retryStyle);
+      view.append(Object.assign(doc.createElement('p'), { textContent: message }), button);
+      iframe.style.display = 'none';
+      iframe.before(view);
+    },
+    recover() {
+      if (!view) return;
+      view.remove();
+      view = null;
+      frame.iframe!.style.display = 'block';
+    },
+    stop() {
+      view?.remove();
+      view = null;
+      resizer?.stop();
+      resizer = null;
+      messenger.stop();
+      frame.iframe?.remove();
+      frame.iframe = null;
+    },
+  };
+  return frame;
+}
