@@ -37,7 +37,7 @@ const SECTION_LIMIT_MS = {
   payloads: 60_000,
   load: 120_000,
   duplicates: 60_000,
-  inbox: 120_000,
+  inbox: 240_000,
 };
 
 const args = process.argv.slice(2);

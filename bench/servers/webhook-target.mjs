@@ -5,6 +5,9 @@
 //   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
 //   node --import tsx bench/servers/webhook-target.mjs inbox <database-url>      handler + PostgresInbox: one effect
 //                                                                                 row per event through ctx.db
+//   node --import tsx bench/servers/webhook-target.mjs floor <database-url>      the inbox's floor: verifyWebhook,
+//                                                                                 then BEGIN; INSERT id ON CONFLICT DO
+//                                                                                 NOTHING; the effect row; COMMIT
 // The Redis handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is
 // checked outside this process; the memory one counts in a Map; the inbox one INSERTs (event_id) into INBOX_EFFECTS
 // (created by the bench, no unique constraint) in the delivery's transaction: rows per event_id are its effects. GET /__bench/cpu reports this process's CPU time (µs).
@@ -18,7 +21,13 @@ export const WEBHOOK = Object.freeze({
 });
 export const RUNS_KEY = 'bench:runs';
 export const INBOX_EFFECTS = 'bench_effects';
-/** Connections of the inbox target's pool: one per load connection (a delivery holds one for its transaction). */
+/** The floor target's effect rows (created by the bench, no unique constraint) and its own table of event ids. */
+export const FLOOR_EFFECTS = 'bench_floor_effects';
+export const FLOOR_INBOX = 'bench_floor_inbox';
+/**
+ * Connections of the inbox and floor targets' pools: one per load connection (a delivery holds one for its
+ * transaction). They never close when idle, so the backends (and the CPU they used) outlive the pauses between rounds.
+ */
 export const INBOX_POOL = 16;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -39,7 +48,12 @@ async function handlerTarget(mode, redisUrl, delayMs) {
     count = (id) => client.hIncrBy(RUNS_KEY, id, 1);
   } else if (mode === 'inbox') {
     const { default: pg } = await import('pg');
-    client = new pg.Pool({ connectionString: redisUrl, max: INBOX_POOL, connectionTimeoutMillis: 5000 });
+    client = new pg.Pool({
+      connectionString: redisUrl,
+      max: INBOX_POOL,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 0,
+    });
     client.on('error', () => {}); // surfaced as failed deliveries (503), counted by the bench
     store = new server.PostgresInbox({ pool: client });
     await store.migrate();
@@ -66,12 +80,67 @@ async function handlerTarget(mode, redisUrl, delayMs) {
   };
 }
 
+/**
+ * The least any correct inbox must do, written by hand on the same pool size: the same verification as the handler,
+ * then one transaction of four statements, each its own round trip. A copy of an event in flight waits on the
+ * uncommitted insert (then finds the id and writes nothing); a copy of a done event writes nothing.
+ */
+async function floorTarget(databaseUrl) {
+  const server = await import('../../src/server/index.ts');
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: INBOX_POOL,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', () => {});
+  await pool.query(`CREATE TABLE IF NOT EXISTS ${FLOOR_INBOX} (event_id text PRIMARY KEY)`);
+  const keys = [{ tokenId: WEBHOOK.tokenId, secret: WEBHOOK.secret }];
+  const answer = (res, status) => res.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
+  const deliver = async (req, res, body) => {
+    let event;
+    try {
+      ({ event } = await server.verifyWebhook({ body, headers: req.headers, keys, path: WEBHOOK.path }));
+    } catch {
+      return answer(res, 401);
+    }
+    const c = await pool.connect();
+    try {
+      await c.query('BEGIN');
+      const claimed = await c.query(`INSERT INTO ${FLOOR_INBOX} (event_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+        event.event_id,
+      ]);
+      if (claimed.rowCount === 1)
+        await c.query(`INSERT INTO ${FLOOR_EFFECTS} (event_id) VALUES ($1)`, [event.event_id]);
+      await c.query('COMMIT');
+      c.release();
+      answer(res, 200);
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      c.release(true);
+      process.stderr.write(`floor error ${event.event_id}: ${e}\n`);
+      answer(res, 503);
+    }
+  };
+  return {
+    node: (req, res) => {
+      const chunks = [];
+      req.on('data', (d) => chunks.push(d));
+      req.on('end', () => void deliver(req, res, Buffer.concat(chunks).toString('utf8')));
+    },
+    close: () => pool.end(),
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [mode, redisUrl, delay] = process.argv.slice(2);
   const target =
     mode === 'bare'
       ? { node: bareHandler, close: async () => {} }
-      : await handlerTarget(mode, redisUrl, Number(delay || 0));
+      : mode === 'floor'
+        ? await floorTarget(redisUrl)
+        : await handlerTarget(mode, redisUrl, Number(delay || 0));
   const http = await listen((req, res) => {
     if (req.method === 'GET' && req.url === '/__bench/cpu') {
       const { user, system } = process.cpuUsage();

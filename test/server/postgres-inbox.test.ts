@@ -122,7 +122,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect([first.status, first.json.error?.code]).toEqual([500, 'HANDLER_FAILED']);
     expect(seen.map((s) => s.stage)).toEqual(['handler']);
     expect(await effects('evt_throw')).toBe(0);
-    expect(await row(table, 'evt_throw')).toEqual({ done: false });
+    expect(await row(table, 'evt_throw')).toBeUndefined(); // the claim's row went with the transaction
     const retry = await deliver(handler, event('evt_throw'));
     expect([retry.status, retry.json.status]).toEqual([200, 'processed']);
     expect((await deliver(handler, event('evt_throw'))).json.status).toBe('duplicate');
@@ -130,7 +130,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect(await sql("SELECT note FROM effects WHERE event_id = 'evt_throw'")).toEqual([{ note: 'run 2' }]);
   });
 
-  it('a duplicate of a done event → 200 duplicate from one query, without running the handler', async () => {
+  it('a duplicate of a done event → 200 duplicate from one round trip, without running the handler', async () => {
     let queries = 0;
     const counting: PgPoolLike = {
       async connect() {
@@ -153,7 +153,8 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     queries = 0;
     const again = await deliver(handler, event('evt_dup'));
     expect([again.status, again.json.status, runs]).toEqual([200, 'duplicate', 1]);
-    expect(queries).toBe(1);
+    // The claim message (BEGIN, lock, lookup), then a ROLLBACK the answer does not wait for.
+    expect(queries).toBe(2);
   });
 
   it('a concurrent duplicate answers 409 at once, while the first transaction is still open', async () => {
@@ -225,12 +226,12 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect([r.status, r.json.error?.code, r.headers['retry-after']]).toEqual([503, 'STORE_UNAVAILABLE', '5']);
     expect(seen.map((s) => s.stage)).toEqual(['handler', 'store']);
     expect(await effects('evt_cut')).toBe(0);
-    expect(await row(table, 'evt_cut')).toEqual({ done: false });
+    expect(await row(table, 'evt_cut')).toBeUndefined(); // the claim's row went with the transaction
     expect((await deliver(handler, event('evt_cut'))).json.status).toBe('processed');
     expect(await effects('evt_cut')).toBe(1);
   });
 
-  it('a handler that runs COMMIT on ctx.db itself → 503, not marked done, the reason reported', async () => {
+  it('a handler that runs COMMIT on ctx.db itself → 503, the reason reported; the retry finds what it committed', async () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     const handler = createWebhookHandler({
@@ -242,7 +243,57 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     const r = await deliver(handler, event('evt_selfcommit'));
     expect([r.status, r.json.error?.code]).toEqual([503, 'STORE_UNAVAILABLE']);
     expect(String(seen[0]?.error)).toMatch(/ended before commit/);
-    expect(await row(table, 'evt_selfcommit')).toEqual({ done: false });
+    // Its COMMIT committed the claim's row (inserted done) with whatever it wrote before: the event is done, once.
+    expect(await row(table, 'evt_selfcommit')).toEqual({ done: true });
+    expect((await deliver(handler, event('evt_selfcommit'))).json.status).toBe('duplicate');
+  });
+
+  it('a handler that runs ROLLBACK on ctx.db itself → 503, nothing done; the retry runs it', async () => {
+    const { inbox, table } = await freshInbox();
+    const { seen, onError } = errorsOf();
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      onError,
+      on: { '*': async (_e, { db }) => void (runs++ === 0 && (await db.query('ROLLBACK'))) },
+    });
+    expect((await deliver(handler, event('evt_selfrollback'))).status).toBe(503);
+    expect(String(seen[0]?.error)).toMatch(/ended before commit/);
+    expect(await row(table, 'evt_selfrollback')).toBeUndefined();
+    expect((await deliver(handler, event('evt_selfrollback'))).json.status).toBe('processed');
+    expect(runs).toBe(2);
+  });
+
+  it('a row found not done is marked by UPDATE; done by another meanwhile → the mark fails, nothing twice', async () => {
+    const { inbox, table } = await freshInbox();
+    await sql(`INSERT INTO ${table} (event_id) VALUES ('evt_legacy'), ('evt_raced')`); // claims never marked done
+    let release!: () => void;
+    const blocked = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      onError: () => {},
+      on: {
+        '*': async (e, { db }) => {
+          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+          if (e.event_id !== 'evt_raced') return;
+          entered();
+          await blocked;
+        },
+      },
+    });
+    expect((await deliver(handler, event('evt_legacy'))).json.status).toBe('processed');
+    expect([await row(table, 'evt_legacy'), await effects('evt_legacy')]).toEqual([{ done: true }, 1]);
+    const raced = deliver(handler, event('evt_raced'));
+    await inside;
+    await sql(`UPDATE ${table} SET done_at = now() WHERE event_id = 'evt_raced'`); // as another commit would
+    release();
+    expect((await raced).status).toBe(503);
+    expect(await effects('evt_raced')).toBe(0); // rolled back: the event was done by the other
+    expect((await deliver(handler, event('evt_raced'))).json.status).toBe('duplicate');
   });
 
   it('PostgreSQL unreachable → 503 STORE_UNAVAILABLE + Retry-After, the handler does not run', async () => {
@@ -403,14 +454,12 @@ describe('PostgresInbox.prune', () => {
     await sql(`INSERT INTO ${table} (event_id, received_at) VALUES ('stale', now() - interval '10 days')`);
     await sql(`INSERT INTO ${table} (event_id, received_at) VALUES ('held', now() - interval '10 days')`);
     await sql(`UPDATE ${table} SET done_at = now() - interval '8 days' WHERE event_id IN ('old1', 'old2')`);
-    const holder = await pool.connect();
-    await holder.query('BEGIN');
-    await holder.query(`SELECT 1 FROM ${table} WHERE event_id = 'held' FOR UPDATE`);
+    const holder = await inbox.begin('held'); // a delivery of 'held' is running
+    if (typeof holder === 'string') throw new Error(`'held' not claimed: ${holder}`);
     const t0 = performance.now();
     expect(await inbox.prune({ olderThan: 7 * 24 * 3600_000 })).toBe(3);
     expect(performance.now() - t0).toBeLessThan(3000); // did not wait for the held row (that would hang: see below)
-    await holder.query('ROLLBACK');
-    holder.release();
+    await holder.rollback();
     const left = (await sql(`SELECT event_id FROM ${table} ORDER BY 1`)).map((r) => r.event_id);
     expect(left).toEqual(['held', 'new1']);
     expect(await inbox.prune({ olderThan: 7 * 24 * 3600_000 })).toBe(1); // 'held', once free

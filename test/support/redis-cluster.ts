@@ -1,6 +1,7 @@
 // Starts a real three-master Redis Cluster on free loopback ports for tests: three `redis-server --cluster-enabled yes`
-// in one temp dir, joined by `redis-cli --cluster create … --cluster-replicas 0`, ready once every node reports
-// cluster_state:ok. Never skips: a missing binary is an error. Stopped by the pids it started.
+// (and `replicas` more per master) in one temp dir, joined by `redis-cli --cluster create … --cluster-replicas N`,
+// ready once every node reports cluster_state:ok. Never skips: a missing binary is an error. Stopped by the pids it
+// started; `kill(port)` SIGKILLs one node (a master's replica then takes over after `nodeTimeoutMs`).
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -17,6 +18,10 @@ export interface RunningRedisCluster {
   ports: number[];
   /** `redis-cli -p PORT …` on one node; resolves to its output. */
   cli(port: number, ...args: string[]): Promise<string>;
+  /** Ports of the nodes that are masters now, by CLUSTER NODES as `port` sees it. */
+  masters(port: number): Promise<number[]>;
+  /** SIGKILLs the node on `port` and waits for it to exit. */
+  kill(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,14 +42,17 @@ async function freeClusterPort(taken: Set<number>): Promise<number> {
   throw new Error('no free loopback port pair (P, P + 10000) for a cluster node');
 }
 
-export async function startRedisCluster(): Promise<RunningRedisCluster> {
+export async function startRedisCluster(
+  options: { replicas?: number; nodeTimeoutMs?: number } = {},
+): Promise<RunningRedisCluster> {
+  const replicas = options.replicas ?? 0;
   if (spawnSync('redis-server', ['--version']).error || spawnSync('redis-cli', ['--version']).error) {
     throw new Error('redis-server / redis-cli not found; install them: sudo apt-get install -y redis-server');
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'hj-redis-cluster-'));
   const taken = new Set<number>();
   const ports: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 3 * (1 + replicas); i++) {
     const p = await freeClusterPort(taken);
     taken.add(p).add(p + 10_000);
     ports.push(p);
@@ -83,6 +91,8 @@ export async function startRedisCluster(): Promise<RunningRedisCluster> {
           '',
           '--appendonly',
           'no',
+          '--cluster-node-timeout',
+          String(options.nodeTimeoutMs ?? 15_000),
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
@@ -100,7 +110,14 @@ export async function startRedisCluster(): Promise<RunningRedisCluster> {
     }
     await run(
       'redis-cli',
-      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      [
+        '--cluster',
+        'create',
+        ...ports.map((p) => `127.0.0.1:${p}`),
+        '--cluster-replicas',
+        String(replicas),
+        '--cluster-yes',
+      ],
       { timeout: 60_000 },
     );
     const ready = Date.now() + 30_000;
@@ -110,9 +127,30 @@ export async function startRedisCluster(): Promise<RunningRedisCluster> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
+    // A replica takes over its master only once it has synchronised with it.
+    for (const port of ports) {
+      while (/role:slave/.test(await cli(port, 'INFO', 'replication'))) {
+        if ((await cli(port, 'INFO', 'replication')).includes('master_link_status:up')) break;
+        if (Date.now() > ready) throw new Error(`replica ${port} never synchronised with its master`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } catch (e) {
     await stop();
     throw new Error(`Redis Cluster did not start: ${(e as Error).message}\n${log.slice(-2000)}`);
   }
-  return { urls: ports.map((p) => `redis://127.0.0.1:${p}`), ports, cli, stop };
+  const masters = async (port: number) =>
+    (await cli(port, 'CLUSTER', 'NODES'))
+      .split('\n')
+      .map((l) => l.split(' '))
+      .filter((f) => f[2]?.split(',').includes('master') && !f[2].includes('fail'))
+      .map((f) => Number(f[1]!.split(':')[1]!.split('@')[0]));
+  const kill = async (port: number) => {
+    const c = children[ports.indexOf(port)];
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    const exited = new Promise<void>((r) => c.once('exit', () => r()));
+    c.kill('SIGKILL');
+    await exited;
+  };
+  return { urls: ports.map((p) => `redis://127.0.0.1:${p}`), ports, cli, masters, kill, stop };
 }

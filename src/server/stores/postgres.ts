@@ -3,24 +3,22 @@
  * handler writes its effects through that client and the done-mark is written in the same transaction, so both commit
  * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
  *
- * begin(eventId), on one client, in two round trips:
- *   1. `WITH ins AS (INSERT … ON CONFLICT DO NOTHING RETURNING …) SELECT …` (autocommit): a new id gets its row,
- *      committed before any transaction holds it, so a concurrent duplicate never waits on an uncommitted insert (only,
- *      at worst, on another autocommit insert of the same id); a known id answers whether it is done from the same
- *      primary-key lookup, so a finished event costs this one statement → 'done'.
- *   2. `BEGIN; SELECT … FOR UPDATE NOWAIT` (one simple-protocol message, the id as an escaped literal): the row lock is
- *      the claim. Held by another transaction → SQLSTATE 55P03 at once → 'in_flight' (409). Done meanwhile → 'done'.
- *      Else the transaction is the caller's.
- * commit(): `UPDATE … SET done_at = now()` (only while this is still the transaction that took the lock; any other
- * count fails the statement, so the COMMIT after it in the same message is skipped) + `COMMIT`, one round trip.
- * rollback(): `ROLLBACK` — the handler's writes and the claim go; the row stays, not done, for the retry.
- * So a new event costs three round trips besides the handler's own (six before: each statement was its own).
+ * A new event costs two round trips besides the handler's own (postgres-sql.ts has the statements):
+ *   1. `BEGIN; WITH l AS (SELECT pg_try_advisory_xact_lock(…)), ins AS (INSERT … ON CONFLICT DO NOTHING …)
+ *      SELECT …`, one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
+ *      another delivery → 'in_flight', 409, without waiting); its holder inserts the row (or finds it, and whether it
+ *      is done).
+ *      The row is inserted already done: it is the done-mark, committed with the effects or rolled back with them.
+ *   2. `SELECT <still the claim's transaction, else fail>; COMMIT`, one message (a claim that found its row not done
+ *      sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit exactly that row).
+ * A done event is the first message and a ROLLBACK sent without waiting for its answer.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
+import { DIVISION_BY_ZERO, RESOLVE, type Statements, quoted, schema, statements } from './postgres-sql.js';
 import type { InboxStore, InboxTransaction } from './types.js';
 
 /** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
@@ -72,56 +70,8 @@ export interface PruneOptions {
   olderThan: number;
 }
 
-const PART = /^[a-z_][a-z0-9_]{0,54}$/;
-/**
- * SQLSTATE of a division by zero: how the done-mark statement fails when it did not mark exactly one row
- * (`1 / (count(*) * 0)`, not `1 / 0`, which the planner folds and raises whatever the count).
- */
-const DIVISION_BY_ZERO = '22012';
-const LOCK_NOT_AVAILABLE = '55P03';
-const NOWAIT = 'FOR UPDATE NOWAIT';
 const HOUR_MS = 3_600_000;
 const YEAR_MS = 365.25 * 24 * HOUR_MS;
-/** now() minus $1 milliseconds. */
-const CUTOFF = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
-/**
- * The schema-qualified name of a table given unqualified, as the session's search_path finds it now (quoted; no row
- * when it does not exist).
- */
-const RESOLVE =
-  "SELECT pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(c.relname) AS name " +
-  'FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ' +
-  'WHERE c.oid = pg_catalog.to_regclass($1)';
-
-interface Statements {
-  claim: string;
-  lock: (id: string) => string;
-  done: (id: string, tx: string) => string;
-  prune: string;
-}
-
-/**
- * The inbox's statements on table `t` (schema-qualified), every function named with its schema: a handler's
- * `SET LOCAL search_path` (schema per tenant) changes neither which table nor which functions they use.
- */
-function statements(t: string): Statements {
-  return {
-    // Inserted → false (the statement does not see its own insert); already there → whether it is done.
-    claim:
-      `WITH ins AS (INSERT INTO ${t} (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING false AS done) ` +
-      `SELECT done FROM ins UNION ALL SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1`,
-    // Simple protocol (no parameters) so that BEGIN and the lock, and the mark and COMMIT, travel in one message.
-    lock: (id) =>
-      'BEGIN; SELECT done_at IS NOT NULL AS done, pg_catalog.txid_current()::text AS tx ' +
-      `FROM ${t} WHERE event_id = ${literal(id)} ${NOWAIT}`,
-    done: (id, tx) =>
-      `WITH marked AS (UPDATE ${t} SET done_at = pg_catalog.now() WHERE event_id = ${literal(id)} ` +
-      `AND pg_catalog.txid_current()::text = ${literal(tx)} RETURNING 1) ` +
-      'SELECT CASE WHEN pg_catalog.count(*) = 1 THEN 1 ELSE 1 / (pg_catalog.count(*) * 0) END FROM marked; COMMIT',
-    prune: `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t}
-      WHERE done_at < ${CUTOFF} OR (done_at IS NULL AND received_at < ${CUTOFF}) FOR UPDATE SKIP LOCKED)`,
-  };
-}
 
 /** What a query on `ctx.db` answers once its delivery's transaction has ended. */
 const ENDED = 'INBOX_TRANSACTION_ENDED';
@@ -156,39 +106,6 @@ function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => bo
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
-}
-
-/** `"schema"."table"` from a checked name (quoted: reserved words such as `user` are fine). */
-function quoted(table: unknown): { name: string; index: string } {
-  const parts = typeof table === 'string' ? table.split('.') : [];
-  if (parts.length < 1 || parts.length > 2 || !parts.every((p) => PART.test(p))) {
-    throw new ServerConfigError(
-      'table',
-      'table must be a lower-case identifier (letters, digits, _; at most 55 characters), optionally schema.table ' +
-        `(got ${JSON.stringify(table)})`,
-    );
-  }
-  return { name: parts.map((p) => `"${p}"`).join('.'), index: `"${parts.at(-1)}_done_at"` };
-}
-
-/**
- * A string literal for the simple query protocol, as node-postgres's `escapeLiteral`: quotes doubled, and with any
- * backslash the E'' form with backslashes doubled, so it reads the same whatever standard_conforming_strings says.
- */
-function literal(value: string): string {
-  if (value.includes('\0')) throw new TypeError('a NUL character cannot be sent to PostgreSQL');
-  const quotedValue = `'${value.replaceAll("'", "''")}'`;
-  return value.includes('\\') ? ` E${quotedValue.replaceAll('\\', '\\\\')}` : quotedValue;
-}
-
-function schema(table: string): string {
-  const t = quoted(table);
-  return `CREATE TABLE IF NOT EXISTS ${t.name} (
-  event_id text PRIMARY KEY,
-  received_at timestamptz NOT NULL DEFAULT now(),
-  done_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
 }
 
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
@@ -330,26 +247,23 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     };
     try {
       const sql = this.#sql ?? (await this.#statements(c));
-      const claimed = await c.query(sql.claim, [eventId]);
-      if (claimed.rows[0]?.done) {
-        release(false);
-        return 'done';
-      }
       open = true;
-      let locked: { done: boolean; tx: string } | undefined;
-      try {
-        const results = (await c.query(sql.lock(eventId))) as unknown as Array<{ rows: (typeof locked)[] }>;
-        locked = results[1]?.rows[0];
-      } catch (e) {
-        if ((e as { code?: unknown })?.code !== LOCK_NOT_AVAILABLE) throw e;
+      const results = (await c.query(sql.claim(eventId))) as unknown as [
+        unknown,
+        { rows: Array<{ got: boolean; done: boolean; inserted: boolean; tx: string }> },
+      ];
+      const claim = results[1].rows[0];
+      const done = claim?.done === true;
+      if (done || !claim?.got) {
+        // The answer does not wait for the ROLLBACK; the client goes back to the pool once it is through.
+        c.query('ROLLBACK').then(
+          () => release(false),
+          () => release(true),
+        );
+        return done ? 'done' : 'in_flight';
       }
-      // No row: a prune() deleted the unfinished claim between the insert and the lock; the retry inserts it again.
-      if (!locked || locked.done) {
-        await c.query('ROLLBACK');
-        release(false);
-        return locked?.done ? 'done' : 'in_flight';
-      }
-      return this.#transaction(c, sql, eventId, locked.tx, ac.signal, release);
+      const finish = claim.inserted ? sql.commit(claim.tx) : sql.done(eventId, claim.tx);
+      return this.#transaction(c, finish, eventId, ac.signal, release);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -359,9 +273,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
 
   #transaction(
     c: Db & PgPoolClientLike,
-    sql: Statements,
+    finish: string,
     eventId: string,
-    tx: string,
     signal: AbortSignal,
     release: (destroy: boolean) => void,
   ): InboxTransaction<Db> {
@@ -370,18 +283,17 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       if (ended) throw new Error('this inbox transaction has already been committed or rolled back');
       ended = true;
     };
-    const done = sql.done;
     return {
       db: fenced(c, eventId, () => ended),
       signal,
       async commit() {
         end();
         try {
-          await c.query(done(eventId, tx)).catch((e: unknown) => {
+          await c.query(finish).catch((e: unknown) => {
             if ((e as { code?: unknown })?.code !== DIVISION_BY_ZERO) throw e;
             throw new Error(
               `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
-                'on ctx.db?); nothing marked done',
+                'on ctx.db?), or another delivery marked the event done meanwhile; this commit did not happen',
             );
           });
         } catch (e) {
