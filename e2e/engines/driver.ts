@@ -45,6 +45,11 @@ export interface Driver {
   /** Runs `action` and resolves with the window it opened. */
   popup(action: () => Promise<void>): Promise<Driver>;
   isClosed(): Promise<boolean>;
+  /**
+   * Makes the page's viewport `width` × `height` CSS pixels (Chromium, Gecko); WebKitGTK's driver sizes the outer
+   * window, so its viewport is the window less the browser's chrome. Read `innerWidth` for what was reached.
+   */
+  resize(width: number, height: number): Promise<void>;
   /** Closes this window as the customer would. */
   close(): Promise<void>;
 }
@@ -103,6 +108,7 @@ function playwrightDriver(page: PwPage): Driver {
       return playwrightDriver(popup);
     },
     isClosed: async () => page.isClosed(),
+    resize: (width, height) => page.setViewportSize({ width, height }),
     close: () => page.close({ runBeforeUnload: false }),
   };
 }
@@ -171,6 +177,7 @@ function puppeteerDriver(page: PPage): Driver {
       return puppeteerDriver(await opened);
     },
     isClosed: async () => page.isClosed(),
+    resize: (width, height) => page.setViewport({ width, height }),
     close: () => page.close(),
   };
 }
@@ -335,6 +342,10 @@ function webdriverDriver(state: WdState, handle: string): Driver {
       throw new Error('no popup opened');
     },
     isClosed: async () => !(await wd.getWindowHandles()).includes(handle),
+    resize: async (width, height) => {
+      await enter();
+      await wd.setWindowSize(width, height);
+    },
     close: async () => {
       await enter();
       const handles = await wd.getWindowHandles();

@@ -271,23 +271,23 @@ export function engineScenarios(name: EngineName): void {
   });
 
   /** Details (prefilled by the handshake) → the deep-linked bank → the consent step, up to the button that opens the bank. */
-  async function toBankButton(): Promise<void> {
+  async function toBankButton(frame = JOURNEY): Promise<void> {
     await poll(() =>
       d.evaluate(
         () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
         undefined,
-        JOURNEY,
+        frame,
       ),
     ).toBe('alex@example.com');
-    await clickButton(d, 'Continue', JOURNEY);
-    await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
-    await clickButton(d, 'Continue', JOURNEY);
+    await clickButton(d, 'Continue', frame);
+    await poll(() => hasText(d, 'CDR-only Bank', frame)).toBe(true);
+    await clickButton(d, 'Continue', frame);
     await poll(() =>
       d.evaluate(
         () =>
           [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Continue to CDR-only Bank'),
         undefined,
-        JOURNEY,
+        frame,
       ),
     ).toBe(true);
   }
@@ -419,4 +419,56 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => application()).toBe(200);
     await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
   });
+  // Last: WebKitGTK's one window keeps the size these set.
+
+  for (const mode of ['modal', 'inline'] as const) {
+    test(`${name}: a 375 px wide window, ${mode} — ${mode === 'modal' ? 'a full-screen sheet, ' : ''}no sideways scroll, bank popup → done`, async () => {
+      const frame = mode === 'modal' ? MODAL : JOURNEY;
+      await d.resize(375, 700);
+      await d.goto(`${rt.page(`phone_${mode}`)}&mode=${mode}`);
+      await poll(() => d.evaluate(() => document.querySelector('#journey, .hosted-journey-dialog') !== null)).toBe(
+        true,
+      );
+      const width = await d.evaluate(() => innerWidth);
+      expect(width).toBeLessThan(480); // the engine really is phone-sized
+      if (mode === 'modal') {
+        await poll(() =>
+          d.evaluate(() => {
+            const r = document.querySelector('.hosted-journey-dialog')!.getBoundingClientRect();
+            return [
+              r.left,
+              r.top,
+              r.width,
+              getComputedStyle(document.querySelector('.hosted-journey-dialog')!).borderTopLeftRadius,
+            ];
+          }),
+        ).toEqual([0, 0, width, '0px']);
+        const close = await d.evaluate(() => {
+          const r = document.querySelector('.hosted-journey-close')!.getBoundingClientRect();
+          return Math.min(r.width, r.height);
+        });
+        expect(close).toBeGreaterThanOrEqual(44);
+      }
+      const sideways = (f?: string) =>
+        d.evaluate(
+          () => {
+            const root = document.scrollingElement ?? document.documentElement;
+            return root.scrollWidth <= root.clientWidth;
+          },
+          undefined,
+          f,
+        );
+      await toBankButton(frame);
+      expect(await sideways()).toBe(true);
+      expect(await sideways(frame)).toBe(true);
+      const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', frame));
+      await clickButton(popup, 'Approve');
+      await poll(() => popup.isClosed()).toBe(true);
+      await poll(() => hasText(d, DONE, frame), 30_000).toBe(true);
+      expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual({
+        phase: 'completed',
+        status: 'authorised',
+      });
+    });
+  }
 }

@@ -147,6 +147,30 @@ test.describe('320 px wide', () => {
   }
 });
 
+test.describe('landscape phone, 667×375', () => {
+  test.use({ viewport: { width: 667, height: 375 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('under 480 px tall in landscape the modal is a sheet too', async ({ page: p }) => {
+    await p.goto(page('landscape', 'modal'));
+    const dialog = p.locator('.hosted-journey-dialog');
+    await expect(dialog).toBeVisible();
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 667, height: 375 });
+  });
+});
+
+test.describe('desktop, 1024×768', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the modal stays a centred card with a margin (the sheet is for phones only)', async ({ page: p }) => {
+    await p.goto(page('desktop', 'modal'));
+    const dialog = p.locator('.hosted-journey-dialog');
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.width).toBe(560);
+    expect(await dialog.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+  });
+});
+
 test.describe('keyboard', () => {
   test.use({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 

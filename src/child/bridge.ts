@@ -143,6 +143,17 @@ function createVisibility() {
       listeners.add(fn);
       return () => void listeners.delete(fn);
     },
+    /** Resolves once visible (at once when it already is). */
+    reached(): Promise<void> {
+      return new Promise((resolve) => {
+        if (visible) return resolve();
+        const off = this.on((v) => {
+          if (!v) return;
+          off();
+          resolve();
+        });
+      });
+    },
     clear: () => listeners.clear(),
   };
 }
@@ -235,14 +246,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     onVisibilityChange,
     async whenVisible() {
       await handshake.connected;
-      if (visibility.visible || destroyed) return;
-      await new Promise<void>((resolve) => {
-        const off = onVisibilityChange((v) => {
-          if (!v) return;
-          off();
-          resolve();
-        });
-      });
+      if (!destroyed) await visibility.reached();
     },
     emit(type, payload) {
       const checked = checkOutgoing(journeyEventSchemas, type, payload, 'hello');
