@@ -31,8 +31,10 @@ describe('startTestSandbox', () => {
       const port = (receiver.address() as AddressInfo).port;
       expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
       // addWebhook is the client's registerWebhook: events filter, refused input as the client refuses it.
-      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never'] });
-      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['credit.never'] });
+      const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, {
+        events: ['analysis.report_ready'],
+      });
+      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['analysis.report_ready'] });
       await expect(sandbox.addWebhook('ftp://127.0.0.1/hooks')).rejects.toMatchObject({
         name: 'HostedJourneyValidationError',
       });
