@@ -23,6 +23,7 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
                           vendor without its own entry, origin 'loopback' = any loopback origin
                           (default: loopback origins only, for every vendor)
   --demo-url <url>        an app the index page (GET /) links to, e.g. your integrator app
+  --journey-protocol <p>  bridge (default) or plain: journeys that run no bridge and only post RELEASED
   --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
   --seed <text>           seed of all generated data (default sandbox)
   --crawl-delay-ms <n>    simulated crawl duration (default 1500)
@@ -64,6 +65,7 @@ function parseCli(argv: string[]): SandboxOptions {
         webhook: { type: 'string', multiple: true },
         'parent-origin': { type: 'string', multiple: true },
         'demo-url': { type: 'string' },
+        'journey-protocol': { type: 'string' },
         'duplicate-rate': { type: 'string' },
         seed: { type: 'string' },
         'crawl-delay-ms': { type: 'string' },
@@ -112,6 +114,10 @@ function parseCli(argv: string[]): SandboxOptions {
   if (values.host) opts.host = values.host;
   if (values['allowed-host']?.length) opts.allowedHosts = values['allowed-host'];
   if (values['demo-url'] !== undefined) opts.demoUrl = values['demo-url'];
+  const protocol = values['journey-protocol'];
+  if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
+    fail(`--journey-protocol must be bridge or plain, got '${protocol}'`);
+  if (protocol !== undefined) opts.journeyProtocol = protocol;
   const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
   if (rate !== undefined) opts.duplicateRate = rate;
   if (values.seed !== undefined) opts.seed = values.seed;

@@ -112,6 +112,7 @@ function createContext(
     parentOriginAllowed,
     parentOrigins: describeParentOrigins(options.parentOrigins),
     allowedHosts,
+    journeyProtocol: options.journeyProtocol ?? 'bridge',
     ...(demoUrl ? { demoUrl } : {}),
     origin,
     emit(app, type, data) {

@@ -86,7 +86,10 @@ export function signatureHint(receiver: WebhookReceiver, answer: string): string
   const code = /\b(BAD_SIGNATURE|UNKNOWN_KEY)\b/.exec(answer)?.[1];
   if (!code) return undefined;
   if (receiver.scheme === 'standard')
-    return `${code}: the sandbox signs this receiver's deliveries (Standard Webhooks) with the whsec_ secret it was given`;
+    return (
+      `${code}: the sandbox signs this receiver's deliveries (Standard Webhooks) ` +
+      'with the whsec_ secret it was given'
+    );
   return (
     `${code}: the sandbox signs this receiver's deliveries as token '${receiver.tokenId}' with that token's secret ` +
     `(the token that registered it): verify with keys: [{ tokenId: '${receiver.tokenId}', secret: <its secret> }]`
