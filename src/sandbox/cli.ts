@@ -2,10 +2,13 @@
 /**
  * `hosted-journey-sandbox`: runs the sandbox until SIGINT/SIGTERM.
  *   hosted-journey-sandbox --port 4010 --token demo:demo_secret --webhook http://127.0.0.1:3000/webhooks@demo
+ * `hosted-journey-sandbox trigger`: takes an application of a running sandbox through the journey (triggerJourney).
+ *   hosted-journey-sandbox trigger --vendor acme --ref cust_1 --pathway cdr --outcome approved
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
+import { triggerJourney, type TriggerJourneyOptions } from './testing/trigger.js';
 
 const USAGE = `Usage: hosted-journey-sandbox [options]
   --port <n>              port to listen on (default 4010; 0 = any free port)
@@ -20,11 +23,22 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
                           vendor without its own entry, origin 'loopback' = any loopback origin
                           (default: loopback origins only, for every vendor)
   --demo-url <url>        an app the index page (GET /) links to, e.g. your integrator app
+  --journey-protocol <p>  bridge (default) or plain: journeys that run no bridge and only post RELEASED
   --duplicate-rate <p>    probability a webhook is delivered twice (default 0.2)
   --seed <text>           seed of all generated data (default sandbox)
   --crawl-delay-ms <n>    simulated crawl duration (default 1500)
   --crawler-timeout-ms <n> how long a crawler seed waits for credentials before TIMEDOUT (default 600000)
-  --help`;
+  --help
+
+       hosted-journey-sandbox trigger --vendor <v> --ref <r> [options]
+  Takes an application of a running sandbox through the journey without a browser (the pages' and the bank's calls),
+  so the same webhooks go out; prints the result as JSON.
+  --url <url>             the sandbox (default http://127.0.0.1:4010)
+  --bank <id>             institution (default sandbox-bank)
+  --pathway <p>           cdr (default) or crawler
+  --outcome <o>           approved (default), denied (cdr) or failed (crawler)
+  --name <full name>      --email <email>: the applicant, when the application does not exist yet
+  --timeout-ms <n>        time limit (default 15000)`;
 
 function fail(message: string): never {
   process.stderr.write(`hosted-journey-sandbox: ${message}\n\n${USAGE}\n`);
@@ -51,6 +65,7 @@ function parseCli(argv: string[]): SandboxOptions {
         webhook: { type: 'string', multiple: true },
         'parent-origin': { type: 'string', multiple: true },
         'demo-url': { type: 'string' },
+        'journey-protocol': { type: 'string' },
         'duplicate-rate': { type: 'string' },
         seed: { type: 'string' },
         'crawl-delay-ms': { type: 'string' },
@@ -99,6 +114,10 @@ function parseCli(argv: string[]): SandboxOptions {
   if (values.host) opts.host = values.host;
   if (values['allowed-host']?.length) opts.allowedHosts = values['allowed-host'];
   if (values['demo-url'] !== undefined) opts.demoUrl = values['demo-url'];
+  const protocol = values['journey-protocol'];
+  if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
+    fail(`--journey-protocol must be bridge or plain, got '${protocol}'`);
+  if (protocol !== undefined) opts.journeyProtocol = protocol;
   const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
   if (rate !== undefined) opts.duplicateRate = rate;
   if (values.seed !== undefined) opts.seed = values.seed;
@@ -109,7 +128,51 @@ function parseCli(argv: string[]): SandboxOptions {
   return opts;
 }
 
+function parseTrigger(argv: string[]): { url: string; options: TriggerJourneyOptions } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: Object.fromEntries(
+        ['url', 'vendor', 'ref', 'bank', 'pathway', 'outcome', 'name', 'email', 'timeout-ms'].map((k) => [
+          k,
+          { type: 'string' as const },
+        ]),
+      ),
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const v = values as Record<string, string | undefined>;
+  if (!v.vendor || !v.ref) fail('trigger needs --vendor and --ref');
+  const options: TriggerJourneyOptions = { vendor: v.vendor, ref: v.ref };
+  if (v.bank) options.bank = v.bank;
+  if (v.pathway) options.pathway = v.pathway as NonNullable<TriggerJourneyOptions['pathway']>;
+  if (v.outcome) options.outcome = v.outcome as NonNullable<TriggerJourneyOptions['outcome']>;
+  if (v.name || v.email)
+    options.customer = { fullName: v.name ?? 'Alex Citizen', email: v.email ?? 'alex@example.com' };
+  const timeout = number(v['timeout-ms'], 'timeout-ms', 1, 600_000);
+  if (timeout !== undefined) options.timeoutMs = timeout;
+  return { url: v.url ?? 'http://127.0.0.1:4010', options };
+}
+
+/** `trigger`: exit 0 with the result as JSON, 1 when the sandbox refused or timed out, 2 on a bad flag. */
+async function trigger(argv: string[]): Promise<void> {
+  const { url, options } = parseTrigger(argv);
+  try {
+    const result = await triggerJourney(url, options);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'INVALID_OPTIONS') fail((error as Error).message);
+    process.stderr.write(`hosted-journey-sandbox: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'trigger') return trigger(process.argv.slice(3));
   const options = parseCli(process.argv.slice(2));
   const sandbox = await startSandbox(options).catch((error: Error) => fail(error.message));
   const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;

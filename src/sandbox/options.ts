@@ -60,6 +60,14 @@ export interface SandboxOptions {
    */
   parentOrigins?: ParentOriginRegistry;
   /**
+   * The journey pages' protocol: `'bridge'` (default; `hosted-journey/child`, every event) or `'plain'`, a journey
+   * that runs no bridge and only posts `RELEASED` (the string, then `{ event: 'RELEASED' }`) to its parent origin when
+   * the customer is done, as the service's own journey does. One page load can ask for either with
+   * `?journey_protocol=plain|bridge`.
+   * @example 'plain'
+   */
+  journeyProtocol?: 'bridge' | 'plain';
+  /**
    * An http(s) URL the index page (`GET /`) links to as "Demo": the demo app or your own integrator app.
    * `npm run demo` sets it to the demo's URL.
    * @example 'http://localhost:4000'
@@ -134,6 +142,15 @@ export function resolveOptions(options: SandboxOptions) {
   const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
   const demoUrl = options.demoUrl === undefined ? undefined : checkDemoUrl(options.demoUrl);
   const allowedHosts = checkHosts(options);
+  if (
+    options.journeyProtocol !== undefined &&
+    options.journeyProtocol !== 'bridge' &&
+    options.journeyProtocol !== 'plain'
+  )
+    throw new SandboxOptionError(
+      'journeyProtocol',
+      `must be 'bridge' or 'plain', got '${String(options.journeyProtocol)}'`,
+    );
   const receivers = (options.webhooks ?? []).map((w) => {
     const tokenId = w.tokenId ?? tokens[0]!.tokenId;
     const secret = w.secret ?? tokens.find((t) => t.tokenId === tokenId)?.secret;

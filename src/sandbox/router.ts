@@ -218,6 +218,7 @@ function pagesRoute(ctx: SandboxContext): Route {
         status: (vendor, ref) => journeyStatus(ctx, vendor, ref),
         parentOriginAllowed: ctx.parentOriginAllowed,
         issueSession: (s) => ctx.sessions.issue(s),
+        journeyProtocol: ctx.journeyProtocol,
       });
       if (page) return page;
     }

@@ -30,13 +30,21 @@ export interface Sandbox {
 /** The node:http server behind each sandbox, for the testing kit (src/sandbox/testing/) only: not exported. */
 export const SERVERS = new WeakMap<Sandbox, Server>();
 
-/** One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>`, redacted as on the index. */
+/**
+ * One line per delivery attempt: `webhook <type> <event_id> → <url>: <status>`, redacted as on the index; it says when
+ * the sender gave up on an event and carries the receiver's hint.
+ */
 function deliveryLogger(log: (line: string) => void) {
   return (d: Delivery) => {
     const outcome = d.status === null ? `failed (${redactUrls(d.error ?? 'error')})` : String(d.status);
-    const notes = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.duplicate ? 'duplicate copy' : ''].filter(Boolean);
+    const notes = [
+      d.attempt > 1 ? `attempt ${d.attempt}` : '',
+      d.duplicate ? 'duplicate copy' : '',
+      d.gave_up ? `gave up after ${d.attempt} attempt${d.attempt === 1 ? '' : 's'}` : '',
+    ].filter(Boolean);
     const note = notes.length ? ` (${notes.join(', ')})` : '';
-    log(`webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${note}`);
+    const hint = d.hint ? ` — hint: ${d.hint}` : '';
+    log(`webhook ${d.type} ${d.event_id} → ${displayUrl(d.url)}: ${outcome}${note}${hint}`);
   };
 }
 
@@ -104,6 +112,7 @@ function createContext(
     parentOriginAllowed,
     parentOrigins: describeParentOrigins(options.parentOrigins),
     allowedHosts,
+    journeyProtocol: options.journeyProtocol ?? 'bridge',
     ...(demoUrl ? { demoUrl } : {}),
     origin,
     emit(app, type, data) {

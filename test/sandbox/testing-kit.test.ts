@@ -32,9 +32,9 @@ describe('startTestSandbox', () => {
       expect(await sandbox.addWebhook(`http://127.0.0.1:${port}/hooks`)).toMatchObject({ token_id: 'sandbox_token' });
       // addWebhook is the client's registerWebhook: events filter, refused input as the client refuses it.
       const filtered = await sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, {
-        events: ['application.completed'],
+        events: ['analysis.report_ready'],
       });
-      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['application.completed'] });
+      expect(filtered).toMatchObject({ url: `http://127.0.0.1:${port}/unused`, events: ['analysis.report_ready'] });
       await expect(
         sandbox.addWebhook(`http://127.0.0.1:${port}/unused`, { events: ['credit.never' as 'crawl.completed'] }),
       ).rejects.toMatchObject({ name: 'HostedJourneyValidationError' });

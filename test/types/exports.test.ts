@@ -81,7 +81,7 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   ],
   'hosted-journey-sandbox/testing': [
     () => import('../../src/sandbox/testing/index.js'),
-    ['completeJourney', 'startTestSandbox'],
+    ['TriggerJourneyError', 'completeJourney', 'startTestSandbox', 'triggerJourney'],
   ],
 };
 

@@ -26,6 +26,8 @@ export interface SandboxContext {
   parentOrigins: Readonly<Record<string, readonly string[]>>;
   /** Host names besides loopback names and IP literals that pages, journey API and index answer (core/hosts.ts). */
   allowedHosts: readonly string[];
+  /** The journey pages' protocol unless a load names one: the bridge, or `'plain'` (no bridge, posts RELEASED). */
+  journeyProtocol: 'bridge' | 'plain';
   /** The demo (or integrator app) the index page links to, when the sandbox was told one. */
   demoUrl?: string;
   /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */

@@ -19,11 +19,17 @@ function deliveries(hook: SandboxIndexWebhook): string {
   const rows = hook.recent_deliveries.map((d) => {
     const ok = d.status !== null && d.status >= 200 && d.status < 300;
     const result = d.status === null ? `error: ${d.error ?? 'unknown'}` : String(d.status);
+    // What the sandbox concluded from the attempt, on a row of its own under it.
+    const notes = [d.gave_up ? `gave up after ${d.attempt} attempts` : '', d.hint ? `hint: ${d.hint}` : ''].filter(
+      Boolean,
+    );
+    const note = notes.length ? `<tr class="note"><td></td><td colspan="4">${esc(notes.join(' · '))}</td></tr>` : '';
     return (
       `<tr><td><time datetime="${esc(d.at)}">${esc(d.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</time></td>` +
       `<td>${code(d.type)}</td>` +
       `<td>${code(d.event_id)}${d.duplicate ? ' <span class="tag">duplicate</span>' : ''}</td>` +
-      `<td class="num">${esc(d.attempt)}</td><td class="${ok ? 'ok' : 'fail'}">${esc(result)}</td></tr>`
+      `<td class="num">${esc(d.attempt)}</td><td class="${ok ? 'ok' : 'fail'}">${esc(result)}</td></tr>` +
+      note
     );
   });
   return (
@@ -141,6 +147,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
   `.fail{color:var(--fail);font-weight:600}
 .tag{font-size:11px;text-transform:uppercase;color:#7a5200;background:#fff4d6;border-radius:999px;padding:0 6px}
 .hook+.hook{border-top:1px solid var(--line);margin-top:12px;padding-top:8px}
+.note td{color:var(--fail);font-size:13px;padding-top:0}
 a{color:var(--primary)}footer{text-align:center;font-size:13px;color:var(--muted);margin:0 0 24px}`;
 
 /** `GET /assets/index.css`. */

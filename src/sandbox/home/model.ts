@@ -27,6 +27,10 @@ export interface SandboxIndexDelivery {
   /** True for the deliberate second copy of an event (`duplicateRate`). */
   duplicate: boolean;
   at: string;
+  /** Present on the last attempt of an event that never got a 2xx: the sandbox gave up on it. */
+  gave_up?: true;
+  /** What the receiver's answer suggests (e.g. the secret deliveries are signed with, after `BAD_SIGNATURE`). */
+  hint?: string;
 }
 
 /** A registered webhook receiver. */
@@ -134,6 +138,8 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
           ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}),
           duplicate: d.duplicate,
           at: d.at,
+          ...(d.gave_up ? { gave_up: true as const } : {}),
+          ...(d.hint !== undefined ? { hint: d.hint } : {}),
         })),
     })),
     endpoints,

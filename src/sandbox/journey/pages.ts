@@ -124,6 +124,8 @@ export interface JourneyPageDeps {
   status?(vendor: string, ref: string): unknown;
   /** Whether `origin` may frame `vendor`'s journey (the parent-origin registry). */
   parentOriginAllowed(vendor: string, origin: string): boolean;
+  /** The journey protocol when the URL does not name one (`journey_protocol`): the `journeyProtocol` option. */
+  journeyProtocol?: JourneyProtocol;
   /** A fresh session credential for this page load. */
   issueSession(s: {
     kind: JourneySessionKind;
@@ -132,6 +134,16 @@ export interface JourneyPageDeps {
     parentOrigin: string | null;
     collect?: readonly string[];
   }): string;
+}
+
+export type JourneyProtocol = 'bridge' | 'plain';
+/** Query parameter choosing the journey protocol for one load: `?journey_protocol=plain`. */
+export const JOURNEY_PROTOCOL_QUERY = 'journey_protocol';
+
+/** The load's protocol: the query's, when it names one, else the sandbox's default. */
+function protocolOf(url: URL, fallback: JourneyProtocol = 'bridge'): JourneyProtocol {
+  const asked = url.searchParams.get(JOURNEY_PROTOCOL_QUERY);
+  return asked === 'plain' || asked === 'bridge' ? asked : fallback;
 }
 
 /** `/i/{vendor}/{ref}…`: the journey shell, the bank-return shell, or `null` when the path is not a journey. */
@@ -166,5 +178,6 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     // The application's status as of this response, so the first step renders without a request first.
     ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),
     institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
+    protocol: protocolOf(url, deps.journeyProtocol),
   });
 }

@@ -2,6 +2,7 @@
  * `hosted-journey-sandbox/testing`: what an integrator's own tests need against the sandbox.
  *   startTestSandbox()  a sandbox on a free loopback port, tuned for tests, that never outlives the test process
  *   completeJourney()   a Playwright helper that clicks through the sandbox journey embedded in a page
+ *   triggerJourney()    the same journey without a browser: the pages' and the bank's calls over HTTP
  * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
  */
 export { startTestSandbox } from './test-sandbox.js';
@@ -13,3 +14,5 @@ export type {
   CompleteJourneyOptions,
   CompleteJourneyResult,
 } from './complete-journey.js';
+export { triggerJourney, TriggerJourneyError } from './trigger.js';
+export type { TriggerJourneyOptions, TriggerJourneyResult, TriggerOutcome } from './trigger.js';

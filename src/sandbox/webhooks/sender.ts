@@ -7,6 +7,8 @@
  * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
  * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index
  *    page.
+ * 5. The last failed attempt of an event is marked `gave_up`; a receiver that answers a signature error
+ *    (`BAD_SIGNATURE`, `UNKNOWN_KEY` in its body) gets a `hint` naming the key the sandbox signs with.
  */
 import type { Random } from '../data/random.js';
 
@@ -62,6 +64,10 @@ export interface Delivery {
   /** True for the deliberate second copy of an event. */
   duplicate: boolean;
   at: string;
+  /** Set on the last attempt of an event that never got a 2xx: the sender gave up on it. */
+  gave_up?: true;
+  /** What the receiver's answer suggests, e.g. which secret the sandbox signs with after a `BAD_SIGNATURE`. */
+  hint?: string;
 }
 
 /** Signs one delivery; `path` is the receiver's path with query (what the signature covers). */
@@ -71,6 +77,30 @@ export type WebhookSigner = (o: {
   path: string;
   eventId: string;
 }) => Promise<Record<string, string>>;
+
+/** Bytes of a receiver's answer read to look for a signature error code; the rest is discarded. */
+const ANSWER_BYTES = 4096;
+
+/** The hint for a receiver that refused the signature: which token and secret the sandbox signs its deliveries with. */
+export function signatureHint(receiver: WebhookReceiver, answer: string): string | undefined {
+  const code = /\b(BAD_SIGNATURE|UNKNOWN_KEY)\b/.exec(answer)?.[1];
+  if (!code) return undefined;
+  if (receiver.scheme === 'standard')
+    return (
+      `${code}: the sandbox signs this receiver's deliveries (Standard Webhooks) ` +
+      'with the whsec_ secret it was given'
+    );
+  return (
+    `${code}: the sandbox signs this receiver's deliveries as token '${receiver.tokenId}' with that token's secret ` +
+    `(the token that registered it): verify with keys: [{ tokenId: '${receiver.tokenId}', secret: <its secret> }]`
+  );
+}
+
+/** The first `ANSWER_BYTES` of a body, as text; the rest is read and dropped. */
+async function answerText(res: Response): Promise<string> {
+  const bytes = new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
+  return new TextDecoder().decode(bytes.subarray(0, ANSWER_BYTES));
+}
 
 /** Attempts kept per receiver for the sandbox's index page (the full log is `deliveries()`). */
 export const RECENT_DELIVERIES = 20;
@@ -238,11 +268,16 @@ export class WebhookSender {
         signal: abort.signal,
         redirect: 'manual',
       });
-      await res.arrayBuffer().catch(() => undefined);
+      const answer = await answerText(res);
       record.status = res.status;
-      return res.status >= 200 && res.status < 300;
+      const ok = res.status >= 200 && res.status < 300;
+      const hint = ok ? undefined : signatureHint(receiver, answer);
+      if (hint) record.hint = hint;
+      if (!ok && attempt >= this.#retry.attempts) record.gave_up = true;
+      return ok;
     } catch (error) {
       record.error = abort.signal.aborted ? 'timeout' : error instanceof Error ? error.message : String(error);
+      if (attempt >= this.#retry.attempts) record.gave_up = true;
       return false;
     } finally {
       clearTimeout(timer);

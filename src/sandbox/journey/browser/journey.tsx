@@ -8,6 +8,7 @@ import { connectToParent } from '../../../child/index.js';
 import { parseJourneyUrl } from '../../../protocol/url.js';
 import { createJourneyApi } from './api-client.js';
 import { JourneyApp } from './app.js';
+import { createPlainBridge } from './plain-bridge.js';
 import { applyTheme } from './theme.js';
 import type { JourneyBridge, JourneyConfig } from './types.js';
 
@@ -41,7 +42,8 @@ function start(): void {
     return;
   }
   applyTheme(url.theme);
-  const bridge: JourneyBridge = connectToParent();
+  // 'plain': the journey runs no bridge and only posts RELEASED to its parent (plain-bridge.ts).
+  const bridge: JourneyBridge = config.protocol === 'plain' ? createPlainBridge(url.parentOrigin) : connectToParent();
   const api = createJourneyApi({
     apiBase: config.apiBase,
     vendor: config.vendor,

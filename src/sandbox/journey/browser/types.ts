@@ -36,6 +36,8 @@ export interface JourneyConfig {
   session?: string;
   /** The application's status when the page was served (`null`: none yet); absent → the page asks `/status`. */
   status?: StatusResponse | null;
+  /** `'plain'`: run no bridge, only post `RELEASED` to the parent when done; absent or `'bridge'`: the bridge. */
+  protocol?: 'bridge' | 'plain';
 }
 
 export interface JourneyContext {

@@ -1,0 +1,192 @@
+/**
+ * `triggerJourney()`: takes an application through the hosted journey without a browser, as `stripe trigger` does for
+ * Stripe's events. It makes the calls the journey pages and the bank page make — over HTTP, with a page's session
+ * credential and the bank form's token — so the same state machine runs and the same webhooks go out, duplicates
+ * included. Works against any running sandbox (the CLI's `trigger` command uses it).
+ */
+import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
+
+export type TriggerOutcome = 'approved' | 'denied' | 'failed';
+
+export interface TriggerJourneyOptions {
+  /** The vendor label. @example 'acme' */
+  vendor: string;
+  /** The customer id (`ref`). @example 'cust_1' */
+  ref: string;
+  /** Institution id. @default 'sandbox-bank' (offers both pathways) */
+  bank?: string;
+  /** @default 'cdr' */
+  pathway?: 'cdr' | 'crawler';
+  /**
+   * `'approved'` (default): the customer approves at the bank (cdr) or logs in with `demo`/`demo` (crawler), and the
+   * crawl completes. `'denied'` (cdr): the customer denies at the bank. `'failed'` (crawler): login `fail`/`fail`.
+   */
+  outcome?: TriggerOutcome;
+  /** Used to start the application when it does not exist yet. @default Alex Citizen, alex@example.com */
+  customer?: { fullName: string; email: string; phone?: string };
+  /** Time limit for the whole run. @default 15000 */
+  timeoutMs?: number;
+}
+
+export interface TriggerJourneyResult {
+  vendor: string;
+  ref: string;
+  applicationId: string;
+  /** The application's status at the end: `crawled` (approved), `denied`, or `institution_selected` (failed login). */
+  status: string;
+  pathway: 'cdr' | 'crawler';
+  outcome: TriggerOutcome;
+}
+
+/** Why `triggerJourney` stopped: `INVALID_OPTIONS` before any call, `REFUSED` by the sandbox, `TIMEOUT`. */
+export class TriggerJourneyError extends Error {
+  override readonly name = 'TriggerJourneyError' as const;
+  readonly code: 'INVALID_OPTIONS' | 'REFUSED' | 'TIMEOUT';
+  /** The sandbox's error code, for `REFUSED`. */
+  readonly sandboxCode: string | undefined;
+
+  constructor(code: TriggerJourneyError['code'], message: string, sandboxCode?: string) {
+    super(`triggerJourney: ${message}`);
+    this.code = code;
+    this.sandboxCode = sandboxCode;
+  }
+}
+
+/** Which outcomes each pathway has, and what the customer does for it. */
+const ACTIONS = {
+  cdr: { approved: 'approve', denied: 'deny' },
+  crawler: { approved: 'demo', failed: 'fail' },
+} as const;
+
+interface Run {
+  origin: string;
+  vendor: string;
+  ref: string;
+  session: string;
+  deadline: number;
+  timeoutMs: number;
+}
+
+function checkOptions(options: TriggerJourneyOptions) {
+  const pathway = options.pathway ?? 'cdr';
+  const outcome = options.outcome ?? 'approved';
+  const actions = ACTIONS[pathway] as Record<string, string> | undefined;
+  if (!actions)
+    throw new TriggerJourneyError('INVALID_OPTIONS', `pathway must be 'cdr' or 'crawler', got '${pathway}'`);
+  const action = actions[outcome];
+  if (action === undefined)
+    throw new TriggerJourneyError(
+      'INVALID_OPTIONS',
+      `outcome '${outcome}' is not one of the ${pathway} pathway's: ${Object.keys(actions).join(', ')}`,
+    );
+  for (const key of ['vendor', 'ref'] as const)
+    if (typeof options[key] !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(options[key]))
+      throw new TriggerJourneyError('INVALID_OPTIONS', `${key} must be letters, digits, '-' or '_'`);
+  return { pathway, outcome, action, bank: options.bank ?? 'sandbox-bank' };
+}
+
+async function refused(res: Response, what: string): Promise<never> {
+  const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+  const code = body?.error?.code;
+  throw new TriggerJourneyError('REFUSED', `${what}: ${res.status} ${code ?? ''} ${body?.error?.message ?? ''}`, code);
+}
+
+/** A journey-API call as the page makes it: same origin, JSON, the page's session credential. */
+async function call(run: Run, method: 'GET' | 'POST', action: string, body?: object): Promise<unknown> {
+  const url = `${run.origin}/journey-api/${encodeURIComponent(run.vendor)}/${encodeURIComponent(run.ref)}/${action}`;
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', origin: run.origin, [JOURNEY_SESSION_HEADER]: run.session },
+    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+  });
+  if (!res.ok) await refused(res, `${method} ${action}`);
+  return res.json();
+}
+
+/** Loads the journey page, as a browser does, for its session credential and the application's status. */
+async function openJourney(origin: string, vendor: string, ref: string) {
+  const res = await fetch(`${origin}/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}`);
+  if (!res.ok) await refused(res, 'loading the journey page');
+  const config = /<script type="application\/json" id="hj-config">(.*?)<\/script>/s.exec(await res.text());
+  const parsed = config ? (JSON.parse(config[1]!) as { session?: string; status?: { status: string } | null }) : {};
+  if (!parsed.session) throw new TriggerJourneyError('REFUSED', `${origin} served no journey session (not a sandbox?)`);
+  return { session: parsed.session, status: parsed.status ?? null };
+}
+
+/** The bank's page: read its form token, post the customer's decision. */
+async function decideAtBank(consentUrl: string, decision: string): Promise<void> {
+  const page = await fetch(consentUrl);
+  if (!page.ok) await refused(page, 'loading the bank page');
+  const html = await page.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  const consentId = field('consent_id');
+  const formToken = field('form_token');
+  if (!action || !consentId || !formToken)
+    throw new TriggerJourneyError('REFUSED', 'the bank page has no decision form');
+  const res = await fetch(new URL(action.replace(/&amp;/g, '&'), consentUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent_id: consentId, form_token: formToken, decision }).toString(),
+    redirect: 'manual',
+  });
+  if (res.status !== 303) await refused(res, 'the bank decision');
+}
+
+async function waitForStatus(
+  run: Run,
+  done: (status: string) => boolean,
+): Promise<{ application_id: string; status: string }> {
+  for (;;) {
+    const s = (await call(run, 'GET', 'status')) as { application_id: string; status: string };
+    if (done(s.status)) return s;
+    if (Date.now() > run.deadline)
+      throw new TriggerJourneyError('TIMEOUT', `the application stayed ${s.status} (after ${run.timeoutMs} ms)`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const RETRIEVED = new Set(['crawled', 'finalised', 'report_ready']);
+
+/**
+ * Takes `vendor`/`ref` through the journey — start (if needed), bank, pathway, outcome — and resolves once the
+ * outcome is reached (`approved`: the crawl completed, so `consent.authorised`/`crawl.completed` and the data events
+ * are on their way to your receivers).
+ * @example
+ * const { applicationId } = await triggerJourney(sandbox, { vendor: 'acme', ref: 'cust_1', outcome: 'approved' });
+ * await sandbox.waitForWebhook({ type: 'crawl.completed', applicationId });
+ */
+export async function triggerJourney(
+  sandbox: string | { url: string },
+  options: TriggerJourneyOptions,
+): Promise<TriggerJourneyResult> {
+  const { pathway, outcome, action, bank } = checkOptions(options);
+  const origin = new URL(typeof sandbox === 'string' ? sandbox : sandbox.url).origin;
+  const { vendor, ref } = options;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const opened = await openJourney(origin, vendor, ref);
+  const run: Run = { origin, vendor, ref, session: opened.session, deadline: Date.now() + timeoutMs, timeoutMs };
+  if (opened.status === null) {
+    const c = options.customer ?? { fullName: 'Alex Citizen', email: 'alex@example.com' };
+    await call(run, 'POST', 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });
+  }
+  await call(run, 'POST', 'institution', { institution_id: bank, pathway });
+  if (pathway === 'cdr') {
+    const consent = (await call(run, 'POST', 'consent', {})) as { consent_url: string };
+    await decideAtBank(consent.consent_url, action);
+  } else {
+    const login = (await call(run, 'POST', 'crawler/login', {
+      institution_id: bank,
+      username: action,
+      password: action,
+    })) as {
+      status: string;
+    };
+    if (outcome === 'failed' && login.status !== 'FAILED')
+      throw new TriggerJourneyError('REFUSED', `the failing login answered ${login.status}`);
+  }
+  const end = await waitForStatus(run, (s) =>
+    outcome === 'approved' ? RETRIEVED.has(s) : outcome === 'denied' ? s === 'denied' : true,
+  );
+  return { vendor, ref, applicationId: end.application_id, status: end.status, pathway, outcome };
+}

@@ -1,0 +1,152 @@
+// triggerJourney (kit) and `hosted-journey-sandbox trigger` (CLI): an application taken through the journey without a
+// browser — bank, pathway, outcome — by the pages' and the bank's own calls, so the same webhooks go out, duplicates
+// included.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
+import {
+  approveConsent,
+  startTestSandbox,
+  startWebhookReceiver,
+  type TestSandbox,
+  type WebhookReceiverHandle,
+} from '../support/sandbox.js';
+
+let sb: TestSandbox;
+let hooks: WebhookReceiverHandle;
+beforeAll(async () => {
+  hooks = await startWebhookReceiver();
+  sb = await startTestSandbox({ duplicateRate: 1, webhooks: [{ url: hooks.url }] });
+});
+afterAll(async () => {
+  await sb.close();
+  await hooks.close();
+});
+
+const received = (applicationId: string) =>
+  hooks.received.filter((h) => h.json.application_id === applicationId).map((h) => h.json);
+
+describe('triggerJourney', () => {
+  it('cdr, approved: consent.authorised, crawl.completed and the data events, each twice with duplicateRate 1', async () => {
+    const started = await sb.request('POST', '/api/v1/acme/trig_1/profile', {
+      full_name: 'T R',
+      email: 't@example.com',
+    });
+    const result = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_1', pathway: 'cdr', outcome: 'approved' });
+    expect(result).toEqual({
+      vendor: 'acme',
+      ref: 'trig_1',
+      applicationId: started.json.application_id,
+      status: 'crawled',
+      pathway: 'cdr',
+      outcome: 'approved',
+    });
+    await sb.webhooksIdle();
+    const events = received(result.applicationId);
+    const types = [...new Set(events.map((e) => e.type))];
+    expect(types[0]).toBe('consent.authorised');
+    expect(types).toContain('crawl.completed');
+    for (const id of new Set(events.map((e) => e.event_id)))
+      expect(events.filter((e) => e.event_id === id)).toHaveLength(2);
+    // The application is ready for the backend's next step.
+    expect((await sb.request('POST', '/api/v1/acme/trig_1/finalise', {})).status).toBe(200);
+  });
+
+  it('sends the same events as the journey pages’ own calls do', async () => {
+    await triggerJourney(sb, { vendor: 'acme', ref: 'trig_2' });
+    const page = await sb.journey('acme', 'trig_3');
+    await page.call('POST', 'start', { full_name: 'Alex Citizen', email: 'alex@example.com' });
+    await page.call('POST', 'institution', { institution_id: 'sandbox-bank', pathway: 'cdr' });
+    const consent = (await page.call('POST', 'consent', {})).json;
+    await approveConsent(sb.url, consent.consent_url, 'approve');
+    await sb.waitForStatus('acme', 'trig_3', 'crawled');
+    await sb.webhooksIdle();
+    const typesOf = (ref: string) =>
+      hooks.received.filter((h) => (h.json as { ref?: string }).ref === ref).map((h) => h.json.type);
+    expect(typesOf('trig_2')).toEqual(typesOf('trig_3'));
+    expect(typesOf('trig_2').length).toBeGreaterThan(4);
+  });
+
+  it('cdr, denied: the application is denied and nothing is retrieved', async () => {
+    const result = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_4', outcome: 'denied' });
+    expect(result.status).toBe('denied');
+    await sb.webhooksIdle();
+    expect(received(result.applicationId).map((e) => e.type)).not.toContain('crawl.completed');
+  });
+
+  it('crawler, approved and failed: crawler.lifecycle_updated RELEASED, or FAILED', async () => {
+    const ok = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_5', pathway: 'crawler' });
+    expect(ok.status).toBe('crawled');
+    const failed = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_6', pathway: 'crawler', outcome: 'failed' });
+    expect(failed.status).toBe('institution_selected');
+    await sb.webhooksIdle();
+    const statuses = (id: string) =>
+      received(id)
+        .filter((e) => e.type === 'crawler.lifecycle_updated')
+        .map((e) => (e.data as { status: string }).status);
+    expect(statuses(ok.applicationId)).toContain('RELEASED');
+    expect(statuses(failed.applicationId)).toContain('FAILED');
+    expect(received(failed.applicationId).map((e) => e.type)).not.toContain('crawl.completed');
+  });
+
+  it('an outcome the pathway does not have, or a bad ref, is a typed error before any call', async () => {
+    const bad = [
+      { vendor: 'acme', ref: 'trig_7', pathway: 'crawler' as const, outcome: 'denied' as const },
+      { vendor: 'acme', ref: 'trig_7', pathway: 'cdr' as const, outcome: 'failed' as const },
+      { vendor: 'acme', ref: 'bad ref' },
+    ];
+    for (const options of bad) {
+      const error = await triggerJourney(sb, options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TriggerJourneyError);
+      expect(error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    }
+    const refused = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_8', bank: 'no-such-bank' }).catch((e) => e);
+    expect(refused).toMatchObject({ code: 'REFUSED', sandboxCode: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('hosted-journey-sandbox trigger', () => {
+  function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', 'trigger', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+  }
+
+  it('takes an application of a running sandbox through the journey and prints the result', async () => {
+    const run = await cli(['--url', sb.url, '--vendor', 'acme', '--ref', 'trig_cli', '--pathway', 'crawler']);
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out)).toMatchObject({
+      vendor: 'acme',
+      ref: 'trig_cli',
+      status: 'crawled',
+      pathway: 'crawler',
+    });
+    await sb.webhooksIdle();
+    expect(received(JSON.parse(run.out).applicationId).map((e) => e.type)).toContain('crawl.completed');
+  });
+
+  it('a bad flag exits 2 with the usage; a refusal exits 1 with the sandbox’s answer', async () => {
+    const bad = await cli([
+      '--url',
+      sb.url,
+      '--vendor',
+      'acme',
+      '--ref',
+      'x',
+      '--outcome',
+      'denied',
+      '--pathway',
+      'crawler',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/outcome 'denied' is not one of the crawler pathway's/);
+    const refused = await cli(['--url', sb.url, '--vendor', 'acme', '--ref', 'trig_cli_2', '--bank', 'nope']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/VALIDATION_FAILED/);
+  });
+});
