@@ -7,12 +7,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJourneyUrl } from '../../src/protocol/url.js';
 import { JourneyApp } from '../../src/sandbox/journey/browser/app.js';
-import {
-  DURATION_TEXT,
-  HISTORY_DAYS,
-  HISTORY_TEXT,
-  vendorDisplayName,
-} from '../../src/protocol/journey-copy.js';
+import { DURATION_TEXT, HISTORY_DAYS, HISTORY_TEXT, vendorDisplayName } from '../../src/protocol/journey-copy.js';
 import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
 import { AuthoriseStep } from '../../src/sandbox/journey/browser/steps/authorise.js';
 import { DoneStep } from '../../src/sandbox/journey/browser/steps/outcome.js';

@@ -39,7 +39,10 @@ describe('Redis stops answering while a handler runs', () => {
           started();
           await new Promise<void>((resolve) => {
             const cap = setTimeout(resolve, 10_000);
-            ctx.signal.addEventListener('abort', () => (clearTimeout(cap), resolve()));
+            ctx.signal.addEventListener('abort', () => {
+              clearTimeout(cap);
+              resolve();
+            });
           });
           if (!ctx.signal.aborted) return;
           abortedAfter = Date.now() - t0;

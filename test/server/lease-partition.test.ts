@@ -69,7 +69,10 @@ describe('LeaseKeeper: a partition longer than the lease', () => {
     const clock = { t: 0 };
     let renewals = 0;
     const keeper = new LeaseKeeper(
-      storeWith(async () => (renewals++, true)),
+      storeWith(async () => {
+        renewals++;
+        return true;
+      }),
       1000,
       () => {},
       () => clock.t,

@@ -79,7 +79,7 @@ it("a master killed mid-run: 0 losses; every double lived in the killed master's
   const sender = async () => {
     while (next < ids.length) {
       const id = ids[next++]!;
-      for (let attempt = 0; ; attempt++) {
+      for (let _attempt = 0; ; _attempt++) {
         const r = await deliver(handler, event(id));
         statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
         if (r.status >= 200 && r.status < 300) break;

@@ -22,7 +22,7 @@ export interface TriggerJourneyOptions {
    * crawl completes. `'denied'` (cdr): the customer denies at the bank. `'failed'` (crawler): login `fail`/`fail`.
    */
   outcome?: TriggerOutcome;
-  /** Used to start the application when it does not exist yet. @default Alex Citizen, alex@example.com */
+  /** Starts the application when it does not exist yet. @default Alex Citizen, alex@example.com */
   customer?: { fullName: string; email: string; phone?: string };
   /** Time limit for the whole run. @default 15000 */
   timeoutMs?: number;
