@@ -1,8 +1,9 @@
-// Attack: event ids the stores cannot keep exactly. PostgreSQL refuses NUL in text (the inbox answered 503 "database
-// unreachable" for that event forever), and PostgreSQL and Redis store UTF-8, where every unpaired surrogate becomes
-// U+FFFD: a second, different event collided with the first and was acknowledged as a duplicate without running.
-// The handler refuses such ids — and ids over 200 characters — as 400 INVALID_PAYLOAD before any store sees them,
-// the same for memory, a real redis-server and a real PostgreSQL; well-formed ids (emoji included) run, each once.
+// Attack: event ids the stores cannot keep exactly. PostgreSQL refuses NUL in text (an inbox would answer 503
+// "database unreachable" for that event on every retry), and PostgreSQL and Redis store UTF-8, where every unpaired
+// surrogate becomes U+FFFD: a second, different event would collide with the first and be acknowledged as a
+// duplicate without running. The handler refuses such ids — and ids over 200 characters — as 400 INVALID_PAYLOAD
+// before any store sees them, the same for memory, a real redis-server and a real PostgreSQL; well-formed ids (emoji
+// included) run, each once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
