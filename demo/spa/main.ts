@@ -1,8 +1,16 @@
 /**
  * The SPA page: an ES-module integration. The server starts the application (backend helper), the journey opens in a
- * modal, every journey event goes to the log, and webhook-driven progress streams in from the server.
+ * modal, every journey event goes to the log, and webhook-driven progress streams in from the server. When the bank
+ * step ran by redirect (`bankAuthorisation: 'auto'` picks it in in-app browsers and WebViews; a blocked popup falls
+ * back to it), the bank sends the tab back here and `resumeJourney()` re-opens the same journey.
  */
-import { createJourney, type JourneyHandle, type JourneyOptions } from '../../src/widget/index.js';
+import {
+  createJourney,
+  resumeJourney,
+  type JourneyCallbacks,
+  type JourneyHandle,
+  type JourneyOptions,
+} from '../../src/widget/index.js';
 import { appendLog, followApplication } from '../status/progress.js';
 
 const THEMES: Record<string, JourneyOptions['theme']> = {
@@ -24,6 +32,34 @@ const status = $<HTMLSpanElement>('start-status');
 const button = $<HTMLButtonElement>('start');
 let journey: JourneyHandle | undefined;
 let stopFollowing: (() => void) | undefined;
+
+/** The page's callbacks, the same for a new journey and a resumed one. */
+const callbacks = (): JourneyCallbacks => ({
+  onEvent: (ev) => appendLog(log, 'journey', ev.type, JSON.stringify(ev.payload)),
+  onInvalidMessage: (info) => appendLog(log, 'journey', 'invalid_message', `${info.reason}: ${info.detail}`),
+  onBankAuthorisation: (e) => appendLog(log, 'journey', `bank ${e.phase}`, `strategy ${e.strategy}`),
+  onComplete: () => {
+    status.textContent = 'Bank connected — the report follows by webhook.';
+  },
+  onExit: ({ reason }) => {
+    status.textContent = `Journey closed (${reason}).`;
+    button.disabled = false;
+  },
+  onError: ({ code, message }) => {
+    status.textContent = `${code}: ${message}`;
+  },
+});
+
+// Back from the bank by redirect: the saved journey re-opens with the bank's answer; its ref is in its URL
+// (`{journeyOrigin}/i/{vendor}/{ref}`).
+const resumed = resumeJourney(callbacks());
+if (resumed) {
+  journey = resumed;
+  const ref = decodeURIComponent(new URL(resumed.url).pathname.split('/')[3] ?? '');
+  appendLog(log, 'journey', 'resumed', `${ref} (back from the bank)`);
+  stopFollowing = followApplication(ref, $('progress'), log);
+  status.textContent = `Application ${ref}`;
+}
 
 interface Started {
   ref: string;
@@ -60,18 +96,7 @@ form.addEventListener('submit', async (e) => {
       ...(theme ? { theme } : {}),
       ...(prefill ? { prefill } : {}),
       ...(startAt === 'banks' ? { startAt: 'banks' as const } : startAt ? { institutionId: startAt } : {}),
-      onEvent: (ev) => appendLog(log, 'journey', ev.type, JSON.stringify(ev.payload)),
-      onInvalidMessage: (info) => appendLog(log, 'journey', 'invalid_message', `${info.reason}: ${info.detail}`),
-      onComplete: () => {
-        status.textContent = 'Bank connected — the report follows by webhook.';
-      },
-      onExit: ({ reason }) => {
-        status.textContent = `Journey closed (${reason}).`;
-        button.disabled = false;
-      },
-      onError: ({ code, message }) => {
-        status.textContent = `${code}: ${message}`;
-      },
+      ...callbacks(),
     });
     if (journey.state === 'idle') journey.open();
     status.textContent = `Application ${started.ref}`;

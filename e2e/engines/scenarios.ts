@@ -321,9 +321,9 @@ export function engineScenarios(name: EngineName): void {
     const consentId = phases[0]?.consentId;
     expect(consentId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(phases).toEqual([
-      { phase: 'requested', consentId, popup: 'opened' },
-      { phase: 'opened', consentId },
-      { phase: 'completed', status: 'authorised' },
+      { phase: 'requested', strategy: 'popup', consentId, popup: 'opened' },
+      { phase: 'opened', strategy: 'popup', consentId },
+      { phase: 'completed', strategy: 'popup', status: 'authorised' },
     ]);
     expect(await d.evaluate(() => location.href)).toBe(rt.page('pop_ok'));
   });
@@ -341,7 +341,7 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => d.evaluate(() => location.href)).toBe(start); // back, hj_ parameters removed
     await poll(() => d.evaluate(() => (window as W).__resumed)).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
-    expect(await bankPhases()).toEqual([{ phase: 'completed', status: 'authorised' }]);
+    expect(await bankPhases()).toEqual([{ phase: 'completed', strategy: 'popup', status: 'authorised' }]);
     expect(
       await d.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('hosted-journey:resume:'))),
     ).toEqual([]);
@@ -353,7 +353,11 @@ export function engineScenarios(name: EngineName): void {
     const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', JOURNEY));
     await popup.close();
     await poll(() => hasText(d, 'window closed before access was approved', JOURNEY), 20_000).toBe(true);
-    await poll(async () => (await bankPhases()).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
+    await poll(async () => (await bankPhases()).at(-1)).toEqual({
+      phase: 'completed',
+      strategy: 'popup',
+      status: 'closed',
+    });
   });
 
   test(`${name}: prewarm — hidden load, no application started while hidden, open() → ready at once, then the journey starts`, async () => {

@@ -39,9 +39,9 @@ test('popup: approve → the popup closes itself, the journey completes', async 
   const consentId = (await bankPhases(page))[0].consentId as string;
   expect(consentId).toMatch(/^cns_/);
   expect(await bankPhases(page)).toEqual([
-    { phase: 'requested', consentId, popup: 'opened' },
-    { phase: 'opened', consentId },
-    { phase: 'completed', status: 'authorised' },
+    { phase: 'requested', strategy: 'popup', consentId, popup: 'opened' },
+    { phase: 'opened', strategy: 'popup', consentId },
+    { phase: 'completed', strategy: 'popup', status: 'authorised' },
   ]);
   expect((await events(page)).some(([k]) => k === 'completed')).toBe(true);
   expect(page.url()).toBe(rt.page('pop_ok')); // the integrator's page never left
@@ -56,7 +56,9 @@ test('popup: deny → the journey shows the denial with a retry', async ({ page 
   ]);
   await popup.getByRole('button', { name: 'Deny' }).click();
   await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
-  await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'denied' });
+  await expect
+    .poll(async () => (await bankPhases(page)).at(-1))
+    .toEqual({ phase: 'completed', strategy: 'popup', status: 'denied' });
 });
 
 test('popup: the customer closes it → status closed; the journey offers to reopen', async ({ page }) => {
@@ -68,7 +70,9 @@ test('popup: the customer closes it → status closed; the journey offers to reo
   ]);
   await popup.close();
   await expect(journeyFrame(page).getByText('window closed before access was approved')).toBeVisible();
-  await expect.poll(async () => (await bankPhases(page)).at(-1)).toEqual({ phase: 'completed', status: 'closed' });
+  await expect
+    .poll(async () => (await bankPhases(page)).at(-1))
+    .toEqual({ phase: 'completed', strategy: 'popup', status: 'closed' });
   await expect(journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' })).toBeVisible();
   expect(await status('pop_closed')).toBe('consent_pending');
 });
@@ -93,7 +97,7 @@ test('popup blocked → redirect to the bank → back to the integrator → resu
   expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
   expect(await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).toBeNull();
   await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'authorised' }]);
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'popup', status: 'authorised' }]);
   expect((await events(page)).find(([k]) => k === 'completed')?.[1].applicationId).toMatch(/.+/);
   expect(['crawled', 'finalised', 'report_ready']).toContain(await status('blocked'));
 });
@@ -138,7 +142,7 @@ test('redirect strategy: no popup; deny at the bank → resume() → the journey
   await expect(page).toHaveURL(start);
   expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
   await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'denied' }]);
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'denied' }]);
   expect(popups).toBe(0);
 });
 

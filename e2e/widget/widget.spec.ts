@@ -153,15 +153,15 @@ test('every event type reaches its callback and its DOM event; the parent can an
       'bank_authorisation',
       { consentId: 'cns_123', popup: 'opened' },
       [
-        ['onBankAuthorisation', { phase: 'requested', consentId: 'cns_123', popup: 'opened' }],
+        ['onBankAuthorisation', { phase: 'requested', strategy: 'popup', consentId: 'cns_123', popup: 'opened' }],
         ['onEvent', 'bank_authorisation'],
-        ['onBankAuthorisation', { phase: 'opened', consentId: 'cns_123' }],
+        ['onBankAuthorisation', { phase: 'opened', strategy: 'popup', consentId: 'cns_123' }],
       ],
     ],
     [
       'bank_authorisation_completed',
       { status: 'authorised' },
-      [['onBankAuthorisation', { phase: 'completed', status: 'authorised' }]],
+      [['onBankAuthorisation', { phase: 'completed', strategy: 'popup', status: 'authorised' }]],
     ],
     ['released', {}, [['onReleased', {}]]],
     ['completed', { applicationId: 'app_123' }, [['onComplete', { applicationId: 'app_123' }]]],

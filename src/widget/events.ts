@@ -6,7 +6,7 @@
  */
 import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/browser.js';
 import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
-import type { BankAuthorisationPhase, InvalidMessageInfo, JourneyCallbacks } from './types.js';
+import type { BankStrategy, InvalidMessageInfo, JourneyCallbacks } from './types.js';
 
 export { DOM_EVENT_PREFIX };
 
@@ -31,9 +31,12 @@ export function dispatchDomEvent(target: EventTarget | null, type: string, detai
 export class EventHub {
   readonly #callbacks: JourneyCallbacks;
   readonly #listeners = new Map<JourneyEventType, Set<Listener>>();
+  /** Every `onBankAuthorisation` phase says which strategy is in use. */
+  readonly #strategy: BankStrategy;
 
-  constructor(callbacks: JourneyCallbacks) {
+  constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
     this.#callbacks = callbacks;
+    this.#strategy = strategy;
   }
 
   #call(name: keyof JourneyCallbacks, arg: unknown): void {
@@ -53,8 +56,8 @@ export class EventHub {
   }
 
   /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
-  phase(event: BankAuthorisationPhase): void {
-    this.#call('onBankAuthorisation', event);
+  phase(event: { phase: 'opened'; consentId: string } | { phase: 'redirecting'; url: string }): void {
+    this.#call('onBankAuthorisation', { ...event, strategy: this.#strategy });
   }
 
   /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
@@ -74,7 +77,7 @@ export class EventHub {
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
-    this.#call(EVENTS[type], phase ? { phase, ...event.payload } : event.payload);
+    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...event.payload } : event.payload);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])])
       safely(() => (fn as (p: unknown) => void)(event.payload));
     if (journey) this.#call('onEvent', event);

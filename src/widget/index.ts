@@ -7,6 +7,7 @@ export type { ResumeOptions } from './resume.js';
 export { JourneyWidgetErrorCode } from './types.js';
 export type {
   BankAuthorisationPhase,
+  BankStrategy,
   InvalidMessageInfo,
   JourneyCallbacks,
   JourneyDomEventMap,

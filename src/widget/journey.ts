@@ -24,7 +24,13 @@ import { Messenger } from './messenger.js';
 import { createModalPart } from './modal-part.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { type BankEvent, createRoundTrip } from './roundtrip.js';
-import { JourneyWidgetErrorCode, type JourneyHandle, type JourneyOptions, type JourneyState } from './types.js';
+import {
+  type BankStrategy,
+  JourneyWidgetErrorCode,
+  type JourneyHandle,
+  type JourneyOptions,
+  type JourneyState,
+} from './types.js';
 import { createWatchdog, type Watchdog } from './watchdog.js';
 
 /**
@@ -45,6 +51,7 @@ const preconnect = (origin: string): unknown =>
 class Journey implements JourneyHandle {
   readonly channel = createChannelId();
   readonly url: string;
+  readonly bankAuthorisation: BankStrategy;
   readonly #cfg: ResolvedOptions;
   readonly #hub: EventHub;
   readonly #messenger: Messenger;
@@ -67,7 +74,8 @@ class Journey implements JourneyHandle {
   constructor(options: JourneyOptions) {
     const cfg = (this.#cfg = resolveOptions(options, window.location.origin, this.channel));
     this.url = cfg.url;
-    this.#hub = new EventHub(cfg.callbacks);
+    this.#hub = new EventHub(cfg.callbacks, cfg.bankAuthorisation);
+    this.bankAuthorisation = cfg.bankAuthorisation;
     this.#messenger = new Messenger({
       origin: cfg.journeyOrigin,
       channel: this.channel,

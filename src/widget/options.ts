@@ -4,6 +4,7 @@
  * option throws a `JourneyConfigError` whose `code` and `field` name it.
  */
 import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
+import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
 import { CALLBACKS } from './surface.js';
 import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
@@ -29,6 +30,7 @@ export interface ResolvedOptions {
   url: string;
   /** Prefill for the handshake (`undefined` when it travels in the URL or there is none). */
   handshakePrefill: JourneyPrefill | undefined;
+  /** The strategy in use: `'auto'` decided here, before the journey could try `window.open`. */
   bankAuthorisation: 'popup' | 'redirect';
   /** Absolute, same origin as the page, no fragment. */
   returnUrl: string;
@@ -122,13 +124,15 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     callbacks[name] = options[name];
   }
 
-  const bank = options.bankAuthorisation ?? 'popup';
-  if (bank !== 'popup' && bank !== 'redirect')
+  const strategy = options.bankAuthorisation ?? 'auto';
+  if (strategy !== 'auto' && strategy !== 'popup' && strategy !== 'redirect')
     bad(
       'INVALID_OPTION',
       'bankAuthorisation',
-      `bankAuthorisation must be 'popup' or 'redirect'; got '${String(bank)}'.`,
+      `bankAuthorisation must be 'auto', 'popup' or 'redirect'; got '${String(strategy)}'.`,
     );
+  // 'auto': redirect in in-app browsers and WebViews (a popup there strands the customer at the bank), else popup.
+  const bank = strategy !== 'auto' ? strategy : inAppBrowser(navigator.userAgent) ? 'redirect' : 'popup';
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
   const pw = options.prewarm;
   if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent')

@@ -56,12 +56,16 @@ export interface InvalidMessageInfo {
 }
 
 /** What `onBankAuthorisation` receives, one call per phase. */
-export type BankAuthorisationPhase =
+export type BankAuthorisationPhase = { strategy: BankStrategy } & (
   | ({ phase: 'requested' } & Payload<'bank_authorisation'>)
   | { phase: 'opened'; consentId: string }
   /** `url` is the journey origin's bank-redirect URL the widget built, never a URL from a message. */
   | { phase: 'redirecting'; url: string }
-  | { phase: 'completed'; status: BankAuthorisationStatus };
+  | { phase: 'completed'; status: BankAuthorisationStatus }
+);
+
+/** The bank step's strategy in use (`bankAuthorisation` with `'auto'` decided). */
+export type BankStrategy = 'popup' | 'redirect';
 
 /** A prewarmed journey goes `loading` → `ready` while hidden, before `open()`. */
 export type JourneyState = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'destroyed';
@@ -132,12 +136,16 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
   /** How long to wait for the journey's `ready` before `onError({ code: 'READY_TIMEOUT' })`. @example 10000 */
   readyTimeoutMs?: number;
   /**
-   * How the bank's consent page runs. `'popup'` (default): the journey opens it from the customer's click; if the
-   * browser blocks the popup the widget falls back to `'redirect'`. `'redirect'`: the whole page goes to the bank and
-   * comes back to `returnUrl`, where `resumeJourney()` (script tag: automatic) continues the journey.
+   * How the bank's consent page runs. `'auto'` (default): `'redirect'` in in-app browsers and WebViews (Instagram,
+   * Facebook, TikTok, LinkedIn, LINE, the Google app, Snapchat, Android WebViews, iOS WebViews — where a popup often
+   * opens nothing or leaves the customer at the bank), else `'popup'`; decided when the journey is created, before any
+   * `window.open`. `'popup'`: the journey opens it from the customer's click; if the browser blocks the popup the
+   * widget falls back to `'redirect'`. `'redirect'`: the whole page goes to the bank and comes back to `returnUrl`,
+   * where `resumeJourney()` (script tag: automatic) continues the journey. The strategy in use is
+   * `handle.bankAuthorisation` and each `onBankAuthorisation` phase's `strategy`.
    * @example 'redirect'
    */
-  bankAuthorisation?: 'popup' | 'redirect';
+  bankAuthorisation?: 'auto' | 'popup' | 'redirect';
   /**
    * Redirect mode: the page of yours the bank sends the customer back to (same origin as this page; call
    * `resumeJourney()` there). Default: this page's URL without its fragment.
@@ -172,6 +180,8 @@ export interface JourneyHandle {
   readonly iframe: HTMLIFrameElement | null;
   /** The journey URL (with `parent_origin` and `channel`). */
   readonly url: string;
+  /** The bank step's strategy: the `bankAuthorisation` option, `'auto'` decided for this browser. */
+  readonly bankAuthorisation: BankStrategy;
   /**
    * Mounts the iframe (inline) or shows the overlay (modal); a prewarmed journey is only revealed (and `onReady` fires
    * at once if it is ready). No-op while open or after `destroy()`.

@@ -56,6 +56,7 @@ export function createJourney(options: JourneyOptions): JourneyHandle {
       return record.destroyed ? null : iframe;
     },
     url: `${options.journeyOrigin}/i/${options.vendor}/${options.customerId}`,
+    bankAuthorisation: options.bankAuthorisation === 'redirect' ? 'redirect' : 'popup',
     open() {
       // Like the real widget: createJourney mounts nothing; open() does.
       if (state !== 'idle' || record.destroyed) return;

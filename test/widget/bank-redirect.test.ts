@@ -59,9 +59,10 @@ describe('navigates only to the journey origin’s bank-redirect endpoint', () =
     send(payload);
     await settle();
     expect(assign.mock.calls).toEqual([[BANK_REDIRECT]]);
+    const strategy = 'bankAuthorisation' in extra ? 'redirect' : 'popup';
     expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-      { phase: 'requested', ...payload },
-      { phase: 'redirecting', url: BANK_REDIRECT },
+      { phase: 'requested', strategy, ...payload },
+      { phase: 'redirecting', strategy, url: BANK_REDIRECT },
     ]);
     expect(saved()).toHaveLength(1);
     expect(cb.onError).not.toHaveBeenCalled();
@@ -109,8 +110,8 @@ describe('refused: the page stays, the refusal is reported', () => {
       expect(assign).not.toHaveBeenCalled();
       expect(saved()).toEqual([]);
       expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-        { phase: 'requested', consentId: 'cns_0123abcd', popup: 'opened' },
-        { phase: 'opened', consentId: 'cns_0123abcd' },
+        { phase: 'requested', strategy, consentId: 'cns_0123abcd', popup: 'opened' },
+        { phase: 'opened', strategy, consentId: 'cns_0123abcd' },
       ]);
     },
   );

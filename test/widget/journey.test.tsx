@@ -287,6 +287,7 @@ describe('watchdog and retry', () => {
       expect(h.state).toBe('loading');
       expect(h.iframe).not.toBe(first);
       expect(host.querySelector('[role="alert"]')).toBeNull();
+      h.destroy(); // under the fake clock, so no timer of this journey outlives it
     } finally {
       vi.useRealTimers();
     }
@@ -314,6 +315,8 @@ describe('watchdog and retry', () => {
       expect(late.state).toBe('ready');
       expect(document.getElementById('late')!.querySelector('[role="alert"]')).toBeNull();
       expect(late.iframe!.style.display).toBe('block');
+      h.destroy(); // under the fake clock, so no timer of these journeys outlives them
+      late.destroy();
     } finally {
       vi.useRealTimers();
     }

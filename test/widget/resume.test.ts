@@ -153,7 +153,7 @@ describe('resumeJourney', () => {
         source: frame.contentWindow,
       }),
     );
-    expect(onBankAuthorisation).toHaveBeenCalledWith({ phase: 'completed', status: 'authorised' });
+    expect(onBankAuthorisation).toHaveBeenCalledWith({ phase: 'completed', strategy: 'popup', status: 'authorised' });
   });
 
   it.each([
@@ -201,8 +201,8 @@ describe('redirect on bank_authorisation', () => {
     );
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
     expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-      { phase: 'requested', consentId: 'cns_1', popup: 'blocked' },
-      { phase: 'redirecting', url },
+      { phase: 'requested', strategy: 'popup', consentId: 'cns_1', popup: 'blocked' },
+      { phase: 'redirecting', strategy: 'popup', url },
     ]);
     expect(stored(h.channel)!.options).toMatchObject({
       ...base,

@@ -419,10 +419,11 @@ describe('every event, out of every surface, inline and modal', () => {
             }
             send(type, payload);
             const phase = PHASES[type as keyof typeof PHASES];
-            wantCalls.push([EVENTS[type as keyof typeof EVENTS], phase ? { phase, ...payload } : payload]);
+            const strategy = 'popup'; // 'auto' in a desktop browser
+            wantCalls.push([EVENTS[type as keyof typeof EVENTS], phase ? { phase, strategy, ...payload } : payload]);
             wantCalls.push(['onEvent', { type, payload }]);
             if (type === 'bank_authorisation')
-              wantCalls.push(['onBankAuthorisation', { phase: 'opened', consentId: 'cns_1' }]);
+              wantCalls.push(['onBankAuthorisation', { phase: 'opened', strategy, consentId: 'cns_1' }]);
             wantHeard.push([type, payload, host]);
           }
           expect(heard).toEqual(wantHeard);

@@ -37,7 +37,7 @@ test('approve at the bank → back on returnUrl → resumeJourney() → the jour
   await expect(page).toHaveURL(uc.returnPage);
   expect(await page.evaluate(() => (window as unknown as { __resumed: boolean }).__resumed)).toBe(true);
   await expect(frame(page).getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'authorised' }]);
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'authorised' }]);
 });
 
 test('deny at the bank → resumed journey shows the denial', async ({ page }) => {
@@ -45,7 +45,7 @@ test('deny at the bank → resumed journey shows the denial', async ({ page }) =
   await page.getByRole('button', { name: 'Deny' }).click();
   await expect(page).toHaveURL(uc.returnPage);
   await expect(frame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', status: 'denied' }]);
+  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'denied' }]);
 });
 
 test('returnUrl opened with no saved journey resumes nothing and mounts no frame', async ({ page }) => {

@@ -1,0 +1,86 @@
+/**
+ * The SPA page in an in-app browser: with Instagram's user agent, `bankAuthorisation: 'auto'` (the default) picks the
+ * redirect before anything tries `window.open`; the tab goes to the bank and back to the SPA page, where
+ * `resumeJourney()` re-opens the journey, which finishes — and no popup ever opens. With a desktop user agent the
+ * same page still runs the bank in a popup.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startStack, waitForReport, walkToBanks, type Stack } from './stack.js';
+
+const INSTAGRAM =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.231105.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 Instagram 309.1.0.41.113 Android (34/14; 420dpi)';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+/** Starts an application on the SPA page (prefill Alex) and walks the modal journey to Sandbox Bank's button. */
+async function toBankButton(page: Page): Promise<string> {
+  await page.goto(`${stack.demo.url}/spa.html`);
+  await page.locator('#prefill').selectOption('alex');
+  await page.getByRole('button', { name: 'Connect bank account' }).click();
+  await expect(page.locator('#log li[data-type="startApplication"]')).toHaveCount(1);
+  const ref = /^(cust_[0-9a-f]+)/.exec(
+    (await page.locator('#log li[data-type="startApplication"] .p').textContent())!,
+  )![1]!;
+  const frame = page.frameLocator('iframe');
+  await walkToBanks(frame);
+  await frame.getByRole('button', { name: /Sandbox Bank/ }).click();
+  await frame.getByRole('button', { name: 'Continue' }).click();
+  // The journey announced its bank step (its consent is ready): only now is "Continue to Sandbox Bank" live.
+  await expect(page.locator('#log li[data-type="step"]').first()).toContainText('"bank_authorisation"');
+  return ref;
+}
+
+const countPopups = (context: BrowserContext) => {
+  const seen = { popups: 0 };
+  context.on('page', () => seen.popups++);
+  return seen;
+};
+
+test('in-app user agent: the bank runs by redirect, the SPA page resumes the journey to the end, no popup', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ userAgent: INSTAGRAM });
+  const seen = countPopups(context);
+  const page = await context.newPage();
+  expect(await page.evaluate(() => navigator.userAgent)).toContain('Instagram');
+  const ref = await toBankButton(page);
+  const opened = seen.popups; // the page itself
+  await page.frameLocator('iframe').getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
+  // The tab itself goes to the bank (through the sandbox's bank-redirect endpoint).
+  await expect(page).toHaveURL(new RegExp(`^${stack.sandbox.url}/bank/sandbox-bank/authorise`));
+  await page.getByRole('button', { name: /approve/i }).click();
+  // Back on the SPA page, which resumed the same journey (its ref) and shows it finishing.
+  await expect(page).toHaveURL(`${stack.demo.url}/spa.html`);
+  await expect(page.locator('#log li[data-type="resumed"]')).toContainText(ref);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#log li[data-type="bank completed"]')).toContainText('strategy redirect');
+  expect(seen.popups).toBe(opened); // no window was ever opened
+  await waitForReport(stack, ref);
+  await context.close();
+});
+
+test('desktop user agent: nothing changes — the bank runs in a popup and the page stays', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await toBankButton(page);
+  const popupOpened = context.waitForEvent('page');
+  await page.frameLocator('iframe').getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(new RegExp(`^${stack.sandbox.url}/bank/sandbox-bank/authorise`));
+  expect(page.url()).toBe(`${stack.demo.url}/spa.html`);
+  await expect(page.locator('#log li[data-type="bank opened"]')).toContainText('strategy popup');
+  await popup.getByRole('button', { name: /approve/i }).click();
+  await popup.waitForEvent('close');
+  await expect(page.frameLocator('iframe').getByRole('heading', { name: 'You’re all done' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await context.close();
+});
