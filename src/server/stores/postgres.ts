@@ -5,10 +5,10 @@
  *
  * A new event costs two round trips besides the handler's own (postgres-sql.ts has the statements):
  *   1. `BEGIN; EXECUTE` of the claim (`WITH l AS (SELECT pg_try_advisory_xact_lock(…)), ins AS (INSERT … ON CONFLICT
- *      DO NOTHING …) SELECT …`, prepared once per connection), one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
- *      another delivery → 'in_flight', 409, without waiting); its holder inserts the row (or finds it, and whether it
- *      is done).
- *      The row is inserted already done: it is the done-mark, committed with the effects or rolled back with them.
+ *      DO NOTHING …) SELECT …`, prepared once per connection), one simple-protocol message: the advisory lock is the
+ *      claim, taken at once or not at all (held by another delivery → 'in_flight', 409, without waiting); its holder
+ *      inserts the row (or finds it, and whether it is done). The row is inserted already done: it is the done-mark,
+ *      committed with the effects or rolled back with them.
  *   2. `SELECT <still the claim's transaction, else fail>; COMMIT`, one message (a claim that found its row not done
  *      sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit exactly that row).
  * A done event is the first message and a ROLLBACK sent without waiting for its answer.
