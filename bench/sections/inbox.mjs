@@ -188,9 +188,10 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         `target runs in its own Node process; PostgreSQL ${pgVersion(db)} is private to this section ` +
         '(test/support/postgres.ts: initdb in a temp dir, `fsync=off` — a production server also waits for its disk ' +
         `at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
-        "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; SELECT " +
-        'pg_try_advisory_xact_lock(…); INSERT … ON CONFLICT DO NOTHING …` and `UPDATE … done_at; COMMIT`; a copy of ' +
-        'a done event is the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
+        "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; EXECUTE` of " +
+        'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)`, `INSERT … ON CONFLICT DO NOTHING`, ' +
+        "the lookup) and a check that the transaction is still the claim's + `COMMIT`; a copy of a done event is " +
+        'the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
         '`BEGIN`, `INSERT id ON CONFLICT DO NOTHING`, the effect row and `COMMIT`, one round trip each. Exactly-once ' +
         `is checked by counting effect rows per event_id (no unique constraint on them). Then ${BURST_EVENTS} bursts ` +
         `of ${BURST_COPIES} simultaneous copies of one event, each followed by a resend.`,
@@ -233,9 +234,10 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
           bound:
             `CPU per delivery: ${us(cpu.inbox)} in the handler process and ${us(cpu.postgres)} in PostgreSQL, ` +
             `against ${us(cpu.floor)} and ${us(cpu.floorPostgres)} for the floor: the inbox sends two messages ` +
-            'besides the effect (the floor four), but parses more statements per message and runs the handler ' +
-            '(claim, context, fenced ctx.db). Throughput is bound by that CPU: the load generator, the targets and ' +
-            `PostgreSQL share ${os.cpus().length} cores.`,
+            'besides the effect (the floor four) and its claim is a statement prepared once per connection, but ' +
+            "it runs the handler's path (claim, context, fenced ctx.db) and keeps a done_at index for prune(). " +
+            'Throughput is bound by that CPU: the load generator, the targets and PostgreSQL share ' +
+            `${os.cpus().length} cores.`,
         },
         {
           name: 'throughput ratio to a bare server (PostgresInbox, one effect row per event)',

@@ -132,18 +132,24 @@ describe('createWebhookHandler with a PostgresInbox', () => {
 
   it('a duplicate of a done event → 200 duplicate from one round trip, without running the handler', async () => {
     let queries = 0;
+    const wrappers = new WeakMap<object, Awaited<ReturnType<PgPoolLike['connect']>>>();
     const counting: PgPoolLike = {
       async connect() {
         const c = await pool.connect();
-        return {
+        // One wrapper per pooled connection, as node-postgres hands out the same client object each time.
+        const known = wrappers.get(c);
+        if (known) return known;
+        const wrapper = {
           query: (t: string, v?: unknown[]) => {
-            queries++;
+            if (!t.startsWith('PREPARE')) queries++; // once per connection, not per delivery
             return c.query(t, v);
           },
           release: (destroy?: Error | boolean) => c.release(destroy),
           on: (name: 'error', fn: (e: Error) => void) => c.on(name, fn),
           removeListener: (name: 'error', fn: (e: Error) => void) => c.removeListener(name, fn),
         };
+        wrappers.set(c, wrapper);
+        return wrapper;
       },
     };
     const { inbox } = await freshInbox({ pool: counting });
@@ -372,6 +378,28 @@ describe("PostgresInbox and the handler's session", () => {
       { event_id: 'evt_sess1' },
       { event_id: 'evt_sess2' },
     ]);
+    await one.end();
+  });
+
+  it('a handler that runs DEALLOCATE ALL: the next delivery on that connection prepares the claim again', async () => {
+    const one = onePool();
+    const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
+    const inbox = new PostgresInbox({ pool: one, table });
+    await inbox.migrate();
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: {
+        '*': async (e, { db }) => {
+          if (e.event_id === 'evt_dealloc') await db.query('DEALLOCATE ALL');
+        },
+      },
+    });
+    for (const id of ['evt_dealloc', 'evt_after', 'evt_dealloc'])
+      expect((await deliver(handler, event(id))).status).toBe(200);
+    expect((await deliver(handler, event('evt_after'))).json.status).toBe('duplicate');
+    const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
+    expect(rows).toEqual([{ n: 1 }]);
     await one.end();
   });
 

@@ -57,9 +57,25 @@ export const RESOLVE =
  * folds and raises whatever the condition).
  */
 export const DIVISION_BY_ZERO = '22012';
+/** SQLSTATE of EXECUTE of a prepared statement the session no longer has (DEALLOCATE). */
+export const NO_SUCH_STATEMENT = '26000';
+/** SQLSTATE of PREPARE of a name the session already has. */
+export const ALREADY_PREPARED = '42P05';
+
+/** FNV-1a of `text`, 8 hex digits: names the prepared claim of one table. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
 
 export interface Statements {
-  /** `BEGIN` and the claim, one message; its results: [BEGIN, { got, done, inserted, tx }]. */
+  /**
+   * `PREPARE` of the claim statement, once per connection (a prepared statement is planned once, not per delivery;
+   * PostgreSQL plans it again by itself when the table changes).
+   */
+  prepare: string;
+  /** `BEGIN` and the prepared claim, one message; its results: [BEGIN, { got, done, inserted, tx }]. */
   claim(id: string): string;
   /**
    * `COMMIT` of a transaction whose claim inserted the row (already marked done: it commits with the effects or not
@@ -92,18 +108,16 @@ export function statements(t: string): Statements {
   const cutoff = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
   /** Fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
   const unless = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 1 / (pg_catalog.random() * 0)::int END`;
+  const name = `hj_inbox_claim_${fnv1a(t)}`;
   return {
-    claim: (eventId) => {
-      const id = literal(eventId);
-      return (
-        `BEGIN; WITH l AS (SELECT ${lock(id)} AS got), ` +
-        `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT ${id}, pg_catalog.now() FROM l WHERE got ` +
-        'ON CONFLICT DO NOTHING RETURNING 1), ' +
-        `d AS (SELECT coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = ${id}), false) AS done) ` +
-        'SELECT l.got, d.done, EXISTS (SELECT 1 FROM ins) AS inserted, ' +
-        'CASE WHEN l.got AND NOT d.done THEN pg_catalog.txid_current()::text END AS tx FROM l, d'
-      );
-    },
+    prepare:
+      `PREPARE ${name} (text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
+      `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT $1, pg_catalog.now() FROM l WHERE got ` +
+      'ON CONFLICT DO NOTHING RETURNING 1), ' +
+      `d AS (SELECT coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) AS done) ` +
+      'SELECT l.got, d.done, EXISTS (SELECT 1 FROM ins) AS inserted, ' +
+      'CASE WHEN l.got AND NOT d.done THEN pg_catalog.txid_current()::text END AS tx FROM l, d',
+    claim: (eventId) => `BEGIN; EXECUTE ${name}(${literal(eventId)})`,
     // A handler's own COMMIT or ROLLBACK would have ended the transaction: this would run in one of its own.
     commit: (tx) => `SELECT ${unless(`pg_catalog.txid_current_if_assigned()::text = ${literal(tx)}`)}; COMMIT`,
     done: (eventId, tx) =>

@@ -4,11 +4,11 @@
  * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
  *
  * A new event costs two round trips besides the handler's own (postgres-sql.ts has the statements):
- *   1. `BEGIN; WITH l AS (SELECT pg_try_advisory_xact_lock(…)), ins AS (INSERT … ON CONFLICT DO NOTHING …)
- *      SELECT …`, one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
- *      another delivery → 'in_flight', 409, without waiting); its holder inserts the row (or finds it, and whether it
- *      is done).
- *      The row is inserted already done: it is the done-mark, committed with the effects or rolled back with them.
+ *   1. `BEGIN; EXECUTE` of the claim (`WITH l AS (SELECT pg_try_advisory_xact_lock(…)), ins AS (INSERT … ON CONFLICT
+ *      DO NOTHING …) SELECT …`, prepared once per connection), one simple-protocol message: the advisory lock is the
+ *      claim, taken at once or not at all (held by another delivery → 'in_flight', 409, without waiting); its holder
+ *      inserts the row (or finds it, and whether it is done). The row is inserted already done: it is the done-mark,
+ *      committed with the effects or rolled back with them.
  *   2. `SELECT <still the claim's transaction, else fail>; COMMIT`, one message (a claim that found its row not done
  *      sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit exactly that row).
  * A done event is the first message and a ROLLBACK sent without waiting for its answer.
@@ -18,7 +18,16 @@
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
-import { DIVISION_BY_ZERO, RESOLVE, type Statements, quoted, schema, statements } from './postgres-sql.js';
+import {
+  ALREADY_PREPARED,
+  DIVISION_BY_ZERO,
+  NO_SUCH_STATEMENT,
+  RESOLVE,
+  type Statements,
+  quoted,
+  schema,
+  statements,
+} from './postgres-sql.js';
 import type { InboxStore, InboxTransaction } from './types.js';
 
 /** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
@@ -114,6 +123,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   readonly #connectTimeoutMs: number;
   /** The statements, once the table's schema is known (at construction when `table` names it). */
   #sql: Statements | undefined;
+  /** Pooled connections that have the claim statement prepared. */
+  readonly #prepared = new WeakSet<object>();
 
   /**
    * The SQL `migrate()` runs, for those who run their migrations themselves (idempotent).
@@ -247,11 +258,15 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     };
     try {
       const sql = this.#sql ?? (await this.#statements(c));
+      if (!this.#prepared.has(c)) await this.#prepare(c, sql);
       open = true;
-      const results = (await c.query(sql.claim(eventId))) as unknown as [
-        unknown,
-        { rows: Array<{ got: boolean; done: boolean; inserted: boolean; tx: string }> },
-      ];
+      const results = (await c.query(sql.claim(eventId)).catch(async (e: unknown) => {
+        // A handler of an earlier delivery on this connection ran DEALLOCATE: prepare it again.
+        if ((e as { code?: unknown })?.code !== NO_SUCH_STATEMENT) throw e;
+        await c.query('ROLLBACK');
+        await this.#prepare(c, sql);
+        return c.query(sql.claim(eventId));
+      })) as unknown as [unknown, { rows: Array<{ got: boolean; done: boolean; inserted: boolean; tx: string }> }];
       const claim = results[1].rows[0];
       const done = claim?.done === true;
       if (done || !claim?.got) {
@@ -269,6 +284,14 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       release(true);
       throw e;
     }
+  }
+
+  /** Prepares the claim on this connection, once (a name it already has counts as prepared). */
+  async #prepare(c: PgPoolClientLike, sql: Statements): Promise<void> {
+    await c.query(sql.prepare).catch((e: unknown) => {
+      if ((e as { code?: unknown })?.code !== ALREADY_PREPARED) throw e;
+    });
+    this.#prepared.add(c);
   }
 
   #transaction(
