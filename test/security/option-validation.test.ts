@@ -45,6 +45,17 @@ describe.each(storesOf(() => redis))('$name', ({ make }) => {
         ]);
       }
     }
+    // A lease renewals cannot keep (they tick every leaseMs/4, one store round trip each) is refused too.
+    for (const short of [1, 99]) {
+      const e = thrown(() =>
+        createWebhookHandler({ verify: { keys: KEYS }, store, on: { '*': () => {} }, leaseMs: short }),
+      );
+      expect([short, (e as { field?: string })?.field, String((e as Error)?.message)]).toEqual([
+        short,
+        'leaseMs',
+        `leaseMs must be a finite number from 100 to ${2 ** 31 - 1} ms (got ${short})`,
+      ]);
+    }
     expect(() =>
       createWebhookHandler({
         verify: { keys: KEYS },

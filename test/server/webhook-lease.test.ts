@@ -53,7 +53,7 @@ describe('createWebhookHandler lease model', () => {
     const h = createWebhookHandler({
       verify: { keys: KEYS },
       store,
-      leaseMs: 80,
+      leaseMs: 100,
       onError: (_e, i) => stages.push(i.stage),
       on: {
         '*': async (_e, ctx: WebhookContext) => {

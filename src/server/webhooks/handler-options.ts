@@ -12,7 +12,7 @@ import type {
 } from '../../protocol/webhooks.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError, isServerConfigError } from '../errors.js';
-import { positiveNumber } from '../options.js';
+import { MIN_LEASE_MS, numberIn, positiveNumber } from '../options.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
 import type { DedupeStore, InboxStore } from '../stores/types.js';
 import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies } from './delivery.js';
@@ -133,7 +133,7 @@ export function resolveHandlerOptions<Db>(
   const replies = makeReplies(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
   // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
   const times = {
-    leaseMs: positiveNumber('leaseMs', options.leaseMs ?? 60_000),
+    leaseMs: numberIn('leaseMs', options.leaseMs ?? 60_000, { min: MIN_LEASE_MS, max: 2 ** 31 - 1, unit: ' ms' }),
     doneTtlMs: positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000),
   };
   const store = options.store ?? new MemoryDedupeStore();

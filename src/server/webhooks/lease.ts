@@ -66,12 +66,15 @@ export class LeaseKeeper {
 
   readonly #now: () => number;
 
-  /** `onRenewError`: store errors of renewals, once per claim. `now`: the clock of lease durations. */
+  /**
+   * `onRenewError`: store errors of renewals, once per claim. `now`: the clock of lease durations, monotonic so a
+   * wall clock stepped back or forward neither pauses renewals nor expires a held claim early.
+   */
   constructor(
     store: DedupeStore,
     leaseMs: number,
     onRenewError: (error: unknown, eventId: string) => void,
-    now: () => number = Date.now,
+    now: () => number = () => performance.now(),
   ) {
     this.#now = now;
     this.#store = store;
