@@ -84,3 +84,38 @@ describe('LeaseKeeper: a partition longer than the lease', () => {
     expect(await keeper.drop(held)).toBe(false);
   });
 });
+
+describe('LeaseKeeper: a wall clock stepped mid-handler', () => {
+  for (const [label, stepMs] of [
+    ['an hour back', -3_600_000],
+    ['an hour forward', 3_600_000],
+  ] as const) {
+    it(`${label}: renewals go on on the default (monotonic) clock and the signal stays quiet`, async () => {
+      // The wall clock is replaced before the keeper exists, so a keeper that read it would see the step.
+      const realNow = Date.now.bind(Date);
+      let offset = 0;
+      const spy = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+      let renewals = 0;
+      const keeper = new LeaseKeeper(
+        storeWith(async () => {
+          renewals++;
+          return true;
+        }),
+        100,
+        () => {},
+      );
+      const held = keeper.hold('evt_clock', 'owner-1');
+      try {
+        await vi.waitFor(() => expect(renewals).toBeGreaterThanOrEqual(1), { timeout: 5000, interval: 5 });
+        offset = stepMs;
+        const before = renewals;
+        // Positive signal: three more renewals after the step (one every leaseMs/4 = 25 ms at most).
+        await vi.waitFor(() => expect(renewals).toBeGreaterThanOrEqual(before + 3), { timeout: 5000, interval: 5 });
+        expect(held.signal.aborted).toBe(false);
+      } finally {
+        spy.mockRestore();
+        await keeper.drop(held);
+      }
+    });
+  }
+});
