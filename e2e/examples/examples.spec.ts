@@ -260,7 +260,9 @@ for (const example of EXAMPLES) {
       expect(done.step).toBe('done');
       const applicationId = done.applicationId!;
       expect(applicationId).toMatch(/^app_/);
-      const types = ['crawl.completed', ...(example.finalises ? ['application.report_ready'] : [])];
+      const types = example.finalises
+        ? (['crawl.completed', 'application.report_ready'] as const)
+        : (['crawl.completed'] as const);
       for (const type of types) await sandbox.waitForWebhook({ type, applicationId });
       await sandbox.webhooksIdle();
       costs[example.name]!.journey = (Date.now() - t0) / 1000;

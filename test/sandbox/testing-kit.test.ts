@@ -85,6 +85,20 @@ describe('startTestSandbox', () => {
     await expect(fetch(`${sandbox.url}/health`)).rejects.toThrow();
   });
 
+  it('waitForWebhook refuses a misspelt event type at once, naming the closest one (a compile error in TypeScript)', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const t0 = performance.now();
+      await expect(
+        // @ts-expect-error -- 'crawl.complete' is not an event the sandbox sends
+        sandbox.waitForWebhook({ type: 'crawl.complete' }, { timeoutMs: 10_000 }),
+      ).rejects.toThrow(/unknown event type "crawl.complete"; did you mean 'crawl.completed'\?/);
+      expect(performance.now() - t0).toBeLessThan(5_000); // refused, not timed out
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('a sandbox left open does not keep the process alive', () => {
     const script = `import { startTestSandbox } from './src/sandbox/testing/index.ts';
 const s = await startTestSandbox(); console.log(s.url);`;

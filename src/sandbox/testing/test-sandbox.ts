@@ -1,5 +1,6 @@
 /** `startTestSandbox()`: a sandbox on a free loopback port, tuned for tests, that never outlives the test process. */
 import { createClient, type KnownWebhookType } from '../../server/index.js';
+import { KNOWN_WEBHOOK_TYPES, closestWebhookType } from '../../protocol/webhooks.js';
 import type { SandboxToken } from '../core/context.js';
 import { DEFAULT_TOKENS, SERVERS, startSandbox, type Sandbox, type SandboxOptions } from '../start.js';
 import type { Delivery } from '../webhooks/sender.js';
@@ -8,8 +9,11 @@ export type TestSandboxOptions = SandboxOptions;
 
 /** A webhook delivery to wait for: its event type and, optionally, its application. */
 export interface WebhookMatch {
-  /** Event type. @example 'crawl.completed' */
-  type: string;
+  /**
+   * Event type, one the sandbox sends (a misspelt name is a compile error, and refused at run time).
+   * @example 'crawl.completed'
+   */
+  type: KnownWebhookType;
   /** Only this application's event. @example 'app_0f3c…' */
   applicationId?: string;
 }
@@ -97,6 +101,13 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     client.registerWebhook({ url, ...options });
 
   async function waitForWebhook(match: WebhookMatch, { timeoutMs = 15_000 } = {}): Promise<Delivery> {
+    if (!(KNOWN_WEBHOOK_TYPES as string[]).includes(match.type)) {
+      const near = closestWebhookType(match.type);
+      throw new TypeError(
+        `waitForWebhook: unknown event type ${JSON.stringify(match.type)}; ` +
+          (near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`),
+      );
+    }
     const deadline = Date.now() + timeoutMs;
     const matches = (d: Delivery) =>
       d.type === match.type && (match.applicationId === undefined || d.application_id === match.applicationId);
