@@ -9,6 +9,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { bankPhases, startRoundTrip, type RoundTrip } from '../roundtrip/setup.js';
 
+// A bank round trip with a popup per test: the engines scenarios' budget, not the 45 s default (npm test runs this
+// beside the examples' builds on a shared machine).
+test.describe.configure({ timeout: 90_000 });
+
 let rt: RoundTrip;
 test.beforeAll(async () => {
   rt = await startRoundTrip();

@@ -28,6 +28,7 @@ test('phone: the modal as a full-screen sheet, the bank step, and inline', async
   await expect(sheet.getByLabel('Email')).toHaveValue('alex@example.com', { timeout: 20_000 });
   await shot(page, 'phone-modal-sheet');
   await sheet.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(sheet.getByRole('heading', { name: 'CDR-only Bank' })).toBeVisible();
   await sheet.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(sheet.getByRole('button', { name: 'Continue to CDR-only Bank' })).toBeVisible();
   await shot(page, 'phone-modal-bank');
