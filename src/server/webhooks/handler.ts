@@ -16,6 +16,7 @@ import type { RawBody } from '../inputs/body.js';
 import type { HeadersInput } from '../inputs/headers.js';
 import { type DeliveryAccess, REPORT, type Run, type WebhookResult, result } from './delivery.js';
 import { type WebhookContext, type WebhookHandlerOptions, resolveHandlerOptions } from './handler-options.js';
+import type { DeliveryProbe } from '../telemetry/webhook.js';
 import { claimedEventId } from './report.js';
 import { type VerifiedWebhook, toEvent } from './verify.js';
 
@@ -62,7 +63,22 @@ export function createWebhookHandlerWith<Db>(
   provider: CryptoProvider,
   options: WebhookHandlerOptions<Db>,
 ): WebhookHandler {
-  const { verify, on, strategy, report } = resolveHandlerOptions(provider, options);
+  const { verify, on, strategy, report, observe } = resolveHandlerOptions(provider, options);
+  /** Verify → find the function → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
+  const process = async (d: WebhookDelivery, probe?: DeliveryProbe): Promise<WebhookResult> => {
+    let verified: VerifiedWebhook;
+    try {
+      verified = await verify(d, toEvent);
+    } catch (e) {
+      if (!isSignatureVerificationError(e)) throw e;
+      report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
+      return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
+    }
+    probe?.verified(verified.event, verified.known);
+    const fn = own(on, verified.event.type) ?? own(on, '*');
+    const bound: Run = fn && ((access) => fn(verified.event, contextOf(verified, access)));
+    return strategy.deliver(verified.event.event_id, probe && bound ? probe.timed(bound) : bound);
+  };
   const handler: WebhookHandler & { [REPORT]: typeof report } = {
     [REPORT]: report,
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
@@ -73,17 +89,7 @@ export function createWebhookHandlerWith<Db>(
         );
       }
       if (d.method.toUpperCase() !== 'POST') return notPost();
-      let verified: VerifiedWebhook;
-      try {
-        verified = await verify(d, toEvent);
-      } catch (e) {
-        if (!isSignatureVerificationError(e)) throw e;
-        report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
-        return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
-      }
-      const fn = own(on, verified.event.type) ?? own(on, '*');
-      const run: Run = fn && ((access) => fn(verified.event, contextOf(verified, access)));
-      return strategy.deliver(verified.event.event_id, run);
+      return observe ? observe.deliver((probe) => process(d, probe)) : process(d);
     },
   };
   return handler;
