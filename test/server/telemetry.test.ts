@@ -3,6 +3,7 @@
 // spans with http.request.resend_count, nothing recorded with `telemetry: false`, and the loader's options checked.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as otelApi from '@opentelemetry/api';
 import { metrics, trace } from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -170,17 +171,36 @@ describe('webhook delivery spans and metrics', () => {
     }
   });
 
-  it('a handler made before the SDK registered records metrics once it is (no-op meters are not kept)', async () => {
+  it('a handler made before the SDK registered records spans and metrics once it is (no-op meters are not kept)', async () => {
     const handler = createWebhookHandler({ verify: { keys: KEYS, path: PATH }, on: { '*': () => {} } });
     expect((await deliver(handler, event('ev_before'))).outcome).toBe('processed');
     const otel = inMemoryOtel();
     metrics.setGlobalMeterProvider(otel.meterProvider);
+    trace.setGlobalTracerProvider(otel.tracerProvider);
     try {
       expect((await deliver(handler, event('ev_after'))).outcome).toBe('processed');
       const points = (await otel.metrics()).filter((p) => p.name === 'hosted_journey.webhook.deliveries');
       expect(points.map((p) => p.value)).toEqual([1]);
+      expect(otel.spans().map((s) => s.attributes['messaging.message.id'])).toEqual(['ev_after']);
     } finally {
       metrics.disable();
+      trace.disable();
+    }
+  });
+
+  it('telemetry: { api } takes the module as imported (what Fetch runtimes pass) and its global providers', async () => {
+    const otel = inMemoryOtel();
+    trace.setGlobalTracerProvider(otel.tracerProvider);
+    try {
+      const handler = createWebhookHandler({
+        verify: { keys: KEYS, path: PATH },
+        telemetry: { api: otelApi },
+        on: { '*': () => {} },
+      });
+      await deliver(handler, event('ev_api'));
+      expect(otel.spans().map((s) => s.name)).toEqual(['process application.completed']);
+    } finally {
+      trace.disable();
     }
   });
 
