@@ -59,11 +59,13 @@ export function clientObserver(
   };
   const instruments = tel && instrumentsOf(tel, makeInstruments);
   return async (call, resendCount, attempt) => {
+    const on = tel && !tel.idle() ? tel : undefined;
+    if (!on && !logger) return attempt(fetch);
     const op = (OPERATIONS as Record<string, { endpoint: { path: string } } | undefined>)[call.operation];
     const template = prefix + (op?.endpoint.path ?? '/_OTHER');
     const attrs: Attributes = { ...server, [CLIENT_ATTR.method]: call.method, [CLIENT_ATTR.template]: template };
     if (resendCount > 0) attrs[CLIENT_ATTR.resendCount] = resendCount;
-    const span = tel?.tracer.startSpan(`${call.method} ${template}`, { kind: SpanKind.CLIENT, attributes: attrs });
+    const span = on?.tracer.startSpan(`${call.method} ${template}`, { kind: SpanKind.CLIENT, attributes: attrs });
     let status: number | undefined;
     const noting: typeof globalThis.fetch = async (input, init) => {
       const res = await fetch(input, init);
@@ -73,7 +75,7 @@ export function clientObserver(
     const t0 = performance.now();
     let r: AttemptResult | undefined;
     try {
-      r = await (span ? withSpan(tel!, span, () => attempt(noting)) : attempt(noting));
+      r = await (span ? withSpan(on!, span, () => attempt(noting)) : attempt(noting));
       return r as never;
     } catch (e) {
       r = { ok: false, error: e };
@@ -94,7 +96,7 @@ export function clientObserver(
         }
         span.end();
       }
-      instruments?.().duration.record(took, done);
+      if (on) instruments?.().duration.record(took, done);
       if (logger) logAttempt(logger, call, resendCount, status, errorType, r, took);
     }
   };

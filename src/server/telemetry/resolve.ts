@@ -19,6 +19,11 @@ export interface Telemetry {
   api: OpenTelemetryApi;
   tracer: OtelTracer;
   meterProvider(): OtelMeterProvider;
+  /**
+   * True while only the API's no-op providers are registered (the API installed, no SDK): a delivery or a call then
+   * builds no span, attribute or label at all. Two global lookups.
+   */
+  idle(): boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -54,7 +59,19 @@ export function resolveTelemetry(option: TelemetryOptions | false | undefined): 
   }
   const tracer = (o.tracerProvider ?? api.trace.getTracerProvider()).getTracer(SCOPE);
   const meters = o.meterProvider;
-  return { api, tracer, meterProvider: meters ? () => meters : () => api.metrics.getMeterProvider() };
+  const meterProvider = meters ? () => meters : () => api.metrics.getMeterProvider();
+  return { api, tracer, meterProvider, idle: idleCheck(api, o) };
+}
+
+/** `idle()` for the global providers; with a provider passed in, never idle. */
+function idleCheck(api: OpenTelemetryApi, o: TelemetryOptions): () => boolean {
+  if (o.tracerProvider || o.meterProvider || typeof api.ProxyTracerProvider !== 'function') return () => false;
+  const noopTracers = new api.ProxyTracerProvider().getDelegate();
+  const noopMeter = api.createNoopMeter?.();
+  if (noopMeter === undefined) return () => false;
+  return () =>
+    api.trace.getTracerProvider().getDelegate?.() === noopTracers &&
+    api.metrics.getMeterProvider().getMeter(SCOPE) === noopMeter;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface OtelTracer {
 
 export interface OtelTracerProvider {
   getTracer(name: string, version?: string): OtelTracer;
+  /** The global provider's (a ProxyTracerProvider's) registered SDK provider, or the API's no-op one. */
+  getDelegate?(): unknown;
 }
 
 export interface OtelCounter {
@@ -50,6 +52,9 @@ export interface OpenTelemetryApi {
     setSpan(context: unknown, span: OtelSpan): unknown;
   };
   metrics: { getMeterProvider(): OtelMeterProvider };
+  /** Read once, to tell "no SDK registered" from a registered one (then nothing is built at all). */
+  ProxyTracerProvider?: new () => { getDelegate(): unknown };
+  createNoopMeter?: () => unknown;
   context: {
     active(): unknown;
     with<T>(context: unknown, fn: () => T): T;

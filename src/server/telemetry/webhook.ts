@@ -56,7 +56,8 @@ interface Answer {
 }
 
 export interface WebhookObserver {
-  deliver<R extends Answer>(process: (probe: DeliveryProbe) => Promise<R>): Promise<R>;
+  /** `process` gets no probe when nothing would be recorded (no SDK registered, no logger). */
+  deliver<R extends Answer>(process: (probe: DeliveryProbe | undefined) => Promise<R>): Promise<R>;
 }
 
 export interface WebhookObserverInfo {
@@ -77,11 +78,13 @@ export function webhookObserver(
   const base: Attributes = { [WEBHOOK_ATTR.store]: info.store, [WEBHOOK_ATTR.scheme]: info.scheme };
   return {
     async deliver(process) {
+      const on = tel && !tel.idle() ? tel : undefined;
+      if (!on && !logger) return process(undefined);
       const t0 = performance.now();
-      const d = new Delivery(tel, base);
+      const d = new Delivery(on, base);
       try {
-        const r = await (d.span ? withSpan(tel!, d.span, () => process(d)) : process(d));
-        d.end(r, instruments?.(), seconds(t0, performance.now()));
+        const r = await (d.span ? withSpan(on!, d.span, () => process(d)) : process(d));
+        d.end(r, on && instruments?.(), seconds(t0, performance.now()));
         if (logger) logDelivery(logger, d, r);
         return r;
       } catch (e) {
