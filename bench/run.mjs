@@ -25,6 +25,7 @@ export const SECTIONS = {
   load: './sections/load.mjs',
   duplicates: './sections/duplicates.mjs',
   inbox: './sections/inbox.mjs',
+  telemetry: './sections/telemetry.mjs',
 };
 /** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
 const SECTION_LIMIT_MS = {
@@ -38,6 +39,7 @@ const SECTION_LIMIT_MS = {
   load: 120_000,
   duplicates: 60_000,
   inbox: 240_000,
+  telemetry: 60_000,
 };
 
 const args = process.argv.slice(2);

@@ -3,6 +3,7 @@
  * effect on Lendly's application records is written through `ctx.db`, inside the delivery's transaction — so it
  * commits together with the event's done-mark, or not at all. Without DATABASE_URL the demo keeps everything in memory.
  */
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import pg from 'pg';
 import { type PgClientLike, PostgresInbox, type WebhookEvent } from '../src/server/index.js';
 
@@ -22,6 +23,34 @@ export const APPLICATIONS_SCHEMA = `CREATE TABLE IF NOT EXISTS demo_applications
  * same event would show as a count one too high, so the inbox's exactly-once is visible in the row.
  */
 export async function writeApplication(db: PgClientLike, e: WebhookEvent): Promise<void> {
+  // What @opentelemetry/instrumentation-pg records for each query, made by hand here so the demo needs no more
+  // packages: a span inside the delivery's span (HOSTED_JOURNEY_TRACE=1 prints it; without an SDK it costs nothing).
+  await tracer.startActiveSpan(
+    'UPSERT demo_applications',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'db.system.name': 'postgresql',
+        'db.operation.name': 'UPSERT',
+        'db.collection.name': 'demo_applications',
+      },
+    },
+    async (span) => {
+      try {
+        await upsert(db, e);
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+const tracer = trace.getTracer('lendly-demo');
+
+async function upsert(db: PgClientLike, e: WebhookEvent): Promise<void> {
   await db.query(
     `INSERT INTO demo_applications AS a (ref, application_id, last_event_type, last_event_id, webhook_events,
        report_ready)

@@ -16,6 +16,7 @@ import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } fro
 import { createService } from './service.js';
 import { SSE } from './shared.js';
 import { ApplicationStore } from './store.js';
+import { startTracing, tracingRequested } from './tracing.js';
 
 export interface DemoOptions {
   /** Sandbox origin. @example 'http://127.0.0.1:4010' */
@@ -294,6 +295,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('demo/server.ts: set SANDBOX_URL (npm run demo does this for you)');
     process.exit(2);
   }
+  if (tracingRequested(process.env)) startTracing();
   const demo = await startDemo(demoOptionsFromEnv(process.env, sandboxUrl));
   console.log(`DEMO_URL=${demo.url}`);
   const stop = () => void demo.close().then(() => process.exit(0));

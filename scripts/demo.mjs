@@ -108,6 +108,7 @@ child.stdout.on('data', (chunk) => {
     API token id / secret     ${token.tokenId} / ${token.secret}
     crawler test logins       ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects · ${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code} · ${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails
   Webhook dedupe store        ${storeLine()}
+  Spans (OpenTelemetry)       ${process.env.HOSTED_JOURNEY_TRACE === '1' ? 'printed here as they end' : 'off (HOSTED_JOURNEY_TRACE=1 prints them)'}
 
   Ctrl-C stops both.
 `);

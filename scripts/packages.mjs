@@ -24,6 +24,9 @@ const PEERS = {
   react: '>=18', // hosted-journey/react
   preact: '>=11', // hosted-journey/preact (the widget's modal bundles the few Preact functions it uses)
   redis: '>=5', // RedisDedupeStore({ url }): imported by a computed specifier (bundlers skip it), so in `peers`
+  // Spans and metrics (docs/observability.md): loaded by a computed name through createRequire on the Node build,
+  // passed in as `telemetry.api` on Fetch runtimes, so in `peers`.
+  '@opentelemetry/api': '>=1.3.0 <2',
   pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
   '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
 };
@@ -134,8 +137,8 @@ backend helper is
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
     files: [],
-    peers: ['pg', 'redis'],
-    docs: ['quick-start.md', 'production.md', 'server.md', 'security.md'],
+    peers: ['@opentelemetry/api', 'pg', 'redis'],
+    docs: ['quick-start.md', 'production.md', 'server.md', 'security.md', 'observability.md'],
     readme: `# hosted-journey-server
 
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
@@ -153,8 +156,9 @@ import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } fro
 \`\`\`
 
 \`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`, and so is \`pg\` (≥ 8), whose \`Pool\`
-you pass to \`PostgresInbox({ pool })\`. Docs in this package: docs/quick-start.md (from sandbox to production),
-docs/server.md, docs/security.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
+you pass to \`PostgresInbox({ pool })\`; \`@opentelemetry/api\` (1.x) is one too: installed, the client and the
+webhook handler report spans and metrics to your OpenTelemetry SDK (docs/observability.md). Docs in this package: docs/quick-start.md (from sandbox to production),
+docs/server.md, docs/security.md, docs/observability.md. For tests and CI, [\`hosted-journey-sandbox\`](https://www.npmjs.com/package/hosted-journey-sandbox)
 is a local stand-in of the service.
 `,
   },

@@ -17,6 +17,7 @@ export type { VerificationKey } from './inputs/keys.js';
 export type { Tolerance, Clock } from './inputs/time.js';
 export type { SignRequestOptions, SignedHeaders, VerifyRequestOptions, VerifiedRequest } from './requests.js';
 export type { CryptoProvider } from './crypto/provider.js';
+export type { Logger, OpenTelemetryApi, TelemetryOptions } from './telemetry/types.js';
 export {
   HostedJourneyValidationError,
   ApiError,

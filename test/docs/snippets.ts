@@ -31,6 +31,7 @@ const LINKED = [
   'react-dom',
   'preact',
   'redis',
+  '@opentelemetry',
   '@types',
   '@playwright',
   'playwright',

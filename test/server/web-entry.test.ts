@@ -27,6 +27,10 @@ describe('src/server/index.ts, Fetch-runtime build', () => {
     expect(out).not.toMatch(/^import .*["']redis["']/m);
     expect(out).not.toMatch(/import\(\s*["']redis["']\s*\)/);
     expect(out).toMatch(/import\(\s*\/\* webpackIgnore: true \*\/\s*\/\* turbopackIgnore: true \*\//);
+    // The optional @opentelemetry/api is not loaded by this build at all (telemetry/load.web.ts): passed in, or absent.
+    expect(inputs.some((i) => i.includes('telemetry/load.web.ts'))).toBe(true);
+    expect(out).not.toMatch(/createRequire|\[\s*["']@opentelemetry["']/);
+    expect(out).not.toMatch(/^import .*["']@opentelemetry|import\(\s*["']@opentelemetry/m);
   });
 
   it('the Node build of the same source holds node:crypto only', async () => {

@@ -1,6 +1,9 @@
 /** `createClient`'s options, checked and resolved once: a call reads only the resolved values. */
 import { ServerConfigError } from '../errors.js';
 import { checkSecret } from '../inputs/keys.js';
+import { type ObservedAttempt, clientObserver } from '../telemetry/client.js';
+import { resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
+import type { Logger, TelemetryOptions } from '../telemetry/types.js';
 import type { RetryOptions, RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
@@ -23,6 +26,18 @@ export interface ClientOptions {
    * @example { maxResponseBytes: 200 * 1024 * 1024 }
    */
   maxResponseBytes?: number;
+  /**
+   * Spans and metrics (docs/observability.md). Default: `@opentelemetry/api`'s global providers when the package is
+   * installed (Node build); `false` records nothing.
+   * @example { telemetry: { tracerProvider, meterProvider } }
+   */
+  telemetry?: TelemetryOptions | false;
+  /**
+   * Where lines go (pino's shape: `(fields, message)`): a debug line per answered attempt, a warn line per failed one.
+   * Default: none (the call's error is the caller's).
+   * @example { logger: pino() }
+   */
+  logger?: Logger;
 }
 
 export interface ResolvedClientOptions {
@@ -33,6 +48,7 @@ export interface ResolvedClientOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   maxResponseBytes: number;
+  observe: ObservedAttempt | undefined;
 }
 
 export const validLimit = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
@@ -59,11 +75,14 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     );
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new ServerConfigError('fetch', 'fetch must be a function like globalThis.fetch');
+  const baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
+  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   return {
-    baseUrl: (base.origin + base.pathname).replace(/\/+$/, ''),
+    baseUrl,
     tokenId: options.tokenId,
     secret,
-    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    fetch,
+    observe: clientObserver(resolveTelemetry(options.telemetry), resolveLogger(options.logger), baseUrl, fetch),
     timeoutMs: milliseconds('timeoutMs', options.timeoutMs ?? 30_000, 1),
     retry: resolveRetry(options.retry),
     maxResponseBytes,

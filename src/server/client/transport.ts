@@ -16,6 +16,7 @@ import {
   HostedJourneyTimeoutError,
 } from './errors.js';
 import { readBounded } from '../bytes.js';
+import type { ObservedAttempt } from '../telemetry/client.js';
 import { type Scrub, scrubberFor } from './scrub.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
@@ -28,6 +29,8 @@ export interface Transport {
   random?: () => number;
   /** Cap on every body (JSON, bytes, and a stream as it is read) unless the call sets its own. */
   maxResponseBytes: number;
+  /** Telemetry and the logger, around each attempt; absent when neither records anything. */
+  observe?: ObservedAttempt | undefined;
 }
 
 export interface Call {
@@ -56,7 +59,9 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   const signedPath = u.pathname + u.search;
   const safe = call.method !== 'POST' || !!call.idempotencyKey;
   for (let attempt = 0; ; attempt++) {
-    const r = await once(t, call, url, signedPath);
+    const r = t.observe
+      ? await t.observe(call, attempt, (f) => once({ ...t, fetch: f }, call, url, signedPath))
+      : await once(t, call, url, signedPath);
     if (r.ok) return r.value;
     if (!safe || !r.retryable || attempt >= t.retry.retries) throw r.error;
     if (r.waitMs !== undefined && r.waitMs > t.retry.maxRetryAfterMs) throw r.error;

@@ -18,6 +18,10 @@ import type { DedupeStore, InboxStore } from '../stores/types.js';
 import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies } from './delivery.js';
 import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
 import { LeaseDelivery } from './lease-delivery.js';
+import { loggerReport, storeKind } from '../telemetry/logs.js';
+import { resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
+import type { Logger, TelemetryOptions } from '../telemetry/types.js';
+import { type WebhookObserver, webhookObserver } from '../telemetry/webhook.js';
 import { defaultLog } from './report.js';
 import { type Verifier, type WebhookVerifyOptions, prepareVerifier } from './verify.js';
 
@@ -104,6 +108,18 @@ export interface WebhookHandlerOptions<Db = never> {
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
+  /**
+   * Spans and metrics (docs/observability.md). Default: `@opentelemetry/api`'s global providers when the package is
+   * installed (Node build); `false` records nothing.
+   * @example { telemetry: { tracerProvider, meterProvider } }
+   */
+  telemetry?: TelemetryOptions | false;
+  /**
+   * Where lines go (pino's shape: `(fields, message)`): a debug line per delivery, and each failure at error level
+   * when there is no `onError`. Default: one `console.error` line per failure, nothing else.
+   * @example { logger: pino() }
+   */
+  logger?: Logger;
 }
 
 /** One of the handler's functions, as the handler calls it. */
@@ -116,6 +132,8 @@ export interface ResolvedHandler {
   on: FunctionTable;
   strategy: DeliveryStrategy;
   report: Report;
+  /** Telemetry and the logger's delivery lines; undefined when neither records anything. */
+  observe: WebhookObserver | undefined;
 }
 
 /** Every option checked and resolved; ServerConfigError naming the option otherwise. */
@@ -129,7 +147,8 @@ export function resolveHandlerOptions<Db>(
   const on = functionTable(options.on);
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
-  const report = safeReport(options.onError ?? defaultLog(secretsOf(options.verify)));
+  const logger = resolveLogger(options.logger);
+  const report = safeReport(options.onError ?? (logger ? loggerReport(logger) : defaultLog(secretsOf(options.verify))));
   const replies = makeReplies(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
   // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
   const times = {
@@ -137,7 +156,9 @@ export function resolveHandlerOptions<Db>(
     doneTtlMs: positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000),
   };
   const store = options.store ?? new MemoryDedupeStore();
-  if (isInboxStore(store)) return { verify, on, report, strategy: new InboxDelivery(store, replies, report) };
+  const info = { store: storeKind(store), scheme: options.verify.scheme ?? 'hmac' };
+  const observe = webhookObserver(resolveTelemetry(options.telemetry), logger, info);
+  if (isInboxStore(store)) return { verify, on, report, observe, strategy: new InboxDelivery(store, replies, report) };
   for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
     if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
       throw new ServerConfigError(
@@ -146,7 +167,7 @@ export function resolveHandlerOptions<Db>(
       );
     }
   }
-  return { verify, on, report, strategy: new LeaseDelivery(store as DedupeStore, times, replies, report) };
+  return { verify, on, report, observe, strategy: new LeaseDelivery(store as DedupeStore, times, replies, report) };
 }
 
 /** The `verify` options prepared once; an error names the field as `verify.<field>`, never a secret. */

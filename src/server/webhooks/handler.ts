@@ -21,6 +21,7 @@ import {
   type WebhookHandlerOptions,
   resolveHandlerOptions,
 } from './handler-options.js';
+import type { DeliveryProbe } from '../telemetry/webhook.js';
 import { claimedEventId, notePayload } from './report.js';
 import { type VerifiedWebhook, toEvent } from './verify.js';
 
@@ -98,7 +99,22 @@ export function createWebhookHandlerWith<Db>(
   provider: CryptoProvider,
   options: WebhookHandlerOptions<Db>,
 ): WebhookHandler {
-  const { verify, on, strategy, report } = resolveHandlerOptions(provider, options);
+  const { verify, on, strategy, report, observe } = resolveHandlerOptions(provider, options);
+  /** Verify → find the function → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
+  const process = async (d: WebhookDelivery, probe?: DeliveryProbe): Promise<WebhookResult> => {
+    let verified: VerifiedWebhook;
+    try {
+      verified = await verify(d, toStorableEvent);
+    } catch (e) {
+      if (!isSignatureVerificationError(e)) throw e;
+      report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
+      return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
+    }
+    probe?.verified(verified.event, verified.known);
+    const fn = own(on, verified.event.type) ?? own(on, '*');
+    const bound: Run = fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
+    return strategy.deliver(verified.event.event_id, probe && bound ? probe.timed(bound) : bound);
+  };
   const handler: WebhookHandler & { [REPORT]: typeof report } = {
     [REPORT]: report,
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
@@ -109,17 +125,7 @@ export function createWebhookHandlerWith<Db>(
         );
       }
       if (d.method.toUpperCase() !== 'POST') return notPost();
-      let verified: VerifiedWebhook;
-      try {
-        verified = await verify(d, toStorableEvent);
-      } catch (e) {
-        if (!isSignatureVerificationError(e)) throw e;
-        report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
-        return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
-      }
-      const fn = own(on, verified.event.type) ?? own(on, '*');
-      const run: Run = fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
-      return strategy.deliver(verified.event.event_id, run);
+      return observe ? observe.deliver((probe) => process(d, probe)) : process(d);
     },
   };
   return handler;

@@ -1,0 +1,146 @@
+/**
+ * What a signed API call records, per attempt as OpenTelemetry's HTTP client conventions ask: one CLIENT span named
+ * `<METHOD> <route template>` (the operation's row in client/operations.ts, never the filled-in path or its query),
+ * and `http.client.request.duration`. A retry is a new span with `http.request.resend_count`. The span is active while
+ * the attempt runs, so an instrumented `fetch` nests under it.
+ */
+import { OPERATIONS } from '../client/operations.js';
+import {
+  DURATION_BUCKETS,
+  SpanKind,
+  SpanStatus,
+  type Telemetry,
+  instrumentsOf,
+  safeLog,
+  seconds,
+  withSpan,
+} from './resolve.js';
+import type { Attributes, Logger, OtelMeter } from './types.js';
+
+export const CLIENT_ATTR = {
+  method: 'http.request.method',
+  address: 'server.address',
+  port: 'server.port',
+  template: 'url.template',
+  status: 'http.response.status_code',
+  errorType: 'error.type',
+  resendCount: 'http.request.resend_count',
+  operation: 'hosted_journey.operation',
+} as const;
+
+export const CLIENT_METRICS = { duration: 'http.client.request.duration' } as const;
+
+/** What the observer reads of an attempt's outcome (transport.ts's Attempt). */
+interface AttemptResult {
+  ok: boolean;
+  error?: unknown;
+  retryable?: boolean;
+}
+
+/** Runs one attempt with the fetch it must use (the observer's, which notes the response status). */
+export type ObservedAttempt = <R extends AttemptResult>(
+  call: { operation: string; method: string },
+  resendCount: number,
+  attempt: (fetch: typeof globalThis.fetch) => Promise<R>,
+) => Promise<R>;
+
+export function clientObserver(
+  tel: Telemetry | undefined,
+  logger: Logger | undefined,
+  baseUrl: string,
+  fetch: typeof globalThis.fetch,
+): ObservedAttempt | undefined {
+  if (!tel && !logger) return undefined;
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const server: Attributes = {
+    [CLIENT_ATTR.address]: base.hostname,
+    [CLIENT_ATTR.port]: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+  };
+  const instruments = tel && instrumentsOf(tel, makeInstruments);
+  return async (call, resendCount, attempt) => {
+    const on = tel && !tel.idle() ? tel : undefined;
+    if (!on && !logger) return attempt(fetch);
+    const op = (OPERATIONS as Record<string, { endpoint: { path: string } } | undefined>)[call.operation];
+    const template = prefix + (op?.endpoint.path ?? '/_OTHER');
+    const attrs: Attributes = { ...server, [CLIENT_ATTR.method]: call.method, [CLIENT_ATTR.template]: template };
+    if (resendCount > 0) attrs[CLIENT_ATTR.resendCount] = resendCount;
+    const span = on?.tracer.startSpan(`${call.method} ${template}`, { kind: SpanKind.CLIENT, attributes: attrs });
+    let status: number | undefined;
+    const noting: typeof globalThis.fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      status = res.status;
+      return res;
+    };
+    const t0 = performance.now();
+    let r: AttemptResult | undefined;
+    try {
+      r = await (span ? withSpan(on!, span, () => attempt(noting)) : attempt(noting));
+      return r as never;
+    } catch (e) {
+      r = { ok: false, error: e };
+      throw e;
+    } finally {
+      const took = seconds(t0, performance.now());
+      const errorType = r?.ok ? undefined : status !== undefined && status >= 400 ? String(status) : nameOf(r?.error);
+      const done: Attributes = { ...attrs };
+      delete done[CLIENT_ATTR.resendCount];
+      if (status !== undefined) done[CLIENT_ATTR.status] = status;
+      if (errorType) done[CLIENT_ATTR.errorType] = errorType;
+      if (span) {
+        if (status !== undefined) span.setAttribute(CLIENT_ATTR.status, status);
+        span.setAttribute(CLIENT_ATTR.operation, call.operation);
+        if (errorType) {
+          span.setAttribute(CLIENT_ATTR.errorType, errorType);
+          span.setStatus({ code: SpanStatus.ERROR, message: errorType });
+        }
+        span.end();
+      }
+      if (on) instruments?.().duration.record(took, done);
+      if (logger) logAttempt(logger, call, resendCount, status, errorType, r, took);
+    }
+  };
+}
+
+function makeInstruments(meter: OtelMeter) {
+  return {
+    duration: meter.createHistogram(CLIENT_METRICS.duration, {
+      description: 'Duration of HTTP client requests (one per attempt)',
+      unit: 's',
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    }),
+  };
+}
+
+/** An error's class name when it is a short word (the client's own errors; `AbortError`), else '_OTHER'. */
+function nameOf(e: unknown): string {
+  const name = (e as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && /^\w{1,64}$/.test(name) ? name : '_OTHER';
+}
+
+function logAttempt(
+  logger: Logger,
+  call: { operation: string; method: string },
+  resendCount: number,
+  status: number | undefined,
+  errorType: string | undefined,
+  r: AttemptResult | undefined,
+  took: number,
+): void {
+  const fields: Record<string, unknown> = {
+    operation: call.operation,
+    method: call.method,
+    resend_count: resendCount,
+    duration_ms: Math.round(took * 1000),
+  };
+  if (status !== undefined) fields.status = status;
+  if (errorType) fields.error_type = errorType;
+  if (r?.ok) safeLog(logger, 'debug', fields, `hosted-journey-server: ${call.operation} answered`);
+  else
+    safeLog(
+      logger,
+      'warn',
+      { ...fields, retryable: r?.retryable === true },
+      `hosted-journey-server: ${call.operation} attempt failed`,
+    );
+}

@@ -1,0 +1,127 @@
+/**
+ * The `telemetry` and `logger` options of the client and the webhook handler, checked and resolved once: the API
+ * module (given, or loaded by load.ts), one tracer, and the meter provider — the given one, or the global one looked
+ * up when a value is recorded, because `@opentelemetry/api` hands out no-op meters for good to a caller that asks
+ * before the SDK registered (tracers are proxies and follow a later registration by themselves).
+ */
+import { ServerConfigError } from '../errors.js';
+import { loadOpenTelemetry } from './load.js';
+import type { Logger, OpenTelemetryApi, OtelMeter, OtelMeterProvider, OtelTracer, TelemetryOptions } from './types.js';
+
+/** The instrumentation scope every span and metric is recorded under. */
+export const SCOPE = 'hosted-journey-server';
+
+/** OpenTelemetry's numeric enums, as `@opentelemetry/api` defines them. */
+export const SpanKind = { CLIENT: 2, CONSUMER: 4 } as const;
+export const SpanStatus = { ERROR: 2 } as const;
+
+export interface Telemetry {
+  api: OpenTelemetryApi;
+  tracer: OtelTracer;
+  meterProvider(): OtelMeterProvider;
+  /**
+   * True while only the API's no-op providers are registered (the API installed, no SDK): a delivery or a call then
+   * builds no span, attribute or label at all. Two global lookups.
+   */
+  idle(): boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const hasFn = (v: unknown, name: string): boolean => isObject(v) && typeof v[name] === 'function';
+
+/** undefined: nothing is recorded (`false`, or the API is not installed / not passed on a Fetch runtime). */
+export function resolveTelemetry(option: TelemetryOptions | false | undefined): Telemetry | undefined {
+  if (option === false) return undefined;
+  if (option !== undefined && !isObject(option))
+    throw new ServerConfigError(
+      'telemetry',
+      'telemetry must be an object ({ api, tracerProvider, meterProvider }) or false',
+    );
+  const o: TelemetryOptions = option ?? {};
+  const given = o.api as { trace?: unknown; context?: unknown } | undefined;
+  if (given !== undefined && !(hasFn(given?.trace, 'getTracerProvider') && typeof given?.context === 'object'))
+    throw new ServerConfigError(
+      'telemetry.api',
+      "telemetry.api must be the module: import * as api from '@opentelemetry/api'",
+    );
+  if (o.tracerProvider !== undefined && !hasFn(o.tracerProvider, 'getTracer'))
+    throw new ServerConfigError('telemetry.tracerProvider', 'telemetry.tracerProvider must have getTracer()');
+  if (o.meterProvider !== undefined && !hasFn(o.meterProvider, 'getMeter'))
+    throw new ServerConfigError('telemetry.meterProvider', 'telemetry.meterProvider must have getMeter()');
+  const api = o.api ?? loadOpenTelemetry();
+  if (!api) {
+    if (o.tracerProvider || o.meterProvider)
+      throw new ServerConfigError(
+        'telemetry.api',
+        "telemetry.api is needed with a tracer or meter provider here: import * as api from '@opentelemetry/api'",
+      );
+    return undefined;
+  }
+  const tracer = (o.tracerProvider ?? api.trace.getTracerProvider()).getTracer(SCOPE);
+  const meters = o.meterProvider;
+  const meterProvider = meters ? () => meters : () => api.metrics.getMeterProvider();
+  return { api, tracer, meterProvider, idle: idleCheck(api, o) };
+}
+
+/** `idle()` for the global providers; with a provider passed in, never idle. */
+function idleCheck(api: OpenTelemetryApi, o: TelemetryOptions): () => boolean {
+  if (o.tracerProvider || o.meterProvider || typeof api.ProxyTracerProvider !== 'function') return () => false;
+  const noopTracers = new api.ProxyTracerProvider().getDelegate();
+  const noopMeter = api.createNoopMeter?.();
+  if (noopMeter === undefined) return () => false;
+  return () =>
+    api.trace.getTracerProvider().getDelegate?.() === noopTracers &&
+    api.metrics.getMeterProvider().getMeter(SCOPE) === noopMeter;
+}
+
+/**
+ * Instruments made once per meter provider: `get()` answers the same ones until the provider changes (the SDK
+ * registered after the handler was made).
+ */
+export function instrumentsOf<T>(tel: Telemetry, make: (meter: OtelMeter) => T): () => T {
+  let provider: OtelMeterProvider | undefined;
+  let made: T;
+  return () => {
+    const p = tel.meterProvider();
+    if (p !== provider) {
+      provider = p;
+      made = make(p.getMeter(SCOPE));
+    }
+    return made;
+  };
+}
+
+/** Runs `fn` with `span` active, so spans started inside (the integrator's, pg's, fetch's) nest under it. */
+export const withSpan = <T>(
+  tel: Telemetry,
+  span: Parameters<OpenTelemetryApi['trace']['setSpan']>[1],
+  fn: () => T,
+): T => tel.api.context.with(tel.api.trace.setSpan(tel.api.context.active(), span), fn);
+
+/** The logger option checked: an object with debug, info, warn and error functions, or undefined. */
+export function resolveLogger(logger: unknown): Logger | undefined {
+  if (logger === undefined) return undefined;
+  for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+    if (!hasFn(logger, level))
+      throw new ServerConfigError(
+        'logger',
+        `logger must have debug, info, warn and error functions; ${level} is missing`,
+      );
+  }
+  return logger as Logger;
+}
+
+/** A throwing logger must not change an answer or a call's result. */
+export function safeLog(logger: Logger, level: keyof Logger, fields: Record<string, unknown>, message: string): void {
+  try {
+    logger[level](fields, message);
+  } catch {
+    /* the answer stands */
+  }
+}
+
+/** Seconds between two `performance.now()` readings, as OpenTelemetry's duration histograms are recorded. */
+export const seconds = (from: number, to: number): number => (to - from) / 1000;
+
+/** Bucket boundaries (s) OpenTelemetry's HTTP conventions advise for durations. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];

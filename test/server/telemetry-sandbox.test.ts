@@ -1,0 +1,144 @@
+// The quick start's whole server side against the real sandbox, recorded by in-memory OpenTelemetry exporters and a
+// logger: client calls (application, institution, consent, finalise, bundle), the customer's bank approval (the
+// sandbox's consent page, submitted as a browser would), and every webhook delivered twice. Then every span name,
+// attribute, metric label and log field is scanned for the secret, the signatures and other header values, the
+// bodies, query values and the customer's personal data.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, expect, it } from 'vitest';
+import { createClient, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
+import { inMemoryOtel, leaks, memoryLogger, recordedStrings } from '../support/otel.js';
+import { approveConsent, startTestSandbox } from '../support/sandbox.js';
+
+const customer = { full_name: 'Ada Lovelace', email: 'ada.lovelace@example.com', phone: '+61 400 111 222' };
+const ref = 'cust_obs_7f3a91';
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of closers.reverse()) await c();
+});
+
+it('a quick-start flow with duplicate webhooks records spans and metrics with no secret, header value, body, query value or personal data', async () => {
+  const otel = inMemoryOtel();
+  const { lines, logger } = memoryLogger();
+  const sb = await startTestSandbox({ duplicateRate: 1 });
+  closers.push(() => sb.close());
+  const { tokenId, secret } = sb.token;
+
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const processed = new Map<string, number>();
+  const inner = otel.tracerProvider.getTracer('integrator');
+  const handler = createWebhookHandler({
+    verify: { keys: [{ tokenId, secret }] },
+    telemetry: otel.telemetry,
+    logger,
+    on: {
+      '*': async (event) => {
+        inner.startSpan('save event').end();
+        processed.set(event.type, (processed.get(event.type) ?? 0) + 1);
+      },
+    },
+  });
+  const node = toNodeHandler(handler);
+  const app = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    void node(req, res);
+  });
+  await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise<void>((r) => app.close(() => r())));
+  const hookUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/webhooks?receiver=obs-check-q`;
+
+  const sent: { headers: Headers; body: string; url: string }[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    sent.push({ headers: new Headers(init?.headers), body: String(init?.body ?? ''), url: String(input) });
+    return fetch(input, init);
+  };
+  const client = createClient({
+    baseUrl: sb.url,
+    tokenId,
+    signingSecret: secret,
+    fetch: recordingFetch,
+    telemetry: otel.telemetry,
+    logger,
+  });
+
+  await client.registerWebhook({ url: hookUrl });
+  const started = await client.startApplication({ vendor: 'acme', ref, ...customer });
+  await client.attachInstitution({ vendor: 'acme', ref, bank_id: 'sandbox-bank', pathway: 'cdr' });
+  const consent = await client.createConsent({ vendor: 'acme', ref });
+  await approveConsent(sb.url, consent.consent_url, 'approve');
+  await until(() => processed.has('crawl.completed'));
+  await client.finalise({ vendor: 'acme', ref });
+  await until(() => processed.has('application.report_ready'));
+  const bundle = await client.downloadBundle({ id: started.application_id, format: 'json' });
+  expect(bundle.byteLength).toBeGreaterThan(100);
+  // Every event was delivered twice and processed once.
+  await until(() => received.length >= 2 * processed.size && [...processed.values()].every((n) => n === 1));
+
+  const spans = otel.spans();
+  const names = new Set(spans.map((s) => s.name));
+  for (const n of [
+    'POST /api/v1/webhooks',
+    'POST /api/v1/{vendor}/{ref}/profile',
+    'POST /api/v1/{vendor}/{ref}/consents',
+    'POST /api/v1/{vendor}/{ref}/finalise',
+    'GET /api/v1/applications/{id}/bundle',
+    'process consent.authorised',
+    'process crawl.completed',
+    'process application.report_ready',
+    'save event',
+  ])
+    expect(names, n).toContain(n);
+  const outcomes = spans.map((s) => s.attributes['hosted_journey.webhook.outcome']).filter(Boolean);
+  expect(outcomes.filter((o) => o === 'processed').length).toBe(processed.size);
+  expect(outcomes.filter((o) => o === 'duplicate' || o === 'in_flight').length).toBeGreaterThanOrEqual(processed.size);
+  const metrics = await otel.metrics();
+  expect(new Set(metrics.map((m) => m.name))).toEqual(
+    new Set([
+      'http.client.request.duration',
+      'hosted_journey.webhook.deliveries',
+      'hosted_journey.webhook.duration',
+      'hosted_journey.webhook.handler.duration',
+      'hosted_journey.webhook.delay',
+    ]),
+  );
+
+  const forbidden = new Set<string>([secret, ref, started.application_id, consent.consent_id, consent.consent_url]);
+  for (const v of Object.values(customer)) forbidden.add(v);
+  forbidden.add(new URL(consent.consent_url).search.slice(1));
+  for (const v of new URL(hookUrl).searchParams.values()) forbidden.add(v);
+  for (const s of sent) {
+    for (const [k, v] of s.headers) if (k !== 'content-type' && k !== 'accept') forbidden.add(v);
+    if (s.body) forbidden.add(s.body);
+    for (const v of new URL(s.url).searchParams.values()) if (v !== 'json') forbidden.add(v);
+  }
+  for (const r of received) {
+    for (const [k, v] of Object.entries(r.headers))
+      if (!['host', 'content-type', 'content-length', 'connection', 'user-agent', 'accept'].includes(k))
+        forbidden.add(String(v));
+    forbidden.add(r.body);
+    collectData(JSON.parse(r.body).data, forbidden);
+  }
+  const recorded = recordedStrings(spans, metrics, lines);
+  expect(recorded.length).toBeGreaterThan(100);
+  expect(leaks(recorded, [...forbidden])).toEqual([]);
+  // The scan finds a value that is there: the event ids are recorded, and would be reported if forbidden.
+  const anEventId = JSON.parse(received[0]!.body).event_id as string;
+  expect(leaks(recorded, [anEventId]).length).toBeGreaterThan(0);
+}, 60_000);
+
+/** Every string of an event's data (ids, names, amounts): none of it belongs in telemetry. */
+function collectData(v: unknown, into: Set<string>): void {
+  if (typeof v === 'string') into.add(v);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) collectData(x, into);
+}
+
+async function until(ok: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
