@@ -62,7 +62,7 @@ describe('webhook diagnostics', () => {
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('VALIDATION_FAILED');
     expect(res.json.error.fields).toEqual([
-      { path: 'events', message: "unknown event type 'crawl.complete': did you mean 'crawl.completed'?" },
+      { path: 'events.0', message: `unknown event type "crawl.complete"; did you mean 'crawl.completed'?` },
     ]);
     const ok = await sb.request('POST', '/api/v1/webhooks', {
       url: 'http://127.0.0.1:9/h',
