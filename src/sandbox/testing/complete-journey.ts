@@ -96,10 +96,17 @@ function journeyOf(run: Run, url: string): { vendor: string; ref: string } | und
   }
 }
 
+/** Resolves once `wait` settles either way (a wait that lost a race must not reject into nothing). */
+const settled = (wait: Promise<unknown>): Promise<void> =>
+  wait.then(
+    () => undefined,
+    () => undefined,
+  );
+
 async function findJourney(run: Run): Promise<Frame> {
   for (;;) {
-    for (const f of run.page.frames()) {
-      if (f.isDetached() || !journeyOf(run, f.url())) continue;
+    const candidates = run.page.frames().filter((f) => !f.isDetached() && journeyOf(run, f.url()));
+    for (const f of candidates) {
       if (
         (await f
           .locator(CARD)
@@ -109,7 +116,19 @@ async function findJourney(run: Run): Promise<Frame> {
         return f;
     }
     if (Date.now() > run.deadline) run.expired(`no sandbox journey in the page ${run.page.url()}`);
-    await run.page.waitForTimeout(100);
+    // Wakes when a frame navigates (a journey may arrive) or a journey frame renders its card.
+    const t = { timeout: run.left() };
+    await Promise.race([
+      settled(run.page.waitForEvent('framenavigated', t)),
+      ...candidates.map((f) =>
+        settled(
+          f
+            .locator(CARD)
+            .first()
+            .waitFor({ state: 'attached', ...t }),
+        ),
+      ),
+    ]);
   }
 }
 
@@ -122,20 +141,67 @@ function stepOf(run: Run, f: Frame): Promise<string | null> {
         .catch(() => null);
 }
 
-/** Waits until the journey shows another step than `step`. */
-async function leave(run: Run, f: Frame, step: string): Promise<void> {
-  for (;;) {
-    const now = await stepOf(run, f);
-    if (now !== step) return;
-    if (Date.now() > run.deadline) {
-      const alert = await f
-        .locator(`${CARD} [role=alert]`)
-        .allTextContents()
-        .catch(() => []);
-      run.expired(`the journey stayed on step '${step}'${alert.length ? `: ${alert.join(' ')}` : ''}`);
-    }
-    await run.page.waitForTimeout(100);
-  }
+/** What `waitInJourney` waits for: the card showing another step than `arg`, or the crawler login answered. */
+type JourneyCondition = 'left' | 'login-answered';
+
+/**
+ * Waits inside the frame, on DOM mutations (no polling), until `condition` holds for the journey's card; false when
+ * the frame navigated or went away meanwhile (the caller finds the journey again), and `expired` at the deadline.
+ */
+async function waitInJourney(
+  run: Run,
+  f: Frame,
+  condition: JourneyCondition,
+  arg: string | null,
+  expired: () => Promise<never>,
+): Promise<boolean> {
+  if (f.isDetached()) return false;
+  const held = f.evaluate(
+    ([sel, kind, a]) =>
+      new Promise<void>((resolve) => {
+        const holds = () => {
+          const card = document.querySelector(sel);
+          const step = card?.getAttribute('data-step') ?? null;
+          return kind === 'left' ? step !== a : step !== 'crawler' || card?.querySelector('input#otp') != null;
+        };
+        if (holds()) return resolve();
+        const watch = new MutationObserver(() => {
+          if (!holds()) return;
+          watch.disconnect();
+          resolve();
+        });
+        watch.observe(document, { subtree: true, childList: true, attributes: true });
+      }),
+    [CARD, condition, arg] as const,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), run.left());
+  });
+  const outcome = await Promise.race([
+    held.then(
+      () => 'held' as const,
+      () => 'gone' as const,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'held') return true;
+  if (outcome === 'late') return expired();
+  // The frame navigated or detached: let a navigation finish before the caller looks again.
+  if (!f.isDetached()) await settled(f.waitForLoadState('domcontentloaded', { timeout: run.left() }));
+  return false;
+}
+
+/** Waits until the journey shows another step than `step` (or its frame went away). */
+async function leave(run: Run, f: Frame, step: string | null, what?: string): Promise<void> {
+  await waitInJourney(run, f, 'left', step, async () => {
+    const alert = await f
+      .locator(`${CARD} [role=alert]`)
+      .allTextContents()
+      .catch(() => []);
+    return run.expired(what ?? `the journey stayed on step '${step}'${alert.length ? `: ${alert.join(' ')}` : ''}`);
+  });
 }
 
 async function result(run: Run, f: Frame, step: CompleteJourneyResult['step']): Promise<CompleteJourneyResult> {
@@ -181,18 +247,18 @@ async function choosePathway(run: Run, card: Locator, t: Timeout): Promise<void>
 async function authorise(run: Run, journey: Frame, card: Locator, t: Timeout): Promise<void> {
   if (run.pathway !== 'cdr') throw new Error('completeJourney: the journey asks for a CDR consent, not a login');
   const { page } = run;
-  const popups: Page[] = [];
-  const onPopup = (p: Page) => popups.push(p);
+  let onPopup = (_p: Page) => {};
+  // Listening before the click: the popup can open while the click is still being acknowledged.
+  const popup = new Promise<Page>((resolve) => {
+    onPopup = resolve;
+  });
   page.on('popup', onPopup);
   try {
     await card.locator('button[name=continue-to-bank]').click(t);
-    let bankPage: Page | undefined;
-    while (!bankPage) {
-      if (popups[0]) bankPage = popups[0];
-      else if (BANK_PAGE.test(page.url())) bankPage = page;
-      else if (Date.now() > run.deadline) run.expired('the bank page never opened');
-      else await page.waitForTimeout(50);
-    }
+    const redirected = page.waitForURL(BANK_PAGE, { timeout: run.left() }).then(() => page);
+    const bankPage = await Promise.race([popup, redirected]).catch(() => undefined);
+    settled(redirected);
+    if (!bankPage) return run.expired('the bank page never opened');
     await bankPage.waitForURL(BANK_PAGE, t);
     const decision = run.outcome === 'denied' ? 'deny' : 'approve';
     await bankPage.locator(`button[name=decision][value=${decision}]`).click(t);
@@ -223,10 +289,9 @@ async function crawlerLogin(run: Run, journey: Frame, card: Locator, t: Timeout)
     await card.locator('[role=alert]').waitFor({ state: 'visible', ...t });
     return result(run, journey, 'crawler');
   }
-  while ((await stepOf(run, journey)) === 'crawler' && !(await otp.count())) {
-    if (Date.now() > run.deadline) run.expired('the crawler login never answered');
-    await run.page.waitForTimeout(100);
-  }
+  await waitInJourney(run, journey, 'login-answered', null, async () =>
+    run.expired('the crawler login never answered'),
+  );
   return undefined;
 }
 
@@ -273,8 +338,7 @@ async function act(
     case 'exited':
       throw new Error('completeJourney: the customer left the journey (Exit)');
     default: // loading, retrieving, or between two steps
-      if (Date.now() > run.deadline) run.expired(`the journey stayed on '${step ?? 'nothing'}'`);
-      await run.page.waitForTimeout(100);
+      await leave(run, journey, step, `the journey stayed on '${step ?? 'nothing'}'`);
       return 'waited';
   }
 }
