@@ -12,7 +12,7 @@
 import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
-import { retryStyle, statusStyle } from './modal-styles.js';
+import { retryStyle, statusStyle } from './status-styles.js';
 import { Resizer } from './resizer.js';
 
 export interface Frame {
