@@ -391,7 +391,8 @@ test('script tag with a bad attribute reports a typed error event and console er
         {
           code: 'INVALID_PRIMARY_COLOUR',
           field: 'theme.primaryColour',
-          message: "theme.primaryColour must be a hex colour like '#0B5FFF'; got 'red'.",
+          attribute: 'data-primary-colour',
+          message: "data-primary-colour must be a hex colour like '#0B5FFF'; got 'red'.",
         },
       ],
     ]);

@@ -8,7 +8,7 @@ import { isJourneyConfigError, RESUME_QUERY } from '../protocol/browser.js';
 import { dispatchDomEvent } from './events.js';
 import { createJourney } from './journey.js';
 import { resumeJourney } from './resume.js';
-import { NOT_TAG, optionsFrom } from './surface.js';
+import { attributeName, NOT_TAG, optionsFrom, tagNames, warnUnknown } from './surface.js';
 import type { JourneyHandle, JourneyOptions } from './types.js';
 
 /**
@@ -19,10 +19,18 @@ export function optionsFromDataset(data: DOMStringMap): JourneyOptions {
   return optionsFrom((name) => data[name], NOT_TAG) as JourneyOptions;
 }
 
+/**
+ * A bad option is named as the integrator wrote it, its attribute (`journeyOrigin` → `data-journey-origin`,
+ * `theme.primaryColour` → `data-primary-colour`), in the message and in the detail's `attribute`.
+ */
 function report(script: HTMLElement, error: unknown): void {
-  const detail = isJourneyConfigError(error)
-    ? { code: error.code, message: error.message, field: error.field }
-    : { code: 'AUTO_MOUNT_FAILED', message: String((error as { message?: unknown })?.message ?? error) };
+  let detail: { code: string; message: string; field?: string; attribute?: string };
+  if (isJourneyConfigError(error)) {
+    const name = error.field.replace(/^\w+\./, '');
+    const attribute = tagNames().includes(name) ? `data-${attributeName(name)}` : undefined;
+    const message = attribute ? error.message.split(error.field).join(attribute) : error.message;
+    detail = { code: error.code, message, field: error.field, attribute };
+  } else detail = { code: 'AUTO_MOUNT_FAILED', message: String((error as { message?: unknown })?.message ?? error) };
   console.error(`hosted-journey: auto-mount failed (${detail.code}): ${detail.message}`);
   dispatchDomEvent(script, 'error', detail);
 }
@@ -43,6 +51,7 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
     try {
       // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
       const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
+      warnUnknown(Object.keys(script.dataset), tagNames(), (k) => `data-${attributeName(k)}`, true);
       const options = optionsFromDataset(script.dataset);
       // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.
       if (options.prewarm === 'intent') options.prewarmTrigger ??= script.dataset.trigger;

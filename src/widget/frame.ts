@@ -6,13 +6,13 @@
  * 1. The messenger listens before the iframe gets its `src`, so the journey's first `hello` cannot be missed.
  * 2. A prewarmed frame is concealed (`conceal`, from the prewarm chunk) before it is placed, so it never shows.
  * 3. `stop` stops the resizer first: it needs the frame still attached.
- * 4. `fail` shows, inline, the error view the modal shows (its message, "Try again", `role="alert"` and the modal's
- *    classes for integrators' stylesheets) in place of the iframe; `stop` removes it with the frame. A few inline
- *    styles only: importing the modal's style objects would put a shared chunk on the inline path.
+ * 4. `fail` shows, inline, the error view the modal shows (a message and "Try again", the modal's classes and
+ *    styles) in place of the iframe; `stop` removes it with the frame.
  */
 import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
+import { retryStyle, statusStyle } from './status-styles.js';
 import { Resizer } from './resizer.js';
 
 export interface Frame {
@@ -58,13 +58,14 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
       const doc = iframe.ownerDocument;
       view = Object.assign(doc.createElement('div'), { className: 'hosted-journey-error' });
       view.setAttribute('role', 'alert');
-      Object.assign(view.style, { padding: '24px', font: '16px/1.4 system-ui, sans-serif', textAlign: 'center' });
+      Object.assign(view.style, statusStyle, { position: 'static' });
       const button = Object.assign(doc.createElement('button'), {
         type: 'button',
         className: 'hosted-journey-retry',
         textContent: 'Try again',
         onclick: retry,
       });
+      Object.assign(button.style, retryStyle);
       view.append(Object.assign(doc.createElement('p'), { textContent: message }), button);
       iframe.style.display = 'none';
       iframe.before(view);

@@ -167,9 +167,13 @@ class Journey implements JourneyHandle {
     return this.#cfg.eventTarget ?? this.#cfg.container ?? this.#modal.controller?.root ?? null;
   }
 
-  /** An error the widget raises itself: the callback, `on()` and the DOM, not `onEvent`. */
+  /**
+   * An error the widget raises itself: the callback, `on()` and the DOM, not `onEvent`. With no element to carry it
+   * (a modal whose code never loaded has no root), its DOM event goes to the document.
+   */
   #raise(code: JourneyWidgetErrorCode, message: string): void {
-    this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, this.#host(), false);
+    const to = this.#host() ?? globalThis.document ?? null;
+    this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, to, false);
   }
 
   /** The error view: the modal's, or the same view inline in place of the frame. */
@@ -261,10 +265,10 @@ class Journey implements JourneyHandle {
       () => this.#startFrame(),
       (error) => {
         this.#state = 'error';
-        this.#raise(
-          JourneyWidgetErrorCode.MODAL_LOAD_FAILED,
-          `The journey window could not be shown: ${String(error)}`,
-        );
+        const message = `The journey window could not be shown: ${(error as Error)?.message ?? error}`;
+        // Loud without onError: a click that shows nothing must say why.
+        this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
+        this.#raise(JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message);
       },
     );
   }

@@ -31,7 +31,7 @@ export function loadModalScript(doc: Document = document): Promise<ModalModule> 
       if (loaded) resolve(loaded);
       else fail(new Error(`${MODAL_SCRIPT} loaded but did not register the modal`));
     };
-    el.onerror = () => fail(new Error(`could not load ${el.src}`));
+    el.onerror = () => fail(new Error(`could not load ${el.src}: serve ${MODAL_SCRIPT} next to the main script`));
     const fail = (e: Error) => {
       pending = null; // a later open() may try again
       el.remove();

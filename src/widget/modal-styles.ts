@@ -3,7 +3,9 @@
  * strict Content-Security-Policy (`style-src 'self'`, no 'unsafe-inline'): no `<style>` element, no `style=""`
  * attribute is ever written. Every element also has a `hosted-journey-*` class for integrators' own stylesheets.
  */
-type Style = Record<string, string | number>;
+import type { Style } from './status-styles.js';
+
+export { retryStyle, statusStyle } from './status-styles.js';
 
 export const overlayStyle: Style = {
   position: 'fixed',
@@ -42,31 +44,6 @@ export const closeStyle: Style = {
   font: '24px/36px system-ui, sans-serif',
   cursor: 'pointer',
   color: '#111827',
-};
-
-export const statusStyle: Style = {
-  position: 'absolute',
-  inset: '0',
-  zIndex: '1',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '12px',
-  padding: '24px',
-  font: '16px/1.4 system-ui, sans-serif',
-  color: '#111827',
-  background: '#fff',
-  textAlign: 'center',
-};
-
-export const retryStyle: Style = {
-  padding: '8px 16px',
-  border: '1px solid #111827',
-  borderRadius: '6px',
-  background: '#fff',
-  font: 'inherit',
-  cursor: 'pointer',
 };
 
 export function frameStyle(visible: boolean): Style {

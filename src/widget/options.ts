@@ -6,7 +6,7 @@
 import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
 import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
-import { CALLBACKS } from './surface.js';
+import { CALLBACKS, GROUPS, OPTIONS, warnUnknown } from './surface.js';
 import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {
@@ -91,10 +91,19 @@ function resolveContainer(container: unknown): HTMLElement {
   return bad('INVALID_CONTAINER', 'container', 'container must be a CSS selector or an element.');
 }
 
+/** A misspelt option would be ignored silently (`contianer` turns an inline journey into a modal): say so. */
+function warnTypos(options: JourneyOptions): void {
+  const o = options as unknown as Record<string, unknown>;
+  warnUnknown(Object.keys(o), [...Object.keys(OPTIONS), ...CALLBACKS], (k) => `'${k}'`);
+  // prefill refuses an unknown key itself (buildJourneyUrl); theme's are only read.
+  warnUnknown(Object.keys(o.theme ?? {}), Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
+}
+
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */
 export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
+  warnTypos(options);
   const url = buildJourneyUrl({ ...options, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 

@@ -98,7 +98,8 @@ describe('autoMount', () => {
       {
         code: 'INVALID_CUSTOMER_ID',
         field: 'customerId',
-        message: "customerId may contain only letters, digits, '-' and '_'; got 'bad id!'.",
+        attribute: 'data-customer-id',
+        message: "data-customer-id may contain only letters, digits, '-' and '_'; got 'bad id!'.",
       },
     ]);
     expect(String(errors.mock.calls[0]?.[0])).toContain('INVALID_CUSTOMER_ID');

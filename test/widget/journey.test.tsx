@@ -53,7 +53,9 @@ function fromJourney(
     }),
   );
 }
-const sentTypes = (w: FakeWin) => w.postMessage.mock.calls.map((c) => [c[0].type, c[1]]);
+/** What the widget posted to the journey (not the resizer's handshake). */
+const sentTypes = (w: FakeWin) =>
+  w.postMessage.mock.calls.filter((c) => c[0].type !== 'iframe-child-init').map((c) => [c[0].type, c[1]]);
 
 describe('createJourney options', () => {
   const cases: Array<[Partial<JourneyOptions>, string, string]> = [

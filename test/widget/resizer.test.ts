@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as resizerLib from '@open-iframe-resizer/core';
 import { clampHeight, Resizer } from '../../src/widget/resizer.js';
 
 const ORIGIN = 'https://journey.example.com';
@@ -24,7 +23,7 @@ const resized = (height: unknown, origin: string, source: unknown) =>
     }),
   );
 
-/** Waits until the library has started its cross-origin handshake (it posts `iframe-child-init` to the frame). */
+/** Waits until the resizer has started its cross-origin handshake (it posts `iframe-child-init` to the frame). */
 async function started(win: { postMessage: ReturnType<typeof vi.fn> }) {
   await vi.waitFor(() => expect(win.postMessage.mock.calls.some((c) => c[0]?.type === 'iframe-child-init')).toBe(true));
 }
@@ -46,19 +45,7 @@ describe('clampHeight', () => {
   });
 });
 
-describe('Resizer (with the real @open-iframe-resizer/core)', () => {
-  it('counter-example: the bare library applies a resize from origin "null"', async () => {
-    const { iframe, win } = frame();
-    const seen: number[] = [];
-    const [sub] = await resizerLib.initialize(
-      { checkOrigin: [ORIGIN], onBeforeIframeResize: ({ observedHeight }) => void seen.push(observedHeight) },
-      iframe,
-    );
-    resized(2900, 'null', win);
-    expect(seen).toEqual([2900]);
-    sub!.unsubscribe();
-  });
-
+describe('Resizer (the parent side of the @open-iframe-resizer/core child protocol)', () => {
   it('applies clamped heights from the journey origin and refuses origin "null" and other origins', async () => {
     const { iframe, win } = frame();
     const applied: number[] = [];
@@ -103,7 +90,27 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
     other.stop();
   });
 
-  it('stop() removes its listeners and ends the library retry loop when the child never answered', async () => {
+  it('posts iframe-child-init to the journey origin only, and stops once the child answered', async () => {
+    const { iframe, win } = frame();
+    resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
+    await started(win);
+    for (const call of win.postMessage.mock.calls) expect(call).toEqual([{ type: 'iframe-child-init' }, ORIGIN]);
+    resized(300, ORIGIN, win);
+    const answered = win.postMessage.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 250)); // retries come every 100 ms until a first resize
+    expect(win.postMessage.mock.calls.length).toBe(answered);
+  });
+
+  it('retries the handshake until the child answers, and on each load of the frame', async () => {
+    const { iframe, win } = frame();
+    resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
+    await vi.waitFor(() => expect(win.postMessage.mock.calls.length).toBeGreaterThanOrEqual(3));
+    const before = win.postMessage.mock.calls.length;
+    iframe.dispatchEvent(new Event('load'));
+    expect(win.postMessage.mock.calls.length).toBe(before + 1);
+  });
+
+  it('stop() removes its listeners and ends the retry loop when the child never answered', async () => {
     const { iframe, win } = frame();
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
@@ -111,30 +118,17 @@ describe('Resizer (with the real @open-iframe-resizer/core)', () => {
     await started(win);
     resizer.stop();
     const afterStop = win.postMessage.mock.calls.length;
-    await new Promise((r) => setTimeout(r, 350)); // the library retries every 100 ms until a first resize
+    await new Promise((r) => setTimeout(r, 350)); // the handshake retries every 100 ms until a first resize
+    expect(win.postMessage.mock.calls.length).toBe(afterStop);
+    iframe.dispatchEvent(new Event('load'));
     expect(win.postMessage.mock.calls.length).toBe(afterStop);
     const messageAdds = add.mock.calls.filter((c) => c[0] === 'message').length;
     const messageRemoves = remove.mock.calls.filter((c) => c[0] === 'message').length;
-    expect(messageAdds).toBe(2); // our capture guard + the library's listener
+    expect(messageAdds).toBe(1);
     expect(messageRemoves).toBe(messageAdds);
     resized(800, ORIGIN, win);
     expect(iframe.style.height).toBe('200px');
     add.mockRestore();
     remove.mockRestore();
-  });
-
-  it('stop() before the library loaded never initialises it', async () => {
-    const { iframe } = frame();
-    const initialize = vi.fn(async () => [{ unsubscribe: vi.fn(), resize: vi.fn() }]);
-    resizer = new Resizer({
-      iframe,
-      journeyOrigin: ORIGIN,
-      minHeight: 0,
-      maxHeight: 10,
-      load: async () => ({ initialize }),
-    });
-    resizer.stop();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(initialize).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+// Misspelt options and script-tag attributes: one console warning each, naming the nearest known name; errors on the
+// script tag name the attribute the integrator wrote.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { autoMount } from '../../src/widget/automount.js';
+import { createJourney } from '../../src/widget/journey.js';
+import { CALLBACKS, editDistance, nearest, OPTIONS, tagNames } from '../../src/widget/surface.js';
+
+const ORIGIN = 'https://journey.example.com';
+const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN };
+const warnings = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
+
+describe('editDistance and nearest', () => {
+  it('counts insertions, deletions, substitutions and neighbour swaps, case-insensitively', () => {
+    expect(editDistance('contianer', 'container')).toBe(1);
+    expect(editDistance('onCompleted', 'onComplete')).toBe(1);
+    expect(editDistance('primaryColor', 'primaryColour')).toBe(1);
+    expect(editDistance('JOURNEYORIGIN', 'journeyOrigin')).toBe(0);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('names the nearest known name, or nothing when none is close', () => {
+    const known = [...Object.keys(OPTIONS), ...CALLBACKS];
+    expect(nearest('contianer', known)).toBe('container');
+    expect(nearest('onCompleted', known)).toBe('onComplete');
+    expect(nearest('journeyOrign', known)).toBe('journeyOrigin');
+    expect(nearest('customerID', known)).toBe('customerId');
+    expect(nearest('zzz', known)).toBeUndefined();
+    expect(nearest('analyticsProvider', known)).toBeUndefined();
+  });
+});
+
+describe('createJourney with a misspelt option', () => {
+  it('warns once per unknown key with the nearest known name, and known keys stay silent', () => {
+    const warn = warnings();
+    const el = document.createElement('div');
+    document.body.append(el);
+    createJourney({ ...base, container: el, onCompleted: () => {}, ...{ themee: {} } } as never).destroy();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "hosted-journey: unknown option 'onCompleted' is ignored; did you mean 'onComplete'?",
+      "hosted-journey: unknown option 'themee' is ignored; did you mean 'theme'?",
+    ]);
+    warn.mockClear();
+    createJourney({ ...base, container: el, onComplete: () => {}, theme: { font: 'Inter' } }).destroy();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('contianer: warns (the journey becomes a modal, which is why it must be loud)', () => {
+    const warn = warnings();
+    createJourney({ ...base, ...{ contianer: '#x' } } as never).destroy();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "hosted-journey: unknown option 'contianer' is ignored; did you mean 'container'?",
+    ]);
+  });
+
+  it('checks the keys of theme too, and warns about a far-off key without a guess', () => {
+    const warn = warnings();
+    const el = document.createElement('div');
+    document.body.append(el);
+    createJourney({
+      ...base,
+      container: el,
+      theme: { primaryColor: '#000000' },
+      ...{ zzz: 1 },
+    } as never).destroy();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "hosted-journey: unknown option 'zzz' is ignored",
+      "hosted-journey: unknown option 'theme.primaryColor' is ignored; did you mean 'theme.primaryColour'?",
+    ]);
+  });
+});
+
+function script(attrs: Record<string, string>): HTMLScriptElement {
+  const s = document.createElement('script');
+  for (const [k, v] of Object.entries(attrs)) s.setAttribute(`data-${k}`, v);
+  document.body.append(s);
+  return s;
+}
+
+describe('the script tag', () => {
+  it('warns about a misspelt data- attribute with the nearest attribute, and leaves other tools’ attributes alone', async () => {
+    const warn = warnings();
+    const div = document.createElement('div');
+    div.id = 'j';
+    document.body.append(div);
+    const s = script({
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': ORIGIN,
+      container: '#j',
+      'primary-color': '#000000',
+      trigerr: '#b',
+      cfasync: 'false',
+    });
+    const handle = await autoMount(s);
+    handle?.destroy();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      'hosted-journey: unknown option data-primary-color is ignored; did you mean data-primary-colour?',
+      'hosted-journey: unknown option data-trigerr is ignored; did you mean data-trigger?',
+    ]);
+  });
+
+  it('names the attribute, not the JS option, in the error', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const events: Array<{ field?: string; attribute?: string; message: string }> = [];
+    document.addEventListener('hosted-journey:error', (e) => events.push((e as CustomEvent).detail), { once: true });
+    const s = script({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'ftp://x', container: '#j' });
+    await expect(autoMount(s)).resolves.toBeNull();
+    expect(events[0]?.attribute).toBe('data-journey-origin');
+    expect(events[0]?.field).toBe('journeyOrigin');
+    expect(events[0]?.message).toContain('data-journey-origin');
+    expect(events[0]?.message).not.toMatch(/\bjourneyOrigin\b/);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('data-journey-origin');
+  });
+
+  it('knows every attribute the script tag reads', () => {
+    for (const name of ['vendor', 'customerId', 'journeyOrigin', 'container', 'trigger', 'primaryColour', 'fullName'])
+      expect(tagNames()).toContain(name);
+    expect(tagNames()).not.toContain('eventTarget');
+  });
+});
