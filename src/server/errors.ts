@@ -109,7 +109,7 @@ export type HostedJourneyServerErrorName =
  * (ApiError and its subclasses carry the service's own codes), recognised with a numeric `status` as well.
  */
 const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = {
-  SignatureVerificationError: new Set(Object.values(SignatureVerificationErrorCode)),
+  SignatureVerificationError: /* @__PURE__ */ new Set(/* @__PURE__ */ Object.values(SignatureVerificationErrorCode)),
   ServerConfigError: new Set(['INVALID_OPTION']),
   StoreConnectionError: new Set(['STORE_UNREACHABLE']),
   HostedJourneyValidationError: new Set(['VALIDATION']),
