@@ -61,7 +61,12 @@ export const applicationResponse = /* @__PURE__ */ z.lazy(() =>
     institution: z.optional(
       z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) })),
     ),
-    journey_url: z.optional(z.string()),
+    /**
+     * The customer's journey, whose origin the widget frames. Required: a client without it has nothing to show the
+     * customer, so an answer that lacks it fails as INVALID_RESPONSE instead of leaving every caller a fallback to
+     * invent (a guessed origin copied to production frames a page where no journey answers).
+     */
+    journey_url: z.string().check(z.minLength(1, 'missing: the journey URL to frame for the customer')),
     created_at: z.optional(z.string()),
   }),
 );
