@@ -124,7 +124,7 @@ export async function run({ sizes = SIZES } = {}) {
     ],
     goals,
     notes: [
-      'The Web Crypto provider computes MD5 with @noble/hashes (Web Crypto has no MD5), so it falls behind as the body grows.',
+      'The Web Crypto provider computes MD5 in JavaScript (src/server/crypto/md5.ts; Web Crypto has no MD5), so it falls behind as the body grows.',
     ],
   };
 }

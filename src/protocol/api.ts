@@ -6,15 +6,19 @@
 import * as z from 'zod/mini';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 
-export const decimalString = z
-  .string()
-  .check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"'));
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
-const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'));
-const id = z
-  .string()
-  .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
-const name = z.string().check(z.minLength(1), z.maxLength(200));
+export const decimalString = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"')),
+);
+const isoDate = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
+);
+const month = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')),
+);
+const id = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')),
+);
+const name = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
 export const PATHWAYS = ['cdr', 'crawler'] as const;
 export const BUNDLE_FORMATS = ['pdf', 'csv', 'json'] as const;
@@ -32,47 +36,62 @@ export type RepaymentCode = (typeof REPAYMENT_CODES)[number];
 // ---- open banking -------------------------------------------------------------------------------------------------
 
 /** Profile body [doc fields]. Without `bank_id` it starts the application; with it, it attaches an institution. */
-export const profileBody = z.strictObject({
-  full_name: z.optional(name),
-  email: z.optional(z.email()),
-  phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
-  bank_id: z.optional(id),
-  pathway: z.optional(z.enum(PATHWAYS)),
-  days_to_retrieve: z.optional(z.int().check(z.gte(1), z.lte(730))),
-  balances: z.optional(z.boolean()),
-  transactions: z.optional(z.boolean()),
-  interims: z.optional(z.boolean()),
-  estatements: z.optional(z.boolean()),
-  analysis: z.optional(z.boolean()),
-});
+export const profileBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    full_name: z.optional(name),
+    email: z.optional(z.email()),
+    phone: z.optional(z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number'))),
+    bank_id: z.optional(id),
+    pathway: z.optional(z.enum(PATHWAYS)),
+    days_to_retrieve: z.optional(z.int().check(z.gte(1), z.lte(730))),
+    balances: z.optional(z.boolean()),
+    transactions: z.optional(z.boolean()),
+    interims: z.optional(z.boolean()),
+    estatements: z.optional(z.boolean()),
+    analysis: z.optional(z.boolean()),
+  }),
+);
 
-export const applicationResponse = z.looseObject({
-  application_id: z.string(),
-  vendor: z.string(),
-  ref: z.string(),
-  status: z.string(),
-  institution: z.optional(
-    z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) })),
-  ),
-  journey_url: z.optional(z.string()),
-  created_at: z.optional(z.string()),
-});
+export const applicationResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    application_id: z.string(),
+    vendor: z.string(),
+    ref: z.string(),
+    status: z.string(),
+    institution: z.optional(
+      z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) })),
+    ),
+    /**
+     * The customer's journey, whose origin the widget frames. Required: a client without it has nothing to show the
+     * customer, so an answer that lacks it fails as INVALID_RESPONSE instead of leaving every caller a fallback to
+     * invent (a guessed origin copied to production frames a page where no journey answers).
+     */
+    journey_url: z.string().check(z.minLength(1, 'missing: the journey URL to frame for the customer')),
+    created_at: z.optional(z.string()),
+  }),
+);
 
-export const consentBody = z.strictObject({
-  bank_id: z.optional(id),
-  /** Where the bank sends the customer back (server-to-server style). */
-  redirect_uri: z.optional(z.url({ protocol: /^https?$/ })),
-  state: z.optional(z.string().check(z.maxLength(512))),
-});
+export const consentBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    bank_id: z.optional(id),
+    /** Where the bank sends the customer back (server-to-server style). */
+    redirect_uri: z.optional(z.url({ protocol: /^https?$/ })),
+    state: z.optional(z.string().check(z.maxLength(512))),
+  }),
+);
 
-export const consentResponse = z.looseObject({
-  consent_id: z.string(),
-  consent_url: z.string(),
-  expires_at: z.optional(z.string()),
-});
+export const consentResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    consent_id: z.string(),
+    consent_url: z.string(),
+    expires_at: z.optional(z.string()),
+  }),
+);
 
-export const finaliseBody = z.strictObject({});
-export const finaliseResponse = z.looseObject({ application_id: z.string(), status: z.string() });
+export const finaliseBody = /* @__PURE__ */ z.lazy(() => z.strictObject({}));
+export const finaliseResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ application_id: z.string(), status: z.string() }),
+);
 
 // ---- credit reporting ---------------------------------------------------------------------------------------------
 
@@ -82,136 +101,162 @@ export const CREDIT_PRODUCTS = ['personal_loan', 'credit_card', 'home_loan', 'ca
 /** Bands of the 0–1200 score, lowest first (the sandbox: < 510, < 623, < 726, < 833, ≥ 833). */
 export const SCORE_BANDS = ['below_average', 'average', 'good', 'very_good', 'excellent'] as const;
 
-export const applicantSchema = z.strictObject({
-  first_name: name,
-  last_name: name,
-  date_of_birth: isoDate,
-  address: z.strictObject({
-    line1: name,
-    suburb: name,
-    state: z.enum(AUSTRALIAN_STATES),
-    postcode: z.string().check(z.regex(/^\d{4}$/, 'must be a 4-digit postcode')),
+export const applicantSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    first_name: name,
+    last_name: name,
+    date_of_birth: isoDate,
+    address: z.strictObject({
+      line1: name,
+      suburb: name,
+      state: z.enum(AUSTRALIAN_STATES),
+      postcode: z.string().check(z.regex(/^\d{4}$/, 'must be a 4-digit postcode')),
+    }),
+    drivers_licence: z.optional(z.string().check(z.maxLength(20))),
   }),
-  drivers_licence: z.optional(z.string().check(z.maxLength(20))),
-});
+);
 
-export const lodgeEnquiryBody = z.strictObject({
-  applicant: applicantSchema,
-  enquiry_type: z.enum(ENQUIRY_TYPES),
-  product: z.enum(CREDIT_PRODUCTS),
-  amount: decimalString,
-  reference: z.optional(z.string().check(z.maxLength(64))),
-});
-export const enquiryResponse = z.looseObject({
-  enquiry_id: z.string(),
-  status: z.string(),
-  lodged_at: z.string(),
-});
-
-export const getReportBody = z.strictObject({ enquiry_id: id });
-export const creditReportResponse = z.looseObject({
-  enquiry_id: z.string(),
-  generated_at: z.string(),
-  applicant: z.looseObject({
-    first_name: z.string(),
-    last_name: z.string(),
-    date_of_birth: z.string(),
-    address: z.looseObject({ line1: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }),
-    drivers_licence: z.optional(z.string()),
+export const lodgeEnquiryBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    applicant: applicantSchema,
+    enquiry_type: z.enum(ENQUIRY_TYPES),
+    product: z.enum(CREDIT_PRODUCTS),
+    amount: decimalString,
+    reference: z.optional(z.string().check(z.maxLength(64))),
   }),
-  score: z.number(),
-  score_band: z.string(),
-  enquiries: z.array(
-    z.looseObject({
-      date: z.string(),
-      enquirer: z.string(),
-      enquiry_type: z.string(),
-      product: z.string(),
-      amount: z.string(),
-      enquiry_id: z.optional(z.string()),
-    }),
-  ),
-  accounts: z.array(
-    z.looseObject({
-      account_id: z.string(),
-      provider: z.string(),
-      account_type: z.string(),
-      credit_limit: z.string(),
-      opened_on: z.string(),
-      status: z.string(),
-      closed_on: z.optional(z.string()),
-      repayment_history: z.array(z.looseObject({ month: z.string(), status: z.string() })),
-    }),
-  ),
-  defaults: z.array(
-    z.looseObject({
-      default_id: z.string(),
-      account_id: z.string(),
-      amount: z.string(),
-      days_overdue: z.number(),
-      listed_on: z.string(),
-      status: z.string(),
-    }),
-  ),
-});
+);
+export const enquiryResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    enquiry_id: z.string(),
+    status: z.string(),
+    lodged_at: z.string(),
+  }),
+);
 
-export const createAccountBody = z.strictObject({
-  enquiry_id: id,
-  account_type: z.enum(CREDIT_PRODUCTS),
-  credit_limit: decimalString,
-  opened_on: isoDate,
-});
-export const updateAccountBody = z.strictObject({
-  account_id: id,
-  credit_limit: z.optional(decimalString),
-  status: z.optional(z.enum(['open', 'closed'])),
-  closed_on: z.optional(isoDate),
-});
-export const accountResponse = z.looseObject({
-  account_id: z.string(),
-  enquiry_id: z.string(),
-  account_type: z.string(),
-  credit_limit: z.string(),
-  opened_on: z.string(),
-  status: z.string(),
-  closed_on: z.optional(z.string()),
-});
+export const getReportBody = /* @__PURE__ */ z.lazy(() => z.strictObject({ enquiry_id: id }));
+export const creditReportResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    enquiry_id: z.string(),
+    generated_at: z.string(),
+    applicant: z.looseObject({
+      first_name: z.string(),
+      last_name: z.string(),
+      date_of_birth: z.string(),
+      address: z.looseObject({ line1: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }),
+      drivers_licence: z.optional(z.string()),
+    }),
+    score: z.number(),
+    score_band: z.string(),
+    enquiries: z.array(
+      z.looseObject({
+        date: z.string(),
+        enquirer: z.string(),
+        enquiry_type: z.string(),
+        product: z.string(),
+        amount: z.string(),
+        enquiry_id: z.optional(z.string()),
+      }),
+    ),
+    accounts: z.array(
+      z.looseObject({
+        account_id: z.string(),
+        provider: z.string(),
+        account_type: z.string(),
+        credit_limit: z.string(),
+        opened_on: z.string(),
+        status: z.string(),
+        closed_on: z.optional(z.string()),
+        repayment_history: z.array(z.looseObject({ month: z.string(), status: z.string() })),
+      }),
+    ),
+    defaults: z.array(
+      z.looseObject({
+        default_id: z.string(),
+        account_id: z.string(),
+        amount: z.string(),
+        days_overdue: z.number(),
+        listed_on: z.string(),
+        status: z.string(),
+      }),
+    ),
+  }),
+);
 
-export const savePaymentBody = z.strictObject({ account_id: id, month, status: z.enum(REPAYMENT_CODES) });
-export const paymentResponse = z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() });
+export const createAccountBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    enquiry_id: id,
+    account_type: z.enum(CREDIT_PRODUCTS),
+    credit_limit: decimalString,
+    opened_on: isoDate,
+  }),
+);
+export const updateAccountBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    account_id: id,
+    credit_limit: z.optional(decimalString),
+    status: z.optional(z.enum(['open', 'closed'])),
+    closed_on: z.optional(isoDate),
+  }),
+);
+export const accountResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    account_id: z.string(),
+    enquiry_id: z.string(),
+    account_type: z.string(),
+    credit_limit: z.string(),
+    opened_on: z.string(),
+    status: z.string(),
+    closed_on: z.optional(z.string()),
+  }),
+);
 
-export const registerDefaultBody = z.strictObject({
-  account_id: id,
-  amount: decimalString,
-  days_overdue: z.int().check(z.gte(0), z.lte(36500)),
-  listed_on: z.optional(isoDate),
-});
-export const updateDefaultBody = z.strictObject({
-  default_id: id,
-  status: z.enum(['outstanding', 'paid', 'closed']),
-  amount: z.optional(decimalString),
-});
-export const defaultResponse = z.looseObject({
-  default_id: z.string(),
-  account_id: z.string(),
-  amount: z.string(),
-  /** `registerDefault` answers it; `updateDefault` does not. */
-  days_overdue: z.optional(z.number()),
-  listed_on: z.optional(z.string()),
-  status: z.string(),
-});
+export const savePaymentBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ account_id: id, month, status: z.enum(REPAYMENT_CODES) }),
+);
+export const paymentResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() }),
+);
+
+export const registerDefaultBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    account_id: id,
+    amount: decimalString,
+    days_overdue: z.int().check(z.gte(0), z.lte(36500)),
+    listed_on: z.optional(isoDate),
+  }),
+);
+export const updateDefaultBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    default_id: id,
+    status: z.enum(['outstanding', 'paid', 'closed']),
+    amount: z.optional(decimalString),
+  }),
+);
+export const defaultResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    default_id: z.string(),
+    account_id: z.string(),
+    amount: z.string(),
+    /** `registerDefault` answers it; `updateDefault` does not. */
+    days_overdue: z.optional(z.number()),
+    listed_on: z.optional(z.string()),
+    status: z.string(),
+  }),
+);
 
 // ---- errors ---------------------------------------------------------------------------------------------------------
 
 /** Every error body has this shape [ours]. */
-export const errorBody = z.looseObject({
-  error: z.looseObject({
-    code: z.string(),
-    message: z.string(),
-    request_id: z.optional(z.string()),
-    fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
+export const errorBody = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    error: z.looseObject({
+      code: z.string(),
+      message: z.string(),
+      request_id: z.optional(z.string()),
+      fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
+    }),
   }),
-});
+);
 export type ErrorBody = z.infer<typeof errorBody>;
 
 // ---- the endpoint table ---------------------------------------------------------------------------------------------
@@ -242,29 +287,38 @@ export const WEBHOOKS = {
  * A known event type, e.g. `consent.authorised`: one that can be delivered. Anything else is refused with the closest
  * known name, so a misspelt filter fails at registration instead of silently never matching.
  */
-const eventType = z.enum(KNOWN_WEBHOOK_TYPES as [KnownWebhookType, ...KnownWebhookType[]], {
-  error: (issue) => {
-    if (typeof issue.input !== 'string') return 'must be an event type (a string)';
-    const near = closestWebhookType(issue.input);
-    const shown = JSON.stringify(issue.input.slice(0, 100));
-    const hint = near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`;
-    return `unknown event type ${shown}; ${hint}`;
-  },
-});
-export const webhookRegistrationBody = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  token_id: z.optional(id),
-  /** Only these event types are delivered; default every type. */
-  events: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(64))),
-});
-export const webhookResponse = z.looseObject({
-  webhook_id: z.string(),
-  url: z.string(),
-  token_id: z.string(),
-  events: z.optional(z.array(z.string())),
-});
-export const webhookListResponse = z.looseObject({ webhooks: z.array(webhookResponse) });
-export const webhookDeletedResponse = z.looseObject({ webhook_id: z.string(), deleted: z.literal(true) });
+const eventType = /* @__PURE__ */ z.lazy(() =>
+  z.enum(KNOWN_WEBHOOK_TYPES as [KnownWebhookType, ...KnownWebhookType[]], {
+    error: (issue) => {
+      if (typeof issue.input !== 'string') return 'must be an event type (a string)';
+      const near = closestWebhookType(issue.input);
+      const shown = JSON.stringify(issue.input.slice(0, 100));
+      const hint = near ? `did you mean '${near}'?` : `known: ${KNOWN_WEBHOOK_TYPES.join(', ')}`;
+      return `unknown event type ${shown}; ${hint}`;
+    },
+  }),
+);
+/** The registration body as a plain object schema, built on each call (the client derives its own from it). */
+export const webhookRegistrationObject = () =>
+  z.strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    token_id: z.optional(id),
+    /** Only these event types are delivered; default every type. */
+    events: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(64))),
+  });
+export const webhookRegistrationBody = /* @__PURE__ */ z.lazy(webhookRegistrationObject);
+export const webhookResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    webhook_id: z.string(),
+    url: z.string(),
+    token_id: z.string(),
+    events: z.optional(z.array(z.string())),
+  }),
+);
+export const webhookListResponse = /* @__PURE__ */ z.lazy(() => z.looseObject({ webhooks: z.array(webhookResponse) }));
+export const webhookDeletedResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ webhook_id: z.string(), deleted: z.literal(true) }),
+);
 export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBody>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

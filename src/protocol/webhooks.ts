@@ -6,9 +6,9 @@
  */
 import * as z from 'zod/mini';
 
-const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
-const id = z.string().check(z.minLength(1), z.maxLength(128));
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const decimal = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^-?\d+(\.\d+)?$/)));
+const id = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
+const isoDate = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 /**
  * `crawler.lifecycle_updated` statuses [doc]: QUEUED (the crawler has the credentials and waits its turn), PROCESSING
@@ -22,57 +22,71 @@ export type CrawlerLifecycleStatus = (typeof CRAWLER_LIFECYCLE_STATUSES)[number]
 export const CRAWLER_CREDENTIALS_TIMEOUT_MS = 10 * 60_000;
 
 /** A documented status, or one the service adds later (`string & {}` keeps the literals in editors' completion). */
-const lifecycleStatus = z.custom<CrawlerLifecycleStatus | (string & {})>(
-  (v) => typeof v === 'string' && v.length > 0 && v.length <= 64,
+const lifecycleStatus = /* @__PURE__ */ z.lazy(() =>
+  z.custom<CrawlerLifecycleStatus | (string & {})>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64),
 );
 
 export const webhookDataSchemas = {
   /** [seed] */
-  'consent.authorised': z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
+  'consent.authorised': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
+  ),
   /** [seed] */
-  'crawl.completed': z.looseObject({ accounts: z.number(), transactions: z.number() }),
+  'crawl.completed': /* @__PURE__ */ z.lazy(() => z.looseObject({ accounts: z.number(), transactions: z.number() })),
   /** [seed] */
-  'application.report_ready': z.looseObject({ formats: z.array(z.enum(['pdf', 'csv', 'json'])) }),
+  'application.report_ready': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ formats: z.array(z.enum(['pdf', 'csv', 'json'])) }),
+  ),
   /** [doc] The crawler pathway started: its seed exists and waits for the customer's credentials. */
-  'crawler.seed_created': z.looseObject({ seed_id: id, institution_id: id }),
+  'crawler.seed_created': /* @__PURE__ */ z.lazy(() => z.looseObject({ seed_id: id, institution_id: id })),
   /** [doc] The crawler's state changed; `status` [doc] is one of CRAWLER_LIFECYCLE_STATUSES. */
-  'crawler.lifecycle_updated': z.looseObject({
-    status: lifecycleStatus,
-    seed_id: z.optional(id),
-    message: z.optional(z.string()),
-  }),
+  'crawler.lifecycle_updated': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      status: lifecycleStatus,
+      seed_id: z.optional(id),
+      message: z.optional(z.string()),
+    }),
+  ),
   /** [doc] */
-  'account.numbers_ready': z.looseObject({
-    accounts: z.array(
-      z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) }),
-    ),
-  }),
+  'account.numbers_ready': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      accounts: z.array(
+        z.looseObject({ account_id: id, bsb: z.optional(z.string()), account_number: z.optional(z.string()) }),
+      ),
+    }),
+  ),
   /** [doc] */
-  'account.balances_ready': z.looseObject({
-    accounts: z.array(z.looseObject({ account_id: id, current: decimal, available: z.optional(decimal) })),
-  }),
+  'account.balances_ready': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      accounts: z.array(z.looseObject({ account_id: id, current: decimal, available: z.optional(decimal) })),
+    }),
+  ),
   /** [doc] Sent after the accounts are retrieved when the journey's `collect` includes `account_owner`. */
-  'account.account_owner': z.looseObject({
-    accounts: z.array(
-      z.looseObject({
-        account_id: id,
-        owners: z.array(z.looseObject({ name: z.string(), address: z.optional(z.string()) })),
-      }),
-    ),
-  }),
+  'account.account_owner': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      accounts: z.array(
+        z.looseObject({
+          account_id: id,
+          owners: z.array(z.looseObject({ name: z.string(), address: z.optional(z.string()) })),
+        }),
+      ),
+    }),
+  ),
   /** [doc] The application's documents (one statement per account) can be downloaded (`downloadBundle`). */
-  'application.documents_ready': z.looseObject({
-    formats: z.array(z.enum(['pdf', 'csv', 'json'])),
-    documents: z.array(z.looseObject({ account_id: id, kind: z.string(), from: isoDate, to: isoDate })),
-  }),
+  'application.documents_ready': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      formats: z.array(z.enum(['pdf', 'csv', 'json'])),
+      documents: z.array(z.looseObject({ account_id: id, kind: z.string(), from: isoDate, to: isoDate })),
+    }),
+  ),
   /** [doc] */
-  'analysis.report_ready': z.looseObject({}),
+  'analysis.report_ready': /* @__PURE__ */ z.lazy(() => z.looseObject({})),
   /** [doc] */
-  'application.completed': z.looseObject({}),
+  'application.completed': /* @__PURE__ */ z.lazy(() => z.looseObject({})),
 } as const;
 
 export type KnownWebhookType = keyof typeof webhookDataSchemas;
-export const KNOWN_WEBHOOK_TYPES = Object.keys(webhookDataSchemas) as KnownWebhookType[];
+export const KNOWN_WEBHOOK_TYPES = /* @__PURE__ */ Object.keys(webhookDataSchemas) as KnownWebhookType[];
 
 /**
  * An event type this SDK version does not know. At run time it is whatever string the service sent; the type is a
@@ -105,15 +119,17 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-export const webhookEnvelopeSchema = z.looseObject({
-  event_id: z.string().check(z.minLength(1), z.maxLength(200)),
-  type: z.string().check(z.minLength(1), z.maxLength(100)),
-  created_at: z.string().check(z.minLength(1)),
-  vendor: z.string(),
-  ref: z.string(),
-  application_id: z.optional(z.string()),
-  data: z.unknown(),
-});
+export const webhookEnvelopeSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    event_id: z.string().check(z.minLength(1), z.maxLength(200)),
+    type: z.string().check(z.minLength(1), z.maxLength(100)),
+    created_at: z.string().check(z.minLength(1)),
+    vendor: z.string(),
+    ref: z.string(),
+    application_id: z.optional(z.string()),
+    data: z.unknown(),
+  }),
+);
 
 interface WebhookBase {
   event_id: string;

@@ -106,10 +106,11 @@ export type HostedJourneyServerErrorName =
 
 /**
  * The `code`s each class can carry, for errors that lost their brand (structured clone). `null`: any string code
- * (ApiError and its subclasses carry the service's own codes), recognised with a numeric `status` as well.
+ * (ApiError and its subclasses carry the service's own codes), recognised with a numeric `status` as well. The
+ * `Object.values` set is pure-marked so that a bundle which never calls the guard (an edge verifier) drops the table.
  */
 const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = {
-  SignatureVerificationError: new Set(Object.values(SignatureVerificationErrorCode)),
+  SignatureVerificationError: /* @__PURE__ */ new Set(/* @__PURE__ */ Object.values(SignatureVerificationErrorCode)),
   ServerConfigError: new Set(['INVALID_OPTION']),
   StoreConnectionError: new Set(['STORE_UNREACHABLE']),
   HostedJourneyValidationError: new Set(['VALIDATION']),

@@ -42,6 +42,7 @@ describe('POST /api/v1/{vendor}/{ref}/profile', () => {
     expect(cdr.json.institution).toEqual({ id: 'sandbox-bank', name: 'Sandbox Bank', pathway: 'cdr' });
     expect(crawler.json.institution.pathway).toBe('crawler');
     expect(crawler.json.status).toBe('institution_selected');
+    for (const answer of [again, cdr, crawler]) expect(answer.json.journey_url).toBe(`${sb.url}/i/acme/p_1`);
   });
 
   it('422 with field errors for a bad body', async () => {

@@ -17,7 +17,14 @@ const applicant = {
 function reply(path: string): unknown {
   const extra = { future_field: 'kept' };
   if (path.endsWith('/profile'))
-    return { application_id: 'app_1', vendor: 'acme', ref: 'c1', status: 'started', ...extra };
+    return {
+      application_id: 'app_1',
+      vendor: 'acme',
+      ref: 'c1',
+      status: 'started',
+      journey_url: 'http://127.0.0.1:4010/i/acme/c1',
+      ...extra,
+    };
   if (path.endsWith('/consents')) return { consent_id: 'con_1', consent_url: 'https://bank.example/consent', ...extra };
   if (path.endsWith('/finalise')) return { application_id: 'app_1', status: 'finalised', ...extra };
   if (path === '/enquiry/lodge')
@@ -285,6 +292,23 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
     await expect(mk().finalise({ vendor: 'a', ref: 'b' })).rejects.toMatchObject({
       name: 'ApiError',
       code: 'INVALID_RESPONSE',
+    });
+  });
+
+  it('rejects an application answer without journey_url with INVALID_RESPONSE naming the field', async () => {
+    const started = { application_id: 'app_1', vendor: 'acme', ref: 'c1', status: 'started' };
+    for (const body of [started, { ...started, journey_url: '' }, { ...started, journey_url: null }]) {
+      srv.setHandler((_r, res) => json(res, 200, body));
+      const err = await mk()
+        .startApplication({ vendor: 'acme', ref: 'c1' })
+        .catch((e) => e);
+      expect(err).toMatchObject({ name: 'ApiError', code: 'INVALID_RESPONSE', status: 200 });
+      expect(err.fields.map((f: { path: string }) => f.path)).toEqual(['journey_url']);
+      expect(err.message).toContain('journey_url');
+    }
+    srv.setHandler((_r, res) => json(res, 200, { ...started, journey_url: 'http://127.0.0.1:4010/i/acme/c1' }));
+    await expect(mk().startApplication({ vendor: 'acme', ref: 'c1' })).resolves.toMatchObject({
+      journey_url: 'http://127.0.0.1:4010/i/acme/c1',
     });
   });
 

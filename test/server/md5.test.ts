@@ -1,4 +1,4 @@
-// The Web provider's Content-MD5 (@noble/hashes md5 + our base64) against node:crypto and the RFC 1321 test suite.
+// The Web provider's Content-MD5 (src/server/crypto/md5.ts, our base64) against node:crypto and RFC 1321.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -119,6 +119,12 @@ describe('client operations', () => {
     expectTypeOf<Sent<RegisterWebhookRequest>>().toMatchTypeOf<Input<'registerWebhook'>>();
   });
 
+  it('an application answer always carries its journey_url (a missing one is INVALID_RESPONSE, not undefined)', () => {
+    expectTypeOf<ApplicationResponse['journey_url']>().toEqualTypeOf<string>();
+    expectTypeOf<Answer<'startApplication'>['journey_url']>().toEqualTypeOf<string>();
+    expectTypeOf<Answer<'attachInstitution'>['journey_url']>().toEqualTypeOf<string>();
+  });
+
   it("each row's response schema answers what the method's type promises", () => {
     expectTypeOf<Answer<'startApplication'>>().toMatchTypeOf<ApplicationResponse>();
     expectTypeOf<Answer<'attachInstitution'>>().toMatchTypeOf<ApplicationResponse>();

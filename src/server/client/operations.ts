@@ -23,32 +23,38 @@ export interface Operation {
 export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
 
 /** The profile endpoint without an institution starts the application … */
-const startBody = api.profileBody.check(
-  z.refine((v) => v.bank_id === undefined, {
-    message: 'use attachInstitution to attach an institution',
-    path: ['bank_id'],
-  }),
+const startBody = /* @__PURE__ */ z.lazy(() =>
+  api.profileBody.check(
+    z.refine((v) => v.bank_id === undefined, {
+      message: 'use attachInstitution to attach an institution',
+      path: ['bank_id'],
+    }),
+  ),
 );
 /** … and with `bank_id` and `pathway` attaches one. */
-const attachBody = api.profileBody.check(
-  z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, {
-    message: 'bank_id and pathway are required',
-    path: ['bank_id'],
-  }),
+const attachBody = /* @__PURE__ */ z.lazy(() =>
+  api.profileBody.check(
+    z.refine((v) => v.bank_id !== undefined && v.pathway !== undefined, {
+      message: 'bank_id and pathway are required',
+      path: ['bank_id'],
+    }),
+  ),
 );
 /** The service's rule for listing a default [doc], checked before sending. */
-const registerDefaultBody = api.registerDefaultBody.check(
-  z.refine((v) => Number(v.amount) >= api.DEFAULT_MIN_AMOUNT, {
-    message: `a default needs at least $${api.DEFAULT_MIN_AMOUNT} overdue`,
-    path: ['amount'],
-  }),
-  z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, {
-    message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`,
-    path: ['days_overdue'],
-  }),
+const registerDefaultBody = /* @__PURE__ */ z.lazy(() =>
+  api.registerDefaultBody.check(
+    z.refine((v) => Number(v.amount) >= api.DEFAULT_MIN_AMOUNT, {
+      message: `a default needs at least $${api.DEFAULT_MIN_AMOUNT} overdue`,
+      path: ['amount'],
+    }),
+    z.refine((v) => v.days_overdue >= api.DEFAULT_MIN_DAYS_OVERDUE, {
+      message: `a default needs at least ${api.DEFAULT_MIN_DAYS_OVERDUE} days overdue`,
+      path: ['days_overdue'],
+    }),
+  ),
 );
 /** The client registers for its own token only: `token_id` is not an option. */
-const registerWebhookBody = z.omit(api.webhookRegistrationBody, { token_id: true });
+const registerWebhookBody = /* @__PURE__ */ z.lazy(() => z.omit(api.webhookRegistrationObject(), { token_id: true }));
 const closeAccount = (body: Record<string, unknown>) => ({
   ...body,
   status: 'closed',
@@ -58,30 +64,36 @@ const closeAccount = (body: Record<string, unknown>) => ({
 const E = api.ENDPOINTS;
 const W = api.WEBHOOKS;
 
-export const OPERATIONS = {
-  startApplication: { endpoint: E.profile, input: startBody, response: api.applicationResponse },
-  attachInstitution: { endpoint: E.profile, input: attachBody, response: api.applicationResponse },
-  createConsent: { endpoint: E.consents, input: api.consentBody, response: api.consentResponse },
-  finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
-  downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
-  lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },
-  getReport: { endpoint: E.getReport, input: api.getReportBody, response: api.creditReportResponse },
-  downloadReport: { endpoint: E.downloadReport, input: api.getReportBody },
-  createAccount: { endpoint: E.createAccount, input: api.createAccountBody, response: api.accountResponse },
-  updateAccount: { endpoint: E.updateAccount, input: api.updateAccountBody, response: api.accountResponse },
-  closeAccount: {
-    endpoint: E.updateAccount,
-    input: api.updateAccountBody,
-    response: api.accountResponse,
-    complete: closeAccount,
-  },
-  savePayment: { endpoint: E.savePayment, input: api.savePaymentBody, response: api.paymentResponse },
-  registerDefault: { endpoint: E.registerDefault, input: registerDefaultBody, response: api.defaultResponse },
-  updateDefault: { endpoint: E.updateDefault, input: api.updateDefaultBody, response: api.defaultResponse },
-  registerWebhook: { endpoint: W.register, input: registerWebhookBody, response: api.webhookResponse },
-  listWebhooks: { endpoint: W.list, response: api.webhookListResponse },
-  deleteWebhook: { endpoint: W.delete, response: api.webhookDeletedResponse, positional: 'id' },
-} as const satisfies Record<OperationName, Operation>;
+/**
+ * Built by a call marked pure: reading the rows of ENDPOINTS (`E.profile`) could run a getter as far as a bundler
+ * knows, so a table written out at module level would stay in every bundle, with every schema it names, even one that
+ * never creates a client (the Fetch-runtime verifier). Built this way it goes with `createClient`.
+ */
+export const OPERATIONS = /* @__PURE__ */ (() =>
+  ({
+    startApplication: { endpoint: E.profile, input: startBody, response: api.applicationResponse },
+    attachInstitution: { endpoint: E.profile, input: attachBody, response: api.applicationResponse },
+    createConsent: { endpoint: E.consents, input: api.consentBody, response: api.consentResponse },
+    finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
+    downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
+    lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },
+    getReport: { endpoint: E.getReport, input: api.getReportBody, response: api.creditReportResponse },
+    downloadReport: { endpoint: E.downloadReport, input: api.getReportBody },
+    createAccount: { endpoint: E.createAccount, input: api.createAccountBody, response: api.accountResponse },
+    updateAccount: { endpoint: E.updateAccount, input: api.updateAccountBody, response: api.accountResponse },
+    closeAccount: {
+      endpoint: E.updateAccount,
+      input: api.updateAccountBody,
+      response: api.accountResponse,
+      complete: closeAccount,
+    },
+    savePayment: { endpoint: E.savePayment, input: api.savePaymentBody, response: api.paymentResponse },
+    registerDefault: { endpoint: E.registerDefault, input: registerDefaultBody, response: api.defaultResponse },
+    updateDefault: { endpoint: E.updateDefault, input: api.updateDefaultBody, response: api.defaultResponse },
+    registerWebhook: { endpoint: W.register, input: registerWebhookBody, response: api.webhookResponse },
+    listWebhooks: { endpoint: W.list, response: api.webhookListResponse },
+    deleteWebhook: { endpoint: W.delete, response: api.webhookDeletedResponse, positional: 'id' },
+  }) as const satisfies Record<OperationName, Operation>)();
 
 /** The `{name}` keys of a path template, in order. */
 export function pathKeys(template: string): string[] {

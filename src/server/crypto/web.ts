@@ -4,7 +4,7 @@
  * (importKey costs more than the HMAC of a small body). Imports nothing Node-only.
  */
 import { base64ToBytes, bytesToBase64 } from './base64.js';
-import { md5 } from '@noble/hashes/legacy.js';
+import { md5 } from './md5.js';
 import type { BinaryLike, CryptoProvider, HmacKey, PreparedHmacKey } from './provider.js';
 
 const encoder = new TextEncoder();

@@ -29,11 +29,15 @@ export type FetchHandlerOptions = WebhookAdapterOptions;
 type Reply = Pick<WebhookResult, 'status' | 'headers' | 'body'>;
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
-/** A delivery carries all of one scheme's headers: 'hmac' or Standard Webhooks. */
-const SCHEME_HEADERS = [
-  [HEADERS.authorization, HEADERS.date, HEADERS.contentMd5],
-  [HEADERS.webhookId, HEADERS.webhookTimestamp, HEADERS.webhookSignature],
-] as const;
+/**
+ * A delivery carries all of one scheme's headers: 'hmac' or Standard Webhooks. Built by a pure-marked call, as reads
+ * of HEADERS at module level would otherwise keep it in bundles that use no adapter (the Fetch-runtime verifier).
+ */
+const SCHEME_HEADERS = /* @__PURE__ */ (() =>
+  [
+    [HEADERS.authorization, HEADERS.date, HEADERS.contentMd5],
+    [HEADERS.webhookId, HEADERS.webhookTimestamp, HEADERS.webhookSignature],
+  ] as const)();
 
 const fail = (status: number, code: string, message: string, extra: Record<string, string> = {}): Reply => ({
   status,
@@ -142,7 +146,7 @@ export interface NodeResponseLike {
   destroyed?: boolean;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Writes the reply unless the response was already answered (a timeout middleware, another handler), ended or
