@@ -360,20 +360,20 @@ export function engineScenarios(name: EngineName): void {
     });
   });
 
-  test(`${name}: prewarm — hidden load, no application started while hidden, open() → ready at once, then the journey starts`, async () => {
+  test(`${name}: prewarm — hidden load, no prefill and no application while hidden, open() → ready at once and the prefill, then the journey starts`, async () => {
     const ref = `prewarm_${name}`;
     const application = async () => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).status;
     await d.goto(`${rt.page(ref)}&prewarm`);
-    // Hidden and ready: the journey rendered its first step (details, prefilled by the handshake) and said ready; the
-    // widget holds the event.
-    await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
-    await poll(() =>
+    // Hidden and ready: the journey rendered its first step (details) and said ready; the widget holds the event.
+    // The customer's prefill is not sent while hidden: the details are empty until open().
+    const email = () =>
       d.evaluate(
         () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
         undefined,
         JOURNEY,
-      ),
-    ).toBe('alex@example.com');
+      );
+    await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
+    await poll(email).toBe('');
     expect(await d.evaluate(() => (window as W).__events)).toEqual([]);
     const hidden = await d.evaluate(() => {
       const f = document.querySelector('#journey iframe')!;
@@ -415,6 +415,7 @@ export function engineScenarios(name: EngineName): void {
     expect(opened.events).toEqual(['ready']);
     expect(opened.sameFrame).toBe(true);
     expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
+    await poll(email).toBe('alex@example.com'); // the prefill came with open()
     await poll(() =>
       d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height)),
     ).toBeGreaterThan(0);

@@ -14,7 +14,8 @@
  *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
  *     and handed to the first subscriber.
  *  5. Visibility (prewarm): `visible` is false from a `welcome { visibility: 'hidden' }` until a `visibility { state:
- *     'visible' }` message; true unframed, before `welcome`, on handshake timeout and with a widget that does not say
+ *     'visible' }` message (whose `prefill`, sent by a prewarmed widget on `open()`, is merged into `prefill` before
+ *     the listeners run); true unframed, before `welcome`, on handshake timeout and with a widget that does not say
  *     (older widgets). A hidden journey may render and emit `ready` but must start nothing (no application, no request
  *     with an effect) until visible; `onVisibilityChange` reports every change, `whenVisible()` resolves on the first.
  *  6. The resizer's child side (@open-iframe-resizer/core) is loaded with `import()` only when framed; it answers only
@@ -199,11 +200,12 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   const handshake = createHandshake();
 
   const receive = (message: ParentMessage): void => {
+    if (message.type === 'welcome' || message.type === 'visibility') {
+      prefill = { ...prefill, ...stripUndefined(message.payload.prefill ?? {}) };
+    }
     if (message.type === 'welcome') {
-      const payload = message.payload;
-      prefill = { ...prefill, ...stripUndefined(payload.prefill ?? {}) };
-      bankAuthorisation = payload.bankAuthorisation;
-      visibility.set(payload.visibility !== 'hidden');
+      bankAuthorisation = message.payload.bankAuthorisation;
+      visibility.set(message.payload.visibility !== 'hidden');
       handshake.settle({ prefill });
     }
     if (message.type === 'visibility') visibility.set(message.payload.state === 'visible');

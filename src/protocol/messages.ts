@@ -76,8 +76,12 @@ export const parentMessageSchemas = {
      */
     visibility: opt(visibility),
   }),
-  /** The journey was shown (`open()` revealed a prewarmed frame) or hidden again. */
-  visibility: obj({ state: visibility }),
+  /**
+   * The journey was shown (`open()` revealed a prewarmed frame) or hidden again. `prefill`: a prewarmed journey's
+   * `welcome` carries none (personal data reaches the journey origin only once the customer chose to open it); it
+   * comes here, with `visible`, and overrides the journey's prefill field by field.
+   */
+  visibility: obj({ state: visibility, prefill: opt(prefillSchema) }),
   bank_authorisation_result: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES), params: opt(strRecord()) }),
   close: obj({}),
 } as const satisfies Record<string, Schema<unknown>>;

@@ -73,6 +73,7 @@ class Journey implements JourneyHandle {
 
   constructor(options: JourneyOptions) {
     const cfg = (this.#cfg = resolveOptions(options, window.location.origin, this.channel));
+    const shown = () => this.#shown;
     this.url = cfg.url;
     this.#hub = new EventHub(cfg.callbacks, cfg.bankAuthorisation);
     this.bankAuthorisation = cfg.bankAuthorisation;
@@ -80,7 +81,10 @@ class Journey implements JourneyHandle {
       origin: cfg.journeyOrigin,
       channel: this.channel,
       getTarget: () => this.#frame.iframe?.contentWindow ?? null,
-      prefill: cfg.handshakePrefill,
+      // Hidden (prewarmed): none in `welcome`; open() sends it with `visibility`.
+      get prefill() {
+        return shown() ? cfg.handshakePrefill : undefined;
+      },
       bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
       hidden: () => !this.#shown,
       onEvent: (event) => this.#route(event),
@@ -117,7 +121,7 @@ class Journey implements JourneyHandle {
     }
     if (this.#shown) return; // also after destroy(): #unmount() sets it
     this.#shown = true;
-    this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger);
+    this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger, this.#cfg.handshakePrefill);
     if (this.#state === 'loading') this.#watchdog.start();
     this.#listen();
     for (const event of this.#held.splice(0)) this.#route(event);

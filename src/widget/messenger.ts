@@ -22,7 +22,7 @@ export interface MessengerOptions extends WindowMessengerOptions {
   origin: string;
   /** Returns the managed iframe's current window (or null when not mounted). */
   getTarget(): Window | null;
-  /** Prefill to hand over in `welcome` (undefined when it travels in the URL). */
+  /** Prefill to hand over in `welcome` (undefined when it travels in the URL, or while prewarmed and hidden). */
   prefill?: JourneyPrefill;
   /** Bank-step strategy to hand over in `welcome`. */
   bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];

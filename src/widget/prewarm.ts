@@ -16,6 +16,7 @@
  * 3. `'idle'` uses `requestIdleCallback` (timeout `IDLE_TIMEOUT_MS`); where it does not exist (WebKit) the next task
  *    (`setTimeout`) after the creating script.
  */
+import type { JourneyPrefill } from '../protocol/browser.js';
 import type { Messenger } from './messenger.js';
 import type { ModalController } from './modal.js';
 
@@ -49,11 +50,20 @@ export function reveal(el: HTMLElement): void {
   el.style.display = 'block';
 }
 
-/** `open()` of a prewarmed journey: reveals the frame (and the modal) in place and tells the journey it is visible. */
-export function show(iframe: HTMLIFrameElement | null, modal: ModalController | null, messenger: Messenger): void {
+/**
+ * `open()` of a prewarmed journey: reveals the frame (and the modal) in place and tells the journey it is visible,
+ * with the prefill its hidden `welcome` went without (personal data reaches the journey origin only once the customer
+ * opened it). Not connected yet: the `welcome` still to come carries both.
+ */
+export function show(
+  iframe: HTMLIFrameElement | null,
+  modal: ModalController | null,
+  messenger: Messenger,
+  prefill: JourneyPrefill | undefined,
+): void {
   if (iframe) reveal(iframe);
   modal?.show();
-  if (messenger.connected) messenger.send('visibility', { state: 'visible' });
+  if (messenger.connected) messenger.send('visibility', { state: 'visible', prefill });
 }
 
 /**

@@ -198,6 +198,20 @@ describe('visibility (prewarm)', () => {
     await expect(bridge.whenVisible()).resolves.toBeUndefined();
   });
 
+  it("visibility's prefill (sent on open()) is merged into prefill before visibility listeners run", async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl() });
+    fromParent('welcome', { visibility: 'hidden' });
+    await bridge.connected;
+    expect(bridge.prefill.email).toBeUndefined();
+    const seen: (string | undefined)[] = [];
+    bridge.onVisibilityChange(() => seen.push(bridge?.prefill.email));
+    fromParent('visibility', { state: 'visible', prefill: { email: 'alex@example.com' } });
+    await bridge.whenVisible();
+    expect(seen).toEqual(['alex@example.com']);
+    expect(bridge.prefill.email).toBe('alex@example.com');
+  });
+
   it('a welcome without visibility (older widget) or visible: visible at once', async () => {
     frameIt();
     bridge = connectToParent({ location: framedUrl() });

@@ -130,6 +130,23 @@ describe('prewarm: true, inline', () => {
     }
   });
 
+  it('a prewarmed welcome carries no prefill; open() sends it with visibility (or in a welcome still to come)', async () => {
+    const prefill = { fullName: 'Alex Doe', email: 'alex@example.com' };
+    const early = make({ container: host(), prewarm: true, prefill });
+    await vi.waitFor(() => expect(early.iframe).not.toBeNull());
+    fromJourney(early, 'hello', {});
+    expect(sent(early)).toEqual([['welcome', expect.objectContaining({ visibility: 'hidden' })]]);
+    expect(JSON.stringify(sent(early))).not.toContain('alex@example.com'); // nothing personal while hidden
+    early.open();
+    expect(sent(early)[1]).toEqual(['visibility', { state: 'visible', prefill }]);
+
+    const late = make({ container: host(), prewarm: true, prefill });
+    await vi.waitFor(() => expect(late.iframe).not.toBeNull());
+    late.open();
+    fromJourney(late, 'hello', {});
+    expect(sent(late)).toEqual([['welcome', expect.objectContaining({ visibility: 'visible', prefill })]]);
+  });
+
   it('destroy() before open() leaves no iframe and no listener', async () => {
     const live = countListeners(window);
     const h = make({ container: host(), prewarm: true });

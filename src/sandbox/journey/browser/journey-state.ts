@@ -147,6 +147,9 @@ async function firstStep(j: Journey): Promise<void> {
     ]);
     const handed = hello?.prefill ?? bridge.prefill;
     if (handed) j.set.prefill((p) => ({ ...p, ...handed }));
+    // Prewarmed: the widget sends the prefill only with `visible` (on open()); the details step fills the fields the
+    // customer has not typed in yet.
+    if (!bridge.visible) void bridge.whenVisible().then(() => j.set.prefill((p) => ({ ...p, ...bridge.prefill })));
   }
   let list = config.institutions;
   if (!list?.length) {
