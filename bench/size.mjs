@@ -114,6 +114,9 @@ if (!existsSync(iifeFile)) {
   console.log(
     `    + prewarm chunk, loaded only by a journey created with \`prewarm\`: ${kb(m.prewarmGz)} gzip (inline mount with prewarm: ${kb(m.gz + m.prewarmGz)})`,
   );
+  console.log(
+    `    + plain chunk, loaded only by a journey created with \`journeyProtocol: 'plain'\`: ${kb(m.plainGz)} gzip`,
+  );
   check(
     !m.preactInLoaded && m.lazyGz.length > 0,
     `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`,

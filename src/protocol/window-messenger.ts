@@ -103,10 +103,14 @@ export abstract class WindowMessenger<M, O extends WindowMessengerOptions = Wind
   readonly #onMessage = (event: MessageEvent): void => {
     const o = this.#o;
     const target = o.getTarget();
-    if (event.origin !== o.origin || !target || event.source !== target) return;
-    const result = decodeMessage(this.schemas, event.data, o.channel) as DecodeResult<M>;
+    if (event.origin === o.origin && target && event.source === target) this.take(event.data, o);
+  };
+
+  /** A message that passed requirements 2 and 3: decoded (requirement 4), then `receive`d or reported. */
+  protected take(data: unknown, o: O): void {
+    const result = decodeMessage(this.schemas, data, o.channel) as DecodeResult<M>;
     if (result.ok) this.receive(result.message, o);
     else if (result.reason !== 'foreign')
-      o.onInvalid?.({ reason: result.reason, detail: result.detail, origin: event.origin });
-  };
+      o.onInvalid?.({ reason: result.reason, detail: result.detail, origin: o.origin });
+  }
 }
