@@ -36,6 +36,11 @@ export interface WindowMessengerOptions {
   onInvalid?(info: { reason: DecodeFailure; detail: string; origin: string }): void;
   /** The window to listen on (this side's own). */
   host?: Window | undefined;
+  /**
+   * The other side speaks no protocol (the widget's `journeyProtocol: 'plain'`): a message that passed requirements 2
+   * and 3 comes here undecoded instead of 4 (no envelope, channel or handshake; the caller caps its size).
+   */
+  raw?: ((data: unknown) => void) | undefined;
 }
 
 /**
@@ -103,14 +108,11 @@ export abstract class WindowMessenger<M, O extends WindowMessengerOptions = Wind
   readonly #onMessage = (event: MessageEvent): void => {
     const o = this.#o;
     const target = o.getTarget();
-    if (event.origin === o.origin && target && event.source === target) this.take(event.data, o);
-  };
-
-  /** A message that passed requirements 2 and 3: decoded (requirement 4), then `receive`d or reported. */
-  protected take(data: unknown, o: O): void {
-    const result = decodeMessage(this.schemas, data, o.channel) as DecodeResult<M>;
-    if (result.ok) this.receive(result.message, o);
+    if (event.origin !== o.origin || !target || event.source !== target) return;
+    const result = o.raw ? null : (decodeMessage(this.schemas, event.data, o.channel) as DecodeResult<M>);
+    if (!result) o.raw!(event.data);
+    else if (result.ok) this.receive(result.message, o);
     else if (result.reason !== 'foreign')
-      o.onInvalid?.({ reason: result.reason, detail: result.detail, origin: o.origin });
-  }
+      o.onInvalid?.({ reason: result.reason, detail: result.detail, origin: event.origin });
+  };
 }

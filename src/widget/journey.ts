@@ -84,7 +84,7 @@ class Journey implements JourneyHandle {
       hidden: () => !this.#shown,
       onEvent: (event) => this.#route(event),
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
-      plain: cfg.plain ? (data) => this.#plain(data) : undefined,
+      raw: cfg.plain ? (data) => this.#plain(data) : undefined,
     });
     this.#frame = createFrame(cfg, this.channel, this.#messenger, () => {
       this.#loaded = true;

@@ -33,20 +33,10 @@ export interface MessengerOptions extends WindowMessengerOptions {
   onInvalid(info: InvalidMessageInfo): void;
   /** The window to listen on (the host page's). */
   host?: Window;
-  /**
-   * A journey that runs no bridge (`journeyProtocol: 'plain'`): every message from its window goes here undecoded
-   * (no envelope, no channel, no handshake; src/widget/plain.ts caps its size).
-   */
-  plain?: ((data: unknown) => void) | undefined;
 }
 
 export class Messenger extends WindowMessenger<JourneyEvent, MessengerOptions> {
   readonly schemas = journeyEventSchemas;
-
-  protected override take(data: unknown, o: MessengerOptions): void {
-    if (o.plain) o.plain(data);
-    else super.take(data, o);
-  }
 
   receive(event: JourneyEvent, o: MessengerOptions): void {
     if (event.type !== 'hello') o.onEvent(event);
