@@ -123,6 +123,9 @@ if (!existsSync(iifeFile)) {
     `modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip, ` +
       `budget ${kb(BUDGET.modalChunk)}`,
   );
+  console.log(
+    `    + plain chunk, loaded only by a journey created with \`journeyProtocol: 'plain'\`: ${kb(m.plainGz)} gzip`,
+  );
   check(
     !m.preactInLoaded && m.lazyGz.length > 0,
     `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`,

@@ -3,7 +3,7 @@
  * (one `*.spec.ts` per engine calls `engineScenarios(name)`). They reuse the pages and servers of the Chromium specs:
  * e2e/widget (script tag, forgers), e2e/usecases/01-strict-csp (strict CSP page, modal) and e2e/roundtrip (the sandbox).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -11,13 +11,17 @@ import { launch, type Driver, type Engine, type EngineName } from './driver.js';
 import { startOrigins, type Origins } from '../widget/setup.js';
 import { startUseCase, type UseCase } from '../usecases/01-strict-csp/setup.js';
 import { startRoundTrip, type RoundTrip } from '../roundtrip/setup.js';
+import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
+import type { StaticServer } from '../support/static-server.js';
+import { plainIntegrator } from '../widget/plain-setup.js';
 
 // Page globals set by the fixtures.
 type W = any;
 const JOURNEY = '#journey iframe';
 const MODAL = '.hosted-journey-dialog iframe';
 const DONE = 'You’re all done';
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.test-output');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const OUT = path.join(ROOT, '.test-output');
 
 /** Polls `fn` (an error while a page navigates counts as "not yet"). */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) =>
@@ -74,6 +78,8 @@ export function engineScenarios(name: EngineName): void {
   let rt: RoundTrip;
   let d: Driver;
   let missing: unknown;
+  let plainSandbox: TestSandbox;
+  let plain: StaticServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -85,7 +91,13 @@ export function engineScenarios(name: EngineName): void {
       missing = error;
       return;
     }
-    [o, uc, rt] = await Promise.all([startOrigins(), startUseCase(), startRoundTrip()]);
+    [o, uc, rt, plainSandbox] = await Promise.all([
+      startOrigins(),
+      startUseCase(),
+      startRoundTrip(),
+      startTestSandbox({ journeyProtocol: 'plain' }),
+    ]);
+    plain = await plainIntegrator(plainSandbox.url, readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js')));
     // The versions the README and docs/browsers.md quote come from this line.
     console.log(`engine ${name}: ${engine.version}`);
     mkdirSync(OUT, { recursive: true });
@@ -93,7 +105,8 @@ export function engineScenarios(name: EngineName): void {
   });
   test.afterAll(async () => {
     await engine?.close();
-    await Promise.all([o?.close(), uc?.close(), rt?.close()]);
+    await Promise.all([o?.close(), uc?.close(), rt?.close(), plain?.close()]);
+    await plainSandbox?.close();
   });
   test.beforeEach(async () => {
     if (missing) throw missing;
@@ -268,6 +281,58 @@ export function engineScenarios(name: EngineName): void {
     await d.click('.hosted-journey-close');
     await poll(() => count(d, '.hosted-journey-dialog')).toBe(0);
     expect(await violations()).toEqual([]);
+  });
+
+  /** In `frame`: waits for `selector`, then sets its value (as typed: an `input` event) or, without one, clicks it. */
+  const act = (selector: string, value?: string) =>
+    poll(() =>
+      d.evaluate(
+        ({ selector, value }) => {
+          const el = document.querySelector(selector) as HTMLInputElement | null;
+          if (!el) return false;
+          if (value === undefined) el.click();
+          else {
+            el.value = value;
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          return true;
+        },
+        { selector, value },
+        JOURNEY,
+      ),
+    ).toBe(true);
+
+  test(`${name}: journeyProtocol 'plain' — ready at load, the sandbox's plain journey, RELEASED → one released`, async () => {
+    await d.goto(`${plain.url}/apply?ref=plain_${name}`);
+    // Serialised in the page: the drivers' own serialisation differs for objects the page did not create itself.
+    const events = async () =>
+      JSON.parse(await d.evaluate(() => JSON.stringify((window as W).__events))) as Array<[string, unknown]>;
+    await poll(events).toContainEqual(['ready', { step: 'loaded' }]);
+    const submit = 'main.hj-card button[type=submit]';
+    await act('input[name=agree]');
+    await act(submit);
+    await act('input#full_name', 'Pat Plain');
+    await act('input#email', 'pat@example.com');
+    await act(submit);
+    await act('button[name=skip-mygov]');
+    await act('button[data-institution="sandbox-bank"]');
+    await act('input[name=pathway][value=crawler]');
+    await act(submit);
+    await act('input#username', 'demo');
+    await act('input#password', 'demo');
+    await act(submit);
+    await poll(events).toContainEqual(['dom:released', {}]);
+    const seen = await events();
+    expect(seen.filter(([k]) => k === 'message')).toEqual([
+      ['message', 'RELEASED'],
+      ['message', { event: 'RELEASED' }],
+    ]);
+    expect(seen.filter(([k]) => k.endsWith('released'))).toEqual([
+      ['released', {}],
+      ['event:released', {}],
+      ['dom:released', {}],
+    ]);
+    expect(seen.filter(([k]) => k === 'error' || k === 'invalid')).toEqual([]);
   });
 
   /** Details (prefilled by the handshake) → the deep-linked bank → the consent step, up to the button that opens the bank. */

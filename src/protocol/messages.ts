@@ -131,6 +131,18 @@ function approximateSize(data: unknown): number {
   }
 }
 
+/** True when a message from a journey that runs no bridge is over the size cap (`MAX_MESSAGE_CHARS`). */
+export const oversized = (data: unknown): boolean => approximateSize(data) > MAX_MESSAGE_CHARS;
+
+/**
+ * A journey that runs no bridge says the customer is done with `RELEASED`: the string itself, or an object whose
+ * `event`, `type` or `status` is it.
+ */
+export function isReleased(data: unknown): boolean {
+  const d = data as { event?: unknown; type?: unknown; status?: unknown } | null;
+  return data === 'RELEASED' || (!!d && typeof d === 'object' && [d.event, d.type, d.status].includes('RELEASED'));
+}
+
 /** Decodes a message of `schemas` for `channel` (both sides' `WindowMessenger` and the two typed decoders below). */
 export function decodeMessage<S extends Record<string, Schema<unknown>>>(
   schemas: S,
@@ -140,7 +152,7 @@ export function decodeMessage<S extends Record<string, Schema<unknown>>>(
   if (typeof data !== 'object' || data === null || (data as { protocol?: unknown }).protocol !== PROTOCOL) {
     return { ok: false, reason: 'foreign', detail: 'not a hosted-journey message' };
   }
-  if (approximateSize(data) > MAX_MESSAGE_CHARS) {
+  if (oversized(data)) {
     return { ok: false, reason: 'oversized', detail: `message exceeds ${MAX_MESSAGE_CHARS} characters` };
   }
   const env = data as Partial<Envelope>;

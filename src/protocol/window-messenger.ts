@@ -36,6 +36,11 @@ export interface WindowMessengerOptions {
   onInvalid?(info: { reason: DecodeFailure; detail: string; origin: string }): void;
   /** The window to listen on (this side's own). */
   host?: Window | undefined;
+  /**
+   * The other side speaks no protocol (the widget's `journeyProtocol: 'plain'`): a message that passed requirements 2
+   * and 3 comes here undecoded instead of 4 (no envelope, channel or handshake; the caller caps its size).
+   */
+  raw?: ((data: unknown) => void) | undefined;
 }
 
 /**
@@ -104,8 +109,9 @@ export abstract class WindowMessenger<M, O extends WindowMessengerOptions = Wind
     const o = this.#o;
     const target = o.getTarget();
     if (event.origin !== o.origin || !target || event.source !== target) return;
-    const result = decodeMessage(this.schemas, event.data, o.channel) as DecodeResult<M>;
-    if (result.ok) this.receive(result.message, o);
+    const result = o.raw ? null : (decodeMessage(this.schemas, event.data, o.channel) as DecodeResult<M>);
+    if (!result) o.raw!(event.data);
+    else if (result.ok) this.receive(result.message, o);
     else if (result.reason !== 'foreign')
       o.onInvalid?.({ reason: result.reason, detail: result.detail, origin: event.origin });
   };

@@ -12,7 +12,7 @@ export { DOM_EVENT_PREFIX };
 
 type Listener = (payload: never) => void;
 
-function safely(fn: () => void): void {
+export function safely(fn: () => void): void {
   try {
     fn();
   } catch (error) {

@@ -43,13 +43,17 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
       conceal?.(iframe);
       messenger.start();
       iframe.src = cfg.url;
+      // A journey that runs no bridge never reports its height: minHeight, or the height of a container that has one
+      // (measured before the frame is in it).
+      if (cfg.plain && cfg.container?.clientHeight) iframe.style.height = '100%';
       place(iframe);
-      resizer = new Resizer({
-        iframe,
-        journeyOrigin: cfg.journeyOrigin,
-        minHeight: cfg.minHeight,
-        maxHeight: cfg.maxHeight,
-      });
+      if (!cfg.plain)
+        resizer = new Resizer({
+          iframe,
+          journeyOrigin: cfg.journeyOrigin,
+          minHeight: cfg.minHeight,
+          maxHeight: cfg.maxHeight,
+        });
     },
     fail(message, retry) {
       const iframe = frame.iframe;

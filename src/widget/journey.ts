@@ -39,6 +39,9 @@ import { createWatchdog, type Watchdog } from './watchdog.js';
  */
 export const NO_JOURNEY_MS = 3000;
 
+/** The `step` of the `ready` the widget fires for a journey that runs no bridge (at its frame's `load`). */
+export const PLAIN_READY_STEP = 'loaded';
+
 const hinted: Record<string, unknown> = {};
 
 /** `<link rel="preconnect">` to the journey origin, once per origin per page (journeys without `prewarm`). */
@@ -66,10 +69,14 @@ class Journey implements JourneyHandle {
   #state: JourneyState = 'idle';
   /** False while prewarmed and not opened; `#held` keeps the journey's events until `open()`. */
   #shown = true;
-  #held: JourneyEvent[] = [];
+  #held: Array<() => void> = [];
   /** The prewarm chunk, once loaded (only journeys with `prewarm` load it: the inline path without it stays lean). */
   #pw: typeof import('./prewarm.js') | undefined;
   #cancelPrewarm = () => {};
+  /** Plain mode: the current frame said `RELEASED` (a journey may say it in two shapes; `released` fires once). */
+  #released = false;
+  /** Plain mode: the chunk that takes the journey's messages apart, once asked for. */
+  #plainPart: Promise<typeof import('./plain.js')> | undefined;
 
   constructor(options: JourneyOptions) {
     const cfg = (this.#cfg = resolveOptions(options, window.location.origin, this.channel));
@@ -89,9 +96,12 @@ class Journey implements JourneyHandle {
       hidden: () => !this.#shown,
       onEvent: (event) => this.#route(event),
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
+      raw: cfg.plain ? (data) => this.#plain(data) : undefined,
     });
     this.#frame = createFrame(cfg, this.channel, this.#messenger, () => {
       this.#loaded = true;
+      // A journey that runs no bridge says no `ready`: its frame's load stands for it.
+      if (cfg.plain && this.#state === 'loading') this.#route({ type: 'ready', payload: { step: PLAIN_READY_STEP } });
       this.#listen();
     });
     this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#timedOut());
@@ -124,7 +134,7 @@ class Journey implements JourneyHandle {
     this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger, this.#cfg.handshakePrefill);
     if (this.#state === 'loading') this.#watchdog.start();
     this.#listen();
-    for (const event of this.#held.splice(0)) this.#route(event);
+    for (const deliver of this.#held.splice(0)) deliver();
   };
 
   readonly close = (): void => {
@@ -163,7 +173,7 @@ class Journey implements JourneyHandle {
   /** Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted. */
   readonly send = <T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T]): void => {
     const s = this.#state;
-    this.#messenger.send(type, payload, s !== 'destroyed' && s !== 'closed' && s !== 'idle');
+    this.#messenger.send(type, payload, !this.#cfg.plain && s !== 'destroyed' && s !== 'closed' && s !== 'idle');
   };
 
   /** Where DOM events go: `eventTarget`, else the container (inline) or the modal root (modal). */
@@ -199,7 +209,8 @@ class Journey implements JourneyHandle {
 
   /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
   #listen(): void {
-    if (this.#shown && this.#loaded && this.#state === 'loading' && !this.#messenger.connected) this.#silence.start();
+    if (this.#shown && this.#loaded && this.#state === 'loading' && !this.#messenger.connected && !this.#cfg.plain)
+      this.#silence.start();
   }
 
   #noJourney(): void {
@@ -228,7 +239,7 @@ class Journey implements JourneyHandle {
       this.#watchdog.stop();
       this.#modal.controller?.setStatus('error', event.payload.message);
     }
-    if (!this.#shown) this.#held.push(event);
+    if (!this.#shown) this.#held.push(() => this.#route(event));
     else if (event.type === 'bank_authorisation') this.#bank(event);
     else {
       this.#hub.deliver(event, this.#host());
@@ -236,11 +247,26 @@ class Journey implements JourneyHandle {
     }
   }
 
+  /** A message from a journey that runs no bridge: `onJourneyMessage`, then `released` for a `RELEASED` one. */
+  #plain(data: unknown): void {
+    if (!this.#shown) {
+      this.#held.push(() => this.#plain(data));
+      return;
+    }
+    const frame = this.#frame.iframe;
+    // In order: every message waits on the same promise. One whose frame was closed or replaced meanwhile is dropped.
+    void (this.#plainPart ??= import('./plain.js')).then((p) => {
+      if (this.#frame.iframe !== frame || !p.takePlain(data, this.#cfg, this.#host()) || this.#released) return;
+      this.#released = true;
+      this.#route({ type: 'released', payload: {} });
+    });
+  }
+
   /** A fresh frame in the container or the overlay; the watchdog runs once it is shown. */
   #startFrame(): void {
     const into = this.#cfg.container;
     this.#silence.stop();
-    this.#loaded = false;
+    this.#loaded = this.#released = false;
     this.#frame.start(
       (frame) => (into ? into.appendChild(frame) : this.#modal.controller!.setFrame(frame)),
       this.#shown ? undefined : this.#pw!.conceal,

@@ -39,6 +39,8 @@ export interface ResolvedOptions {
   eventTarget: EventTarget | undefined;
   prewarm: JourneyOptions['prewarm'];
   prewarmTrigger: JourneyOptions['prewarmTrigger'];
+  /** `journeyProtocol: 'plain'`: a journey that runs no bridge. */
+  plain: boolean;
   /** What the bank redirect saves for `resumeJourney()` (the options not marked `NOT_SAVED`, resolved). */
   saved: JourneyOptions;
 }
@@ -147,6 +149,10 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent')
     bad('INVALID_OPTION', 'prewarm', "prewarm must be a boolean, 'idle' or 'intent'.");
 
+  const protocol = options.journeyProtocol;
+  if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
+    bad('INVALID_OPTION', 'journeyProtocol', "journeyProtocol must be 'bridge' or 'plain'.");
+
   const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
   return {
     vendor: options.vendor,
@@ -166,6 +172,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     eventTarget: options.eventTarget,
     prewarm: pw,
     prewarmTrigger: options.prewarmTrigger,
+    plain: protocol === 'plain',
     saved: savedOptions({ ...options, mode, bankAuthorisation: bank, returnUrl }),
   };
 }

@@ -65,6 +65,7 @@ export const OPTIONS = {
   returnUrl: 0,
   prewarm: WORD | NOT_SAVED, // a resumed journey opens at once
   prewarmTrigger: NOT_EL | NOT_SAVED, // the element is its own trigger; the script tag's defaults to data-trigger
+  journeyProtocol: 0,
 } as const satisfies Record<OptionName, number>;
 
 /** The keys of the object options, each read from its own attribute (`data-primary-colour`, `primary-colour`). */
@@ -117,15 +118,29 @@ export const PHASES: { readonly [K in SurfaceEventType]?: 'requested' | 'complet
 /** The DOM event of a refused journey message; its callback is `onInvalidMessage`. */
 export const INVALID_MESSAGE = 'invalid_message';
 
-/** Every callback option: one per event above, `onEvent` (every journey event, no DOM event) and `onInvalidMessage`. */
-export const CALLBACKS = [...new Set(Object.values(EVENTS)), 'onEvent', 'onInvalidMessage'] as Array<
-  keyof JourneyCallbacks
->;
+/** The DOM event of a message from a journey that runs no bridge; its callback is `onJourneyMessage`. */
+export const JOURNEY_MESSAGE = 'journey_message';
+
+/**
+ * Every callback option: one per event above, `onEvent` (every journey event, no DOM event), `onInvalidMessage` and
+ * `onJourneyMessage`.
+ */
+export const CALLBACKS = [
+  ...new Set(Object.values(EVENTS)),
+  'onEvent',
+  'onInvalidMessage',
+  'onJourneyMessage',
+] as Array<keyof JourneyCallbacks>;
 
 // Compile-time: every callback of JourneyCallbacks is one of those (a new callback without a row fails tsc).
 type Assert<T extends true> = T;
 export type EveryCallbackListed = Assert<
-  [Exclude<keyof JourneyCallbacks, (typeof EVENTS)[SurfaceEventType] | 'onEvent' | 'onInvalidMessage'>] extends [never]
+  [
+    Exclude<
+      keyof JourneyCallbacks,
+      (typeof EVENTS)[SurfaceEventType] | 'onEvent' | 'onInvalidMessage' | 'onJourneyMessage'
+    >,
+  ] extends [never]
     ? true
     : false
 >;

@@ -110,6 +110,12 @@ export interface JourneyCallbacks {
   /** Every valid journey event, after its own callback. @example onEvent: (e) => console.log(e.type, e.payload) */
   onEvent?(event: JourneyEvent): void;
   /**
+   * `journeyProtocol: 'plain'` only: every message from the journey's frame (its origin and window checked, at most
+   * `MAX_MESSAGE_CHARS` as JSON), as the journey posted it. A `RELEASED` message also fires `onReleased`.
+   * @example onJourneyMessage: (data) => console.log('journey said', data)
+   */
+  onJourneyMessage?(data: unknown): void;
+  /**
    * A message from the journey's window that failed validation (malformed, unknown type, wrong channel, oversized).
    * Never thrown into the page. @example onInvalidMessage: ({ reason, detail }) => console.warn(reason, detail)
    */
@@ -169,6 +175,14 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
    * @example '#connect-bank'
    */
   prewarmTrigger?: string | HTMLElement;
+  /**
+   * How the journey talks to this page. `'bridge'` (default): the hosted-journey protocol (handshake, every event,
+   * resize, prefill by handshake, the bank step). `'plain'`: a journey that runs no bridge — framed the same way,
+   * sized to `minHeight` (inline: the container's height when it has one), `onReady` at the frame's `load`, each of
+   * its messages to `onJourneyMessage`, and `RELEASED` to `onReleased`. docs/widget.md lists what needs the bridge.
+   * @example 'plain'
+   */
+  journeyProtocol?: 'bridge' | 'plain';
 }
 
 /** The handle `createJourney` returns. */
@@ -216,6 +230,7 @@ export type JourneyDomEventMap = {
   [K in SurfaceEventType as `hosted-journey:${K}`]: CustomEvent<K extends 'error' ? JourneyErrorInfo : Payload<K>>;
 } & {
   'hosted-journey:invalid_message': CustomEvent<InvalidMessageInfo>;
+  'hosted-journey:journey_message': CustomEvent<unknown>;
 };
 
 declare global {

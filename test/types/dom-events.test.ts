@@ -45,6 +45,7 @@ describe('hosted-journey DOM events in the DOM event maps', () => {
       | 'hosted-journey:error'
       | 'hosted-journey:exit'
       | 'hosted-journey:invalid_message'
+      | 'hosted-journey:journey_message'
     >();
   });
 });

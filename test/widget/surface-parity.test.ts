@@ -104,6 +104,7 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   returnUrl: { value: returnUrl, attr: returnUrl },
   prewarm: { value: 'idle', attr: 'idle' },
   prewarmTrigger: { value: '#host', attr: '#host' },
+  journeyProtocol: { value: 'plain', attr: 'plain' },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */
@@ -235,6 +236,7 @@ describe('the table', () => {
       'onExit',
       'onInstitutionSelected',
       'onInvalidMessage',
+      'onJourneyMessage',
       'onReady',
       'onReleased',
       'onStep',
