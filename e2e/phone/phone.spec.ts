@@ -64,7 +64,7 @@ async function throughTheBank(p: Page, mode: Mode): Promise<void> {
   await popup.getByRole('button', { name: 'Approve' }).click();
   await popup.waitForEvent('close');
   await expect(frame.getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
-  expect((await bankPhases(p)).at(-1)).toEqual({ phase: 'completed', status: 'authorised' });
+  expect((await bankPhases(p)).at(-1)).toEqual({ phase: 'completed', status: 'authorised', strategy: 'popup' });
 }
 
 for (const phone of PHONES) {
