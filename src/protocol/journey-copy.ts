@@ -1,7 +1,7 @@
 /**
  * What the journey pages and the journey origin's server-rendered bank pages both say [ours], so the two never
- * disagree (issue 13.8). Not a wire format, but shared by both sides, so it lives here (the sandbox's Node code never
- * imports `pages/`); not re-exported from `src/protocol/index.ts`, so in no public surface.
+ * disagree. Not a wire format, but shared by both sides, so it lives here (the sandbox's Node code never imports
+ * `journey/browser/`); not re-exported from `src/protocol/index.ts`, so in no public surface.
  */
 
 /**
