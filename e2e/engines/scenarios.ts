@@ -537,6 +537,7 @@ export function engineScenarios(name: EngineName): void {
       await poll(() => hasText(d, DONE, frame), 30_000).toBe(true);
       expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual({
         phase: 'completed',
+        strategy: 'popup',
         status: 'authorised',
       });
     });
