@@ -126,6 +126,7 @@ if (!existsSync(iifeFile)) {
   console.log(
     `    + plain chunk, loaded only by a journey created with \`journeyProtocol: 'plain'\`: ${kb(m.plainGz)} gzip`,
   );
+  console.log(`    + typo chunk, loaded only when an option or data- attribute is unknown: ${kb(m.typosGz)} gzip`);
   check(
     !m.preactInLoaded && m.lazyGz.length > 0,
     `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`,

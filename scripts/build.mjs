@@ -36,6 +36,24 @@ const common = {
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
 };
 
+// The script build is one classic file, so an `import()` in it saves no download; yet rolldown wraps every module a
+// lazily imported part shares in an init function to keep the order of evaluation (~0.3 KB gzip). There a widget
+// `import()` becomes a static import (the modal keeps its own file: modal-part.ts loads it by script tag).
+const staticImports = () => ({
+  name: 'hj-static-imports',
+  transform(code, id) {
+    if (!id.includes('/src/widget/')) return null;
+    const heads = [];
+    const out = code.replace(/\bimport\((['"])(\.\/[^'"]+)\1\)/g, (call, q, spec) => {
+      if (spec === './modal.js') return call;
+      const name = `__hjStatic${heads.length}`;
+      heads.push(`import * as ${name} from ${q}${spec}${q};`);
+      return `Promise.resolve(${name})`;
+    });
+    return heads.length ? { code: heads.join('') + out, map: null } : null; // same line numbers
+  },
+});
+
 const groups = {
   async browser() {
     const entry = browserEntries;
@@ -78,6 +96,7 @@ const groups = {
     });
     await build({
       ...common,
+      plugins: [staticImports()],
       define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
       build: {
         outDir: 'dist',

@@ -15,7 +15,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
-/** → { gz, min, chunks, lazyGz: number[], prewarmGz, plainGz, preactInLoaded, metafile, loadedNames } (sizes in bytes). */
+/** → { gz, min, chunks, lazyGz: number[], prewarmGz, plainGz, typosGz, preactInLoaded, metafile, loadedNames } (sizes in bytes). */
 export async function measureInlineMount(root) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'hj-inline-'));
   try {
@@ -36,7 +36,8 @@ export async function measureInlineMount(root) {
     const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
     const isModal = ([, out]) =>
       Object.keys(out.inputs).some((i) => /(src\/widget\/modal\.tsx|dist\/chunks\/modal-[^/]*\.js)$/.test(i));
-    // Chunks only a journey created with one option imports: `prewarm`, `journeyProtocol: 'plain'`.
+    // Chunks only a journey created with one option imports: `prewarm`, `journeyProtocol: 'plain'`; and the typo
+    // warning, imported only when an option is misspelt.
     const onlyWith =
       (name) =>
       ([, out]) =>
@@ -45,7 +46,8 @@ export async function measureInlineMount(root) {
         );
     const isPrewarm = onlyWith('prewarm');
     const isPlain = onlyWith('plain');
-    const loaded = outputs.filter((o) => !isModal(o) && !isPrewarm(o) && !isPlain(o));
+    const isTypos = onlyWith('typos');
+    const loaded = outputs.filter((o) => !isModal(o) && !isPrewarm(o) && !isPlain(o) && !isTypos(o));
     const read = ([name]) => readFileSync(path.resolve(root, name));
     return {
       gz: loaded.reduce((n, o) => n + gz(read(o)), 0),
@@ -54,6 +56,7 @@ export async function measureInlineMount(root) {
       lazyGz: outputs.filter(isModal).map((o) => gz(read(o))),
       prewarmGz: outputs.filter((o) => isPrewarm(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
       plainGz: outputs.filter((o) => isPlain(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
+      typosGz: outputs.filter((o) => isTypos(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
       preactInLoaded: loaded.some(([, out]) => Object.keys(out.inputs).some((i) => /node_modules\/preact\//.test(i))),
       metafile: res.metafile,
       loadedNames: loaded.map(([n]) => n),

@@ -8,7 +8,7 @@ import { isJourneyConfigError, RESUME_QUERY } from '../protocol/browser.js';
 import { dispatchDomEvent } from './events.js';
 import { createJourney } from './journey.js';
 import { resumeJourney } from './resume.js';
-import { attributeName, NOT_TAG, optionsFrom, tagNames, warnUnknown } from './surface.js';
+import { attributeName, NOT_TAG, optionsFrom, tagNames } from './surface.js';
 import type { JourneyHandle, JourneyOptions } from './types.js';
 
 /**
@@ -51,7 +51,11 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
     try {
       // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
       const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
-      warnUnknown(Object.keys(script.dataset), tagNames(), (k) => `data-${attributeName(k)}`, true);
+      const given = Object.keys(script.dataset);
+      if (!given.every((k) => tagNames().includes(k)))
+        void import('./typos.js').then((t) =>
+          t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true),
+        );
       const options = optionsFromDataset(script.dataset);
       // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.
       if (options.prewarm === 'intent') options.prewarmTrigger ??= script.dataset.trigger;

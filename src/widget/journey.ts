@@ -219,7 +219,7 @@ class Journey implements JourneyHandle {
     this.#watchdog.stop();
     const origin = this.#cfg.journeyOrigin;
     const message =
-      `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s. Likely cause: ` +
+      `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s: ` +
       `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
     this.#failView(message);
     // Loud without onError, as READY_TIMEOUT.

@@ -6,7 +6,7 @@
 import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
 import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
-import { CALLBACKS, GROUPS, OPTIONS, warnUnknown } from './surface.js';
+import { CALLBACKS, GROUPS, OPTIONS } from './surface.js';
 import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
 
 export const DEFAULTS = {
@@ -93,12 +93,21 @@ function resolveContainer(container: unknown): HTMLElement {
   return bad('INVALID_CONTAINER', 'container', 'container must be a CSS selector or an element.');
 }
 
-/** A misspelt option would be ignored silently (`contianer` turns an inline journey into a modal): say so. */
+/**
+ * A misspelt option would be ignored silently (`contianer` turns an inline journey into a modal): say so. The keys are
+ * read now; the warning with its nearest known name is a lazy part (typos.ts), loaded only when a key is unknown.
+ */
 function warnTypos(options: JourneyOptions): void {
   const o = options as unknown as Record<string, unknown>;
-  warnUnknown(Object.keys(o), [...Object.keys(OPTIONS), ...CALLBACKS], (k) => `'${k}'`);
+  const known = [...Object.keys(OPTIONS), ...CALLBACKS];
+  const given = Object.keys(o);
   // prefill refuses an unknown key itself (buildJourneyUrl); theme's are only read.
-  warnUnknown(Object.keys(o.theme ?? {}), Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
+  const theme = Object.keys(o.theme ?? {});
+  if (given.every((k) => known.includes(k)) && theme.every((k) => k in GROUPS.theme)) return;
+  void import('./typos.js').then(({ warnUnknown }) => {
+    warnUnknown(given, known, (k) => `'${k}'`);
+    warnUnknown(theme, Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
+  });
 }
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */

@@ -180,57 +180,5 @@ export function optionsFrom(
   return out as Partial<JourneyOptions>;
 }
 
-/** Edit distance, case-insensitive; a swap of two neighbours counts one edit (`contianer` → `container`). */
-export function editDistance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  const d: number[][] = [];
-  for (let i = 0; i <= x.length; i++) {
-    d[i] = [i];
-    for (let j = 1; j <= y.length; j++)
-      d[i]![j] = i
-        ? Math.min(
-            d[i - 1]![j]! + 1,
-            d[i]![j - 1]! + 1,
-            d[i - 1]![j - 1]! + +(x[i - 1] !== y[j - 1]),
-            i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1] ? d[i - 2]![j - 2]! + 1 : j + i,
-          )
-        : j;
-  }
-  return d[x.length]![y.length]!;
-}
-
-/** The known name nearest to `name`, if it is within a third of its length (two edits at least). */
-export function nearest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let min = Math.max(2, name.length / 3);
-  for (const k of known) {
-    const d = editDistance(name, k);
-    if (d <= min) [min, best] = [d - 0.5, k];
-  }
-  return best;
-}
-
-/**
- * One console warning per key of `given` that is not in `known`, naming the nearest known one; `show` spells a name
- * as the integrator wrote it (`data-primary-colour` on the script tag). `quiet`: a key with no near known name is
- * left alone (a script tag also carries other tools' `data-` attributes).
- */
-export function warnUnknown(
-  given: string[],
-  known: readonly string[],
-  show: (name: string) => string,
-  quiet?: boolean,
-): void {
-  for (const key of given) {
-    if (known.includes(key)) continue;
-    const near = nearest(key, known);
-    if (near || !quiet)
-      console.warn(
-        `hosted-journey: unknown option ${show(key)} is ignored${near ? `; did you mean ${show(near)}?` : ''}`,
-      );
-  }
-}
-
 /** The script tag's `dataset` keys: its rows (groups' keys included) and `trigger`. */
 export const tagNames = (): string[] => [...rows().flatMap(([n, row]) => (row & NOT_TAG ? [] : [n])), 'trigger'];
