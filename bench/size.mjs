@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // Size budget and must-not-appear check (run by `npm test` via scripts/test-checks.mjs, and in CI). Needs dist/.
-//   1. gzip -9 of dist/hosted-journey.iife.js                                 ≤ 11 KB
-//      and dist/hosted-journey.modal.js, the script tag's modal UI                ≤ 8 KB
+//   1. gzip -9 of dist/hosted-journey.iife.js, what every script-tag journey loads                       ≤ 11 KB
+//      and each lazy part's sibling file, dist/hosted-journey.<part>.js, on its own budget (budgets.mjs)
 //   2. an ES-module fixture using only an inline `createJourney`, bundled and minified by esbuild with every
-//      dependency bundled and code splitting on, counting every chunk an inline mount loads (the entry and the
-//      resizer chunk; not the lazily imported modal chunk, which must hold all of Preact, nor the prewarm chunk that
-//      only `prewarm` journeys import)                                                    ≤ 9.5 KB
-//      the modal chunk ≤ 8 KB and the prewarm chunk ≤ 0.8 KB, each checked on its own.
+//      dependency bundled and code splitting on, counting every chunk an inline mount loads (the entry and its static
+//      imports; never a lazy part: modal, prewarm, plain, typos, error-view)                         ≤ 9.5 KB
+//      and what each lazy part's `import()` adds to it, on its own budget (budgets.mjs).
 //   Every failing size check names the largest modules of its bundle (the composition line below it).
 //   3. no browser file in dist/ (the browser entries, the IIFE and every chunk they import) contains a server-only
 //      identifier: createHmac, node:crypto, timingSafeEqual, signingSecret.
@@ -21,7 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { WIDGET_BUDGETS } from './lib/budgets.mjs';
+import { PART_WHEN, WIDGET_BUDGETS } from './lib/budgets.mjs';
 import { measureInlineMount } from './lib/inline.mjs';
 import { measureFile } from './lib/bundle.mjs';
 import { esbuildWebCrypto } from '../scripts/server-web.mjs';
@@ -91,18 +90,32 @@ if (!existsSync(iifeFile)) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // The lazy parts are files of their own (dist/hosted-journey.<part>.js): not part of this file's composition.
+    plugins: [
+      {
+        name: 'parts',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (a) =>
+            a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined,
+          ),
+      },
+    ],
   });
   console.log(`    composition (esbuild rebuild): ${parts(analysed.metafile)}`);
-  const modalFile = path.join(dist, 'hosted-journey.modal.js');
-  if (existsSync(modalFile)) {
-    const m = readFileSync(modalFile);
+  for (const [part, budget] of Object.entries(BUDGET.partScripts)) {
+    const file = path.join(dist, `hosted-journey.${part}.js`);
+    if (!existsSync(file)) {
+      check(false, `dist/hosted-journey.${part}.js is missing: run \`node scripts/build.mjs iife\``);
+      continue;
+    }
+    const n = gz(readFileSync(file));
     check(
-      gz(m) <= BUDGET.modalScript,
-      `dist/hosted-journey.modal.js, loaded in modal mode only: ${kb(gz(m))} gzip, budget ${kb(BUDGET.modalScript)} ` +
-        `(script tag in modal mode: ${kb(gz(buf) + gz(m))})`,
+      n <= budget,
+      `dist/hosted-journey.${part}.js, loaded for ${PART_WHEN[part]}: ${kb(n)} gzip, budget ${kb(budget)}` +
+        (part === 'modal' ? ` (script tag in modal mode: ${kb(gz(buf) + n)})` : ''),
     );
-  } else check(false, 'dist/hosted-journey.modal.js is missing: run `node scripts/build.mjs iife`');
+  }
 }
 
 // 2. Inline ES-module fixture (bench/lib/inline.mjs: the same figure the bench report uses)
@@ -113,20 +126,15 @@ if (!existsSync(iifeFile)) {
     `inline createJourney fixture: ${kb(m.gz)} gzip over ${m.chunks} chunk(s) loaded by an inline mount, budget ${kb(BUDGET.inline)}`,
   );
   console.log(`    composition: ${parts(m.metafile, m.loadedNames)}`);
-  check(
-    m.prewarmGz <= BUDGET.prewarm,
-    `prewarm chunk, loaded only by a journey created with \`prewarm\`: ${kb(m.prewarmGz)} gzip, ` +
-      `budget ${kb(BUDGET.prewarm)} (inline mount with prewarm: ${kb(m.gz + m.prewarmGz)})`,
-  );
-  check(
-    m.lazyGz.length > 0 && m.lazyGz.every((n) => n <= BUDGET.modalChunk),
-    `modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip, ` +
-      `budget ${kb(BUDGET.modalChunk)}`,
-  );
-  console.log(
-    `    + plain chunk, loaded only by a journey created with \`journeyProtocol: 'plain'\`: ${kb(m.plainGz)} gzip`,
-  );
-  console.log(`    + typo chunk, loaded only when an option or data- attribute is unknown: ${kb(m.typosGz)} gzip`);
+  for (const [part, budget] of Object.entries(BUDGET.partChunks)) {
+    const n = m.parts[part];
+    check(
+      n !== undefined && n <= budget,
+      n === undefined
+        ? `no lazy ${part} chunk in the inline fixture's bundle: is \`import('./${part}.js')\` still lazy?`
+        : `${part} chunk, loaded for ${PART_WHEN[part]}: ${kb(n)} gzip, budget ${kb(budget)} (inline mount with it: ${kb(m.gz + n)})`,
+    );
+  }
   check(
     !m.preactInLoaded && m.lazyGz.length > 0,
     `Preact stays out of the inline path (modal chunk, loaded only in modal mode: ${m.lazyGz.map(kb).join(' + ') || 'none'} gzip)`,

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptPartEntries } from '../scripts/entries.mjs';
 import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
 import { creditRoute } from './credit-routes.js';
 import { applicationPage, creditPage, directPage, homePage, scriptTagPage, spaPage, type PageContext } from './html.js';
@@ -49,14 +50,13 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/styles.css': { file: path.join(ROOT, 'demo', 'public', 'styles.css'), type: 'text/css; charset=utf-8' },
   // Browsers ask for it on every page; a 404 there is a console error on each.
   '/favicon.ico': { file: path.join(ROOT, 'demo', 'public', 'favicon.ico'), type: 'image/x-icon' },
-  '/sdk/hosted-journey.iife.js': {
-    file: path.join(ROOT, 'dist', 'hosted-journey.iife.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
-  '/sdk/hosted-journey.modal.js': {
-    file: path.join(ROOT, 'dist', 'hosted-journey.modal.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
+  // The script tag and the parts it loads from next to itself when a journey needs them (the modal, prewarm, …).
+  ...Object.fromEntries(
+    ['iife', ...Object.keys(scriptPartEntries)].map((name) => [
+      `/sdk/hosted-journey.${name}.js`,
+      { file: path.join(ROOT, 'dist', `hosted-journey.${name}.js`), type: 'text/javascript; charset=utf-8' },
+    ]),
+  ),
 };
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const newRef = () => `cust_${randomBytes(6).toString('hex')}`;

@@ -13,7 +13,15 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { viteWebCrypto } from './server-web.mjs';
-import { allEntries, browserEntries, requireSources, sandboxAssets, scriptEntries, serverEntries } from './entries.mjs';
+import {
+  allEntries,
+  browserEntries,
+  requireSources,
+  sandboxAssets,
+  scriptEntries,
+  scriptPartEntries,
+  serverEntries,
+} from './entries.mjs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,22 +44,41 @@ const common = {
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
 };
 
-// The script build is one classic file, so an `import()` in it saves no download; yet rolldown wraps every module a
-// lazily imported part shares in an init function to keep the order of evaluation (~0.3 KB gzip). There a widget
-// `import()` becomes a static import (the modal keeps its own file: modal-part.ts loads it by script tag).
-const staticImports = () => ({
-  name: 'hj-static-imports',
+// The script build is one classic file plus one sibling file per lazy part (src/widget/script-parts.ts, the parts ES
+// builds split into chunks): each widget `import('./<part>.js')` becomes `loadScriptPart('<part>')`, so what only some
+// journeys need (Preact and the modal, prewarm, the plain protocol, the typo warning, the inline error view) stays out
+// of the main file, and no `import()` reaches rolldown (which would wrap every module a part shares in an init
+// function, ~0.3 KB gzip).
+const PARTS_SOURCE = r('src/widget/script-parts.ts');
+const scriptParts = () => ({
+  name: 'hj-script-parts',
   transform(code, id) {
-    if (!id.includes('/src/widget/')) return null;
-    const heads = [];
-    const out = code.replace(/\bimport\((['"])(\.\/[^'"]+)\1\)/g, (call, q, spec) => {
-      if (spec === './modal.js') return call;
-      const name = `__hjStatic${heads.length}`;
-      heads.push(`import * as ${name} from ${q}${spec}${q};`);
-      return `Promise.resolve(${name})`;
+    if (!id.includes('/src/widget/') || id === PARTS_SOURCE) return null;
+    let n = 0;
+    const out = code.replace(/\bimport\((['"])\.\/([\w-]+)\.js\1\)/g, (_call, _q, part) => {
+      if (!(part in scriptPartEntries))
+        throw new Error(`${id}: import('./${part}.js') is not a script part (entries.mjs)`);
+      n++;
+      return `__hjPart(${JSON.stringify(part)})`;
     });
-    return heads.length ? { code: heads.join('') + out, map: null } : null; // same line numbers
+    if (/\bimport\(\s*['"`]/.test(out)) throw new Error(`${id}: an import() the script build cannot turn into a part`);
+    // Prepended on the first line: the line numbers of the source map stay right.
+    return n
+      ? { code: `import { loadScriptPart as __hjPart } from ${JSON.stringify(PARTS_SOURCE)};${out}`, map: null }
+      : null;
   },
+});
+// A part's file: its module, registered under its name for loadScriptPart.
+const PART_ENTRY = 'hj-script-part-entry';
+const partEntry = (part) => ({
+  name: 'hj-script-part-entry',
+  resolveId: (id) => (id.endsWith(PART_ENTRY) ? `\0${PART_ENTRY}` : null),
+  load: (id) =>
+    id === `\0${PART_ENTRY}`
+      ? `import * as part from ${JSON.stringify(r(scriptPartEntries[part]))};
+import { registerPart } from ${JSON.stringify(PARTS_SOURCE)};
+registerPart(${JSON.stringify(part)}, part);`
+      : null,
 });
 
 const groups = {
@@ -59,7 +86,6 @@ const groups = {
     const entry = browserEntries;
     await build({
       ...common,
-      define: { __HJ_SCRIPT_BUILD__: 'false' },
       build: {
         outDir: 'dist',
         emptyOutDir: false,
@@ -76,42 +102,29 @@ const groups = {
     });
   },
   async iife() {
-    // The modal UI (Preact) is its own file for the script tag, loaded from next to the main script in modal mode only.
-    await build({
-      ...common,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      build: {
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'es2022',
-        minify: true,
-        sourcemap: true,
-        lib: {
-          entry: r(scriptEntries['hosted-journey.modal']),
-          name: 'HostedJourneyModal',
-          formats: ['iife'],
-          fileName: () => 'hosted-journey.modal.js',
+    const iife = (entry, fileName, plugins, name) =>
+      build({
+        ...common,
+        plugins,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: true,
+          lib: { entry, name, formats: ['iife'], fileName: () => fileName },
         },
-      },
-    });
-    await build({
-      ...common,
-      plugins: [staticImports()],
-      define: { 'process.env.NODE_ENV': '"production"', __HJ_SCRIPT_BUILD__: 'true' },
-      build: {
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'es2022',
-        minify: true,
-        sourcemap: true,
-        lib: {
-          entry: r(scriptEntries['hosted-journey.iife']),
-          name: 'HostedJourney',
-          formats: ['iife'],
-          fileName: () => 'hosted-journey.iife.js',
-        },
-      },
-    });
+      });
+    for (const part of Object.keys(scriptPartEntries)) {
+      await iife(
+        PART_ENTRY,
+        `hosted-journey.${part}.js`,
+        [partEntry(part), scriptParts()],
+        `HostedJourney_${part.replace(/\W/g, '_')}`,
+      );
+    }
+    await iife(r(scriptEntries['hosted-journey.iife']), 'hosted-journey.iife.js', [scriptParts()], 'HostedJourney');
   },
   async server() {
     const entry = serverEntries;

@@ -2,9 +2,13 @@ export type EntryTable = Record<string, string>;
 export const ROOT: string;
 export const browserEntries: EntryTable;
 export const scriptEntries: EntryTable;
+export const scriptPartEntries: EntryTable;
 export const serverEntries: EntryTable;
 export const sandboxAssets: EntryTable;
-export const allEntries: Record<'browserEntries' | 'scriptEntries' | 'serverEntries' | 'sandboxAssets', EntryTable>;
+export const allEntries: Record<
+  'browserEntries' | 'scriptEntries' | 'scriptPartEntries' | 'serverEntries' | 'sandboxAssets',
+  EntryTable
+>;
 export interface MissingEntry {
   table: string;
   name: string;

@@ -16,8 +16,18 @@ export const browserEntries = {
 };
 /** `<script>` builds (IIFE, everything bundled). name → source. */
 export const scriptEntries = {
-  'hosted-journey.modal': 'src/widget/modal-script.ts',
   'hosted-journey.iife': 'src/widget/iife.ts',
+};
+/**
+ * The script build's lazy parts, each its own file `dist/hosted-journey.<part>.js` loaded from next to the main script
+ * when a journey needs it (src/widget/script-parts.ts, whose SCRIPT_PARTS lists the same names). part → source.
+ */
+export const scriptPartEntries = {
+  modal: 'src/widget/modal.tsx',
+  prewarm: 'src/widget/prewarm.ts',
+  plain: 'src/widget/plain.ts',
+  typos: 'src/widget/typos.ts',
+  'error-view': 'src/widget/error-view.ts',
 };
 /** Server-side entries for Node. name → source. */
 export const serverEntries = {
@@ -32,7 +42,7 @@ export const sandboxAssets = {
   'bank-return': 'src/sandbox/journey/browser/bank-return.ts',
 };
 
-export const allEntries = { browserEntries, scriptEntries, serverEntries, sandboxAssets };
+export const allEntries = { browserEntries, scriptEntries, scriptPartEntries, serverEntries, sandboxAssets };
 
 /** Thrown when an entry table names a source file that does not exist. */
 export class MissingEntryError extends Error {

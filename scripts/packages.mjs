@@ -14,6 +14,7 @@ import { builtinModules } from 'node:module';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptPartEntries } from './entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootPkg = () => JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -70,8 +71,8 @@ export const PACKAGES = {
       unpkg: './dist/hosted-journey.iife.js',
       jsdelivr: './dist/hosted-journey.iife.js',
     },
-    // The script tag loads the modal UI from next to itself, in modal mode only.
-    files: ['dist/hosted-journey.modal.js'],
+    // The script tag loads each lazy part from next to itself, when a journey needs it (the modal, prewarm, …).
+    files: Object.keys(scriptPartEntries).map((part) => `dist/hosted-journey.${part}.js`),
     docs: [
       'quick-start.md',
       'widget.md',

@@ -1,8 +1,8 @@
 // The inline-mount figure, one definition for bench/size.mjs (the budget check in npm test) and the bench report:
 // an SPA that imports only `createJourney` from the published ES entry (dist/index.js), bundled and minified by esbuild
-// with code splitting, counting every chunk an inline mount loads — not the lazily imported modal chunk (Preact), nor
-// the prewarm chunk (src/widget/prewarm.ts), which only a journey created with `prewarm` imports, nor the plain chunk
-// (src/widget/plain.ts), which only a `journeyProtocol: 'plain'` journey imports; their sizes are reported.
+// with code splitting, counting every chunk an inline mount loads: the entry and what it imports statically. Never the
+// lazily imported parts, whose sizes are reported: the modal (Preact), prewarm (journeys created with `prewarm`), plain
+// (`journeyProtocol: 'plain'`), typos (an unknown option) and the inline error view (a journey that failed).
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,13 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
   container: document.getElementById('journey'), onComplete: (p) => console.log(p.applicationId) }).open();`;
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+/** The widget's lazy parts, by source name (src/widget/<part>.ts[x], or dist/chunks/<part>-<hash>.js). */
+export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'];
 
-/** → { gz, min, chunks, lazyGz: number[], prewarmGz, plainGz, typosGz, preactInLoaded, metafile, loadedNames } (sizes in bytes). */
+/**
+ * → { gz, min, chunks, parts: { <part>: gz added }, lazyGz: number[], prewarmGz, plainGz, typosGz, errorViewGz,
+ * preactInLoaded, metafile, loadedNames } (sizes in bytes).
+ */
 export async function measureInlineMount(root) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'hj-inline-'));
   try {
@@ -33,33 +38,46 @@ export async function measureInlineMount(root) {
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
-    const outputs = Object.entries(res.metafile.outputs).filter(([name]) => name.endsWith('.js'));
-    const isModal = ([, out]) =>
-      Object.keys(out.inputs).some((i) => /(src\/widget\/modal\.tsx|dist\/chunks\/modal-[^/]*\.js)$/.test(i));
-    // Chunks only a journey created with one option imports: `prewarm`, `journeyProtocol: 'plain'`; and the typo
-    // warning, imported only when an option is misspelt.
-    const onlyWith =
-      (name) =>
-      ([, out]) =>
-        Object.keys(out.inputs).some((i) =>
-          new RegExp(`(src/widget/${name}\\.ts|dist/chunks/${name}-[^/]*\\.js)$`).test(i),
-        );
-    const isPrewarm = onlyWith('prewarm');
-    const isPlain = onlyWith('plain');
-    const isTypos = onlyWith('typos');
-    const loaded = outputs.filter((o) => !isModal(o) && !isPrewarm(o) && !isPlain(o) && !isTypos(o));
-    const read = ([name]) => readFileSync(path.resolve(root, name));
+    const outputs = res.metafile.outputs;
+    const read = (name) => readFileSync(path.resolve(root, name));
+    // What a chunk loads with it: itself and its static imports, transitively (not its `import()`s).
+    const closure = (name, seen = new Set()) => {
+      if (seen.has(name)) return seen;
+      seen.add(name);
+      for (const i of outputs[name].imports) if (i.kind === 'import-statement') closure(i.path, seen);
+      return seen;
+    };
+    const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint);
+    const loaded = [...closure(entry)];
+    // Each lazy part: what its `import()` adds to an inline mount (its chunk and the chunks only it needs).
+    const partOf = (name) =>
+      LAZY_PARTS.find((part) =>
+        Object.keys(outputs[name].inputs).some((i) =>
+          new RegExp(`(src/widget/${part}\\.tsx?|dist/chunks/${part}-[^/]*\\.js)$`).test(i),
+        ),
+      );
+    const added = {};
+    for (const name of Object.keys(outputs)) {
+      const part = name.endsWith('.js') && !loaded.includes(name) ? partOf(name) : undefined;
+      if (!part) continue;
+      const extra = [...closure(name)].filter((n) => !loaded.includes(n));
+      added[part] = extra.reduce((n, c) => n + gz(read(c)), 0);
+    }
     return {
       gz: loaded.reduce((n, o) => n + gz(read(o)), 0),
       min: loaded.reduce((n, o) => n + read(o).length, 0),
       chunks: loaded.length,
-      lazyGz: outputs.filter(isModal).map((o) => gz(read(o))),
-      prewarmGz: outputs.filter((o) => isPrewarm(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
-      plainGz: outputs.filter((o) => isPlain(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
-      typosGz: outputs.filter((o) => isTypos(o) && !isModal(o)).reduce((n, o) => n + gz(read(o)), 0),
-      preactInLoaded: loaded.some(([, out]) => Object.keys(out.inputs).some((i) => /node_modules\/preact\//.test(i))),
+      parts: added,
+      lazyGz: added.modal === undefined ? [] : [added.modal],
+      prewarmGz: added.prewarm ?? 0,
+      plainGz: added.plain ?? 0,
+      typosGz: added.typos ?? 0,
+      errorViewGz: added['error-view'] ?? 0,
+      preactInLoaded: loaded.some((name) =>
+        Object.keys(outputs[name].inputs).some((i) => /node_modules\/preact\//.test(i)),
+      ),
       metafile: res.metafile,
-      loadedNames: loaded.map(([n]) => n),
+      loadedNames: loaded,
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Bundle sizes (min + gzip -9), ours beside the peers, all through bench/lib/bundle.mjs's one set of esbuild settings.
 // The only section whose goals are enforced: run.mjs exits non-zero when a size budget is exceeded.
-import { WIDGET_BUDGETS } from '../lib/budgets.mjs';
+import { PART_WHEN, WIDGET_BUDGETS } from '../lib/budgets.mjs';
 import { measureInlineMount } from '../lib/inline.mjs';
 import { measureInstalled } from '../lib/installed.mjs';
 import { PACKAGES } from '../../scripts/packages.mjs';
@@ -146,17 +146,21 @@ export async function run() {
     enforced: true,
     bound: inline.error ?? '',
   });
-  const modalScript = existsSync(modalDist)
-    ? measureBuilt(modalDist)
-    : { error: 'dist/hosted-journey.modal.js not built' };
-  const lazy = im ? { gz: Math.max(0, ...im.lazyGz) } : { error: 'dist/index.js not built' };
-  const prewarm = im ? { gz: im.prewarmGz } : { error: 'dist/index.js not built' };
-  for (const [name, m, budget] of [
-    ['Script-tag modal UI (dist/hosted-journey.modal.js)', modalScript, BUDGETS.modalScript],
-    ['ES modal chunk (inline fixture, modal mode only)', lazy, BUDGETS.modalChunk],
-    ['Prewarm chunk (journeys created with `prewarm` only)', prewarm, BUDGETS.prewarm],
-  ])
+  for (const [part, budget] of Object.entries(BUDGETS.partScripts)) {
+    const file = path.join(root, `dist/hosted-journey.${part}.js`);
+    const m = existsSync(file) ? measureBuilt(file) : { error: `dist/hosted-journey.${part}.js not built` };
+    const name = `Script-tag part dist/hosted-journey.${part}.js (${PART_WHEN[part]})`;
     goals.push({ name, goal: `≤ ${fmtKB(budget)}`, ...verdict(m, budget), enforced: true, bound: m.error ?? '' });
+  }
+  for (const [part, budget] of Object.entries(BUDGETS.partChunks)) {
+    const m = !im
+      ? { error: 'dist/index.js not built' }
+      : im.parts[part] === undefined
+        ? { error: `no lazy ${part} chunk` }
+        : { gz: im.parts[part] };
+    const name = `ES ${part} chunk, added to an inline mount (${PART_WHEN[part]})`;
+    goals.push({ name, goal: `≤ ${fmtKB(budget)}`, ...verdict(m, budget), enforced: true, bound: m.error ?? '' });
+  }
 
   // Budgeted: verifyWebhookSignature, which checks signature, digest and freshness and returns the JSON unvalidated.
   // 'redis' stays external: esbuild resolves RedisDedupeStore's lazy import() even when tree-shaking then drops it.

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,7 +22,6 @@ export interface RoundTrip {
 
 export async function startRoundTrip(): Promise<RoundTrip> {
   const sandbox = await startTestSandbox();
-  const iife = await readFile(path.join(here, '../../dist/hosted-journey.iife.js'));
   const app = await readFile(path.join(here, 'integrator.js'));
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Apply</title></head>
@@ -31,8 +31,7 @@ export async function startRoundTrip(): Promise<RoundTrip> {
     host: 'localhost',
     routes: {
       '/apply': { body: html, type: 'text/html; charset=utf-8' },
-      '/hosted-journey.iife.js': { body: iife },
-      '/hosted-journey.modal.js': { body: await readFile(path.join(here, '../../dist/hosted-journey.modal.js')) },
+      ...scriptTagRoutes(),
       '/integrator.js': { body: app },
     },
   });

@@ -1,17 +1,10 @@
-/**
- * A prewarmed journey learns nothing personal before the customer opens it (Chromium). The attack: a hostile journey
- * origin (localhost:P2) that the integrator (127.0.0.1:P1, the built IIFE) prewarms on intent records its own URL and
- * every message it receives, from its load through the customer's hover over the page's "Apply" button, while the
- * widget keeps it hidden. No prefill value may reach it (neither in a message nor in its URL) before `open()`; after
- * `open()` the prefill does arrive (so the recorder would have seen it: the hidden state is what withheld it).
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const js = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' });
 const PREFILL = { fullName: 'Alex Leaky', email: 'alex.leaky@example.com', phone: '+61400111222' };
 
@@ -59,7 +52,7 @@ test.beforeAll(async () => {
 <script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`,
         type: 'text/html; charset=utf-8',
       },
-      '/hosted-journey.iife.js': js(readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js'), 'utf8')),
+      ...scriptTagRoutes(),
       '/integrator.js': js(INTEGRATOR),
     },
   });

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const js = (file: string) => ({
+const _js = (file: string) => ({
   body: readFileSync(path.join(ROOT, 'dist', file), 'utf8'),
   type: 'text/javascript; charset=utf-8',
 });
@@ -49,8 +50,7 @@ test.beforeAll(async () => {
 <div id="journey"></div><script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`,
         type: 'text/html; charset=utf-8',
       },
-      '/hosted-journey.iife.js': js('hosted-journey.iife.js'),
-      '/hosted-journey.modal.js': js('hosted-journey.modal.js'),
+      ...scriptTagRoutes(),
       '/integrator.js': { body: INTEGRATOR, type: 'text/javascript; charset=utf-8' },
     },
   });

@@ -5,6 +5,7 @@
  */
 import { expect, type FrameLocator } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
 const APP = `const events = (window.__events = []);
 window.__raw = 0;
@@ -43,6 +44,7 @@ export function plainIntegrator(journeyOrigin: string, iife: Buffer): Promise<St
 <body data-journey="${journeyOrigin}"><div id="journey"></div>
 <script src="/hosted-journey.iife.js"></script><script src="/app.js"></script></body></html>`,
       },
+      ...scriptTagRoutes(),
       '/hosted-journey.iife.js': { body: iife, type: 'text/javascript; charset=utf-8' },
       '/app.js': { body: APP, type: 'text/javascript; charset=utf-8' },
     },

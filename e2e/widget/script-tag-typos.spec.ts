@@ -1,15 +1,10 @@
-/**
- * Misspelt script-tag attributes in a real browser: each gets one console warning naming the attribute it probably
- * meant, and a bad value is reported under the attribute the integrator wrote (`data-journey-origin`), not the JS
- * option.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const page = (attrs: string) => ({
   body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head><body>
 <div id="journey"></div>
@@ -28,14 +23,7 @@ test.beforeAll(async () => {
         'data-journey-origin="https://journey.example.com" data-contianer="#journey" data-primary-color="#0B5FFF"',
       ),
       '/bad-origin': page('data-journey-origin="ftp://journey.example.com" data-container="#journey"'),
-      '/hosted-journey.iife.js': {
-        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js'), 'utf8'),
-        type: 'text/javascript; charset=utf-8',
-      },
-      '/hosted-journey.modal.js': {
-        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.modal.js'), 'utf8'),
-        type: 'text/javascript; charset=utf-8',
-      },
+      ...scriptTagRoutes(),
     },
   });
 });

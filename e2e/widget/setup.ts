@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = path.join(ROOT, 'e2e/fixtures');
@@ -59,11 +60,8 @@ export async function startOrigins(): Promise<Origins> {
     host: '127.0.0.1',
     routes: {
       '/hosted-journey.iife.js': { body: iife, type: 'text/javascript; charset=utf-8' },
-      // Loaded by the script build from next to itself, in modal mode only.
-      '/hosted-journey.modal.js': {
-        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.modal.js')),
-        type: 'text/javascript; charset=utf-8',
-      },
+      // Loaded by the script build from next to itself when a journey needs them (the modal, prewarm, …).
+      ...scriptTagRoutes(),
       '/index.html': page(
         '<button id="opener">Connect bank</button><div id="journey"></div><div id="journey2"></div><script src="/hosted-journey.iife.js"></script>',
       ),

@@ -3,6 +3,7 @@
 // retrieved. Configuration from the environment; the defaults are the sandbox's (`npm run sandbox`).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createClient, createWebhookHandler, toFetchHandler } from 'hosted-journey-server/web';
@@ -30,11 +31,16 @@ const webhook = toFetchHandler(
     },
   }),
 );
-const iife = readFileSync(createRequire(import.meta.url).resolve('hosted-journey/iife'));
+// The script tag's folder: hosted-journey.iife.js and the parts it loads from next to itself (hosted-journey.modal.js …).
+const widget = path.dirname(createRequire(import.meta.url).resolve('hosted-journey/iife'));
 
 const app = new Hono();
 app.post('/webhooks', (c) => webhook(c.req.raw));
-app.get('/hosted-journey.iife.js', (c) => c.body(iife, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+app.get('/:file{hosted-journey\\.[a-z-]+\\.js}', (c) =>
+  c.body(readFileSync(path.join(widget, c.req.param('file'))), 200, {
+    'content-type': 'text/javascript; charset=utf-8',
+  }),
+);
 app.get('/', (c) => {
   const customerId = `cust_${crypto.randomUUID().slice(0, 8)}`;
   return c.html(`<!doctype html>

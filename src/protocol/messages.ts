@@ -6,14 +6,13 @@
 import { bool, httpUrl, type Infer, match, obj, oneOf, opt, type Schema, str, strRecord } from './check.js';
 import { failConfig } from './errors.js';
 import { hasOwn } from './own.js';
+import { MAX_MESSAGE_CHARS, oversized } from './raw-messages.js';
 import { PREFILL_LIMITS } from './url/types.js';
 import { CONSENT_ID_PATTERN } from './url/validate.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
 export const PROTOCOL_VERSION = 1 as const;
-/** Messages larger than this (JSON characters) are refused before decoding. */
-export const MAX_MESSAGE_CHARS = 32 * 1024;
-
+export { isReleased, MAX_MESSAGE_CHARS, oversized } from './raw-messages.js';
 const step = str(1, 64);
 
 export const BANK_AUTHORISATION_STATUSES = ['authorised', 'denied', 'closed', 'blocked'] as const;
@@ -122,26 +121,6 @@ export function encodeMessage<T extends string, P>(channel: string, type: T, pay
 export type DecodeFailure = 'foreign' | 'version' | 'channel' | 'oversized' | 'unknown_type' | 'invalid_payload';
 
 export type DecodeResult<M> = { ok: true; message: M } | { ok: false; reason: DecodeFailure; detail: string };
-
-function approximateSize(data: unknown): number {
-  try {
-    return JSON.stringify(data)?.length ?? 0;
-  } catch {
-    return Infinity; // cycles, BigInt: not something a journey would send
-  }
-}
-
-/** True when a message from a journey that runs no bridge is over the size cap (`MAX_MESSAGE_CHARS`). */
-export const oversized = (data: unknown): boolean => approximateSize(data) > MAX_MESSAGE_CHARS;
-
-/**
- * A journey that runs no bridge says the customer is done with `RELEASED`: the string itself, or an object whose
- * `event`, `type` or `status` is it.
- */
-export function isReleased(data: unknown): boolean {
-  const d = data as { event?: unknown; type?: unknown; status?: unknown } | null;
-  return data === 'RELEASED' || (!!d && typeof d === 'object' && [d.event, d.type, d.status].includes('RELEASED'));
-}
 
 /** Decodes a message of `schemas` for `channel` (both sides' `WindowMessenger` and the two typed decoders below). */
 export function decodeMessage<S extends Record<string, Schema<unknown>>>(

@@ -5,7 +5,7 @@
  * (detail `{ code, message, field? }`); nothing is thrown into the page.
  */
 import { isJourneyConfigError, RESUME_QUERY } from '../protocol/browser.js';
-import { dispatchDomEvent } from './events.js';
+import { dispatchDomEvent, partMissing } from './events.js';
 import { createJourney } from './journey.js';
 import { resumeJourney } from './resume.js';
 import { attributeName, NOT_TAG, optionsFrom, tagNames } from './surface.js';
@@ -53,8 +53,9 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
       const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
       const given = Object.keys(script.dataset);
       if (!given.every((k) => tagNames().includes(k)))
-        void import('./typos.js').then((t) =>
-          t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true),
+        import('./typos.js').then(
+          (t) => t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true),
+          partMissing,
         );
       const options = optionsFromDataset(script.dataset);
       // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.

@@ -20,6 +20,11 @@ export function safely(fn: () => void): void {
   }
 }
 
+/** A lazy part that only helps (prewarm, the typo warning) could not be loaded: said once, never thrown. */
+export function partMissing(error: unknown): void {
+  console.warn('hosted-journey:', (error as Error)?.message ?? error);
+}
+
 /** Dispatches `hosted-journey:<type>` on `target`. */
 export function dispatchDomEvent(target: EventTarget | null, type: string, detail: unknown): void {
   if (!target) return;

@@ -6,13 +6,13 @@
  * 1. The messenger listens before the iframe gets its `src`, so the journey's first `hello` cannot be missed.
  * 2. A prewarmed frame is concealed (`conceal`, from the prewarm chunk) before it is placed, so it never shows.
  * 3. `stop` stops the resizer first: it needs the frame still attached.
- * 4. `fail` shows, inline, the error view the modal shows (a message and "Try again", the modal's classes and
- *    styles) in place of the iframe; `stop` removes it with the frame.
+ * 4. `fail` shows, inline, the error view the modal shows (error-view.ts, loaded on the first failure) in place of the
+ *    iframe; `recover` and `stop` remove it, also when they come before its code has loaded.
  */
+import { partMissing } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
-import { retryStyle, statusStyle } from './status-styles.js';
 import { Resizer } from './resizer.js';
 
 export interface Frame {
@@ -34,6 +34,8 @@ export interface Frame {
 export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Messenger, loaded: () => void): Frame {
   let resizer: Resizer | null = null;
   let view: HTMLElement | null = null;
+  /** Bumped by every `fail`, `recover` and `stop`: only the latest failure may show its view. */
+  let failures = 0;
   const frame: { iframe: HTMLIFrameElement | null } & Omit<Frame, 'iframe'> = {
     iframe: null,
     start(place, conceal) {
@@ -58,29 +60,22 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
     fail(message, retry) {
       const iframe = frame.iframe;
       if (!iframe) return;
-      view?.remove();
-      const doc = iframe.ownerDocument;
-      view = Object.assign(doc.createElement('div'), { className: 'hosted-journey-error' });
-      view.setAttribute('role', 'alert');
-      Object.assign(view.style, statusStyle, { position: 'static' });
-      const button = Object.assign(doc.createElement('button'), {
-        type: 'button',
-        className: 'hosted-journey-retry',
-        textContent: 'Try again',
-        onclick: retry,
-      });
-      Object.assign(button.style, retryStyle);
-      view.append(Object.assign(doc.createElement('p'), { textContent: message }), button);
-      iframe.style.display = 'none';
-      iframe.before(view);
+      const mine = ++failures;
+      import('./error-view.js').then((v) => {
+        if (mine !== failures || iframe !== frame.iframe) return; // recovered, stopped or failed again meanwhile
+        view?.remove();
+        view = v.showErrorView(iframe, message, retry);
+      }, partMissing); // the error itself still reaches onError and the console
     },
     recover() {
+      failures++;
       if (!view) return;
       view.remove();
       view = null;
       frame.iframe!.style.display = 'block';
     },
     stop() {
+      failures++;
       view?.remove();
       view = null;
       resizer?.stop();

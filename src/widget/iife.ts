@@ -1,11 +1,11 @@
 /**
  * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error class and its
  * guard, and `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts
- * from `document.currentScript`'s data attributes. In modal mode it loads `hosted-journey.modal.js` from next to itself
- * (Preact and the modal UI stay out of this file).
+ * from `document.currentScript`'s data attributes. What only some journeys need (the modal and Preact, prewarm, the
+ * plain protocol, the typo warning) it loads from next to itself, `hosted-journey.<part>.js` (script-parts.ts).
  */
 import { autoMount } from './automount.js';
-import { setModalScriptBase } from './modal-loader.js';
+import { setScriptBase } from './script-parts.js';
 
 export {
   createJourney,
@@ -18,5 +18,5 @@ export {
 } from './index.js';
 
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLElement | null) : null;
-setModalScriptBase(script as HTMLScriptElement | null);
+setScriptBase(script as HTMLScriptElement | null);
 export const mounted = autoMount(script);

@@ -18,7 +18,7 @@ import {
   type ParentMessagePayloads,
   type SendableMessageType,
 } from '../protocol/browser.js';
-import { EventHub } from './events.js';
+import { EventHub, partMissing } from './events.js';
 import { createFrame, type Frame } from './frame.js';
 import { Messenger } from './messenger.js';
 import { createModalPart } from './modal-part.js';
@@ -255,11 +255,20 @@ class Journey implements JourneyHandle {
     }
     const frame = this.#frame.iframe;
     // In order: every message waits on the same promise. One whose frame was closed or replaced meanwhile is dropped.
-    void (this.#plainPart ??= import('./plain.js')).then((p) => {
-      if (this.#frame.iframe !== frame || !p.takePlain(data, this.#cfg, this.#host()) || this.#released) return;
-      this.#released = true;
-      this.#route({ type: 'released', payload: {} });
-    });
+    const part = (this.#plainPart ??= import('./plain.js'));
+    part.then(
+      (p) => {
+        if (this.#frame.iframe !== frame || !p.takePlain(data, this.#cfg, this.#host()) || this.#released) return;
+        this.#released = true;
+        this.#route({ type: 'released', payload: {} });
+      },
+      // Said once for the messages waiting on this load; the next message tries again.
+      (error) => {
+        if (this.#plainPart !== part) return;
+        this.#plainPart = undefined;
+        this.#loadFailed(JourneyWidgetErrorCode.PART_LOAD_FAILED, "The journey's messages could not be read", error);
+      },
+    );
   }
 
   /** A fresh frame in the container or the overlay; the watchdog runs once it is shown. */
@@ -295,12 +304,17 @@ class Journey implements JourneyHandle {
       () => this.#startFrame(),
       (error) => {
         this.#state = 'error';
-        const message = `The journey window could not be shown: ${(error as Error)?.message ?? error}`;
-        // Loud without onError: a click that shows nothing must say why.
-        this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
-        this.#raise(JourneyWidgetErrorCode.MODAL_LOAD_FAILED, message);
+        this.#loadFailed(JourneyWidgetErrorCode.MODAL_LOAD_FAILED, 'The journey window could not be shown', error);
       },
     );
+  }
+
+  /** A part the journey cannot go on without (the modal, the plain protocol's reader) did not load. */
+  #loadFailed(code: JourneyWidgetErrorCode, what: string, error: unknown): void {
+    const message = `${what}: ${(error as Error)?.message ?? error}`;
+    // Loud without onError: a click that shows nothing must say why.
+    this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
+    this.#raise(code, message);
   }
 
   #unmount(): void {
@@ -319,7 +333,8 @@ class Journey implements JourneyHandle {
       preconnect(this.#cfg.journeyOrigin);
       return;
     }
-    void import('./prewarm.js').then((p) => {
+    // Without its part the journey still opens, cold: a warning, not an error.
+    import('./prewarm.js').then((p) => {
       if (this.#state !== 'idle') return; // opened or destroyed meanwhile
       this.#pw = p;
       // open(), retry() and destroy() cancel it first, so it fires only while idle.
@@ -327,7 +342,7 @@ class Journey implements JourneyHandle {
         this.#shown = false;
         this.#mount();
       });
-    });
+    }, partMissing);
   }
 }
 

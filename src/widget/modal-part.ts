@@ -1,11 +1,8 @@
 /**
- * The modal part of a journey: loads the overlay's code — the script build appends the sibling file
- * (modal-loader.ts), ES builds import a lazy chunk; decided at build time (`__HJ_SCRIPT_BUILD__`), so each build
- * carries only its own path — and mounts it. Its own file so that the script build's modal file
- * (modal-script.ts → modal-loader.ts) never sees the `import()` of the modal.
+ * The modal part of a journey: loads the overlay's code (a lazy chunk; the script build's sibling file
+ * `hosted-journey.modal.js`, see script-parts.ts) and mounts it.
  */
 import type { mountModal } from './modal.js';
-import { loadModalScript } from './modal-loader.js';
 
 /** The overlay once loaded and mounted (`controller`), else `null`. */
 export interface ModalPart {
@@ -28,7 +25,7 @@ export function createModalPart(): ModalPart {
     },
     mount(options, ready, failed) {
       const mine = ++generation;
-      (typeof __HJ_SCRIPT_BUILD__ !== 'undefined' && __HJ_SCRIPT_BUILD__ ? loadModalScript() : import('./modal.js'))
+      import('./modal.js')
         .then(({ mountModal }) => {
           if (mine !== generation) return;
           controller = mountModal(options);

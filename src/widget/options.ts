@@ -4,6 +4,7 @@
  * option throws a `JourneyConfigError` whose `code` and `field` name it.
  */
 import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
+import { partMissing } from './events.js';
 import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
 import { CALLBACKS, GROUPS, OPTIONS } from './surface.js';
@@ -104,10 +105,10 @@ function warnTypos(options: JourneyOptions): void {
   // prefill refuses an unknown key itself (buildJourneyUrl); theme's are only read.
   const theme = Object.keys(o.theme ?? {});
   if (given.every((k) => known.includes(k)) && theme.every((k) => k in GROUPS.theme)) return;
-  void import('./typos.js').then(({ warnUnknown }) => {
+  import('./typos.js').then(({ warnUnknown }) => {
     warnUnknown(given, known, (k) => `'${k}'`);
     warnUnknown(theme, Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
-  });
+  }, partMissing);
 }
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */

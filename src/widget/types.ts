@@ -24,8 +24,13 @@ export const JourneyWidgetErrorCode = {
    * `journey_url` differs from `journeyOrigin`, or the page at the URL is not a journey.
    */
   NO_JOURNEY: 'NO_JOURNEY',
-  /** Modal mode only: the overlay's code could not be loaded (network, CSP). */
+  /** Modal mode only: the overlay's code could not be loaded (network, CSP, the script tag's modal file not served). */
   MODAL_LOAD_FAILED: 'MODAL_LOAD_FAILED',
+  /**
+   * `journeyProtocol: 'plain'` only: the code that reads a plain journey's messages could not be loaded (network, CSP,
+   * the script tag's `hosted-journey.plain.js` not served); the next message tries again.
+   */
+  PART_LOAD_FAILED: 'PART_LOAD_FAILED',
   /**
    * The journey asked for the bank step in a way that must not move the page: strategy `'popup'` without
    * `popup: 'blocked'`. The page stays; nothing is saved. (A malformed request goes to `onInvalidMessage` instead.)
@@ -98,6 +103,7 @@ export interface JourneyCallbacks {
   /**
    * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `NO_JOURNEY` (the frame loaded,
    * nothing answered the handshake: a wrong `journeyOrigin` or not a journey page), `MODAL_LOAD_FAILED`,
+   * `PART_LOAD_FAILED`,
    * `BANK_REDIRECT_REFUSED` (the journey asked to move the page when it may not; the page stayed).
    * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
    */

@@ -279,6 +279,8 @@ describe('watchdog and retry', () => {
       expect(info).toMatchObject({ code: 'NO_JOURNEY', recoverable: true });
       expect(info.message).toContain(`the origin of journey_url differs from journeyOrigin (${ORIGIN})`);
       expect(info.message).toContain('not a journey');
+      // The error view is a lazy part: it shows once its code has loaded.
+      await vi.waitFor(() => expect(host.querySelector('[role="alert"]')).not.toBeNull());
       const alert = host.querySelector('[role="alert"]')!;
       expect(alert.className).toBe('hosted-journey-error');
       expect(alert.textContent).toContain('no journey answered within 3 s');

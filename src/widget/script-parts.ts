@@ -1,0 +1,59 @@
+/**
+ * How the `<script>` build loads what only some journeys need: the modal (Preact), prewarm, the plain protocol, the
+ * typo warning and the inline error view — the same parts ES builds split into lazy chunks. Each is a sibling file,
+ * `hosted-journey.<part>.js`, appended as a `<script>` resolved against the main script's own URL (so it works from
+ * any CDN path or self-hosted folder) with the main script's CSP nonce, once; it registers its module in one global
+ * slot (`PARTS_GLOBAL`).
+ * scripts/build.mjs turns each `import('./<part>.js')` of the script build into `loadScriptPart('<part>')`, so ES
+ * builds never carry this file.
+ */
+export const PARTS_GLOBAL = '__hostedJourneyParts';
+export const SCRIPT_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'] as const;
+export type ScriptPart = (typeof SCRIPT_PARTS)[number];
+
+type Slot = Partial<Record<ScriptPart, unknown>>;
+const slot = (): Slot => ((globalThis as Record<string, unknown>)[PARTS_GLOBAL] ??= {}) as Slot;
+
+let base: { src: string; nonce: string } | null = null;
+const pending = new Map<ScriptPart, Promise<unknown>>();
+
+/** The file a part is served as, next to `hosted-journey.iife.js`. */
+export const partFile = (part: ScriptPart): string => `hosted-journey.${part}.js`;
+
+/** Called by each part's file with its module. */
+export function registerPart(part: ScriptPart, module: unknown): void {
+  slot()[part] = module;
+}
+
+/** Called once by the IIFE entry with its own `<script>` element. */
+export function setScriptBase(script: HTMLScriptElement | null): void {
+  if (script?.src) base = { src: script.src, nonce: script.nonce ?? '' };
+}
+
+/** Resolves to the part's module; rejects (and a later call tries again) when its file fails or registers nothing. */
+export function loadScriptPart<T>(part: ScriptPart, doc: Document = document): Promise<T> {
+  if (slot()[part]) return Promise.resolve(slot()[part] as T);
+  let loading = pending.get(part);
+  if (!loading) {
+    loading = new Promise((resolve, reject) => {
+      const file = partFile(part);
+      const el = doc.createElement('script');
+      el.src = new URL(file, base?.src ?? doc.baseURI).href;
+      if (base?.nonce) el.nonce = base.nonce;
+      const fail = (message: string) => {
+        pending.delete(part); // a later call may try again
+        el.remove();
+        reject(new Error(message));
+      };
+      el.onload = () => {
+        pending.delete(part); // from now on the registered module answers directly
+        if (slot()[part]) resolve(slot()[part]);
+        else fail(`${file} loaded but did not register the ${part} part`);
+      };
+      el.onerror = () => fail(`could not load ${el.src}: serve ${file} next to the main script`);
+      doc.head.appendChild(el);
+    });
+    pending.set(part, loading);
+  }
+  return loading as Promise<T>;
+}
