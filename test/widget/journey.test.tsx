@@ -326,6 +326,34 @@ describe('watchdog and retry', () => {
     }
   });
 
+  it('the inline error view is a lazy part: a journey that recovers or closes before it has loaded never shows it', async () => {
+    vi.useFakeTimers();
+    try {
+      const silent = (id: string) => {
+        const h = make({ container: container(id), onError: () => {} });
+        h.open();
+        h.iframe!.dispatchEvent(new Event('load'));
+        vi.advanceTimersByTime(NO_JOURNEY_MS);
+        expect(h.state).toBe('error');
+        return h;
+      };
+      const recovered = silent('recovered');
+      fromJourney(recovered, 'hello', {});
+      fromJourney(recovered, 'ready', { step: 'terms' });
+      const closed = silent('closed');
+      closed.close();
+      // A third failure, asked for last: once its view shows, the loads asked for before it have settled.
+      const shown = silent('shown');
+      await vi.waitFor(() => expect(document.getElementById('shown')!.querySelector('[role="alert"]')).not.toBeNull());
+      expect(document.getElementById('recovered')!.querySelector('[role="alert"]')).toBeNull();
+      expect(recovered.iframe!.style.display).toBe('block');
+      expect(document.getElementById('closed')!.children).toHaveLength(0);
+      for (const h of [recovered, closed, shown]) h.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('ready in time stops the watchdog; a non-recoverable journey error moves to the error state', async () => {
     const onError = vi.fn();
     const h = make({ container: container(), readyTimeoutMs: 30, onError });
