@@ -149,7 +149,6 @@ const groups = {
     await build({
       ...common,
       plugins: [viteWebCrypto()],
-      ssr: { noExternal: ['@noble/hashes'] },
       build: {
         outDir: 'dist',
         emptyOutDir: false,
@@ -162,11 +161,8 @@ const groups = {
           formats: ['es'],
           fileName: (_f, name) => `${name}.js`,
         },
-        // MD5 from @noble/hashes is bundled (a few hundred lines of its legacy module, MIT): it keeps the library's
-        // maintained code without making its 0.8 MB package a dependency of hosted-journey-server
-        // (docs/dependencies.md).
         rollupOptions: {
-          external: (id) => isExternal(id) && !id.startsWith('@noble/hashes'),
+          external: isExternal,
           output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js' },
         },
       },

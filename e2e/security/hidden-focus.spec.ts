@@ -1,19 +1,11 @@
-/**
- * A prewarmed, hidden journey can neither take keyboard focus nor receive a key (Chromium, Firefox ESR, WebKitGTK).
- * The attack: a hostile journey page (localhost:P2) answers the handshake, says `ready`, and calls `focus()` on its
- * own input every 10 ms while the integrator's page (127.0.0.1:P1, the built IIFE) has it prewarmed and hidden; the
- * customer clicks the page's own input and types. Every key must land in the page's input and none in the journey;
- * the journey must still have loaded and said `ready` while hidden (prewarm works). In Chromium, once `open()` shows
- * it, the same loop does take the keyboard: the attack is real, so the hidden state is what defeats it.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { launch, type Driver, type Engine, type EngineName } from '../engines/driver.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const html = (body: string) => ({
   body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`,
   type: 'text/html; charset=utf-8',
@@ -69,7 +61,7 @@ test.beforeAll(async () => {
 <script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`,
         type: 'text/html; charset=utf-8',
       },
-      '/hosted-journey.iife.js': js(readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js'), 'utf8')),
+      ...scriptTagRoutes(),
       '/integrator.js': js(INTEGRATOR),
     },
   });

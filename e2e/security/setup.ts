@@ -1,14 +1,9 @@
-/**
- * Three origins for the top-navigation attack specs: the integrator (127.0.0.1:P1, the built IIFE), a stand-in journey
- * (localhost:P2) that speaks the wire protocol by hand — so it can send payloads the journey bridge would refuse to
- * emit — and a phishing site (127.0.0.1:P3) that records every request it gets.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { scriptTagRoutes } from '../support/script-files.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Origins {
   integrator: StaticServer;
@@ -74,10 +69,7 @@ export async function startOrigins(): Promise<Origins> {
 <div id="journey"></div><script src="/hosted-journey.iife.js"></script><script src="/integrator.js"></script></body></html>`,
         type: 'text/html; charset=utf-8',
       },
-      '/hosted-journey.iife.js': {
-        body: readFileSync(path.join(ROOT, 'dist/hosted-journey.iife.js')),
-        type: 'text/javascript; charset=utf-8',
-      },
+      ...scriptTagRoutes(),
       '/integrator.js': { body: INTEGRATOR, type: 'text/javascript; charset=utf-8' },
     },
   });

@@ -1,6 +1,6 @@
 /**
  * The crypto seam of the backend helper. Two implementations: node.ts (node:crypto) and web.ts (Web Crypto +
- * @noble/hashes MD5); the entry's build picks one (see scripts/build.mjs), never by sniffing globals.
+ * md5.ts); the entry's build picks one (see scripts/build.mjs), never by sniffing globals.
  *
  * Synchronous and asynchronous methods are kept apart, as in stripe-node's CryptoProvider: MD5 and base64 are
  * synchronous everywhere; HMAC is synchronous on node:crypto (`hmacSha256Base64Sync`) and asynchronous everywhere

@@ -1,6 +1,6 @@
 /**
  * Web Crypto provider for Fetch-API runtimes (edge workers, Deno, Bun, browsers): HMAC through `crypto.subtle`, MD5
- * from @noble/hashes (audited, maintained; Web Crypto has no MD5). A prepared key imports itself once, on first use
+ * from md5.ts (Web Crypto has no MD5; tested against node:crypto and RFC 1321's suite). A prepared key imports itself once, on first use
  * (importKey costs more than the HMAC of a small body). Imports nothing Node-only.
  */
 import { base64ToBytes, bytesToBase64 } from './base64.js';
