@@ -1,7 +1,7 @@
 /**
  * Web Crypto provider for Fetch-API runtimes (edge workers, Deno, Bun, browsers): HMAC through `crypto.subtle`, MD5
- * from md5.ts (Web Crypto has no MD5; tested against node:crypto and RFC 1321's suite). A prepared key imports itself once, on first use
- * (importKey costs more than the HMAC of a small body). Imports nothing Node-only.
+ * from md5.ts (Web Crypto has no MD5; tested against node:crypto and RFC 1321's suite). A prepared key imports itself
+ * once, on first use (importKey costs more than the HMAC of a small body). Imports nothing Node-only.
  */
 import { base64ToBytes, bytesToBase64 } from './base64.js';
 import { md5 } from './md5.js';
