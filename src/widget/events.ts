@@ -4,9 +4,15 @@
  * which DOM event belong to an event is in surface.ts. A throwing integrator callback is logged, never allowed to
  * break delivery to the others.
  */
-import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/browser.js';
+import type { JourneyEvent, JourneyEventType } from '../protocol/browser.js';
 import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
-import type { BankStrategy, InvalidMessageInfo, JourneyCallbacks } from './types.js';
+import type {
+  BankStrategy,
+  EventTime,
+  InvalidMessageInfo,
+  JourneyCallbacks,
+  TimedPayloads,
+} from './types.js';
 
 export { DOM_EVENT_PREFIX };
 
@@ -33,10 +39,27 @@ export class EventHub {
   readonly #listeners = new Map<JourneyEventType, Set<Listener>>();
   /** Every `onBankAuthorisation` phase says which strategy is in use. */
   readonly #strategy: BankStrategy;
+  readonly #now: () => number;
+  /** When `open()` last showed the journey; the step the customer is on, and since when. */
+  #opened = 0;
+  #step: string | undefined;
+  #stepAt = 0;
 
-  constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
+  constructor(callbacks: JourneyCallbacks, strategy: BankStrategy, now = Date.now) {
     this.#callbacks = callbacks;
     this.#strategy = strategy;
+    this.#now = now;
+  }
+
+  /** `open()` showed the journey: `sinceOpenMs` counts from now, and the customer is on no step yet. */
+  opened(): void {
+    this.#opened = this.#now();
+    this.#step = undefined;
+  }
+
+  #time(): EventTime {
+    const at = this.#now();
+    return { at, sinceOpenMs: at - this.#opened };
   }
 
   #call(name: keyof JourneyCallbacks, arg: unknown): void {
@@ -44,26 +67,27 @@ export class EventHub {
     if (fn) safely(() => fn(arg));
   }
 
-  on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void {
+  on<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): () => void {
     let set = this.#listeners.get(type);
     if (!set) this.#listeners.set(type, (set = new Set()));
     set.add(fn as Listener);
     return () => this.off(type, fn);
   }
 
-  off<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void {
+  off<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): void {
     this.#listeners.get(type)?.delete(fn as Listener);
   }
 
   /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
   phase(event: { phase: 'opened'; consentId: string } | { phase: 'redirecting'; url: string }): void {
-    this.#call('onBankAuthorisation', { ...event, strategy: this.#strategy });
+    this.#call('onBankAuthorisation', { ...event, strategy: this.#strategy, ...this.#time() });
   }
 
   /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
   invalid(info: InvalidMessageInfo, host: EventTarget | null): void {
-    this.#call('onInvalidMessage', info);
-    dispatchDomEvent(host, INVALID_MESSAGE, info);
+    const timed = { ...info, ...this.#time() };
+    this.#call('onInvalidMessage', timed);
+    dispatchDomEvent(host, INVALID_MESSAGE, timed);
   }
 
   clear(): void {
@@ -77,10 +101,19 @@ export class EventHub {
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
-    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...event.payload } : event.payload);
-    for (const fn of [...(this.#listeners.get(event.type) ?? [])])
-      safely(() => (fn as (p: unknown) => void)(event.payload));
-    if (journey) this.#call('onEvent', event);
-    dispatchDomEvent(host, event.type, event.payload);
+    const payload: Record<string, unknown> = { ...event.payload, ...this.#time() };
+    if (type === 'ready' || type === 'step') {
+      // The step the customer leaves, and how long they were on it: the funnel needs no timer of its own.
+      if (type === 'step' && this.#step !== undefined) {
+        payload.previousStep = this.#step;
+        payload.previousStepMs = (payload.at as number) - this.#stepAt;
+      }
+      this.#step = payload.step as string;
+      this.#stepAt = payload.at as number;
+    }
+    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
+    for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));
+    if (journey) this.#call('onEvent', { type, payload });
+    dispatchDomEvent(host, event.type, payload);
   }
 }
