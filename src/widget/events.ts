@@ -6,13 +6,7 @@
  */
 import type { JourneyEvent, JourneyEventType } from '../protocol/browser.js';
 import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
-import type {
-  BankStrategy,
-  EventTime,
-  InvalidMessageInfo,
-  JourneyCallbacks,
-  TimedPayloads,
-} from './types.js';
+import type { BankStrategy, EventTime, InvalidMessageInfo, JourneyCallbacks, TimedPayloads } from './types.js';
 
 export { DOM_EVENT_PREFIX };
 
@@ -39,27 +33,30 @@ export class EventHub {
   readonly #listeners = new Map<JourneyEventType, Set<Listener>>();
   /** Every `onBankAuthorisation` phase says which strategy is in use. */
   readonly #strategy: BankStrategy;
-  readonly #now: () => number;
-  /** When `open()` last showed the journey; the step the customer is on, and since when. */
+  /** When `open()` last showed the journey (0: never); the step the customer is on, and since when. */
   #opened = 0;
-  #step: string | undefined;
+  #step: unknown;
   #stepAt = 0;
 
-  constructor(callbacks: JourneyCallbacks, strategy: BankStrategy, now = Date.now) {
+  constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
     this.#callbacks = callbacks;
     this.#strategy = strategy;
-    this.#now = now;
   }
 
   /** `open()` showed the journey: `sinceOpenMs` counts from now, and the customer is on no step yet. */
   opened(): void {
-    this.#opened = this.#now();
+    this.#opened = Date.now();
     this.#step = undefined;
   }
 
-  #time(): EventTime {
-    const at = this.#now();
-    return { at, sinceOpenMs: at - this.#opened };
+  /**
+   * A copy of `payload` with `at` and `sinceOpenMs`. Events held while prewarmed are delivered after `opened()`, so
+   * theirs is about 0; what happens before any `open()` (a refused message or MODAL_LOAD_FAILED while prewarmed)
+   * gets 0 too.
+   */
+  #stamp<T extends object>(payload: T): T & EventTime {
+    const at = Date.now();
+    return { ...payload, at, sinceOpenMs: at - (this.#opened || at) };
   }
 
   #call(name: keyof JourneyCallbacks, arg: unknown): void {
@@ -80,12 +77,12 @@ export class EventHub {
 
   /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
   phase(event: { phase: 'opened'; consentId: string } | { phase: 'redirecting'; url: string }): void {
-    this.#call('onBankAuthorisation', { ...event, strategy: this.#strategy, ...this.#time() });
+    this.#call('onBankAuthorisation', this.#stamp({ ...event, strategy: this.#strategy }));
   }
 
   /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
   invalid(info: InvalidMessageInfo, host: EventTarget | null): void {
-    const timed = { ...info, ...this.#time() };
+    const timed = this.#stamp(info);
     this.#call('onInvalidMessage', timed);
     dispatchDomEvent(host, INVALID_MESSAGE, timed);
   }
@@ -95,21 +92,22 @@ export class EventHub {
   }
 
   /**
-   * Delivers one event. `journey: false` marks events the widget raised itself (READY_TIMEOUT, user_closed):
+   * Delivers one event, stamped. `journey: false` marks events the widget raised itself (READY_TIMEOUT, user_closed):
    * they reach the typed callback, `on()` and the DOM, but not `onEvent`, which carries only what the journey sent.
    */
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
-    const payload: Record<string, unknown> = { ...event.payload, ...this.#time() };
-    if (type === 'ready' || type === 'step') {
-      // The step the customer leaves, and how long they were on it: the funnel needs no timer of its own.
-      if (type === 'step' && this.#step !== undefined) {
-        payload.previousStep = this.#step;
-        payload.previousStepMs = (payload.at as number) - this.#stepAt;
-      }
-      this.#step = payload.step as string;
-      this.#stepAt = payload.at as number;
+    const payload = this.#stamp(event.payload as Record<string, unknown>);
+    // Only `ready` (the first step) and `step` carry a step. A `step` says which one the customer left and how long
+    // they were on it, so the funnel an integrator sends needs no timer of its own.
+    if (type === 'step' && this.#step) {
+      payload.previousStep = this.#step;
+      payload.previousStepMs = payload.at - this.#stepAt;
+    }
+    if (payload.step) {
+      this.#step = payload.step;
+      this.#stepAt = payload.at;
     }
     this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));

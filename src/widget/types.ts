@@ -4,7 +4,6 @@
 import type {
   BankAuthorisationStatus,
   DecodeFailure,
-  JourneyEvent,
   JourneyEventPayloads,
   JourneyEventType,
   JourneyUrlOptions,
@@ -73,7 +72,9 @@ export type JourneyMode = 'inline' | 'modal';
 
 /**
  * When an event reached this page: `at` (epoch ms, `Date.now()`) and `sinceOpenMs` (ms since the `open()` that showed
- * the journey; events a prewarmed journey sent while hidden are delivered at `open()`, so theirs is about 0).
+ * the journey; a reopened journey counts from its new `open()`). Events a prewarmed journey sent while hidden are
+ * delivered at `open()`, so theirs is about 0; what happened before any `open()` (a refused message while prewarmed)
+ * says 0.
  */
 export interface EventTime {
   at: number;
