@@ -8,12 +8,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { T0 } from '../support/clock.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle } from '../../src/widget/index.js';
 
 const ORIGIN = 'https://journey.example.com';
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {
   await import('../../src/widget/prewarm.js');
