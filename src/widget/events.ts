@@ -50,13 +50,15 @@ export class EventHub {
   }
 
   /**
-   * A copy of `payload` with `at` and `sinceOpenMs`. Events held while prewarmed are delivered after `opened()`, so
-   * theirs is about 0; what happens before any `open()` (a refused message or MODAL_LOAD_FAILED while prewarmed)
-   * gets 0 too.
+   * Stamps `payload` (always the widget's own object: a decoded message or a literal) with `at` and `sinceOpenMs`.
+   * Events held while prewarmed are delivered after `opened()`, so theirs is about 0; what happens before any `open()`
+   * (a refused message or MODAL_LOAD_FAILED while prewarmed) gets 0 too.
    */
   #stamp<T extends object>(payload: T): T & EventTime {
-    const at = Date.now();
-    return { ...payload, at, sinceOpenMs: at - (this.#opened || at) };
+    const p = payload as T & EventTime;
+    const at = (p.at = Date.now());
+    p.sinceOpenMs = at - (this.#opened || at);
+    return p;
   }
 
   #call(name: keyof JourneyCallbacks, arg: unknown): void {
@@ -82,9 +84,8 @@ export class EventHub {
 
   /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
   invalid(info: InvalidMessageInfo, host: EventTarget | null): void {
-    const timed = this.#stamp(info);
-    this.#call('onInvalidMessage', timed);
-    dispatchDomEvent(host, INVALID_MESSAGE, timed);
+    this.#call('onInvalidMessage', this.#stamp(info));
+    dispatchDomEvent(host, INVALID_MESSAGE, info);
   }
 
   clear(): void {
@@ -99,19 +100,20 @@ export class EventHub {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
     const payload = this.#stamp(event.payload as Record<string, unknown>);
-    // Only `ready` (the first step) and `step` carry a step. A `step` says which one the customer left and how long
-    // they were on it, so the funnel an integrator sends needs no timer of its own.
-    if (type === 'step' && this.#step) {
-      payload.previousStep = this.#step;
-      payload.previousStepMs = payload.at - this.#stepAt;
-    }
-    if (payload.step) {
+    // Only `ready` (the first step) and `step` carry a step. A `step` to another step says which one the customer left
+    // and how long they were on it, so the funnel an integrator sends needs no timer of its own; one repeating the
+    // current step (journeys announce their first step with `ready` and `step`) is no move and keeps the count.
+    if (payload.step && payload.step !== this.#step) {
+      if (type === 'step' && this.#step) {
+        payload.previousStep = this.#step;
+        payload.previousStepMs = payload.at - this.#stepAt;
+      }
       this.#step = payload.step;
       this.#stepAt = payload.at;
     }
     this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));
-    if (journey) this.#call('onEvent', { type, payload });
+    if (journey) this.#call('onEvent', event);
     dispatchDomEvent(host, event.type, payload);
   }
 }

@@ -92,6 +92,25 @@ describe('timed events', () => {
     expect(onComplete).toHaveBeenCalledWith({ applicationId: 'app_1', at: T0 + 21_300, sinceOpenMs: 16_300 });
   });
 
+  it('a step repeating the current one (ready then step for the first screen) is no move: the count goes on', () => {
+    const onStep = vi.fn();
+    h = createJourney({ ...base, container: container(), onStep });
+    h.open();
+    say('ready', { step: 'terms' });
+    vi.advanceTimersByTime(5);
+    say('step', { step: 'terms' });
+    expect(onStep).toHaveBeenLastCalledWith({ step: 'terms', at: T0 + 5, sinceOpenMs: 5 });
+    vi.advanceTimersByTime(995);
+    say('step', { step: 'details' });
+    expect(onStep).toHaveBeenLastCalledWith({
+      step: 'details',
+      at: T0 + 1_000,
+      sinceOpenMs: 1_000,
+      previousStep: 'terms',
+      previousStepMs: 1_000,
+    });
+  });
+
   it('a reopened journey counts from its new open(); its first step has no previous step', () => {
     const host = document.body.appendChild(document.createElement('div'));
     const onStep = vi.fn();
