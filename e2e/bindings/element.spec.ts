@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { bundle, html, js, requireDist, serve, type Served } from '../usecases/support/serve.js';
 import { startFixtureJourney } from '../usecases/support/journey-server.js';
 import { recordViolations, violations } from '../usecases/support/csp.js';
+import { stamped } from '../support/stamped.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let journey: Served;
@@ -106,9 +107,10 @@ test('events are DOM events on the element, exactly once, bubbling to document',
   await expect.poll(() => count(page, 'element', 'completed')).toBe(1);
   const completed = (await seen(page)).filter((s) => s.type === 'completed');
   expect(completed).toEqual([
-    { on: 'element', type: 'completed', detail: { applicationId: 'app_fixture_1' } },
-    { on: 'document', type: 'completed', detail: { applicationId: 'app_fixture_1' } },
+    { on: 'element', type: 'completed', detail: stamped({ applicationId: 'app_fixture_1' }) },
+    { on: 'document', type: 'completed', detail: stamped({ applicationId: 'app_fixture_1' }) },
   ]);
+  expect(completed[1]!.detail).toEqual(completed[0]!.detail); // one event: the same stamps
   expect(await count(page, 'element', 'ready')).toBe(1);
 });
 
@@ -134,7 +136,7 @@ test('events are composed: a listener outside a shadow root hears an element ins
     el.setAttribute('journey-origin', origin);
     document.querySelector('#shadow-host')!.shadowRoot!.querySelector('#inner')!.append(el);
   }, journey.origin);
-  await expect.poll(() => page.evaluate(() => (window as any).__outside)).toEqual([{ step: 'fixture' }]);
+  await expect.poll(() => page.evaluate(() => (window as any).__outside)).toEqual([stamped({ step: 'fixture' })]);
 });
 
 test('attribute changes re-create once (coalesced); removing the element destroys the journey', async ({ page }) => {
@@ -180,9 +182,9 @@ test('mode="modal": the dialog opens, events come from the element once (documen
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => count(page, 'element', 'exit')).toBe(1);
-  expect((await seen(page)).find((s) => s.on === 'element' && s.type === 'exit')!.detail).toEqual({
-    reason: 'user_closed',
-  });
+  expect((await seen(page)).find((s) => s.on === 'element' && s.type === 'exit')!.detail).toEqual(
+    stamped({ reason: 'user_closed' }),
+  );
   expect(await page.locator('hosted-journey iframe').count()).toBe(0);
   // The element is the widget's eventTarget in modal mode too: document hears each event once, not twice.
   expect(await count(page, 'document', 'ready')).toBe(1);

@@ -14,6 +14,7 @@ import { startRoundTrip, type RoundTrip } from '../roundtrip/setup.js';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
 import type { StaticServer } from '../support/static-server.js';
 import { plainIntegrator } from '../widget/plain-setup.js';
+import { stamped } from '../support/stamped.js';
 
 // Page globals set by the fixtures.
 type W = any;
@@ -123,7 +124,7 @@ export function engineScenarios(name: EngineName): void {
       fullName: 'Alex Citizen',
       email: 'alex@example.com',
     });
-    await poll(() => d.evaluate(() => (window as W).__dom)).toEqual([['ready', { step: 'terms' }]]);
+    await poll(() => d.evaluate(() => (window as W).__dom)).toEqual([['ready', stamped({ step: 'terms' })]]);
     expect(await d.evaluate(() => document.querySelector('#journey iframe')!.getAttribute('src'))).not.toMatch(
       /Alex|alex%40/,
     );
@@ -140,7 +141,10 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => height(d, JOURNEY)).toBe(initial);
 
     await d.click('#emit-completed', JOURNEY);
-    await poll(() => d.evaluate(() => (window as W).__dom)).toContainEqual(['completed', { applicationId: 'app_123' }]);
+    await poll(() => d.evaluate(() => (window as W).__dom)).toContainEqual([
+      'completed',
+      stamped({ applicationId: 'app_123' }),
+    ]);
 
     expect(await d.evaluate(() => (window as W).__messageListeners)).toBeGreaterThan(0);
     const destroyed = await d.evaluate(async () => {
@@ -182,7 +186,7 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => d.evaluate(() => (window as W).__j.state)).toBe('ready');
     const before = await d.evaluate(() => (window as W).__calls);
     expect(before).toEqual([
-      ['onReady', { step: 'terms' }],
+      ['onReady', stamped({ step: 'terms' })],
       ['onEvent', 'ready'],
     ]);
     const h = await height(d, JOURNEY);
@@ -307,7 +311,7 @@ export function engineScenarios(name: EngineName): void {
     // Serialised in the page: the drivers' own serialisation differs for objects the page did not create itself.
     const events = async () =>
       JSON.parse(await d.evaluate(() => JSON.stringify((window as W).__events))) as Array<[string, unknown]>;
-    await poll(events).toContainEqual(['ready', { step: 'loaded' }]);
+    await poll(events).toContainEqual(['ready', stamped({ step: 'loaded' })]);
     const submit = 'main.hj-card button[type=submit]';
     await act('input[name=agree]');
     await act(submit);
@@ -321,16 +325,16 @@ export function engineScenarios(name: EngineName): void {
     await act('input#username', 'demo');
     await act('input#password', 'demo');
     await act(submit);
-    await poll(events).toContainEqual(['dom:released', {}]);
+    await poll(events).toContainEqual(['dom:released', stamped({})]);
     const seen = await events();
     expect(seen.filter(([k]) => k === 'message')).toEqual([
       ['message', 'RELEASED'],
       ['message', { event: 'RELEASED' }],
     ]);
     expect(seen.filter(([k]) => k.endsWith('released'))).toEqual([
-      ['released', {}],
-      ['event:released', {}],
-      ['dom:released', {}],
+      ['released', stamped({})],
+      ['event:released', stamped({})],
+      ['dom:released', stamped({})],
     ]);
     expect(seen.filter(([k]) => k === 'error' || k === 'invalid')).toEqual([]);
   });
@@ -386,9 +390,9 @@ export function engineScenarios(name: EngineName): void {
     const consentId = phases[0]?.consentId;
     expect(consentId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(phases).toEqual([
-      { phase: 'requested', strategy: 'popup', consentId, popup: 'opened' },
-      { phase: 'opened', strategy: 'popup', consentId },
-      { phase: 'completed', strategy: 'popup', status: 'authorised' },
+      stamped({ phase: 'requested', strategy: 'popup', consentId, popup: 'opened' }),
+      stamped({ phase: 'opened', strategy: 'popup', consentId }),
+      stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' }),
     ]);
     expect(await d.evaluate(() => location.href)).toBe(rt.page('pop_ok'));
   });
@@ -406,7 +410,7 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => d.evaluate(() => location.href)).toBe(start); // back, hj_ parameters removed
     await poll(() => d.evaluate(() => (window as W).__resumed)).toBe(true);
     await poll(() => hasText(d, DONE, JOURNEY), 30_000).toBe(true);
-    expect(await bankPhases()).toEqual([{ phase: 'completed', strategy: 'popup', status: 'authorised' }]);
+    expect(await bankPhases()).toEqual([stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' })]);
     expect(
       await d.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('hosted-journey:resume:'))),
     ).toEqual([]);
@@ -418,11 +422,9 @@ export function engineScenarios(name: EngineName): void {
     const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', JOURNEY));
     await popup.close();
     await poll(() => hasText(d, 'window closed before access was approved', JOURNEY), 20_000).toBe(true);
-    await poll(async () => (await bankPhases()).at(-1)).toEqual({
-      phase: 'completed',
-      strategy: 'popup',
-      status: 'closed',
-    });
+    await poll(async () => (await bankPhases()).at(-1)).toEqual(
+      stamped({ phase: 'completed', strategy: 'popup', status: 'closed' }),
+    );
   });
 
   test(`${name}: prewarm — hidden load, no prefill and no application while hidden, open() → ready at once and the prefill, then the journey starts`, async () => {
@@ -468,16 +470,27 @@ export function engineScenarios(name: EngineName): void {
       const w = window as W;
       const before = document.querySelector('#journey iframe')!;
       const src = before.getAttribute('src');
+      const t0 = Date.now();
       w.__journey.open();
+      const t1 = Date.now();
       const f = document.querySelector('#journey iframe')!;
       return {
         events: w.__events.map((e: [string]) => e[0]),
+        ready: w.__events[0]?.[1] as { step: string; at: number; sinceOpenMs: number },
+        t0,
+        t1,
         sameFrame: f === before && f.getAttribute('src') === src,
         ariaHidden: f.getAttribute('aria-hidden'),
         visibility: getComputedStyle(f).visibility,
       };
     });
     expect(opened.events).toEqual(['ready']);
+    // Held while hidden, delivered and stamped inside open(): within the call, and about 0 ms after it.
+    expect(opened.ready).toEqual(stamped({ step: 'details' }));
+    expect(opened.ready.at).toBeGreaterThanOrEqual(opened.t0);
+    expect(opened.ready.at).toBeLessThanOrEqual(opened.t1);
+    expect(opened.ready.sinceOpenMs).toBeGreaterThanOrEqual(0);
+    expect(opened.ready.sinceOpenMs).toBeLessThanOrEqual(opened.t1 - opened.t0);
     expect(opened.sameFrame).toBe(true);
     expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
     await poll(email).toBe('alex@example.com'); // the prefill came with open()
@@ -535,11 +548,9 @@ export function engineScenarios(name: EngineName): void {
       await clickButton(popup, 'Approve');
       await poll(() => popup.isClosed()).toBe(true);
       await poll(() => hasText(d, DONE, frame), 30_000).toBe(true);
-      expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual({
-        phase: 'completed',
-        strategy: 'popup',
-        status: 'authorised',
-      });
+      expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual(
+        stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' }),
+      );
     });
   }
 }

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { bankPhases, startRoundTrip, type RoundTrip } from '../roundtrip/setup.js';
+import { stamped } from '../support/stamped.js';
 
 // A bank round trip with a popup per test: the engines scenarios' budget, not the 45 s default (npm test runs this
 // beside the examples' builds on a shared machine).
@@ -64,7 +65,9 @@ async function throughTheBank(p: Page, mode: Mode): Promise<void> {
   await popup.getByRole('button', { name: 'Approve' }).click();
   await popup.waitForEvent('close');
   await expect(frame.getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
-  expect((await bankPhases(p)).at(-1)).toEqual({ phase: 'completed', status: 'authorised', strategy: 'popup' });
+  expect((await bankPhases(p)).at(-1)).toEqual(
+    stamped({ phase: 'completed', status: 'authorised', strategy: 'popup' }),
+  );
 }
 
 for (const phone of PHONES) {

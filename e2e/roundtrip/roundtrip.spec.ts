@@ -13,6 +13,7 @@ import {
   toBankButton,
   type RoundTrip,
 } from './setup.js';
+import { stamped } from '../support/stamped.js';
 
 let rt: RoundTrip;
 test.beforeAll(async () => {
@@ -39,9 +40,9 @@ test('popup: approve → the popup closes itself, the journey completes', async 
   const consentId = (await bankPhases(page))[0].consentId as string;
   expect(consentId).toMatch(/^cns_/);
   expect(await bankPhases(page)).toEqual([
-    { phase: 'requested', strategy: 'popup', consentId, popup: 'opened' },
-    { phase: 'opened', strategy: 'popup', consentId },
-    { phase: 'completed', strategy: 'popup', status: 'authorised' },
+    stamped({ phase: 'requested', strategy: 'popup', consentId, popup: 'opened' }),
+    stamped({ phase: 'opened', strategy: 'popup', consentId }),
+    stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' }),
   ]);
   expect((await events(page)).some(([k]) => k === 'completed')).toBe(true);
   expect(page.url()).toBe(rt.page('pop_ok')); // the integrator's page never left
@@ -58,7 +59,7 @@ test('popup: deny → the journey shows the denial with a retry', async ({ page 
   await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
   await expect
     .poll(async () => (await bankPhases(page)).at(-1))
-    .toEqual({ phase: 'completed', strategy: 'popup', status: 'denied' });
+    .toEqual(stamped({ phase: 'completed', strategy: 'popup', status: 'denied' }));
 });
 
 test('popup: the customer closes it → status closed; the journey offers to reopen', async ({ page }) => {
@@ -72,7 +73,7 @@ test('popup: the customer closes it → status closed; the journey offers to reo
   await expect(journeyFrame(page).getByText('window closed before access was approved')).toBeVisible();
   await expect
     .poll(async () => (await bankPhases(page)).at(-1))
-    .toEqual({ phase: 'completed', strategy: 'popup', status: 'closed' });
+    .toEqual(stamped({ phase: 'completed', strategy: 'popup', status: 'closed' }));
   await expect(journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' })).toBeVisible();
   expect(await status('pop_closed')).toBe('consent_pending');
 });
@@ -97,7 +98,7 @@ test('popup blocked → redirect to the bank → back to the integrator → resu
   expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
   expect(await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).toBeNull();
   await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'popup', status: 'authorised' }]);
+  expect(await bankPhases(page)).toEqual([stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' })]);
   expect((await events(page)).find(([k]) => k === 'completed')?.[1].applicationId).toMatch(/.+/);
   expect(['crawled', 'finalised', 'report_ready']).toContain(await status('blocked'));
 });
@@ -142,7 +143,7 @@ test('redirect strategy: no popup; deny at the bank → resume() → the journey
   await expect(page).toHaveURL(start);
   expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
   await expect(journeyFrame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'denied' }]);
+  expect(await bankPhases(page)).toEqual([stamped({ phase: 'completed', strategy: 'redirect', status: 'denied' })]);
   expect(popups).toBe(0);
 });
 
@@ -187,7 +188,7 @@ test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing
   );
   for (const channel of [ch, 'foreign_channel_01']) {
     await page.goto(`${rt.integrator.url}/apply?ref=fresh&hj_channel=${channel}&hj_bank_status=authorised`);
-    await expect.poll(() => events(page)).toContainEqual(['ready', { step: 'details' }]);
+    await expect.poll(() => events(page)).toContainEqual(['ready', stamped({ step: 'details' })]);
     expect(await page.evaluate(() => (window as any).__resumed)).toBe(false);
     expect(await page.evaluate(() => (window as any).__journey.url)).toContain('/i/acme/fresh/');
     expect(await page.evaluate((c) => sessionStorage.getItem(`hosted-journey:resume:${c}`), channel)).toBeNull();

@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { plainIntegrator, toPlainRelease } from './plain-setup.js';
+import { stamped } from '../support/stamped.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let sandbox: TestSandbox;
@@ -40,29 +41,29 @@ const events = (page: Page) => page.evaluate(() => (window as unknown as { __eve
 
 test('plain journey: ready at load, every message to onJourneyMessage, one released', async ({ page }) => {
   await page.goto(`${integrator.url}/apply?ref=plainw_1`);
-  await expect.poll(() => events(page)).toContainEqual(['ready', { step: 'loaded' }]);
+  await expect.poll(() => events(page)).toContainEqual(['ready', stamped({ step: 'loaded' })]);
   const iframe = page.locator('#journey iframe');
   await expect(iframe).toHaveAttribute('sandbox', /allow-scripts allow-same-origin/);
   await expect(iframe).toHaveAttribute('title', 'Connect your bank account');
   expect(Math.round((await iframe.boundingBox())!.height)).toBe(700); // minHeight: nothing resizes a plain journey
   await toPlainRelease(page.frameLocator('#journey iframe'));
-  await expect.poll(() => events(page)).toContainEqual(['dom:released', {}]);
+  await expect.poll(() => events(page)).toContainEqual(['dom:released', stamped({})]);
   const seen = await events(page);
   expect(seen.filter(([k]) => k === 'message')).toEqual([
     ['message', 'RELEASED'],
     ['message', { event: 'RELEASED' }],
   ]);
   expect(seen.filter(([k]) => k === 'released' || k === 'event:released' || k === 'dom:released')).toEqual([
-    ['released', {}],
-    ['event:released', {}],
-    ['dom:released', {}],
+    ['released', stamped({})],
+    ['event:released', stamped({})],
+    ['dom:released', stamped({})],
   ]);
   expect(seen.filter(([k]) => k === 'error' || k === 'invalid')).toEqual([]);
 });
 
 test('RELEASED from another origin or from another window of the journey origin is not delivered', async ({ page }) => {
   await page.goto(`${integrator.url}/apply?ref=plainw_2`);
-  await expect.poll(() => events(page)).toContainEqual(['ready', { step: 'loaded' }]);
+  await expect.poll(() => events(page)).toContainEqual(['ready', stamped({ step: 'loaded' })]);
   const frames = async (src: string) => {
     await page.evaluate((s) => {
       const f = Object.assign(document.createElement('iframe'), { src: s, className: 'forger' });

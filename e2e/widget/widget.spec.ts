@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startOrigins, type Origins } from './setup.js';
+import { moved, stamped } from '../support/stamped.js';
 
 let o: Origins;
 test.beforeAll(async () => {
@@ -131,7 +132,7 @@ test('handshake delivers prefill by postMessage, never in the URL; ready moves t
   await expect(iframe).toHaveAttribute('referrerpolicy', 'strict-origin');
   await expect(iframe).toHaveAttribute('title', 'Connect your bank account');
   expect(await calls(page)).toEqual([
-    ['onReady', { step: 'terms' }],
+    ['onReady', stamped({ step: 'terms' })],
     ['onEvent', 'ready'],
   ]);
 });
@@ -143,41 +144,44 @@ test('every event type reaches its callback and its DOM event; the parent can an
   const frame = page.frameLocator('iframe');
   // [type, DOM detail, what the callbacks see]: onBankAuthorisation gets each phase, tagged; 'opened' is the widget's own.
   const expected: Array<[string, unknown, unknown[][]]> = [
-    ['step', { step: 'banks' }, [['onStep', { step: 'banks' }]]],
+    ['step', moved('banks', 'terms'), [['onStep', moved('banks', 'terms')]]],
     [
       'institution_selected',
-      { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' },
-      [['onInstitutionSelected', { institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }]],
+      stamped({ institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' }),
+      [['onInstitutionSelected', stamped({ institutionId: 'cba', name: 'Commonwealth Bank', pathway: 'cdr' })]],
     ],
     [
       'bank_authorisation',
-      { consentId: 'cns_123', popup: 'opened' },
+      stamped({ consentId: 'cns_123', popup: 'opened' }),
       [
-        ['onBankAuthorisation', { phase: 'requested', strategy: 'popup', consentId: 'cns_123', popup: 'opened' }],
+        [
+          'onBankAuthorisation',
+          stamped({ phase: 'requested', strategy: 'popup', consentId: 'cns_123', popup: 'opened' }),
+        ],
         ['onEvent', 'bank_authorisation'],
-        ['onBankAuthorisation', { phase: 'opened', strategy: 'popup', consentId: 'cns_123' }],
+        ['onBankAuthorisation', stamped({ phase: 'opened', strategy: 'popup', consentId: 'cns_123' })],
       ],
     ],
     [
       'bank_authorisation_completed',
-      { status: 'authorised' },
-      [['onBankAuthorisation', { phase: 'completed', strategy: 'popup', status: 'authorised' }]],
+      stamped({ status: 'authorised' }),
+      [['onBankAuthorisation', stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' })]],
     ],
-    ['released', {}, [['onReleased', {}]]],
-    ['completed', { applicationId: 'app_123' }, [['onComplete', { applicationId: 'app_123' }]]],
+    ['released', stamped({}), [['onReleased', stamped({})]]],
+    ['completed', stamped({ applicationId: 'app_123' }), [['onComplete', stamped({ applicationId: 'app_123' })]]],
     [
       'error',
-      { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true },
-      [['onError', { code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }]],
+      stamped({ code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true }),
+      [['onError', stamped({ code: 'BANK_DOWN', message: 'The bank is unavailable', recoverable: true })]],
     ],
-    ['exit', { reason: 'user_left' }, [['onExit', { reason: 'user_left' }]]],
+    ['exit', stamped({ reason: 'user_left' }), [['onExit', stamped({ reason: 'user_left' })]]],
   ];
   const want = expected.flatMap(([type, , cbs]) => (cbs.length === 1 ? [...cbs, ['onEvent', type]] : cbs));
   for (const [type] of expected) await frame.locator(`#emit-${type}`).click();
   await expect.poll(async () => (await calls(page)).length).toBe(2 + want.length);
   expect((await calls(page)).slice(2)).toEqual(want);
   expect(await dom(page)).toEqual([
-    ['ready', { step: 'terms' }],
+    ['ready', stamped({ step: 'terms' })],
     ...expected.map(([type, payload]) => [type, payload]),
   ]);
 
@@ -255,7 +259,7 @@ test('look-alike messages from a third origin, another journey-origin frame and 
   const handled = ({ completed, resized }: { completed: number; resized: number }) => completed === 3 && resized >= 2;
   await expect.poll(async () => handled(await page.evaluate(() => (window as any).__forged))).toBe(true);
   expect(await calls(page)).toEqual(before);
-  expect(await dom(page)).toEqual([['ready', { step: 'terms' }]]);
+  expect(await dom(page)).toEqual([['ready', stamped({ step: 'terms' })]]);
   expect(await frameHeight(page)).toBe(height);
   expect(await state(page)).toBe('ready');
 });
@@ -267,13 +271,15 @@ test('the watchdog fires READY_TIMEOUT for a journey that never says ready; retr
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText('Loading…');
   await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
-  const timeout = {
+  const timeout = stamped({
     code: 'READY_TIMEOUT',
     message: 'The journey did not signal ready within 1500 ms.',
     recoverable: true,
-  };
+  });
   expect(await calls(page)).toEqual([['onError', timeout]]);
   expect(await dom(page)).toEqual([['error', timeout]]);
+  // Raised by the watchdog 1500 ms after open(): its stamp says so.
+  expect(((await dom(page))[0]![1] as { sinceOpenMs: number }).sinceOpenMs).toBeGreaterThanOrEqual(1500);
   await expect(dialog.getByRole('alert')).toContainText('did not signal ready');
 
   const requestsBefore = o.journey.requests.filter((r) => r.startsWith('/i/acme/silent')).length;
@@ -306,7 +312,7 @@ test('modal: focus moves in, Escape closes, focus and page scroll are restored, 
   await expect(page.locator('#opener')).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   expect(await page.locator('iframe').count()).toBe(0);
-  expect((await calls(page)).slice(-1)).toEqual([['onExit', { reason: 'user_closed' }]]);
+  expect((await calls(page)).slice(-1)).toEqual([['onExit', stamped({ reason: 'user_closed' })]]);
 });
 
 test('destroy() removes the iframe and every message listener; two journeys on a page stay apart', async ({ page }) => {
@@ -360,13 +366,13 @@ test('script tag with data- attributes mounts with no other code', async ({ page
     fullName: 'Alex Citizen',
     email: 'alex@example.com',
   });
-  await expect.poll(() => dom(page)).toEqual([['ready', { step: 'terms' }]]);
+  await expect.poll(() => dom(page)).toEqual([['ready', stamped({ step: 'terms' })]]);
   expect(await page.locator('#journey iframe').getAttribute('src')).toContain('primary_colour=0B5FFF');
   expect(
     await page.evaluate(async () => ((await (window as any).HostedJourney.mounted) as { state: string }).state),
   ).toBe('ready');
   await frame.locator('#emit-completed').click();
-  await expect.poll(() => dom(page)).toContainEqual(['completed', { applicationId: 'app_123' }]);
+  await expect.poll(() => dom(page)).toContainEqual(['completed', stamped({ applicationId: 'app_123' })]);
   expect(errors).toEqual([]);
 });
 

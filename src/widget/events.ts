@@ -4,9 +4,9 @@
  * which DOM event belong to an event is in surface.ts. A throwing integrator callback is logged, never allowed to
  * break delivery to the others.
  */
-import type { JourneyEvent, JourneyEventPayloads, JourneyEventType } from '../protocol/browser.js';
+import type { JourneyEvent, JourneyEventType } from '../protocol/browser.js';
 import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
-import type { BankStrategy, InvalidMessageInfo, JourneyCallbacks } from './types.js';
+import type { BankStrategy, EventTime, InvalidMessageInfo, JourneyCallbacks, TimedPayloads } from './types.js';
 
 export { DOM_EVENT_PREFIX };
 
@@ -38,10 +38,32 @@ export class EventHub {
   readonly #listeners = new Map<JourneyEventType, Set<Listener>>();
   /** Every `onBankAuthorisation` phase says which strategy is in use. */
   readonly #strategy: BankStrategy;
+  /** When `open()` last showed the journey (0: never); the step the customer is on, and since when. */
+  #opened = 0;
+  #step: unknown;
+  #stepAt = 0;
 
   constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
     this.#callbacks = callbacks;
     this.#strategy = strategy;
+  }
+
+  /** `open()` showed the journey: `sinceOpenMs` counts from now, and the customer is on no step yet. */
+  opened(): void {
+    this.#opened = Date.now();
+    this.#step = undefined;
+  }
+
+  /**
+   * Stamps `payload` (always the widget's own object: a decoded message or a literal) with `at` and `sinceOpenMs`.
+   * Events held while prewarmed are delivered after `opened()`, so theirs is about 0; what happens before any `open()`
+   * (a refused message or MODAL_LOAD_FAILED while prewarmed) gets 0 too.
+   */
+  #stamp<T extends object>(payload: T): T & EventTime {
+    const p = payload as T & EventTime;
+    const at = (p.at = Date.now());
+    p.sinceOpenMs = at - (this.#opened || at);
+    return p;
   }
 
   #call(name: keyof JourneyCallbacks, arg: unknown): void {
@@ -49,25 +71,25 @@ export class EventHub {
     if (fn) safely(() => fn(arg));
   }
 
-  on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void {
+  on<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): () => void {
     let set = this.#listeners.get(type);
     if (!set) this.#listeners.set(type, (set = new Set()));
     set.add(fn as Listener);
     return () => this.off(type, fn);
   }
 
-  off<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void {
+  off<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): void {
     this.#listeners.get(type)?.delete(fn as Listener);
   }
 
   /** A bank phase the widget itself reached (`opened`, `redirecting`): the callback only. */
   phase(event: { phase: 'opened'; consentId: string } | { phase: 'redirecting'; url: string }): void {
-    this.#call('onBankAuthorisation', { ...event, strategy: this.#strategy });
+    this.#call('onBankAuthorisation', this.#stamp({ ...event, strategy: this.#strategy }));
   }
 
   /** A refused message from the journey's window: `onInvalidMessage` and `hosted-journey:invalid_message`. */
   invalid(info: InvalidMessageInfo, host: EventTarget | null): void {
-    this.#call('onInvalidMessage', info);
+    this.#call('onInvalidMessage', this.#stamp(info));
     dispatchDomEvent(host, INVALID_MESSAGE, info);
   }
 
@@ -76,16 +98,27 @@ export class EventHub {
   }
 
   /**
-   * Delivers one event. `journey: false` marks events the widget raised itself (READY_TIMEOUT, user_closed):
+   * Delivers one event, stamped. `journey: false` marks events the widget raised itself (READY_TIMEOUT, user_closed):
    * they reach the typed callback, `on()` and the DOM, but not `onEvent`, which carries only what the journey sent.
    */
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
     const phase = PHASES[type];
-    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...event.payload } : event.payload);
-    for (const fn of [...(this.#listeners.get(event.type) ?? [])])
-      safely(() => (fn as (p: unknown) => void)(event.payload));
+    const payload = this.#stamp(event.payload as Record<string, unknown>);
+    // Only `ready` (the first step) and `step` carry a step. A `step` to another step says which one the customer left
+    // and how long they were on it, so the funnel an integrator sends needs no timer of its own; one repeating the
+    // current step (journeys announce their first step with `ready` and `step`) is no move and keeps the count.
+    if (payload.step && payload.step !== this.#step) {
+      if (type === 'step' && this.#step) {
+        payload.previousStep = this.#step;
+        payload.previousStepMs = payload.at - this.#stepAt;
+      }
+      this.#step = payload.step;
+      this.#stepAt = payload.at;
+    }
+    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
+    for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));
     if (journey) this.#call('onEvent', event);
-    dispatchDomEvent(host, event.type, event.payload);
+    dispatchDomEvent(host, event.type, payload);
   }
 }

@@ -13,7 +13,6 @@
 import {
   createChannelId,
   type JourneyEvent,
-  type JourneyEventPayloads,
   type JourneyEventType,
   type ParentMessagePayloads,
   type SendableMessageType,
@@ -30,6 +29,7 @@ import {
   type JourneyHandle,
   type JourneyOptions,
   type JourneyState,
+  type TimedPayloads,
 } from './types.js';
 import { createWatchdog, type Watchdog } from './watchdog.js';
 
@@ -126,10 +126,12 @@ class Journey implements JourneyHandle {
   readonly open = (): void => {
     this.#cancelPrewarm();
     if (this.#state === 'idle' || this.#state === 'closed') {
+      this.#hub.opened();
       this.#mount();
       return;
     }
     if (this.#shown) return; // also after destroy(): #unmount() sets it
+    this.#hub.opened();
     this.#shown = true;
     this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger, this.#cfg.handshakePrefill);
     if (this.#state === 'loading') this.#watchdog.start();
@@ -164,10 +166,10 @@ class Journey implements JourneyHandle {
     this.#startFrame();
   };
 
-  readonly on = <T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): (() => void) =>
+  readonly on = <T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): (() => void) =>
     this.#state === 'destroyed' ? () => {} : this.#hub.on(type, fn);
 
-  readonly off = <T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void =>
+  readonly off = <T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): void =>
     this.#hub.off(type, fn);
 
   /** Checked in every state (misuse throws, as the bridge's emit does even unframed); sent only while mounted. */
@@ -258,7 +260,8 @@ class Journey implements JourneyHandle {
     const part = (this.#plainPart ??= import('./plain.js'));
     part.then(
       (p) => {
-        if (this.#frame.iframe !== frame || !p.takePlain(data, this.#cfg, this.#host()) || this.#released) return;
+        if (this.#frame.iframe !== frame || !p.takePlain(data, this.#cfg, this.#hub, this.#host()) || this.#released)
+          return;
         this.#released = true;
         this.#route({ type: 'released', payload: {} });
       },

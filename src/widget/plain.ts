@@ -5,23 +5,21 @@
  * `hosted-journey:journey_message`, and says whether it is `RELEASED` (the journey turns that into `released`).
  */
 import { isReleased, MAX_MESSAGE_CHARS, oversized } from '../protocol/raw-messages.js';
-import { dispatchDomEvent, safely } from './events.js';
+import { dispatchDomEvent, type EventHub, safely } from './events.js';
 import type { ResolvedOptions } from './options.js';
-import { INVALID_MESSAGE, JOURNEY_MESSAGE } from './surface.js';
+import { JOURNEY_MESSAGE } from './surface.js';
 
-/** Delivers one message; true when it is `RELEASED`. An oversized one goes to `onInvalidMessage` only. */
-export function takePlain(data: unknown, cfg: ResolvedOptions, host: EventTarget | null): boolean {
-  const { onJourneyMessage, onInvalidMessage } = cfg.callbacks;
+/**
+ * Delivers one message as the journey posted it (no time stamp: it need not be an object); true when it is
+ * `RELEASED`. An oversized one goes to `onInvalidMessage` only.
+ */
+export function takePlain(data: unknown, cfg: ResolvedOptions, hub: EventHub, host: EventTarget | null): boolean {
   if (oversized(data)) {
-    const info = {
-      reason: 'oversized' as const,
-      detail: `message exceeds ${MAX_MESSAGE_CHARS} characters`,
-      origin: cfg.journeyOrigin,
-    };
-    if (onInvalidMessage) safely(() => onInvalidMessage(info));
-    dispatchDomEvent(host, INVALID_MESSAGE, info);
+    const detail = `message exceeds ${MAX_MESSAGE_CHARS} characters`;
+    hub.invalid({ reason: 'oversized', detail, origin: cfg.journeyOrigin }, host);
     return false;
   }
+  const { onJourneyMessage } = cfg.callbacks;
   if (onJourneyMessage) safely(() => onJourneyMessage(data));
   dispatchDomEvent(host, JOURNEY_MESSAGE, data);
   return isReleased(data);

@@ -4,7 +4,6 @@
 import type {
   BankAuthorisationStatus,
   DecodeFailure,
-  JourneyEvent,
   JourneyEventPayloads,
   JourneyEventType,
   JourneyUrlOptions,
@@ -76,7 +75,32 @@ export type BankStrategy = 'popup' | 'redirect';
 export type JourneyState = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'destroyed';
 export type JourneyMode = 'inline' | 'modal';
 
-type Payload<T extends JourneyEventType> = JourneyEventPayloads[T];
+/**
+ * When an event reached this page: `at` (epoch ms, `Date.now()`) and `sinceOpenMs` (ms since the `open()` that showed
+ * the journey; a reopened journey counts from its new `open()`). Events a prewarmed journey sent while hidden are
+ * delivered at `open()`, so theirs is about 0; what happened before any `open()` (a refused message while prewarmed)
+ * says 0.
+ */
+export interface EventTime {
+  at: number;
+  sinceOpenMs: number;
+}
+
+/** A `step` event also says which step the customer left and how long they spent on it (absent on the first step). */
+export interface StepTime {
+  previousStep?: string;
+  previousStepMs?: number;
+}
+
+/** Every journey event's payload as the widget delivers it: stamped with `EventTime`, `step` with `StepTime`. */
+export type TimedPayloads = {
+  [K in JourneyEventType]: JourneyEventPayloads[K] & EventTime & (K extends 'step' ? StepTime : unknown);
+};
+
+/** What `onEvent` receives: a journey event with its timed payload. */
+export type TimedJourneyEvent = { [K in JourneyEventType]: { type: K; payload: TimedPayloads[K] } }[JourneyEventType];
+
+type Payload<T extends JourneyEventType> = TimedPayloads[T];
 
 export interface JourneyCallbacks {
   /**
@@ -95,7 +119,7 @@ export interface JourneyCallbacks {
    * (`BANK_REDIRECT_REFUSED`) or `onInvalidMessage`, not this callback.
    * @example onBankAuthorisation: (e) => { if (e.phase === 'completed') console.log('bank said', e.status); }
    */
-  onBankAuthorisation?(event: BankAuthorisationPhase): void;
+  onBankAuthorisation?(event: BankAuthorisationPhase & EventTime): void;
   /** No further input from the customer is needed. @example onReleased: () => showSpinner('Fetching your data') */
   onReleased?(payload: Payload<'released'>): void;
   /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
@@ -107,14 +131,14 @@ export interface JourneyCallbacks {
    * `BANK_REDIRECT_REFUSED` (the journey asked to move the page when it may not; the page stayed).
    * @example onError: ({ code, recoverable }) => { if (code === 'READY_TIMEOUT') handle.retry(); }
    */
-  onError?(error: JourneyErrorInfo): void;
+  onError?(error: JourneyErrorInfo & EventTime): void;
   /**
    * The journey ended without completing; `reason: 'user_closed'` when the customer closed the modal.
    * @example onExit: ({ reason }) => console.log('left because', reason)
    */
   onExit?(payload: Payload<'exit'>): void;
   /** Every valid journey event, after its own callback. @example onEvent: (e) => console.log(e.type, e.payload) */
-  onEvent?(event: JourneyEvent): void;
+  onEvent?(event: TimedJourneyEvent): void;
   /**
    * `journeyProtocol: 'plain'` only: every message from the journey's frame (its origin and window checked, at most
    * `MAX_MESSAGE_CHARS` as JSON), as the journey posted it. A `RELEASED` message also fires `onReleased`.
@@ -125,7 +149,7 @@ export interface JourneyCallbacks {
    * A message from the journey's window that failed validation (malformed, unknown type, wrong channel, oversized).
    * Never thrown into the page. @example onInvalidMessage: ({ reason, detail }) => console.warn(reason, detail)
    */
-  onInvalidMessage?(info: InvalidMessageInfo): void;
+  onInvalidMessage?(info: InvalidMessageInfo & EventTime): void;
 }
 
 export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' | 'channel'>, JourneyCallbacks {
@@ -214,8 +238,8 @@ export interface JourneyHandle {
   /** Reloads the journey in a fresh iframe and restarts the watchdog. */
   retry(): void;
   /** Subscribes to one event type; returns the unsubscribe function. */
-  on<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): () => void;
-  off<T extends JourneyEventType>(type: T, fn: (payload: JourneyEventPayloads[T]) => void): void;
+  on<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): () => void;
+  off<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): void;
   /**
    * Posts a message to the journey (queued until the handshake; dropped while idle, closed or destroyed). The
    * handshake's `welcome` is the widget's own and is not accepted. Misuse throws `JourneyConfigError`
@@ -233,9 +257,11 @@ export interface JourneyHandle {
  * @example document.addEventListener('hosted-journey:completed', (e) => save(e.detail.applicationId));
  */
 export type JourneyDomEventMap = {
-  [K in SurfaceEventType as `hosted-journey:${K}`]: CustomEvent<K extends 'error' ? JourneyErrorInfo : Payload<K>>;
+  [K in SurfaceEventType as `hosted-journey:${K}`]: CustomEvent<
+    K extends 'error' ? JourneyErrorInfo & EventTime : Payload<K>
+  >;
 } & {
-  'hosted-journey:invalid_message': CustomEvent<InvalidMessageInfo>;
+  'hosted-journey:invalid_message': CustomEvent<InvalidMessageInfo & EventTime>;
   'hosted-journey:journey_message': CustomEvent<unknown>;
 };
 

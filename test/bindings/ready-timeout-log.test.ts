@@ -11,6 +11,8 @@ const timeout = {
   code: 'READY_TIMEOUT' as const,
   message: 'The journey did not signal ready within 40 ms.',
   recoverable: true,
+  at: 1_700_000_000_000,
+  sinceOpenMs: 40,
 };
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,6 +42,8 @@ describe('binding callback proxies and READY_TIMEOUT', () => {
       code: 'NO_JOURNEY',
       message,
       recoverable: true,
+      at: 1_700_000_000_000,
+      sinceOpenMs: 3000,
     });
     expect(spy.mock.calls.map((c) => c.join(' '))).toEqual([`hosted-journey: ${message}`]);
   });

@@ -28,8 +28,29 @@ describe('public types', () => {
           journeyOrigin: 'https://journey.example.com',
           onComplete: (p) => expectTypeOf(p.applicationId).toEqualTypeOf<string>(),
           onInstitutionSelected: (p) => expectTypeOf(p.pathway).toEqualTypeOf<'cdr' | 'crawler'>(),
-          onError: (e) => expectTypeOf(e.recoverable).toEqualTypeOf<boolean>(),
+          onError: (e) => {
+            expectTypeOf(e.recoverable).toEqualTypeOf<boolean>();
+            expectTypeOf(e.sinceOpenMs).toEqualTypeOf<number>();
+          },
+          // Every payload is stamped; only a step says which step the customer left.
+          onReady: (p) => {
+            expectTypeOf(p.at).toEqualTypeOf<number>();
+            // @ts-expect-error the first step has no previous one
+            void p.previousStep;
+          },
+          onStep: (p) => {
+            expectTypeOf(p.previousStep).toEqualTypeOf<string | undefined>();
+            expectTypeOf(p.previousStepMs).toEqualTypeOf<number | undefined>();
+          },
+          onEvent: (e) => {
+            expectTypeOf(e.payload.at).toEqualTypeOf<number>();
+            if (e.type === 'step') expectTypeOf(e.payload.previousStepMs).toEqualTypeOf<number | undefined>();
+          },
+          onInvalidMessage: (i) => expectTypeOf(i.sinceOpenMs).toEqualTypeOf<number>(),
+          // As the journey posted it: no stamps.
+          onJourneyMessage: (m) => expectTypeOf(m).toEqualTypeOf<unknown>(),
           onBankAuthorisation: (e) => {
+            expectTypeOf(e.at).toEqualTypeOf<number>();
             // The journey names a consent, never a URL; only the widget's own `redirecting` phase has one (the URL it built).
             if (e.phase === 'requested' || e.phase === 'opened') expectTypeOf(e.consentId).toEqualTypeOf<string>();
             // @ts-expect-error no URL travels with a bank request
@@ -39,7 +60,11 @@ describe('public types', () => {
         });
       expectTypeOf(make).returns.toEqualTypeOf<JourneyHandle>();
       const h = {} as JourneyHandle;
-      h.on('step', (p) => expectTypeOf(p.step).toEqualTypeOf<string>());
+      h.on('step', (p) => {
+        expectTypeOf(p.step).toEqualTypeOf<string>();
+        expectTypeOf(p.previousStep).toEqualTypeOf<string | undefined>();
+      });
+      h.on('completed', (p) => expectTypeOf(p.sinceOpenMs).toEqualTypeOf<number>());
       // @ts-expect-error not an event type
       h.on('stepped', () => undefined);
       // @ts-expect-error not a bank-authorisation status

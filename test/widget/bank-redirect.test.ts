@@ -6,11 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney, type JourneyHandle, type JourneyOptions } from '../../src/widget/index.js';
 import { RESUME_KEY_PREFIX } from '../../src/widget/save.js';
+import { timed, freezeClock } from '../support/clock.js';
 
 const ORIGIN = 'https://journey.example.com';
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, container: '#journey' } as const;
 const BANK_REDIRECT = `${ORIGIN}/bank-redirect/acme/cust_1/cns_0123abcd`;
 
+freezeClock();
 const handles: JourneyHandle[] = [];
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -61,8 +63,8 @@ describe('navigates only to the journey origin’s bank-redirect endpoint', () =
     expect(assign.mock.calls).toEqual([[BANK_REDIRECT]]);
     const strategy = 'bankAuthorisation' in extra ? 'redirect' : 'popup';
     expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-      { phase: 'requested', strategy, ...payload },
-      { phase: 'redirecting', strategy, url: BANK_REDIRECT },
+      timed({ phase: 'requested', strategy, ...payload }),
+      timed({ phase: 'redirecting', strategy, url: BANK_REDIRECT }),
     ]);
     expect(saved()).toHaveLength(1);
     expect(cb.onError).not.toHaveBeenCalled();
@@ -110,8 +112,8 @@ describe('refused: the page stays, the refusal is reported', () => {
       expect(assign).not.toHaveBeenCalled();
       expect(saved()).toEqual([]);
       expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-        { phase: 'requested', strategy, consentId: 'cns_0123abcd', popup: 'opened' },
-        { phase: 'opened', strategy, consentId: 'cns_0123abcd' },
+        timed({ phase: 'requested', strategy, consentId: 'cns_0123abcd', popup: 'opened' }),
+        timed({ phase: 'opened', strategy, consentId: 'cns_0123abcd' }),
       ]);
     },
   );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { T0, timed, freezeClock } from '../support/clock.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
@@ -14,6 +15,8 @@ useFakeFrames(async () => {
   // cannot outlast findByRole's timeout.
   await import('../../src/widget/modal.js');
 });
+
+freezeClock();
 
 const handles: JourneyHandle[] = [];
 afterEach(() => {
@@ -137,18 +140,23 @@ describe('inline lifecycle', () => {
       }),
       ORIGIN,
     );
+    vi.setSystemTime(T0 + 900);
     fromJourney(h, 'ready', { step: 'terms' });
     expect(h.state).toBe('ready');
     const viaOn = vi.fn();
     const off = h.on('step', viaOn);
+    vi.setSystemTime(T0 + 5_000);
     fromJourney(h, 'step', { step: 'banks' });
     off();
+    vi.setSystemTime(T0 + 7_500);
     fromJourney(h, 'step', { step: 'done' });
-    expect(onReady).toHaveBeenCalledWith({ step: 'terms' });
-    expect(onStep.mock.calls).toEqual([[{ step: 'banks' }], [{ step: 'done' }]]);
-    expect(viaOn.mock.calls).toEqual([[{ step: 'banks' }]]);
+    expect(onReady).toHaveBeenCalledWith(timed({ step: 'terms' }, 900));
+    const banks = timed({ step: 'banks', previousStep: 'terms', previousStepMs: 4_100 }, 5_000);
+    const done = timed({ step: 'done', previousStep: 'banks', previousStepMs: 2_500 }, 7_500);
+    expect(onStep.mock.calls).toEqual([[banks], [done]]);
+    expect(viaOn.mock.calls).toEqual([[banks]]);
     expect(onEvent.mock.calls.map((c) => c[0].type)).toEqual(['ready', 'step', 'step']);
-    expect(dom).toEqual([{ step: 'banks' }, { step: 'done' }]);
+    expect(dom).toEqual([banks, done]);
   });
 
   it('send() misuse throws JourneyConfigError in every state (welcome, unknown type, bad payload); valid sends while idle are dropped', () => {
@@ -207,7 +215,7 @@ describe('inline lifecycle', () => {
     h.on('completed', listener);
     h.open();
     fromJourney(h, 'completed', { applicationId: 'app_1' });
-    expect(listener).toHaveBeenCalledWith({ applicationId: 'app_1' });
+    expect(listener).toHaveBeenCalledWith(timed({ applicationId: 'app_1' }));
     expect(seen).toHaveBeenCalledTimes(1);
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
@@ -225,7 +233,7 @@ describe('inline lifecycle', () => {
     fromJourney(a, 'completed', { applicationId: 'app_a' });
     fromJourney(a, 'completed', { applicationId: 'app_b' }, b.channel); // a's window using b's channel
     fromJourney(b, 'step', { step: 'x' }, b.channel, winOf(a)); // b's channel from a's window
-    expect(spies.a.onEvent.mock.calls.map((c) => c[0].payload)).toEqual([{ applicationId: 'app_a' }]);
+    expect(spies.a.onEvent.mock.calls.map((c) => c[0].payload)).toEqual([timed({ applicationId: 'app_a' })]);
     expect(spies.a.onInvalidMessage.mock.calls.map((c) => c[0].reason)).toEqual(['channel', 'channel']);
     expect(spies.b.onEvent).not.toHaveBeenCalled();
     expect(spies.b.onInvalidMessage).not.toHaveBeenCalled();
@@ -242,11 +250,11 @@ describe('watchdog and retry', () => {
     h.open();
     const first = h.iframe;
     await waitFor(() => expect(h.state).toBe('error'));
-    const info = {
+    const info = timed({
       code: 'READY_TIMEOUT',
       message: 'The journey did not signal ready within 40 ms.',
       recoverable: true,
-    };
+    });
     expect(onError).toHaveBeenCalledWith(info);
     expect(dom).toHaveBeenCalledWith(info);
     h.retry();
@@ -453,7 +461,7 @@ describe('modal mode', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(document.documentElement.style.overflow).toBe('');
-    expect(onExit).toHaveBeenCalledWith({ reason: 'user_closed' });
+    expect(onExit).toHaveBeenCalledWith(timed({ reason: 'user_closed' }));
   });
 
   it('shows the error view with a retry button after READY_TIMEOUT; the button reloads the journey', async () => {

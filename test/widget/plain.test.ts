@@ -10,6 +10,7 @@ import { isJourneyConfigError, MAX_MESSAGE_CHARS } from '../../src/protocol/inde
 import { createJourney } from '../../src/widget/index.js';
 import { NO_JOURNEY_MS, PLAIN_READY_STEP } from '../../src/widget/journey.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+import { T0, timed } from '../support/clock.js';
 
 const ORIGIN = 'https://journey.example.com';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
@@ -62,7 +63,7 @@ describe("journeyProtocol: 'plain'", () => {
   });
 
   it('frames the journey as bridge mode does, at minHeight, and fires onReady at load without a hello', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ now: T0 });
     try {
       const onReady = vi.fn();
       const onError = vi.fn();
@@ -76,8 +77,9 @@ describe("journeyProtocol: 'plain'", () => {
       expect(iframe.title).toBe('Connect your bank account');
       expect(iframe.style.height).toBe('520px');
       expect(onReady).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(250);
       iframe.dispatchEvent(new Event('load'));
-      expect(onReady).toHaveBeenCalledWith({ step: PLAIN_READY_STEP });
+      expect(onReady).toHaveBeenCalledWith(timed({ step: PLAIN_READY_STEP }, 250));
       expect(h.state).toBe('ready');
       iframe.dispatchEvent(new Event('load')); // the journey navigating inside its frame is not a second ready
       expect(onReady).toHaveBeenCalledTimes(1);

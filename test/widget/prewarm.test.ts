@@ -8,6 +8,7 @@ import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+import { T0, freezeClock } from '../support/clock.js';
 
 const ORIGIN = 'https://prewarm.example.com';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
@@ -15,6 +16,7 @@ useFakeFrames(async () => {
   await import('../../src/widget/modal.js');
   await import('../../src/widget/prewarm.js');
 });
+freezeClock();
 const handles: JourneyHandle[] = [];
 afterEach(() => {
   for (const h of handles.splice(0)) h.destroy();
@@ -100,8 +102,10 @@ describe('prewarm: true, inline', () => {
     expect(h.state).toBe('ready');
     expect(onReady).not.toHaveBeenCalled(); // held until open()
 
+    vi.setSystemTime(T0 + 3_000);
     h.open();
-    expect(onReady).toHaveBeenCalledWith({ step: 'terms' }); // synchronously, inside open()
+    // Synchronously, inside open(), stamped then: 0 ms after open().
+    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0 });
     expect(h.iframe).toBe(frame); // revealed in place, never re-created (that would reload it)
     expectShown(frame);
     expect(sent(h)).toEqual([
@@ -239,8 +243,9 @@ describe('prewarm, modal', () => {
     fromJourney(h, 'ready', { step: 'terms' });
     expect(onReady).not.toHaveBeenCalled();
 
+    vi.setSystemTime(T0 + 3_000);
     h.open();
-    expect(onReady).toHaveBeenCalledWith({ step: 'terms' });
+    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0 });
     expect(root.hasAttribute('aria-hidden')).toBe(false);
     expect(root.hasAttribute('inert')).toBe(false);
     expect(root.style.visibility).toBe('');

@@ -6,6 +6,7 @@ import { RESUME_KEY_PREFIX } from '../../src/widget/save.js';
 import { takeSavedJourney } from '../../src/widget/resume.js';
 import { RESUME_TTL_MS, saveJourney, type SavedJourney } from '../../src/widget/save.js';
 import type { JourneyHandle } from '../../src/widget/index.js';
+import { T0, timed, freezeClock } from '../support/clock.js';
 
 const ORIGIN = 'https://journey.example.com';
 const CH = 'chan_0123456789abcdef';
@@ -15,6 +16,7 @@ const returnUrl = () => `${window.location.origin}/apply`;
 const key = (ch = CH) => RESUME_KEY_PREFIX + ch;
 const stored = (ch = CH) => JSON.parse(sessionStorage.getItem(key(ch)) ?? 'null') as SavedJourney | null;
 
+freezeClock();
 const handles: JourneyHandle[] = [];
 beforeEach(() => {
   sessionStorage.clear();
@@ -146,6 +148,7 @@ describe('resumeJourney', () => {
       ['welcome', { bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() }, visibility: 'visible' }],
       ['bank_authorisation_result', { status: 'authorised' }],
     ]);
+    vi.setSystemTime(T0 + 2_000); // counted from the open() that resumed it
     window.dispatchEvent(
       new MessageEvent('message', {
         data: encodeMessage(h.channel, 'bank_authorisation_completed', { status: 'authorised' }),
@@ -153,7 +156,9 @@ describe('resumeJourney', () => {
         source: frame.contentWindow,
       }),
     );
-    expect(onBankAuthorisation).toHaveBeenCalledWith({ phase: 'completed', strategy: 'popup', status: 'authorised' });
+    expect(onBankAuthorisation).toHaveBeenCalledWith(
+      timed({ phase: 'completed', strategy: 'popup', status: 'authorised' }, 2_000),
+    );
   });
 
   it.each([
@@ -201,8 +206,8 @@ describe('redirect on bank_authorisation', () => {
     );
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
     expect(onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
-      { phase: 'requested', strategy: 'popup', consentId: 'cns_1', popup: 'blocked' },
-      { phase: 'redirecting', strategy: 'popup', url },
+      timed({ phase: 'requested', strategy: 'popup', consentId: 'cns_1', popup: 'blocked' }),
+      timed({ phase: 'redirecting', strategy: 'popup', url }),
     ]);
     expect(stored(h.channel)!.options).toMatchObject({
       ...base,

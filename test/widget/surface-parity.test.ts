@@ -27,6 +27,7 @@ import {
   rows,
 } from '../../src/widget/surface.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+import { T0, timed, freezeClock } from '../support/clock.js';
 
 /** Every createJourney call, from any surface (they all import src/widget/journey.js). */
 const created: Array<{ options: JourneyOptions; handle: JourneyHandle }> = [];
@@ -374,6 +375,9 @@ const PAYLOADS: Record<keyof typeof EVENTS, Record<string, unknown>> = {
 };
 
 describe('every event, out of every surface, inline and modal', () => {
+  // Opened at T0; the i-th event arrives (i + 1) × 100 ms later, so every surface is checked for the same stamps.
+  freezeClock();
+
   it('has a payload here for every event row', () => {
     expect(Object.keys(PAYLOADS).sort()).toEqual(Object.keys(EVENTS).sort());
   });
@@ -413,19 +417,24 @@ describe('every event, out of every surface, inline and modal', () => {
           expect(host).not.toBeNull();
           const wantCalls: Array<[string, unknown]> = [];
           const wantHeard: Array<[string, unknown, EventTarget | null]> = [];
-          for (const [type, payload] of Object.entries(PAYLOADS)) {
+          for (const [i, [type, sent]] of Object.entries(PAYLOADS).entries()) {
+            const ms = (i + 1) * 100;
+            vi.setSystemTime(T0 + ms);
             if (type === 'exit') {
               send('not_an_event', {});
-              wantCalls.push(['onInvalidMessage', expect.objectContaining({ reason: 'unknown_type', origin: ORIGIN })]);
-              wantHeard.push(['invalid_message', expect.objectContaining({ reason: 'unknown_type' }), host]);
+              const refused = { reason: 'unknown_type', detail: expect.any(String), origin: ORIGIN };
+              wantCalls.push(['onInvalidMessage', timed(refused, ms)]);
+              wantHeard.push(['invalid_message', timed(refused, ms), host]);
             }
-            send(type, payload);
+            send(type, sent);
+            // `step` follows `ready` by 100 ms: it says so.
+            const payload = timed(type === 'step' ? { ...sent, previousStep: 'terms', previousStepMs: 100 } : sent, ms);
             const phase = PHASES[type as keyof typeof PHASES];
             const strategy = 'popup'; // 'auto' in a desktop browser
             wantCalls.push([EVENTS[type as keyof typeof EVENTS], phase ? { phase, strategy, ...payload } : payload]);
             wantCalls.push(['onEvent', { type, payload }]);
             if (type === 'bank_authorisation')
-              wantCalls.push(['onBankAuthorisation', { phase: 'opened', strategy, consentId: 'cns_1' }]);
+              wantCalls.push(['onBankAuthorisation', timed({ phase: 'opened', strategy, consentId: 'cns_1' }, ms)]);
             wantHeard.push([type, payload, host]);
           }
           expect(heard).toEqual(wantHeard);
@@ -447,7 +456,7 @@ describe('every event, out of every surface, inline and modal', () => {
       await vi.waitFor(() => expect(m.handle.iframe).not.toBeNull());
       const host = m.host();
       (document.querySelector('.hosted-journey-close') as HTMLElement).click();
-      expect(heard, surface).toEqual([[{ reason: 'user_closed' }, host]]);
+      expect(heard, surface).toEqual([[timed({ reason: 'user_closed' }), host]]);
       document.removeEventListener('hosted-journey:exit', fn);
       m.unmount();
       for (const { handle } of created.splice(0)) handle.destroy();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { recordViolations, violations } from '../support/csp.js';
 import { startUseCase, type UseCase } from './setup.js';
+import { stamped } from '../../support/stamped.js';
 
 let uc: UseCase;
 test.beforeAll(async () => {
@@ -58,7 +59,7 @@ test('inline: mounts, resizes and completes with zero CSP violations', async ({ 
   await frame.locator('#finish').click();
   await expect
     .poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload)
-    .toEqual({ applicationId: 'app_fixture_1' });
+    .toEqual(stamped({ applicationId: 'app_fixture_1' }));
   expect(await eventTypes(page)).not.toContain('invalid_message');
   expect(await violations(page)).toEqual([]);
   expect(refused).toEqual([]);

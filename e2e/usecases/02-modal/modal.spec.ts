@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startUseCasePage, type UseCasePage } from '../support/usecase-page.js';
+import { stamped } from '../../support/stamped.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let uc: UseCasePage;
@@ -52,7 +53,7 @@ test('opens again after closing, and completes', async ({ page }) => {
   await dialog.frameLocator('iframe').locator('#finish').click();
   await expect
     .poll(async () => (await events(page)).find((e) => e.type === 'completed')?.payload)
-    .toEqual({ applicationId: 'app_fixture_1' });
+    .toEqual(stamped({ applicationId: 'app_fixture_1' }));
   expect(await eventTypes(page)).not.toContain('invalid_message');
   expect(await eventTypes(page)).not.toContain('widget_error');
 });

@@ -3,6 +3,7 @@
 // without a saved journey resumes nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { startRedirectUseCase, type RedirectUseCase } from './setup.js';
+import { stamped } from '../../support/stamped.js';
 
 let uc: RedirectUseCase;
 test.beforeAll(async () => {
@@ -37,7 +38,7 @@ test('approve at the bank → back on returnUrl → resumeJourney() → the jour
   await expect(page).toHaveURL(uc.returnPage);
   expect(await page.evaluate(() => (window as unknown as { __resumed: boolean }).__resumed)).toBe(true);
   await expect(frame(page).getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'authorised' }]);
+  expect(await bankPhases(page)).toEqual([stamped({ phase: 'completed', strategy: 'redirect', status: 'authorised' })]);
 });
 
 test('deny at the bank → resumed journey shows the denial', async ({ page }) => {
@@ -45,7 +46,7 @@ test('deny at the bank → resumed journey shows the denial', async ({ page }) =
   await page.getByRole('button', { name: 'Deny' }).click();
   await expect(page).toHaveURL(uc.returnPage);
   await expect(frame(page).getByRole('heading', { name: 'Access was not approved' })).toBeVisible();
-  expect(await bankPhases(page)).toEqual([{ phase: 'completed', strategy: 'redirect', status: 'denied' }]);
+  expect(await bankPhases(page)).toEqual([stamped({ phase: 'completed', strategy: 'redirect', status: 'denied' })]);
 });
 
 test('returnUrl opened with no saved journey resumes nothing and mounts no frame', async ({ page }) => {

@@ -1,0 +1,16 @@
+/**
+ * Every payload the widget delivers carries `at` and `sinceOpenMs` (a move to another step also `previousStep` and
+ * `previousStepMs`). Where time is not what a spec is about, `stamped(payload)` is that payload with any numbers there;
+ * e2e/demo/timed-events.spec.ts checks their values in a real journey.
+ */
+import { expect } from '@playwright/test';
+
+export const stamped = <T extends object>(payload: T): T & { at: unknown; sinceOpenMs: unknown } => ({
+  ...payload,
+  at: expect.any(Number),
+  sinceOpenMs: expect.any(Number),
+});
+
+/** A `step` to `step` from `previousStep`, any time spent. */
+export const moved = (step: string, previousStep: string) =>
+  stamped({ step, previousStep, previousStepMs: expect.any(Number) });

@@ -1,0 +1,26 @@
+// The widget stamps every event it delivers with `at` (Date.now()) and `sinceOpenMs`. Tests freeze `Date` at `T0`
+// (`freezeClock`; `vi.setSystemTime(T0 + n)` moves it) so they assert the stamps exactly.
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/** The instant a frozen clock starts at. */
+export const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
+
+/** Freezes `Date` at `T0` for every test of the calling file (timers stay real). Registers its own hooks. */
+export function freezeClock(): void {
+  beforeEach(() => {
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+/**
+ * `payload` as the widget delivers it `ms` after `open()`, with the clock frozen at `T0` when the journey was opened
+ * and at `T0 + ms` when the event arrived.
+ */
+export const timed = <T extends object>(payload: T, ms = 0): T & { at: number; sinceOpenMs: number } => ({
+  ...payload,
+  at: T0 + ms,
+  sinceOpenMs: ms,
+});
