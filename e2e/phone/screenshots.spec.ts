@@ -26,6 +26,10 @@ test('phone: the modal as a full-screen sheet, the bank step, and inline', async
   await page.goto(`${rt.page('shots_sheet')}&mode=modal`);
   const sheet = page.frameLocator('.hosted-journey-dialog iframe');
   await expect(sheet.getByLabel('Email')).toHaveValue('alex@example.com', { timeout: 20_000 });
+  // The sandbox renders the form before its script has run; the journey acts on a click only once it has said ready.
+  await expect
+    .poll(() => page.evaluate(() => (window as { __journey?: { state: string } }).__journey?.state))
+    .toBe('ready');
   await shot(page, 'phone-modal-sheet');
   await sheet.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(sheet.getByRole('heading', { name: 'CDR-only Bank' })).toBeVisible();
@@ -36,5 +40,8 @@ test('phone: the modal as a full-screen sheet, the bank step, and inline', async
   await page.goto(`${rt.page('shots_inline')}&mode=inline`);
   const inline = page.frameLocator('#journey iframe');
   await expect(inline.getByLabel('Email')).toHaveValue('alex@example.com', { timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => (window as { __journey?: { state: string } }).__journey?.state))
+    .toBe('ready');
   await shot(page, 'phone-inline');
 });
