@@ -186,6 +186,7 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
       );
     }
     add('sign', 'raw node:crypto', 'hmac', () => rawHmacSign(buf, SECRET, P, now));
+    add('sign', 'raw node:crypto, async', 'hmac', async () => rawHmacSign(buf, SECRET, P, now));
     add('sign', 'hosted-journey', 'hmac', () =>
       ours.signWebhook({ payload: buf, tokenId: 'wh_1', secret: SECRET, path: P, timestamp: now }),
     );

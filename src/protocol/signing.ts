@@ -38,7 +38,8 @@ export interface StringToSignParts {
 }
 
 export function stringToSign(parts: StringToSignParts): string {
-  return [parts.method.toUpperCase(), parts.contentMd5, parts.contentType, parts.date, parts.pathWithQuery].join('\n');
+  const { method, contentMd5, contentType, date, pathWithQuery } = parts;
+  return `${method.toUpperCase()}\n${contentMd5}\n${contentType}\n${date}\n${pathWithQuery}`;
 }
 
 /** RFC 1123 / IMF-fixdate, always GMT. */

@@ -23,6 +23,22 @@ describe.each(entries)('$name: failures are rejections', ({ api }) => {
     );
   };
 
+  it("'standard' signing takes the secret of each call, whichever it signed with before", async () => {
+    const OTHER = 'whsec_QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=';
+    for (const secret of [WHSEC, OTHER, WHSEC, WHSEC, OTHER]) {
+      const signed = await api.signWebhook({ payload: ev, scheme: 'standard', secret });
+      const keys = [{ tokenId: 'std', secret }];
+      await expect(api.verifyWebhookSignature({ ...signed, keys, scheme: 'standard' })).resolves.toBeTruthy();
+      const wrong = [{ tokenId: 'std', secret: secret === WHSEC ? OTHER : WHSEC }];
+      expect(await settle(() => api.verifyWebhookSignature({ ...signed, keys: wrong, scheme: 'standard' }))).toBe(
+        'SignatureVerificationError:BAD_SIGNATURE',
+      );
+    }
+    expect(await settle(() => api.signWebhook({ payload: ev, scheme: 'standard', secret: 'whsec_***' }))).toMatch(
+      /^ServerConfigError/,
+    );
+  });
+
   it('bad options, bad signatures and bad payloads reject', async () => {
     const good = await api.signWebhook({ payload: ev, scheme: 'standard', secret: WHSEC });
     const keys = [{ tokenId: 'std', secret: WHSEC }];

@@ -162,4 +162,29 @@ describe.each(entries)('request signing — $name', ({ api }) => {
     expect(String((err as Error).message)).toMatch(/whitespace/);
     expect(String((err as Error).message)).not.toContain('abc');
   });
+
+  it('signs with the secret given on each call, whichever it signed with before (the last key is kept, never reused)', async () => {
+    const other = { ...VECTOR, secret: 'another-secret' };
+    for (const [options, secret] of [
+      [VECTOR, VECTOR.secret],
+      [other, other.secret],
+      [VECTOR, VECTOR.secret],
+      [VECTOR, VECTOR.secret],
+      [other, other.secret],
+    ] as const) {
+      const headers = await api.signRequest(options);
+      const ok = await api.verifyRequest({
+        method: 'GET',
+        path: VECTOR.path,
+        headers,
+        body: '',
+        keys: [{ tokenId: 'tok_123', secret }],
+        now: () => NOW,
+      });
+      expect(ok.tokenId).toBe('tok_123');
+    }
+    expect((await api.signRequest(VECTOR)).authorization).toBe(`HMAC tok_123:${VECTOR_SIGNATURE}`);
+    // A bad secret after a good one is still refused: the kept key is only for the same secret.
+    await expect(api.signRequest({ ...VECTOR, secret: ' padded' })).rejects.toMatchObject({ field: 'secret' });
+  });
 });

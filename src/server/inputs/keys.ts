@@ -40,6 +40,22 @@ export function standardKeyBytes(provider: CryptoProvider, secret: string, field
 }
 
 /**
+ * A sender signs with one secret call after call (the sandbox's sender, an integrator's tests): the key prepared for
+ * the last secret, per scheme and provider, is kept for the next call with the same secret; another secret replaces
+ * it. Checks the secret first (`checkSecret`; 'standard': `whsec_` + base64).
+ */
+const lastSigningKey: Record<'hmac' | 'standard', { provider: CryptoProvider; secret: string; key: PreparedHmacKey }> =
+  Object.create(null);
+export function signingKey(provider: CryptoProvider, secret: unknown, scheme: 'hmac' | 'standard'): PreparedHmacKey {
+  const last = lastSigningKey[scheme];
+  if (last?.secret === secret && last.provider === provider) return last.key;
+  const checked = checkSecret(secret, 'secret');
+  const key = provider.hmacKey(scheme === 'standard' ? standardKeyBytes(provider, checked, 'secret') : checked);
+  lastSigningKey[scheme] = { provider, secret: checked, key };
+  return key;
+}
+
+/**
  * Checks every key (ServerConfigError naming `keys[i].tokenId` / `keys[i].secret`, never the secret) and prepares it:
  * 'hmac' keys are the secret's UTF-8 bytes, 'standard' keys the decoded `whsec_` bytes.
  */

@@ -18,7 +18,7 @@ import { timingSafeEqualString } from '../crypto/timing-safe.js';
 import { ServerConfigError, SignatureVerificationError } from '../errors.js';
 import { type RawBody, toRawBody } from '../inputs/body.js';
 import { type HeadersInput, readHeader, requireHeader } from '../inputs/headers.js';
-import { type ResolvedKeys, checkSecret } from '../inputs/keys.js';
+import { type ResolvedKeys, signingKey } from '../inputs/keys.js';
 import { type Clock, type ToleranceMs, checkTimestamp, readClock, timeOf } from '../inputs/time.js';
 
 export interface SignRequestOptions {
@@ -80,14 +80,14 @@ export function signHmac<R = SignedHeaders>(
     if (typeof o.tokenId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(o.tokenId)) {
       throw new ServerConfigError('tokenId', 'tokenId must be 1-128 letters, digits, ".", "_" or "-"');
     }
-    const secret = checkSecret(o.secret, 'secret');
+    const key = signingKey(provider, o.secret, 'hmac');
     const body = toRawBody(o.body);
     const contentType = o.contentType ?? DEFAULT_CONTENT_TYPE;
     const date = httpDate(o.date === undefined ? Date.now() : timeOf(o.date));
     const contentMd5 = provider.md5Base64(body);
     const text = stringToSign({ method: o.method, contentMd5, contentType, date, pathWithQuery: o.path });
     const tokenId = o.tokenId;
-    return hmacEach(provider, [[secret, [text]]], ([signature]) =>
+    return hmacEach(provider, [[key, [text]]], ([signature]) =>
       done({
         [HEADERS.date]: date,
         [HEADERS.contentMd5]: contentMd5,

@@ -8,7 +8,7 @@ import { type BinaryLike, type CryptoProvider, type HmacKey, hmacEach } from '..
 import { timingSafeEqualString } from '../crypto/timing-safe.js';
 import { SignatureVerificationError } from '../errors.js';
 import { type HeadersInput, requireHeader } from '../inputs/headers.js';
-import { type ResolvedKeys, standardKeyBytes } from '../inputs/keys.js';
+import { type ResolvedKeys, signingKey } from '../inputs/keys.js';
 import { type Clock, type ToleranceMs, checkTimestamp, readClock } from '../inputs/time.js';
 
 const UNIX_SECONDS = /^\d{1,12}$/;
@@ -20,7 +20,7 @@ export interface StandardSignInput {
   id: string;
   /** Signing time, epoch ms. */
   timeMs: number;
-  /** Checked `whsec_` secret. */
+  /** The `whsec_` secret (checked by `signingKey`). */
   secret: string;
 }
 
@@ -29,7 +29,7 @@ export function signStandard(
   provider: CryptoProvider,
   o: StandardSignInput,
 ): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
-  const key = standardKeyBytes(provider, o.secret, 'secret');
+  const key = signingKey(provider, o.secret, 'standard');
   const ts = String(Math.floor(o.timeMs / 1000));
   const parts = [`${o.id}.${ts}.`, o.body];
   const sync = provider.hmacSha256Base64Sync;

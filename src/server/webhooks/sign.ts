@@ -2,7 +2,6 @@
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError } from '../errors.js';
 import { toRawBody } from '../inputs/body.js';
-import { checkSecret } from '../inputs/keys.js';
 import { timeOf } from '../inputs/time.js';
 import { signHmac } from '../schemes/hmac.js';
 import { signStandard } from '../schemes/standard.js';
@@ -55,11 +54,10 @@ export function signWebhookWith(provider: CryptoProvider, o: SignWebhookOptions)
       );
     }
     if (scheme !== 'standard') throw new ServerConfigError('scheme', "scheme must be 'hmac' or 'standard'");
-    const secret = checkSecret(o.secret, 'secret');
     const id = o.id ?? (isObject ? (o.payload as { event_id?: unknown }).event_id : undefined);
     if (typeof id !== 'string' || id === '')
       throw new ServerConfigError('id', "id is required for the 'standard' scheme (or a payload with event_id)");
-    return signStandard(provider, { body, id, timeMs: when, secret });
+    return signStandard(provider, { body, id, timeMs: when, secret: o.secret }); // checked by signingKey
   } catch (e) {
     return Promise.reject(e);
   }
