@@ -2,11 +2,14 @@
 // `npm run bench`: builds, runs every section, writes BENCHMARKS.md. `node bench/run.mjs sizes load` runs only those
 // sections and writes .bench-output/partial.md instead. Exits non-zero only when a size budget is exceeded (timing
 // goals are reported, not enforced: the machines are shared and noisy). Flags: --no-build (measure the existing dist/).
+// Each section runs in a process of its own (this file with `--section <name>`), so what one section leaves behind —
+// the JIT's view of shared code, a heap, a browser shutting down — cannot tilt the next one's ratios.
 import { register } from 'tsx/esm/api';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { root } from './lib/bundle.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { goalsTable, section, table } from './lib/markdown.mjs';
@@ -43,6 +46,42 @@ const SECTION_LIMIT_MS = {
 };
 
 const args = process.argv.slice(2);
+const RESULT_MARK = '@@bench-result ';
+const replacer = (k, v) => (k === 'metafile' || k === 'text' ? undefined : v);
+// The child: run one section, print its result as one marked JSON line, exit.
+if (args[0] === '--section') {
+  const mod = await import(SECTIONS[args[1]]);
+  const result = await mod.run();
+  process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result, replacer)}\n`);
+  process.exit(0);
+}
+
+/** Runs one section in its own process; resolves to its result, rejects on a crash or after `limitMs`. */
+function runIsolated(name, limitMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--section', name], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`section exceeded ${limitMs / 1000} s`));
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const lines = out.split('\n');
+      const said = lines.filter((l) => l && !l.startsWith(RESULT_MARK)).join('\n');
+      if (said) console.log(said); // the section's own progress lines
+      const line = lines.find((l) => l.startsWith(RESULT_MARK));
+      if (line) resolve(JSON.parse(line.slice(RESULT_MARK.length)));
+      else reject(new Error(`section process exited (${code}) without a result: ${out.slice(-400)}`));
+    });
+  });
+}
 const wanted = args.filter((a) => !a.startsWith('--'));
 const unknown = wanted.filter((w) => !(w in SECTIONS));
 if (unknown.length) {
@@ -69,18 +108,8 @@ for (const name of names) {
   const started = Date.now();
   console.log(`bench: ${name} …`);
   let result;
-  let timer;
   try {
-    const mod = await import(SECTIONS[name]);
-    result = await Promise.race([
-      mod.run(),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`section exceeded ${SECTION_LIMIT_MS[name] / 1000} s`)),
-          SECTION_LIMIT_MS[name],
-        );
-      }),
-    ]);
+    result = await runIsolated(name, SECTION_LIMIT_MS[name]);
   } catch (err) {
     result = {
       title: name,
@@ -89,8 +118,6 @@ for (const name of names) {
       goals: [],
       notes: [],
     };
-  } finally {
-    clearTimeout(timer);
   }
   result.seconds = (Date.now() - started) / 1000;
   result.name = name;
@@ -141,7 +168,7 @@ const markdown = lines.join('\n').replace(/\n{3,}/g, '\n\n');
 mkdirSync(path.join(root, '.bench-output'), { recursive: true });
 writeFileSync(
   path.join(root, '.bench-output', full ? 'results.json' : 'partial.json'),
-  JSON.stringify({ machine, results }, (k, v) => (k === 'metafile' || k === 'text' ? undefined : v), 2),
+  JSON.stringify({ machine, results }, replacer, 2),
 );
 const out = path.join(root, full ? 'BENCHMARKS.md' : '.bench-output/partial.md');
 writeFileSync(out, markdown);

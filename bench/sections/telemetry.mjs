@@ -12,8 +12,8 @@ import { fmtInt, fmtRatio, median, medianPairRatio } from '../lib/stats.mjs';
 
 export const title = 'Webhook handler with OpenTelemetry';
 
-const ROUNDS = 11;
-const SLICE_MS = 60;
+const ROUNDS = 21;
+const SLICE_MS = 100;
 const POOL = 2500;
 const PATH = '/hooks/hj';
 const KEY = { tokenId: 'wh_1', secret: 'bench-webhook-secret' };
