@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
 import { completeJourney } from '../../src/sandbox/testing/index.js';
 import { startTestSandbox } from '../support/sandbox.js';
 import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+import { scriptPartEntries } from '../../scripts/entries.mjs';
 
 const programs = quickStartsOf('docs/quick-start.md');
 const production = quickStartsOf('docs/production.md');
@@ -96,6 +97,12 @@ it('quick-start.ts: application → journey → consent → crawl.completed → 
   expect(appUrl).toBe(`http://localhost:${port}`);
   // Printed once listening: the page answers at once.
   expect((await fetch(appUrl!)).status).toBe(200);
+  // The script tag's parts are served next to it (the error view, the typo warning, …), and nothing else by that route.
+  for (const part of Object.keys(scriptPartEntries)) {
+    const res = await fetch(`${appUrl}/hosted-journey.${part}.js`);
+    expect([part, res.status, (await res.text()).includes('__hostedJourneyParts')]).toEqual([part, 200, true]);
+  }
+  expect((await fetch(`${appUrl}/hosted-journey.nothing.js`)).status).toBe(404);
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
