@@ -6,6 +6,7 @@
  * long.
  */
 import { expect, test } from '@playwright/test';
+import { DOM_EVENT_TYPES } from '../support/stamped.js';
 import { startStack, walkToBanks, type Stack } from './stack.js';
 
 let stack: Stack;
@@ -16,18 +17,7 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-const TYPES = [
-  'ready',
-  'step',
-  'institution_selected',
-  'bank_authorisation',
-  'bank_authorisation_completed',
-  'released',
-  'completed',
-  'error',
-  'exit',
-  'invalid_message',
-];
+const TYPES = [...DOM_EVENT_TYPES, 'invalid_message'];
 
 interface Timed {
   step?: string;

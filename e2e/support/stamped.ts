@@ -4,6 +4,10 @@
  * e2e/demo/timed-events.spec.ts checks their values in a real journey.
  */
 import { expect } from '@playwright/test';
+import { JOURNEY_EVENT_TYPES } from '../../src/protocol/browser.js';
+
+/** Every `hosted-journey:<type>` a journey event becomes (all but the handshake's `hello`), from the protocol's table. */
+export const DOM_EVENT_TYPES: string[] = JOURNEY_EVENT_TYPES.filter((t) => t !== 'hello');
 
 export const stamped = <T extends object>(payload: T): T & { at: unknown; sinceOpenMs: unknown } => ({
   ...payload,

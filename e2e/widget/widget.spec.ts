@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startOrigins, type Origins } from './setup.js';
-import { moved, stamped } from '../support/stamped.js';
+import { DOM_EVENT_TYPES, moved, stamped } from '../support/stamped.js';
 
 let o: Origins;
 test.beforeAll(async () => {
@@ -14,17 +14,7 @@ test.afterAll(async () => {
   await o?.close();
 });
 
-const TYPES = [
-  'ready',
-  'step',
-  'institution_selected',
-  'bank_authorisation',
-  'bank_authorisation_completed',
-  'released',
-  'completed',
-  'error',
-  'exit',
-];
+const TYPES = DOM_EVENT_TYPES;
 
 interface Setup {
   customerId?: string;
