@@ -399,7 +399,7 @@ describe("PostgresInbox and the handler's session", () => {
       expect((await deliver(handler, event(id))).status).toBe(200);
     expect((await deliver(handler, event('evt_after'))).json.status).toBe('duplicate');
     const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
-    expect(rows).toEqual([{ n: 1 }]);
+    expect(rows).toEqual([{ n: 2 }]); // the claim and the commit's check
     await one.end();
   });
 

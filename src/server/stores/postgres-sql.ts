@@ -21,11 +21,15 @@ export function quoted(table: unknown): { name: string; index: string } {
   return { name: parts.map((p) => `"${p}"`).join('.'), index: `"${parts.at(-1)}_done_at"` };
 }
 
+/** Characters that make a literal need more than its quotes. */
+const SPECIAL = /['\\\0]/;
+
 /**
  * A string literal for the simple query protocol, as node-postgres's `escapeLiteral`: quotes doubled, and with any
  * backslash the E'' form with backslashes doubled, so it reads the same whatever standard_conforming_strings says.
  */
 export function literal(value: string): string {
+  if (!SPECIAL.test(value)) return `'${value}'`;
   if (value.includes('\0')) throw new TypeError('a NUL character cannot be sent to PostgreSQL');
   const quotedValue = `'${value.replaceAll("'", "''")}'`;
   return value.includes('\\') ? ` E${quotedValue.replaceAll('\\', '\\\\')}` : quotedValue;
@@ -69,19 +73,35 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** What the claim answers, in its one text column `s`. */
+export type ClaimState =
+  /** The row is there and done (whoever holds the lock). */
+  | 'd'
+  /** Another delivery holds the event's lock and the row is not done. */
+  | 'f'
+  /** This transaction inserted the row (already done), followed by the transaction's id. */
+  | `n${string}`
+  /** The row is there, not done, followed by the transaction's id. */
+  | `u${string}`;
+
 export interface Statements {
   /**
-   * `PREPARE` of the claim statement, once per connection (a prepared statement is planned once, not per delivery;
-   * PostgreSQL plans it again by itself when the table changes).
+   * `PREPARE` of the claim and of the commit's check, one message, once per connection (each is planned once, not
+   * per delivery; PostgreSQL plans them again by itself when the table changes).
    */
   prepare: string;
-  /** `BEGIN` and the prepared claim, one message; its results: [BEGIN, { got, done, inserted, tx }]. */
+  /** The names `prepare` gives, and each one's `PREPARE` alone (for a connection that has some of them). */
+  names: readonly string[];
+  prepareEach: readonly string[];
+  /** `BEGIN` and the prepared claim, one message; its results: [BEGIN, { s: ClaimState }]. */
   claim(id: string): string;
   /**
    * `COMMIT` of a transaction whose claim inserted the row (already marked done: it commits with the effects or not
    * at all), one message; the check before it fails (skipping the COMMIT) unless this is still that transaction.
+   * `prepared` false: the connection lost its prepared statements (a handler ran DEALLOCATE), so the check is sent
+   * in full.
    */
-  commit(tx: string): string;
+  commit(tx: string, prepared: boolean): string;
   /**
    * The done-mark and `COMMIT` of a claim that found its row not done (left by a handler that committed on its own,
    * or by an older version of the inbox), one message; the mark fails (skipping the COMMIT) unless it marked exactly
@@ -97,10 +117,11 @@ export interface Statements {
  * hashtext(id)): it is taken at once or not at all (a held event answers 409 without waiting), and PostgreSQL drops it
  * when the transaction ends, also when the connection dies. Only the lock's holder inserts the row, so no transaction
  * ever waits on another's uncommitted insert, and inserts it done: the row is the done-mark, committed with the
- * handler's effects or rolled back with them, so a new event needs no UPDATE. The done lookup reads the statement's
- * snapshot, taken just before the lock: an event another delivery committed in between is not seen there, but the
- * insert finds its row (nothing inserted) and the done-mark's `done_at IS NULL` (a statement of its own) then fails,
- * so that event is still committed once.
+ * handler's effects or rolled back with them, so a new event needs no UPDATE. The done lookup, made only when nothing
+ * was inserted, reads the statement's snapshot, taken just before the lock: an event another delivery committed in
+ * between is not seen there, but the insert finds its row (nothing inserted) and the done-mark's `done_at IS NULL` (a
+ * statement of its own) then fails, so that event is still committed once. The claim answers one text column, the
+ * least node-postgres has to describe and parse.
  */
 export function statements(t: string): Statements {
   const key = (id: string) => `pg_catalog.hashtext(${literal(`hosted-journey:${t}`)}), pg_catalog.hashtext(${id})`;
@@ -108,18 +129,27 @@ export function statements(t: string): Statements {
   const cutoff = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
   /** Fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
   const unless = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 1 / (pg_catalog.random() * 0)::int END`;
-  const name = `hj_inbox_claim_${fnv1a(t)}`;
-  return {
-    prepare:
-      `PREPARE ${name} (text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
+  const tag = fnv1a(t);
+  const claimName = `hj_inbox_claim_${tag}`;
+  const checkName = `hj_inbox_commit_${tag}`;
+  // A handler's own COMMIT or ROLLBACK would have ended the transaction: this would run in one of its own.
+  const check = (tx: string) => `SELECT ${unless(`pg_catalog.txid_current_if_assigned()::text = ${tx}`)}`;
+  const txid = `pg_catalog.txid_current()::text`;
+  const prepareEach = [
+    `PREPARE ${claimName} (text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
       `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT $1, pg_catalog.now() FROM l WHERE got ` +
-      'ON CONFLICT DO NOTHING RETURNING 1), ' +
-      `d AS (SELECT coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) AS done) ` +
-      'SELECT l.got, d.done, EXISTS (SELECT 1 FROM ins) AS inserted, ' +
-      'CASE WHEN l.got AND NOT d.done THEN pg_catalog.txid_current()::text END AS tx FROM l, d',
-    claim: (eventId) => `BEGIN; EXECUTE ${name}(${literal(eventId)})`,
-    // A handler's own COMMIT or ROLLBACK would have ended the transaction: this would run in one of its own.
-    commit: (tx) => `SELECT ${unless(`pg_catalog.txid_current_if_assigned()::text = ${literal(tx)}`)}; COMMIT`,
+      'ON CONFLICT DO NOTHING RETURNING 1) ' +
+      `SELECT CASE WHEN EXISTS (SELECT 1 FROM ins) THEN 'n' OPERATOR(pg_catalog.||) ${txid} ` +
+      `WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
+      `WHEN NOT l.got THEN 'f' ELSE 'u' OPERATOR(pg_catalog.||) ${txid} END AS s FROM l`,
+    `PREPARE ${checkName} (text) AS ${check('$1')}`,
+  ];
+  return {
+    prepare: prepareEach.join('; '),
+    names: [claimName, checkName],
+    prepareEach,
+    claim: (eventId) => `BEGIN; EXECUTE ${claimName}(${literal(eventId)})`,
+    commit: (tx, prepared) => `${prepared ? `EXECUTE ${checkName}(${literal(tx)})` : check(literal(tx))}; COMMIT`,
     done: (eventId, tx) =>
       `WITH marked AS (UPDATE ${t} SET done_at = pg_catalog.now() WHERE event_id = ${literal(eventId)} ` +
       `AND done_at IS NULL AND pg_catalog.txid_current()::text = ${literal(tx)} RETURNING 1) ` +

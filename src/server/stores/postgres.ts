@@ -23,6 +23,7 @@ import {
   DIVISION_BY_ZERO,
   NO_SUCH_STATEMENT,
   RESOLVE,
+  type ClaimState,
   type Statements,
   quoted,
   schema,
@@ -90,7 +91,7 @@ const ENDED = 'INBOX_TRANSACTION_ENDED';
  * is refused, so a write the handler did not await cannot run inside the pooled connection's next transaction (the
  * next delivery's, committed or rolled back with that event).
  */
-function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => boolean): Db {
+function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => boolean, forget: () => void): Db {
   const query = c.query;
   const refuse = (args: unknown[]) => {
     const e = Object.assign(
@@ -110,11 +111,41 @@ function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => bo
   return new Proxy(c, {
     get(target, prop) {
       if (prop === 'query')
-        return (...args: unknown[]) => (ended() ? refuse(args) : Reflect.apply(query, target, args));
+        return (...args: unknown[]) => {
+          if (ended()) return refuse(args);
+          if (deallocates(args[0])) forget();
+          return Reflect.apply(query, target, args);
+        };
       const v = Reflect.get(target, prop, target);
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
+}
+
+/** Whether a query's text (a string, or a config's `text`) may drop the session's prepared statements. */
+function deallocates(q: unknown): boolean {
+  const text = typeof q === 'string' ? q : (q as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /deallocate/i.test(text);
+}
+
+/**
+ * The transaction's `signal`, made only when read: a lost connection before then is kept, and the signal is born
+ * aborted with it.
+ */
+class Lost {
+  #controller: AbortController | undefined;
+  #reason: Error | undefined;
+  readonly onError = (e: Error): void => {
+    this.#reason ??= e;
+    this.#controller?.abort(e);
+  };
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#reason) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
 }
 
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
@@ -246,14 +277,13 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
 
   async begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'> {
     const c = await this.#checkout();
-    const ac = new AbortController();
+    const lost = new Lost();
     // A checked-out node-postgres client has no 'error' listener: without this one, a server that goes away while
     // the transaction is open would crash the process with an unhandled 'error' event.
-    const onError = (e: Error) => ac.abort(e);
-    c.on('error', onError);
+    c.on('error', lost.onError);
     let open = false;
     const release = (destroy: boolean) => {
-      c.removeListener('error', onError);
+      c.removeListener('error', lost.onError);
       c.release(destroy);
     };
     try {
@@ -264,21 +294,25 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
         // A handler of an earlier delivery on this connection ran DEALLOCATE: prepare it again.
         if ((e as { code?: unknown })?.code !== NO_SUCH_STATEMENT) throw e;
         await c.query('ROLLBACK');
+        this.#prepared.delete(c);
         await this.#prepare(c, sql);
         return c.query(sql.claim(eventId));
-      })) as unknown as [unknown, { rows: Array<{ got: boolean; done: boolean; inserted: boolean; tx: string }> }];
-      const claim = results[1].rows[0];
-      const done = claim?.done === true;
-      if (done || !claim?.got) {
+      })) as unknown as [unknown, { rows: Array<{ s: ClaimState }> }];
+      const state = results[1].rows[0]?.s;
+      if (state === 'd' || state === 'f') {
         // The answer does not wait for the ROLLBACK; the client goes back to the pool once it is through.
         c.query('ROLLBACK').then(
           () => release(false),
           () => release(true),
         );
-        return done ? 'done' : 'in_flight';
+        return state === 'd' ? 'done' : 'in_flight';
       }
-      const finish = claim.inserted ? sql.commit(claim.tx) : sql.done(eventId, claim.tx);
-      return this.#transaction(c, finish, eventId, ac.signal, release);
+      if (state?.[0] !== 'n' && state?.[0] !== 'u') throw new Error(`the inbox claim answered ${String(state)}`);
+      const tx = state.slice(1);
+      const finish =
+        state[0] === 'n' ? () => sql.commit(tx, this.#prepared.has(c)) : () => sql.done(eventId, tx);
+      const forget = () => this.#prepared.delete(c);
+      return this.#transaction(c, finish, eventId, lost, release, forget);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -286,20 +320,29 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     }
   }
 
-  /** Prepares the claim on this connection, once (a name it already has counts as prepared). */
+  /**
+   * Prepares the claim and the commit's check on this connection, once. Names it already has (another inbox on the
+   * same table and pool prepared them) count as prepared; when only some are there, the missing ones are prepared.
+   */
   async #prepare(c: PgPoolClientLike, sql: Statements): Promise<void> {
-    await c.query(sql.prepare).catch((e: unknown) => {
+    await c.query(sql.prepare).catch(async (e: unknown) => {
       if ((e as { code?: unknown })?.code !== ALREADY_PREPARED) throw e;
+      const { rows } = await c.query('SELECT name FROM pg_catalog.pg_prepared_statements WHERE name = ANY($1)', [
+        sql.names,
+      ]);
+      const have = new Set(rows.map((r: { name: string }) => r.name));
+      for (const [i, name] of sql.names.entries()) if (!have.has(name)) await c.query(sql.prepareEach[i]!);
     });
     this.#prepared.add(c);
   }
 
   #transaction(
     c: Db & PgPoolClientLike,
-    finish: string,
+    finish: () => string,
     eventId: string,
-    signal: AbortSignal,
+    lost: Lost,
     release: (destroy: boolean) => void,
+    forget: () => void,
   ): InboxTransaction<Db> {
     let ended = false;
     const end = () => {
@@ -307,12 +350,14 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       ended = true;
     };
     return {
-      db: fenced(c, eventId, () => ended),
-      signal,
+      db: fenced(c, eventId, () => ended, forget),
+      get signal() {
+        return lost.signal;
+      },
       async commit() {
         end();
         try {
-          await c.query(finish).catch((e: unknown) => {
+          await c.query(finish()).catch((e: unknown) => {
             if ((e as { code?: unknown })?.code !== DIVISION_BY_ZERO) throw e;
             throw new Error(
               `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
