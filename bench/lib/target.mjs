@@ -7,7 +7,7 @@ const script = fileURLToPath(new URL('../servers/webhook-target.mjs', import.met
 
 /** `redisUrl` for mode 'handler', `databaseUrl` for mode 'inbox'. */
 export async function startTarget(mode, { redisUrl = '', databaseUrl = '', delayMs = 0, timeoutMs = 20_000 } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, mode, databaseUrl || redisUrl, String(delayMs)], {
+  const child = spawn(process.execPath, [script, mode, databaseUrl || redisUrl, String(delayMs)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

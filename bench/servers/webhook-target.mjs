@@ -1,18 +1,29 @@
 // A load target in its own process, so the load generator (in the bench process) does not share its event loop.
-//   node --import tsx bench/servers/webhook-target.mjs bare                      a node:http server answering 200
-//   node --import tsx bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore
-//                                                                                 (attribution)
-//   node --import tsx bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
-//   node --import tsx bench/servers/webhook-target.mjs inbox <database-url>      handler + PostgresInbox: one effect
-//                                                                                 row per event through ctx.db
-//   node --import tsx bench/servers/webhook-target.mjs floor <database-url>      the inbox's floor: verifyWebhook,
-//                                                                                 then BEGIN; INSERT id ON CONFLICT DO
-//                                                                                 NOTHING; the effect row; COMMIT
+//   node bench/servers/webhook-target.mjs bare                      a node:http server answering 200
+//   node bench/servers/webhook-target.mjs memory                    handler + MemoryDedupeStore (attribution)
+//   node bench/servers/webhook-target.mjs handler <redis-url> <ms>  handler + RedisDedupeStore
+//   node bench/servers/webhook-target.mjs inbox <database-url>      handler + PostgresInbox: one effect row per
+//                                                                    event through ctx.db
+//   node bench/servers/webhook-target.mjs floor <database-url>      the inbox's floor: verifyWebhook, then BEGIN;
+//                                                                    INSERT id ON CONFLICT DO NOTHING; the effect
+//                                                                    row; COMMIT
+// Each imports the built dist/server.js.
 // The Redis handler counts its runs per event_id in Redis (HINCRBY bench:runs <event_id> 1), so exactly-once is
 // checked outside this process; the memory one counts in a Map; the inbox one INSERTs (event_id) into INBOX_EFFECTS
 // (created by the bench, no unique constraint) in the delivery's transaction: rows per event_id are its effects. GET /__bench/cpu reports this process's CPU time (µs).
 // Prints one JSON line `{ "url": ... }` when listening; stops on SIGTERM or when stdin closes (the parent died).
+import { existsSync } from 'node:fs';
 import { bareHandler, listen } from '../lib/http.mjs';
+
+/**
+ * The built backend helper, as integrators run it (bench/run.mjs builds dist/ first): not the TypeScript sources
+ * through a loader, whose transform wraps every closure the handler makes per delivery in a naming call.
+ */
+async function serverModule() {
+  const url = new URL('../../dist/server.js', import.meta.url);
+  if (!existsSync(url)) throw new Error('dist/server.js is missing: run `npm run build` (npm run bench builds it)');
+  return import(url.href);
+}
 
 export const WEBHOOK = Object.freeze({
   path: '/webhooks/hosted-journey',
@@ -33,7 +44,7 @@ export const INBOX_POOL = 16;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function handlerTarget(mode, redisUrl, delayMs) {
-  const server = await import('../../src/server/index.ts');
+  const server = await serverModule();
   let client;
   let count;
   let store;
@@ -86,7 +97,7 @@ async function handlerTarget(mode, redisUrl, delayMs) {
  * uncommitted insert (then finds the id and writes nothing); a copy of a done event writes nothing.
  */
 async function floorTarget(databaseUrl) {
-  const server = await import('../../src/server/index.ts');
+  const server = await serverModule();
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: databaseUrl,
