@@ -447,6 +447,130 @@ describe("PostgresInbox and the handler's session", () => {
   });
 });
 
+describe("PostgresInbox commit: a plain COMMIT only when the transaction is provably the claim's", () => {
+  type Db = pg.PoolClient;
+  /** The pool, its clients' query texts recorded (what the inbox and the handler sent, in order). */
+  function recordingPool(options: { withoutStatus?: boolean } = {}) {
+    const sent: string[] = [];
+    const wrapped: PgPoolLike<Db> = {
+      async connect() {
+        const c = await pool.connect();
+        const query = c.query.bind(c) as (...a: unknown[]) => unknown;
+        (c as unknown as { query: unknown }).query = (...a: unknown[]) => {
+          sent.push(typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string }).text));
+          return query(...a);
+        };
+        // node-postgres before 8.21 has no getTransactionStatus
+        if (options.withoutStatus) (c as { getTransactionStatus?: unknown }).getTransactionStatus = undefined;
+        return c;
+      },
+    };
+    return { sent, pool: wrapped };
+  }
+  const effectBy = (db: Db, id: string, note: string) =>
+    db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [id, note]);
+
+  it('a handler that only writes: the commit is one plain COMMIT; without getTransactionStatus, the check goes too', async () => {
+    for (const withoutStatus of [false, true]) {
+      const rec = recordingPool({ withoutStatus });
+      const { inbox } = await freshInbox({ pool: rec.pool });
+      const id = `evt_plain_${withoutStatus}`;
+      const handler = createWebhookHandler({
+        verify: { keys: KEYS },
+        store: inbox,
+        on: { '*': async (e, { db }) => void (await effectBy(db as Db, e.event_id, 'w')) },
+      });
+      expect((await deliver(handler, event(id))).json.status).toBe('processed');
+      const last = rec.sent.at(-1);
+      if (withoutStatus) expect(last).toMatch(/^EXECUTE hj_inbox_commit_[0-9a-f]{8}\('\d+'\); COMMIT$/);
+      else expect(last).toBe('COMMIT');
+      expect(await effects(id)).toBe(1);
+    }
+  });
+
+  // Each ends or replaces the claim's transaction through ctx.db on its first run, after writing an effect (and,
+  // where it opens a new transaction, writes another in that one): the delivery must not answer 200 (the sender would
+  // stop with the event not done), nothing of that run may commit, and the retry runs the handler once more.
+  const writeAfter = (db: Db) =>
+    db.query("INSERT INTO effects (event_id, note) VALUES ('evt_after_of_' || txid_current(), 'after')");
+  const replacing: [string, (db: Db) => Promise<unknown>][] = [
+    [
+      'ROLLBACK AND CHAIN (the status stays T, in a new transaction)',
+      async (db) => {
+        await db.query('ROLLBACK AND CHAIN');
+        await writeAfter(db);
+      },
+    ],
+    [
+      'ROLLBACK; BEGIN in one message',
+      async (db) => {
+        await db.query('ROLLBACK; BEGIN');
+        await writeAfter(db);
+      },
+    ],
+    [
+      'ROLLBACK, then BEGIN',
+      async (db) => {
+        await db.query('ROLLBACK');
+        await db.query('BEGIN');
+        await writeAfter(db);
+      },
+    ],
+    [
+      'ROLLBACK by callback',
+      (db) => new Promise((resolve, reject) => db.query('ROLLBACK', (e: Error | null) => (e ? reject(e) : resolve(0)))),
+    ],
+    ['ROLLBACK not awaited', async (db) => void db.query('ROLLBACK')],
+    ['a failed statement caught by the handler', (db) => db.query('SELECT 1/0').catch(() => {})],
+  ];
+  for (const [name, end] of replacing) {
+    it(`a handler that runs ${name} → not 200, nothing of that run committed; the retry runs it`, async () => {
+      const { inbox, table } = await freshInbox();
+      const id = `evt_end_${name.replace(/\W+/g, '_')}`;
+      let runs = 0;
+      const handler = createWebhookHandler({
+        verify: { keys: KEYS },
+        store: inbox,
+        onError: () => {},
+        on: {
+          '*': async (e, { db }) => {
+            await effectBy(db as Db, e.event_id, `run ${++runs}`);
+            if (runs === 1) await end(db as Db);
+          },
+        },
+      });
+      const first = await deliver(handler, event(id));
+      expect(first.status).not.toBe(200);
+      expect(await row(table, id)).toBeUndefined();
+      expect(await sql('SELECT note FROM effects WHERE event_id = $1', [id])).toEqual([]);
+      expect(await sql("SELECT note FROM effects WHERE event_id LIKE 'evt_after_of_%'")).toEqual([]);
+      expect((await deliver(handler, event(id))).json.status).toBe('processed');
+      expect(await sql('SELECT note FROM effects WHERE event_id = $1', [id])).toEqual([{ note: 'run 2' }]);
+      expect((await deliver(handler, event(id))).json.status).toBe('duplicate');
+    });
+  }
+
+  it('SAVEPOINT and ROLLBACK TO inside the handler: 200, only what was kept commits', async () => {
+    const { inbox, table } = await freshInbox();
+    const handler = createWebhookHandler({
+      verify: { keys: KEYS },
+      store: inbox,
+      on: {
+        '*': async (e, { db }) => {
+          const d = db as Db;
+          await effectBy(d, e.event_id, 'kept');
+          await d.query('SAVEPOINT s');
+          await effectBy(d, e.event_id, 'undone');
+          await d.query('ROLLBACK TO SAVEPOINT s');
+        },
+      },
+    });
+    expect((await deliver(handler, event('evt_savepoint'))).json.status).toBe('processed');
+    expect(await sql('SELECT note FROM effects WHERE event_id = $1', ['evt_savepoint'])).toEqual([{ note: 'kept' }]);
+    expect(await row(table, 'evt_savepoint')).toEqual({ done: true });
+  });
+});
+
 describe('PostgresInbox event ids in SQL text', () => {
   // BEGIN + lock and mark + COMMIT travel as one simple-protocol message each, with the id as an escaped literal
   // (no parameters there): an id made to break out of the literal must stay an id.

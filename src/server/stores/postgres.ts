@@ -9,8 +9,10 @@
  *      claim, taken at once or not at all (held by another delivery → 'in_flight', 409, without waiting); its holder
  *      inserts the row (or finds it, and whether it is done). The row is inserted already done: it is the done-mark,
  *      committed with the effects or rolled back with them.
- *   2. `SELECT <still the claim's transaction, else fail>; COMMIT`, one message (a claim that found its row not done
- *      sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit exactly that row).
+ *   2. `COMMIT`, when the handler provably left the transaction alone (postgres-fence.ts); otherwise `EXECUTE` of a
+ *      prepared check that this is still the claim's transaction, else fail, then `COMMIT`, one message (a claim that
+ *      found its row not done sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit
+ *      exactly that row).
  * A done event is the first message and a ROLLBACK sent without waiting for its answer.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
@@ -18,6 +20,7 @@
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
+import { LostConnection, TransactionWatch, fenced } from './postgres-fence.js';
 import {
   ALREADY_PREPARED,
   DIVISION_BY_ZERO,
@@ -42,6 +45,12 @@ export interface PgPoolClientLike extends PgClientLike {
   release(destroy?: Error | boolean): void;
   on(event: 'error', listener: (err: Error) => void): unknown;
   removeListener(event: 'error', listener: (err: Error) => void): unknown;
+  /**
+   * node-postgres ≥ 8.21: the server's transaction status after the last message ('T' inside a transaction). With
+   * it, a commit whose handler provably left the transaction alone is a plain COMMIT; without it, the commit also
+   * compares transaction ids.
+   */
+  getTransactionStatus?(): unknown;
 }
 
 /** A node-postgres `Pool` (or anything whose `connect()` resolves to a checked-out client). */
@@ -82,71 +91,6 @@ export interface PruneOptions {
 
 const HOUR_MS = 3_600_000;
 const YEAR_MS = 365.25 * 24 * HOUR_MS;
-
-/** What a query on `ctx.db` answers once its delivery's transaction has ended. */
-const ENDED = 'INBOX_TRANSACTION_ENDED';
-
-/**
- * `c` as the handler sees it (`ctx.db`): the same client, but once the delivery's transaction has ended every query
- * is refused, so a write the handler did not await cannot run inside the pooled connection's next transaction (the
- * next delivery's, committed or rolled back with that event).
- */
-function fenced<Db extends PgClientLike>(c: Db, eventId: string, ended: () => boolean, forget: () => void): Db {
-  const query = c.query;
-  const refuse = (args: unknown[]) => {
-    const e = Object.assign(
-      new Error(
-        `ctx.db of event ${JSON.stringify(eventId.slice(0, 100))} was queried after its handler settled: that ` +
-          'transaction is over, so the query was not run (await every query inside the handler)',
-      ),
-      { code: ENDED },
-    );
-    const callback = args.at(-1);
-    if (typeof callback === 'function') {
-      queueMicrotask(() => callback(e));
-      return undefined;
-    }
-    return Promise.reject(e);
-  };
-  return new Proxy(c, {
-    get(target, prop) {
-      if (prop === 'query')
-        return (...args: unknown[]) => {
-          if (ended()) return refuse(args);
-          if (deallocates(args[0])) forget();
-          return Reflect.apply(query, target, args);
-        };
-      const v = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
-}
-
-/** Whether a query's text (a string, or a config's `text`) may drop the session's prepared statements. */
-function deallocates(q: unknown): boolean {
-  const text = typeof q === 'string' ? q : (q as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && /deallocate/i.test(text);
-}
-
-/**
- * The transaction's `signal`, made only when read: a lost connection before then is kept, and the signal is born
- * aborted with it.
- */
-class Lost {
-  #controller: AbortController | undefined;
-  #reason: Error | undefined;
-  readonly onError = (e: Error): void => {
-    this.#reason ??= e;
-    this.#controller?.abort(e);
-  };
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#reason) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-}
 
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
   readonly #pool: PgPoolLike<Db>;
@@ -277,7 +221,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
 
   async begin(eventId: string): Promise<InboxTransaction<Db> | 'in_flight' | 'done'> {
     const c = await this.#checkout();
-    const lost = new Lost();
+    const lost = new LostConnection();
     // A checked-out node-postgres client has no 'error' listener: without this one, a server that goes away while
     // the transaction is open would crash the process with an unhandled 'error' event.
     c.on('error', lost.onError);
@@ -309,10 +253,13 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       }
       if (state?.[0] !== 'n' && state?.[0] !== 'u') throw new Error(`the inbox claim answered ${String(state)}`);
       const tx = state.slice(1);
+      const watch = new TransactionWatch();
       const finish =
-        state[0] === 'n' ? () => sql.commit(tx, this.#prepared.has(c)) : () => sql.done(eventId, tx);
-      const forget = () => this.#prepared.delete(c);
-      return this.#transaction(c, finish, eventId, lost, release, forget);
+        state[0] === 'n'
+          ? () => (watch.intact(c.getTransactionStatus?.bind(c)) ? 'COMMIT' : sql.commit(tx, this.#prepared.has(c)))
+          : () => sql.done(eventId, tx);
+      const db = fenced(c, eventId, watch, () => this.#prepared.delete(c));
+      return this.#transaction(c, db, finish, eventId, watch, lost, release);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -338,19 +285,19 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
 
   #transaction(
     c: Db & PgPoolClientLike,
+    db: Db,
     finish: () => string,
     eventId: string,
-    lost: Lost,
+    watch: TransactionWatch,
+    lost: LostConnection,
     release: (destroy: boolean) => void,
-    forget: () => void,
   ): InboxTransaction<Db> {
-    let ended = false;
     const end = () => {
-      if (ended) throw new Error('this inbox transaction has already been committed or rolled back');
-      ended = true;
+      if (watch.ended) throw new Error('this inbox transaction has already been committed or rolled back');
+      watch.ended = true;
     };
     return {
-      db: fenced(c, eventId, () => ended, forget),
+      db,
       get signal() {
         return lost.signal;
       },
