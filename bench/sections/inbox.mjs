@@ -206,8 +206,9 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         `at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
         "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; EXECUTE` of " +
         'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)`, `INSERT … ON CONFLICT DO NOTHING`, ' +
-        "the lookup) and a check that the transaction is still the claim's + `COMMIT`; a copy of a done event is " +
-        'the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
+        'the lookup when nothing was inserted) and `COMMIT` (the handler only inserted, through a node-postgres that ' +
+        "reports the transaction's status, so no check of the transaction's id is needed); a copy of a done event " +
+        'is the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
         '`BEGIN`, `INSERT id ON CONFLICT DO NOTHING`, the effect row and `COMMIT`, one round trip each. Exactly-once ' +
         `is checked by counting effect rows per event_id (no unique constraint on them). Then ${BURST_EVENTS} bursts ` +
         `of ${BURST_COPIES} simultaneous copies of one event, each followed by a resend.`,
@@ -250,8 +251,8 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
           bound:
             `CPU per delivery: ${us(cpu.inbox)} in the handler process and ${us(cpu.postgres)} in PostgreSQL, ` +
             `against ${us(cpu.floor)} and ${us(cpu.floorPostgres)} for the floor: the inbox sends two messages ` +
-            'besides the effect (the floor four) and its claim is a statement prepared once per connection, but ' +
-            "it runs the handler's path (claim, context, fenced ctx.db) and keeps a done_at index for prune(). " +
+            'besides the effect (the floor four), its statements prepared once per connection; it also runs the ' +
+            "handler's path (verify, claim, context, fenced ctx.db, the reply) and keeps a done_at index for prune(). " +
             'Throughput is bound by that CPU: the load generator, the targets and PostgreSQL share ' +
             `${os.cpus().length} cores.`,
         },
@@ -282,8 +283,8 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         },
       ],
       notes: [
-        'A copy arriving while the original holds its row lock is answered 409 at once (NOWAIT) and not processed; ' +
-          'the original commits, so nothing is lost.',
+        "A copy arriving while the original holds the event's advisory lock is answered 409 at once and not " +
+          'processed; the original commits, so nothing is lost.',
       ],
     };
   } finally {
