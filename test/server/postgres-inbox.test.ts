@@ -403,6 +403,29 @@ describe("PostgresInbox and the handler's session", () => {
     await one.end();
   });
 
+  it('two inboxes on one table and one connection: the second finds the statements prepared, or the one missing', async () => {
+    const one = onePool();
+    const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
+    const make = () =>
+      createWebhookHandler({
+        verify: { keys: KEYS },
+        store: new PostgresInbox({ pool: one, table }),
+        // ROLLBACK TO's tag sends the commit's check: the statement the test drops
+        on: { '*': async (_e, { db }) => void (await db.query('SAVEPOINT s; ROLLBACK TO SAVEPOINT s')) },
+      });
+    await new PostgresInbox({ pool: one, table }).migrate();
+    expect((await deliver(make(), event('evt_two_a'))).json.status).toBe('processed');
+    // Both statements are there: a second inbox treats the name it already finds as prepared.
+    expect((await deliver(make(), event('evt_two_b'))).json.status).toBe('processed');
+    // Only the claim is there (the check dropped outside any delivery): a third inbox prepares just the check.
+    const names = (await one.query("SELECT name FROM pg_prepared_statements WHERE name LIKE 'hj_inbox_commit_%'")).rows;
+    await one.query(`DEALLOCATE ${names[0].name}`);
+    expect((await deliver(make(), event('evt_two_c'))).json.status).toBe('processed');
+    const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
+    expect(rows).toEqual([{ n: 2 }]);
+    await one.end();
+  });
+
   it('ctx.db refuses every query once its handler settled: a write not awaited never joins the next delivery', async () => {
     const one = onePool();
     const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;
