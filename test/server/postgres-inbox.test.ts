@@ -472,12 +472,20 @@ describe("PostgresInbox and the handler's session", () => {
 
 describe("PostgresInbox commit: a plain COMMIT only when the transaction is provably the claim's", () => {
   type Db = pg.PoolClient;
-  /** The pool, its clients' query texts recorded (what the inbox and the handler sent, in order). */
+  /**
+   * A pool of its own (its clients are changed: a shared pool's would carry the change into other tests), its
+   * clients' query texts recorded (what the inbox and the handler sent, in order).
+   */
   function recordingPool(options: { withoutStatus?: boolean } = {}) {
     const sent: string[] = [];
+    const own = new pg.Pool({ connectionString: server.url, max: 2 });
+    own.on('error', () => {});
+    const spied = new WeakSet<object>();
     const wrapped: PgPoolLike<Db> = {
       async connect() {
-        const c = await pool.connect();
+        const c = await own.connect();
+        if (spied.has(c)) return c;
+        spied.add(c);
         const query = c.query.bind(c) as (...a: unknown[]) => unknown;
         (c as unknown as { query: unknown }).query = (...a: unknown[]) => {
           sent.push(typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string }).text));
@@ -488,7 +496,7 @@ describe("PostgresInbox commit: a plain COMMIT only when the transaction is prov
         return c;
       },
     };
-    return { sent, pool: wrapped };
+    return { sent, pool: wrapped, end: () => own.end() };
   }
   const effectBy = (db: Db, id: string, note: string) =>
     db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [id, note]);
@@ -508,6 +516,7 @@ describe("PostgresInbox commit: a plain COMMIT only when the transaction is prov
       if (withoutStatus) expect(last).toMatch(/^EXECUTE hj_inbox_commit_[0-9a-f]{8}\('\d+'\); COMMIT$/);
       else expect(last).toBe('COMMIT');
       expect(await effects(id)).toBe(1);
+      await rec.end();
     }
   });
 
