@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
+import { SHARING_DAYS, type ConsentStatus, type RevokedBy } from './consents.js';
 
 export const decimalString = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"')),
@@ -71,12 +72,18 @@ export const applicationResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+const sharingDays = /* @__PURE__ */ z.lazy(() => z.int().check(z.gte(SHARING_DAYS.min), z.lte(SHARING_DAYS.max)));
+
 export const consentBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     bank_id: z.optional(id),
     /** Where the bank sends the customer back (server-to-server style). */
     redirect_uri: z.optional(z.url({ protocol: /^https?$/ })),
     state: z.optional(z.string().check(z.maxLength(512))),
+    /** The sharing period in days, 1–365 [ours]; default 365 (a renewal: the renewed consent's). */
+    sharing_days: z.optional(sharingDays),
+    /** [ours] The consent this one renews: same institution, same accounts, a new sharing period once authorised. */
+    renews: z.optional(id),
   }),
 );
 
@@ -84,9 +91,37 @@ export const consentResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     consent_id: z.string(),
     consent_url: z.string(),
+    /** When the consent *link* stops working (not the sharing period: that is `sharing_expires_at`). */
     expires_at: z.optional(z.string()),
+    /** [ours] The renewed consent's id, when this is a renewal. */
+    renews: z.optional(z.string()),
+    /** [ours] A renewal's journey: opens in renew mode for the same customer. */
+    journey_url: z.optional(z.string()),
   }),
 );
+
+/** A status or `revoked_by` value: known ones typed, a value the service adds later let through (consents.ts). */
+const openString = <T extends string>() => z.custom<T>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
+
+/** One consent as `listConsents` and `revokeConsent` answer it [ours, after the seed's model]. */
+export const consentView = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    consent_id: z.string(),
+    application_id: z.string(),
+    institution_id: z.string(),
+    status: openString<ConsentStatus>(),
+    sharing_days: z.number(),
+    /** When the sharing period ends; null until the customer authorises. */
+    sharing_expires_at: z.nullable(z.string()),
+    revoked_by: z.optional(openString<RevokedBy>()),
+    /** The accounts it shares; unchanged by a renewal. */
+    account_ids: z.array(z.string()),
+    created_at: z.string(),
+    /** A renewal waiting for the customer; the consent keeps working meanwhile. */
+    renewal: z.optional(z.looseObject({ consent_id: z.string(), consent_url: z.string() })),
+  }),
+);
+export const consentListResponse = /* @__PURE__ */ z.lazy(() => z.looseObject({ consents: z.array(consentView) }));
 
 export const finaliseBody = /* @__PURE__ */ z.lazy(() => z.strictObject({}));
 export const finaliseResponse = /* @__PURE__ */ z.lazy(() =>
@@ -277,6 +312,12 @@ export const ENDPOINTS = {
   updateDefault: { method: 'POST', path: '/default/update' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
+/** A customer's consents: read them, and revoke one as the integrator [ours]. Renewal is `POST …/consents`. */
+export const CONSENTS = {
+  list: { method: 'GET', path: '/api/v1/{vendor}/{ref}/consents' },
+  revoke: { method: 'DELETE', path: '/api/v1/{vendor}/{ref}/consents/{consent_id}' },
+} as const satisfies Record<string, { method: 'GET' | 'DELETE'; path: string }>;
+
 /** Webhook receivers of the signing token: register, list, delete [ours]. */
 export const WEBHOOKS = {
   register: { method: 'POST', path: '/api/v1/webhooks' },
@@ -336,6 +377,8 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export type ApplicationResponse = z.infer<typeof applicationResponse>;
 export type ConsentBody = z.infer<typeof consentBody>;
 export type ConsentResponse = z.infer<typeof consentResponse>;
+export type ConsentView = z.infer<typeof consentView>;
+export type ConsentListResponse = z.infer<typeof consentListResponse>;
 export type FinaliseResponse = z.infer<typeof finaliseResponse>;
 export type LodgeEnquiryBody = z.infer<typeof lodgeEnquiryBody>;
 export type EnquiryResponse = z.infer<typeof enquiryResponse>;

@@ -4,3 +4,4 @@ export * from './browser.js';
 export * from './signing.js';
 export * from './webhooks.js';
 export * from './api.js';
+export * from './consents.js';

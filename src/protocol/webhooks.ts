@@ -5,6 +5,14 @@
  * a receiver.
  */
 import * as z from 'zod/mini';
+import {
+  ABANDON_REASONS,
+  REVOKED_BY,
+  type AbandonReason,
+  type KnownAbandonReason,
+  type KnownRevokedBy,
+  type RevokedBy,
+} from './consents.js';
 
 const decimal = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^-?\d+(\.\d+)?$/)));
 const id = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
@@ -26,11 +34,50 @@ const lifecycleStatus = /* @__PURE__ */ z.lazy(() =>
   z.custom<CrawlerLifecycleStatus | (string & {})>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64),
 );
 
+/** A closed union for the compiler that lets a value the service adds later through (see consents.ts). */
+function openEnum<K extends string, T extends string>(values: readonly K[]) {
+  void values;
+  return z.custom<T>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
+}
+const revokedBy = /* @__PURE__ */ z.lazy(() => openEnum<KnownRevokedBy, RevokedBy>(REVOKED_BY));
+const abandonReason = /* @__PURE__ */ z.lazy(() => openEnum<KnownAbandonReason, AbandonReason>(ABANDON_REASONS));
+const timestamp = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
+
 export const webhookDataSchemas = {
   /** [seed] */
   'consent.authorised': /* @__PURE__ */ z.lazy(() =>
     z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
   ),
+  /** [ours] Once per consent per lead (default 30, 14, 7 and 1 days before the sharing period ends). */
+  'consent.expiring': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ consent_id: id, institution_id: id, sharing_expires_at: timestamp, days_left: z.number() }),
+  ),
+  /** [ours] The sharing period ended; no more data can be pulled. */
+  'consent.expired': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ consent_id: id, institution_id: z.optional(id), sharing_expires_at: timestamp }),
+  ),
+  /** [ours] The customer stopped sharing (in your app, or at the bank: `data_holder`), or you revoked it. */
+  'consent.revoked': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ consent_id: id, institution_id: z.optional(id), revoked_by: revokedBy }),
+  ),
+  /** [ours] A renewal was authorised: the same consent, a new `sharing_expires_at`, the same account ids. */
+  'consent.renewed': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({
+      consent_id: id,
+      institution_id: z.optional(id),
+      sharing_expires_at: timestamp,
+      account_ids: z.array(id),
+    }),
+  ),
+  /**
+   * [ours] The customer denied a consent at the bank. With `renews`, it was a renewal of that consent, which stays
+   * exactly as it was.
+   */
+  'consent.denied': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ consent_id: id, institution_id: id, renews: z.optional(id) }),
+  ),
+  /** [ours] The journey ended before any consent: the crawler timed out, or the consent link expired unused. */
+  'application.abandoned': /* @__PURE__ */ z.lazy(() => z.looseObject({ reason: abandonReason })),
   /** [seed] */
   'crawl.completed': /* @__PURE__ */ z.lazy(() => z.looseObject({ accounts: z.number(), transactions: z.number() })),
   /** [seed] */

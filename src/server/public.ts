@@ -126,3 +126,12 @@ export type {
   KnownOrGenericWebhookEvent,
   CrawlerLifecycleStatus,
 } from '../protocol/webhooks.js';
+export type {
+  ConsentStatus,
+  KnownConsentStatus,
+  RevokedBy,
+  KnownRevokedBy,
+  AbandonReason,
+  KnownAbandonReason,
+  UnknownValue,
+} from '../protocol/consents.js';
