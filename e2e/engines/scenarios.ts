@@ -1,5 +1,5 @@
 /**
- * The browser scenarios of issue 14, written once against e2e/engines/driver.ts and run in Chromium, Gecko and WebKit
+ * The cross-engine browser scenarios, written once against e2e/engines/driver.ts and run in Chromium, Gecko and WebKit
  * (one `*.spec.ts` per engine calls `engineScenarios(name)`). They reuse the pages and servers of the Chromium specs:
  * e2e/widget (script tag, forgers), e2e/usecases/01-strict-csp (strict CSP page, modal) and e2e/roundtrip (the sandbox).
  */

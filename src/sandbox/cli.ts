@@ -40,15 +40,16 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --name <full name>      --email <email>: the applicant, when the application does not exist yet
   --timeout-ms <n>        time limit (default 15000)`;
 
-function fail(message: string): never {
-  process.stderr.write(`hosted-journey-sandbox: ${message}\n\n${USAGE}\n`);
+/** A bad flag: one line naming it, one pointing at `--help`, exit 2 (the whole usage would bury the line). */
+function fail(message: string, command = 'hosted-journey-sandbox'): never {
+  process.stderr.write(`hosted-journey-sandbox: ${message}\nRun '${command} --help' for the options.\n`);
   process.exit(2);
 }
 
-function number(value: string | undefined, name: string, min: number, max: number): number | undefined {
+function number(value: string | undefined, name: string, min: number, max: number, command?: string) {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`, command);
   return n;
 }
 
@@ -128,45 +129,62 @@ function parseCli(argv: string[]): SandboxOptions {
   return opts;
 }
 
-function parseTrigger(argv: string[]): { url: string; options: TriggerJourneyOptions } {
+const TRIGGER = 'hosted-journey-sandbox trigger';
+const DEFAULT_URL = 'http://127.0.0.1:4010';
+
+function parseTrigger(argv: string[]): { url: string; chosen: boolean; options: TriggerJourneyOptions } {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: Object.fromEntries(
-        ['url', 'vendor', 'ref', 'bank', 'pathway', 'outcome', 'name', 'email', 'timeout-ms'].map((k) => [
-          k,
-          { type: 'string' as const },
-        ]),
-      ),
+      options: {
+        ...Object.fromEntries(
+          ['url', 'vendor', 'ref', 'bank', 'pathway', 'outcome', 'name', 'email', 'timeout-ms'].map((k) => [
+            k,
+            { type: 'string' as const },
+          ]),
+        ),
+        help: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (error) {
-    fail((error as Error).message);
+    fail((error as Error).message, TRIGGER);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
   }
   const v = values as Record<string, string | undefined>;
-  if (!v.vendor || !v.ref) fail('trigger needs --vendor and --ref');
+  if (!v.vendor || !v.ref) fail('trigger needs --vendor and --ref', TRIGGER);
   const options: TriggerJourneyOptions = { vendor: v.vendor, ref: v.ref };
   if (v.bank) options.bank = v.bank;
   if (v.pathway) options.pathway = v.pathway as NonNullable<TriggerJourneyOptions['pathway']>;
   if (v.outcome) options.outcome = v.outcome as NonNullable<TriggerJourneyOptions['outcome']>;
   if (v.name || v.email)
     options.customer = { fullName: v.name ?? 'Alex Citizen', email: v.email ?? 'alex@example.com' };
-  const timeout = number(v['timeout-ms'], 'timeout-ms', 1, 600_000);
+  const timeout = number(v['timeout-ms'], 'timeout-ms', 1, 600_000, TRIGGER);
   if (timeout !== undefined) options.timeoutMs = timeout;
-  return { url: v.url ?? 'http://127.0.0.1:4010', options };
+  return { url: v.url ?? DEFAULT_URL, chosen: v.url !== undefined, options };
 }
 
 /** `trigger`: exit 0 with the result as JSON, 1 when the sandbox refused or timed out, 2 on a bad flag. */
 async function trigger(argv: string[]): Promise<void> {
-  const { url, options } = parseTrigger(argv);
+  const { url, chosen, options } = parseTrigger(argv);
+  // stdout carries only the JSON result; which sandbox answers goes to stderr, so a pipe into jq still works.
+  process.stderr.write(
+    `hosted-journey-sandbox: trigger → the sandbox at ${url}${chosen ? '' : ' (the default; --url <url> for another)'}\n`,
+  );
   try {
     const result = await triggerJourney(url, options);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'INVALID_OPTIONS') fail((error as Error).message);
-    process.stderr.write(`hosted-journey-sandbox: ${(error as Error).message}\n`);
+    if (code === 'INVALID_OPTIONS') fail((error as Error).message, TRIGGER);
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const message = (error as Error).message;
+    const reason = code === undefined ? `no sandbox answered at ${url} (${cause ?? message})` : message;
+    process.stderr.write(`hosted-journey-sandbox: ${reason}\n`);
     process.exitCode = 1;
   }
 }

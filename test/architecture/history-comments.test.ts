@@ -1,7 +1,8 @@
 // Comments say why the code is as it is now; history (issue numbers, what the code did before) lives in commit
-// messages. This test reads every comment of src/ and the header (first comment block) of every test file and fails
-// on issue references and on a short list of narrating phrases, chosen to be unambiguous: a bare "was" is not one
-// (a comment may well say what a caller was given), "was" followed by "added", "removed" and the like is.
+// messages. This test reads every comment of src/ and the header (first comment block) of every source file under
+// test/ and e2e/ (specs, support code, fixtures) and fails on issue references and on a short list of narrating
+// phrases, chosen to be unambiguous: a bare "was" is not one (a comment may well say what a caller was given), "was"
+// followed by "added", "removed" and the like is.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -26,6 +27,9 @@ const HISTORY: RegExp[] = [
   /(?:^|[.;:]\s|\/\/\s|\*\s)Now\b/,
   /\b\w+ before: /i,
 ];
+
+/** Every source file under test/ and e2e/: specs, support code, fixtures and consumer projects. */
+const TEST_SOURCE = /\.(?:[cm]?[jt]s|tsx)$/;
 
 /** Comment lines allowed to narrate history, per file: none (history lives in git). */
 const KNOWN_HISTORY: Record<string, number> = {};
@@ -103,11 +107,13 @@ describe('comments that narrate history', () => {
     );
   });
 
-  it('comments of src/ and headers of test files narrate no history beyond the listed counts', () => {
+  it('comments of src/ and headers of every file under test/ and e2e/ narrate no history beyond the listed counts', () => {
     const sources = files(path.join(root, 'src'), /\.(ts|tsx|mts)$/);
-    const tests = [...files(path.join(root, 'test'), /\.test\.tsx?$/), ...files(path.join(root, 'e2e'), /\.spec\.ts$/)];
+    const tests = [...files(path.join(root, 'test'), TEST_SOURCE), ...files(path.join(root, 'e2e'), TEST_SOURCE)];
     expect(sources.length).toBeGreaterThan(50);
     expect(tests.length).toBeGreaterThan(50);
+    for (const helper of ['test/support/kill-loop.ts', 'e2e/engines/scenarios.ts', 'test/consumers/spa/ssr.mjs'])
+      expect(tests, 'support code, fixtures and consumer projects are read too').toContain(path.join(root, helper));
     const found = new Map<string, string[]>();
     for (const f of sources) found.set(path.relative(root, f), history(commentsOf(f, readFileSync(f, 'utf8'))));
     for (const f of tests) found.set(path.relative(root, f), history(headerOf(readFileSync(f, 'utf8'))));

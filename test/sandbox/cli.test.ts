@@ -79,12 +79,20 @@ describe('hosted-journey-sandbox CLI', () => {
     });
   }
 
-  it('exits 2 with usage on a bad flag', async () => {
-    const cli = start(['--duplicate-rate', '2']);
-    expect(await cli.exit).toBe(2);
-    expect(cli.output()).toContain('--duplicate-rate must be a number from 0 to 1');
-    expect(cli.output()).toContain('Usage: hosted-journey-sandbox');
-  });
+  it('exits 2 on a bad flag with one line naming it and a pointer to --help, not the whole usage', async () => {
+    const [rate, typo, help] = [start(['--duplicate-rate', '2']), start(['--prot', '4011']), start(['--help'])];
+    for (const cli of [rate, typo]) {
+      expect(await cli.exit).toBe(2);
+      const lines = cli.output().trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(
+        /^hosted-journey-sandbox: (--duplicate-rate must be a number from 0 to 1|Unknown option '--prot')/,
+      );
+      expect(lines[1]).toBe("Run 'hosted-journey-sandbox --help' for the options.");
+    }
+    expect(await help.exit).toBe(0);
+    expect(help.output()).toContain('Usage: hosted-journey-sandbox');
+  }, 60_000);
 
   it.each([['acme'], ['acme=not-an-origin'], ['bad vendor=https://app.example']])(
     'exits 2 on a bad --parent-origin %s',

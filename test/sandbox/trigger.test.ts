@@ -2,6 +2,8 @@
 // browser — bank, pathway, outcome — by the pages' and the bank's own calls, so the same webhooks go out, duplicates
 // included.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
 import {
@@ -120,6 +122,7 @@ describe('hosted-journey-sandbox trigger', () => {
   it('takes an application of a running sandbox through the journey and prints the result', async () => {
     const run = await cli(['--url', sb.url, '--vendor', 'acme', '--ref', 'trig_cli', '--pathway', 'crawler']);
     expect(run.code, run.err).toBe(0);
+    expect(run.err).toBe(`hosted-journey-sandbox: trigger → the sandbox at ${sb.url}\n`);
     expect(JSON.parse(run.out)).toMatchObject({
       vendor: 'acme',
       ref: 'trig_cli',
@@ -130,7 +133,40 @@ describe('hosted-journey-sandbox trigger', () => {
     expect(received(JSON.parse(run.out).applicationId).map((e) => e.type)).toContain('crawl.completed');
   });
 
-  it('a bad flag exits 2 with the usage; a refusal exits 1 with the sandbox’s answer', async () => {
+  it('without --url it says it talks to the default sandbox at 127.0.0.1:4010, before anything else', async () => {
+    // A ref the kit refuses before any call, so nothing is sent to whatever listens on 4010 on this machine.
+    const run = await cli(['--vendor', 'acme', '--ref', 'not a ref']);
+    expect(run.code).toBe(2);
+    expect(run.err.split('\n')[0]).toBe(
+      'hosted-journey-sandbox: trigger → the sandbox at http://127.0.0.1:4010 (the default; --url <url> for another)',
+    );
+  });
+
+  it('a URL where no sandbox listens: exit 1, naming the URL and the refusal', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await cli(['--url', url, '--vendor', 'acme', '--ref', 'trig_none']);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`hosted-journey-sandbox: no sandbox answered at ${url} (ECONNREFUSED)`);
+  });
+
+  it('a mistyped flag prints one line naming it and a pointer to --help, not the usage; --help prints it', async () => {
+    const [typo, help] = await Promise.all([
+      cli(['--url', sb.url, '--vendor', 'acme', '--reff', 'x']),
+      cli(['--help']),
+    ]);
+    expect(typo.code).toBe(2);
+    expect(typo.err.trim().split('\n')).toEqual([
+      expect.stringMatching(/^hosted-journey-sandbox: Unknown option '--reff'/),
+      "Run 'hosted-journey-sandbox trigger --help' for the options.",
+    ]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('hosted-journey-sandbox trigger --vendor <v> --ref <r> [options]');
+  });
+
+  it('a bad flag exits 2 with a pointer to --help; a refusal exits 1 with the sandbox’s answer', async () => {
     const bad = await cli([
       '--url',
       sb.url,

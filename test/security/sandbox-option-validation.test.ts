@@ -42,14 +42,21 @@ describe('startSandbox numeric options', () => {
     });
   }
 
-  it('values at the edges of each range are accepted', async () => {
-    const sb = await startSandbox({
+  it('values at the edges of each range are accepted: the sandbox starts and answers', async () => {
+    const started = startSandbox({
       port: 0,
       duplicateRate: 1,
       crawlDelayMs: 0,
       crawlerTimeoutMs: 2 ** 31 - 1,
       webhookRetry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, timeoutMs: 1 },
     });
-    await sb.close();
+    await expect(started).resolves.toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    const sb = await started;
+    try {
+      expect(sb.port).toBeGreaterThan(0);
+      expect((await fetch(`${sb.url}/`)).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// The kill test's controller (issue 12, part 2): delivers N distinct events one after another, SIGKILLs the receiving
+// The kill test's controller: delivers N distinct events one after another, SIGKILLs the receiving
 // process at a point chosen per event (test/support/kill-receiver.ts reports each point and waits there), starts the
 // next receiver, and retries every delivery, like a sender, until a 2xx. Then counts each event's effects.
 // A variant is a receiver factory module (its default export builds the store and the effect in the receiver) plus a
