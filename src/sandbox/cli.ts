@@ -172,9 +172,8 @@ function parseTrigger(argv: string[]): { url: string; chosen: boolean; options: 
 async function trigger(argv: string[]): Promise<void> {
   const { url, chosen, options } = parseTrigger(argv);
   // stdout carries only the JSON result; which sandbox answers goes to stderr, so a pipe into jq still works.
-  process.stderr.write(
-    `hosted-journey-sandbox: trigger → the sandbox at ${url}${chosen ? '' : ' (the default; --url <url> for another)'}\n`,
-  );
+  const which = chosen ? '' : ' (the default; --url <url> for another)';
+  process.stderr.write(`hosted-journey-sandbox: trigger → the sandbox at ${url}${which}\n`);
   try {
     const result = await triggerJourney(url, options);
     process.stdout.write(`${JSON.stringify(result)}\n`);
