@@ -226,7 +226,7 @@ describe('webhook delivery spans and metrics', () => {
 });
 
 describe('webhook logger', () => {
-  it('a debug line per delivery and an error line per failure, with ids, codes and statuses only', async () => {
+  it("a debug line per delivery and an error line per failure, with ids, codes, statuses and the failure's message", async () => {
     const { lines, logger } = memoryLogger();
     const handler = createWebhookHandler({
       verify: { keys: KEYS, path: PATH },
@@ -257,7 +257,13 @@ describe('webhook logger', () => {
     });
     expect(lines[1]!.fields).toMatchObject({ stage: 'handler', code: 'Error', event_id: 'ev_2' });
     expect((lines[1]!.fields.err as Error).message).toBe('handler bug');
-    expect(lines[3]!.fields).toEqual({ stage: 'verify', code: 'BAD_SIGNATURE', event_id: 'ev_3', status: 401 });
+    expect(lines[3]!.fields).toEqual({
+      stage: 'verify',
+      code: 'BAD_SIGNATURE',
+      event_id: 'ev_3',
+      status: 401,
+      error_message: expect.stringMatching(/^signature does not match any configured key/),
+    });
   });
 
   it('a throwing logger changes no answer', async () => {

@@ -111,13 +111,23 @@ export function resolveLogger(logger: unknown): Logger | undefined {
   return logger as Logger;
 }
 
-/** A throwing logger must not change an answer or a call's result. */
-export function safeLog(logger: Logger, level: keyof Logger, fields: Record<string, unknown>, message: string): void {
+/**
+ * Calls the integrator's function (a logger's method, `onError`) so that it cannot change an answer or a call's
+ * result: a throw is caught, and so is a returned promise that rejects (an asynchronous logger whose shipper is down),
+ * which would otherwise end a Node process on its unhandled rejection.
+ */
+export function quietly(call: () => unknown): void {
   try {
-    logger[level](fields, message);
+    const r = call() as { then?: unknown } | null | undefined;
+    if (typeof r?.then === 'function') (r as PromiseLike<unknown>).then(undefined, () => {});
   } catch {
     /* the answer stands */
   }
+}
+
+/** A throwing or rejecting logger must not change an answer or a call's result. */
+export function safeLog(logger: Logger, level: keyof Logger, fields: Record<string, unknown>, message: string): void {
+  quietly(() => logger[level](fields, message));
 }
 
 /** Seconds between two `performance.now()` readings, as OpenTelemetry's duration histograms are recorded. */

@@ -19,7 +19,7 @@ import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies
 import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
 import { LeaseDelivery } from './lease-delivery.js';
 import { loggerReport, storeKind } from '../telemetry/logs.js';
-import { resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
+import { quietly, resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
 import type { Logger, TelemetryOptions } from '../telemetry/types.js';
 import { type WebhookObserver, webhookObserver } from '../telemetry/webhook.js';
 import { defaultLog } from './report.js';
@@ -103,8 +103,9 @@ export interface WebhookHandlerOptions<Db = never> {
    * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
    * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503), 'respond' (`toNodeHandler` could
    * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`). Default:
-   * one `console.error` line with the stage, the error's code and the event id (never a secret or the body); for
-   * 'handler' also your error's message and first three stack frames, secrets and payload values shown as `***`.
+   * one `console.error` line with the stage, the error's code, the event id and its message (never a secret, a URL's
+   * password or the body); for 'handler' also the first three stack frames, payload values shown as `***`.
+   * A throw or a rejected promise from it changes no answer.
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
   onError?: (error: unknown, info: { stage: WebhookErrorStage; eventId?: string }) => void;
@@ -148,7 +149,10 @@ export function resolveHandlerOptions<Db>(
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
   const logger = resolveLogger(options.logger);
-  const report = safeReport(options.onError ?? (logger ? loggerReport(logger) : defaultLog(secretsOf(options.verify))));
+  const report = safeReport(
+    options.onError ??
+      (logger ? loggerReport(logger, secretsOf(options.verify)) : defaultLog(secretsOf(options.verify))),
+  );
   const replies = makeReplies(positiveNumber('retryAfterSec', options.retryAfterSec ?? 5, true));
   // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
   const times = {
@@ -198,10 +202,5 @@ const secretsOf = (v: WebhookVerifyOptions): string[] =>
 /** A throwing logger must not change the answer. */
 const safeReport =
   (onError: Report): Report =>
-  (e, info) => {
-    try {
-      onError(e, info);
-    } catch {
-      /* reported nowhere else: the answer stands */
-    }
-  };
+  (e, info) =>
+    quietly(() => onError(e, info));

@@ -1,9 +1,10 @@
 /**
  * How the webhook handler names a failure when the integrator passed no `onError`: one `console.error` line with the
- * stage, the code and the event id — never the error's message, a secret, a header value or the body — and the event
- * id an unverified delivery claims.
+ * stage, the code, the event id and the error's message on one line — never a secret, a URL's credentials, a header
+ * value or the body — and the event id an unverified delivery claims.
  */
 import type { RawBody } from '../inputs/body.js';
+import { hide, oneLine, safeMessage } from '../telemetry/logs.js';
 
 const SAFE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const EVENT_ID = /"event_id"\s*:\s*"([A-Za-z0-9_.:-]{1,128})"/;
@@ -37,13 +38,6 @@ export function claimedEventId(headers: unknown, body: RawBody): string | undefi
   return typeof id === 'string' && SAFE_ID.test(id) ? id : undefined;
 }
 
-/** Control characters (CR/LF would let a message forge log lines) become spaces; long text is cut. */
-const oneLine = (text: string, max: number): string => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-};
-
 /** The first `n` stack frames of an error (its `at …` lines): where the integrator's own code threw. */
 function firstFrames(error: unknown, n: number): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;
@@ -73,15 +67,12 @@ export function notePayload(error: unknown, event: unknown): void {
   payloadOf.set(error, values);
 }
 
-const hide = (text: string, values: readonly string[]): string =>
-  [...values].sort((a, b) => b.length - a.length).reduce((t, v) => t.split(v).join('***'), text);
-
 /**
  * The default `onError` of a handler whose keys hold `secrets`: one line with the stage, the code (the error's `code`,
- * or its class name) and the event id. For stage 'handler' — the integrator's own function threw — it also carries
- * that error's message and the first three frames of its stack, so a first integration's bug is visible without
- * `onError`; every configured secret and every value of the event's payload in them is shown as `***`. For every
- * other stage never the message (a verification or store error may quote what the sender or the store said).
+ * or its class name), the event id and the error's message — a store's timeout, a lost lease, why verification failed.
+ * For stage 'handler' — the integrator's own function threw — it also carries the first three frames of its stack, so
+ * a first integration's bug is visible without `onError`, and every value of the event's payload is hidden too. Every
+ * configured secret is shown as `***`.
  */
 export const defaultLog =
   (secrets: readonly string[]) =>
@@ -93,17 +84,15 @@ export function logWebhookError(
   info: { stage: string; eventId?: string },
   secrets: readonly string[] = [],
 ): void {
-  const e = error as { code?: unknown; name?: unknown; status?: unknown; message?: unknown } | null;
+  const e = error as { code?: unknown; name?: unknown; status?: unknown } | null;
   const raw = typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : typeof error;
   const code = /^[\w.-]{1,64}$/.test(raw) ? raw : 'Error';
   const status = typeof e?.status === 'number' && info.stage === 'verify' ? ` (answered ${e.status})` : '';
-  let detail = '';
-  if (info.stage === 'handler' && typeof error === 'object' && error !== null) {
-    const hidden = [...secrets, ...(payloadOf.get(error) ?? [])];
-    const message = typeof e?.message === 'string' ? oneLine(hide(e.message, hidden), 300) : '';
-    const frames = firstFrames(error, 3).map((f) => hide(f, hidden));
-    detail = `${message ? `: ${message}` : ''}${frames.length ? ` | ${frames.join(' | ')}` : ''}`;
-  }
+  const handler = info.stage === 'handler' && typeof error === 'object' && error !== null;
+  const hidden = handler ? [...secrets, ...(payloadOf.get(error) ?? [])] : secrets;
+  const message = safeMessage(error, hidden);
+  const frames = handler ? firstFrames(error, 3).map((f) => hide(f, hidden)) : [];
+  const detail = `${message ? `: ${message}` : ''}${frames.length ? ` | ${frames.join(' | ')}` : ''}`;
   console.error(
     `hosted-journey-server: webhook ${info.stage} failed: ${code}${status}, event ${info.eventId ?? 'unknown'}` +
       `${detail} (no onError)`,
