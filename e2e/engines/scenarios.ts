@@ -157,6 +157,23 @@ export function engineScenarios(name: EngineName): void {
     expect(await d.evaluate(() => (window as W).__messageListeners)).toBe(0);
   });
 
+  test(`${name}: markup named currentScript ahead of the script tag, pointing at another origin — no part loads from there; the tag mounts and loads its parts from its own origin`, async () => {
+    await d.goto(`${o.integrator.url}/script-tag-clobbered.html`);
+    // The attack is live in this engine: the page's own lookup of document.currentScript finds the injected <img>.
+    expect(await d.evaluate(() => (document as W).currentScript?.tagName ?? null)).toBe('IMG');
+    // The tag's own typo (data-primery-colour) loads the typo warning's part, from next to the tag; the tag mounts.
+    await poll(() => d.evaluate(() => typeof (window as W).__hostedJourneyParts?.typos)).toBe('object');
+    await poll(() => d.evaluate(() => document.querySelector('#journey iframe')?.getAttribute('src') ?? null)).toMatch(
+      new RegExp(`^${o.journey.url}/i/acme/cust_1\\?`),
+    );
+    const parts = await d.evaluate(() =>
+      [...document.scripts].map((s) => s.src).filter((src) => /hosted-journey\.(?!iife)/.test(src)),
+    );
+    expect(parts).toEqual([`${o.integrator.url}/hosted-journey.typos.js`]);
+    expect(await d.evaluate(() => (window as W).__decoys ?? null)).toBeNull();
+    expect(o.third.requests.filter((r) => r.includes('hosted-journey'))).toEqual([]);
+  });
+
   test(`${name}: forged messages from a third origin, a second journey-origin frame and an opaque origin reach no callback`, async () => {
     await d.goto(`${o.integrator.url}/index.html`);
     await d.evaluate((journeyOrigin) => {

@@ -6,12 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
-import { scriptTagRoutes } from '../support/script-files.js';
+import { startStaticServer, type StaticRoutes, type StaticServer } from '../support/static-server.js';
+import { PART_FILES, scriptTagRoutes } from '../support/script-files.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = path.join(ROOT, 'e2e/fixtures');
 const IIFE = path.join(ROOT, 'dist/hosted-journey.iife.js');
+const JS = 'text/javascript; charset=utf-8';
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 export interface Origins {
   integrator: StaticServer;
@@ -51,7 +57,12 @@ export async function startOrigins(): Promise<Origins> {
       '/i/acme/cust_2': page('<script type="module" src="/journey.js"></script>'),
     },
   });
-  const third = await startStaticServer({ host: '127.0.0.1', routes: forger });
+  // The third origin also serves what markup injected into the integrator's page would point at: an image, and a
+  // decoy of every script part that marks the page when it runs (`window.__decoys`).
+  const decoys: StaticRoutes = { '/x.png': { body: PNG, type: 'image/png' } };
+  for (const file of PART_FILES)
+    decoys[`/${file}`] = { body: `(window.__decoys = window.__decoys || []).push(${JSON.stringify(file)});`, type: JS };
+  const third = await startStaticServer({ host: '127.0.0.1', routes: { ...forger, ...decoys } });
   const iife = readFileSync(IIFE);
   const scriptTagAttrs = `data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-full-name="Alex Citizen" data-email="alex@example.com" data-primary-colour="#0B5FFF"`;
   const tag = (attrs: string, before = '') =>
@@ -69,6 +80,12 @@ export async function startOrigins(): Promise<Origins> {
       // The same page with e2e/fixtures/probe.js first (listener count, DOM events), for e2e/engines.
       '/script-tag-probed.html': tag(scriptTagAttrs, '<script src="/probe.js"></script>'),
       '/probe.js': { body: readFileSync(path.join(FIXTURES, 'probe.js')), type: 'text/javascript; charset=utf-8' },
+      // Markup ahead of the tag whose name shadows document.currentScript, pointing at the third origin, with a misspelt
+      // data- attribute (so the typo warning's part would load with no click); the tag itself has a typo too.
+      '/script-tag-clobbered.html': tag(
+        `${scriptTagAttrs} data-primery-colour="#0B5FFF"`,
+        `<img name="currentScript" alt="" src="${third.url}/x.png" data-vendor="acme" data-vendr="acme">`,
+      ),
       '/script-tag-bad.html': tag(
         `data-vendor="acme" data-customer-id="cust_1" data-container="#journey" data-journey-origin="${journey.url}" data-primary-colour="red"`,
       ),

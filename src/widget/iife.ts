@@ -1,11 +1,11 @@
 /**
  * The `<script>` build: global `HostedJourney` with `createJourney`, `buildJourneyUrl`, the error class and its
  * guard, and `resume()` (= `resumeJourney`), `mounted` (a promise of the auto-mounted handle, or null). Auto-mounts
- * from `document.currentScript`'s data attributes. What only some journeys need (the modal and Preact, prewarm, the
+ * from its own `<script>` element's data attributes. What only some journeys need (the modal and Preact, prewarm, the
  * plain protocol, the typo warning) it loads from next to itself, `hosted-journey.<part>.js` (script-parts.ts).
  */
 import { autoMount } from './automount.js';
-import { setScriptBase } from './script-parts.js';
+import { ownScript, setScriptBase } from './script-parts.js';
 
 export {
   createJourney,
@@ -17,6 +17,6 @@ export {
   JourneyWidgetErrorCode,
 } from './index.js';
 
-const script = typeof document !== 'undefined' ? (document.currentScript as HTMLElement | null) : null;
-setScriptBase(script as HTMLScriptElement | null);
+const script = typeof document !== 'undefined' ? ownScript(document) : null;
+setScriptBase(script);
 export const mounted = autoMount(script);

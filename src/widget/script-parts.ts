@@ -25,6 +25,17 @@ export function registerPart(part: ScriptPart, module: unknown): void {
   slot()[part] = module;
 }
 
+/**
+ * The `<script>` element whose code is running, or `null`. Read through `Document.prototype`'s getter: markup can
+ * shadow `document.currentScript` (`<img name="currentScript" src="//elsewhere/x.png" data-vendor>`, from a comment
+ * field or a CMS block), and the element found decides where the parts load from and which data attributes mount.
+ * Anything but an HTML `<script>` is refused.
+ */
+export function ownScript(doc: Document): HTMLScriptElement | null {
+  const el = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript')?.get?.call(doc);
+  return el instanceof HTMLScriptElement ? el : null;
+}
+
 /** Called once by the IIFE entry with its own `<script>` element. */
 export function setScriptBase(script: HTMLScriptElement | null): void {
   if (script?.src) base = { src: script.src, nonce: script.nonce ?? '' };
