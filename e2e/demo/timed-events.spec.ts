@@ -2,8 +2,8 @@
  * Timed widget events in a real journey: the demo's SPA page (ES module, modal) against the sandbox, crawler pathway to
  * `completed`. On the integrator's side, every DOM event detail and every `onEvent` payload (the page logs it as JSON)
  * says when it happened (`at`, within the test's own clock window), how long after `open()` (`sinceOpenMs`, ≥ 0, never
- * decreasing, `at - sinceOpenMs` the one open instant), and each move to another step which step it left and for how
- * long.
+ * decreasing, `at - sinceOpenMs` the one open instant within the 2 ms that whole milliseconds of the wall and the
+ * monotonic clock allow), and each move to another step which step it left and for how long.
  */
 import { expect, test } from '@playwright/test';
 import { DOM_EVENT_TYPES } from '../support/stamped.js';
@@ -69,7 +69,8 @@ test('every event of a real journey is stamped; steps chain with previousStep an
     expect(e.at, type).toBeGreaterThanOrEqual(before);
     expect(e.at, type).toBeLessThanOrEqual(after);
     expect(e.sinceOpenMs, type).toBeGreaterThanOrEqual(0);
-    expect(e.at - e.sinceOpenMs, type).toBe(opened);
+    // `at` is the wall clock, `sinceOpenMs` the monotonic one, each whole milliseconds: they agree within 2 ms.
+    expect(Math.abs(e.at - e.sinceOpenMs - opened), type).toBeLessThanOrEqual(2);
     expect(e.at, type).toBeGreaterThanOrEqual(last.at);
     expect(e.sinceOpenMs, type).toBeGreaterThanOrEqual(last.sinceOpenMs);
     last = e;
@@ -90,7 +91,7 @@ test('every event of a real journey is stamped; steps chain with previousStep an
     }
     expect(e.previousStep, e.step).toBe(on.step);
     expect(e.previousStepMs, e.step).toBeGreaterThanOrEqual(0);
-    expect(e.previousStepMs, e.step).toBe(e.at - on.at);
+    expect(Math.abs(e.previousStepMs! - (e.at - on.at)), e.step).toBeLessThanOrEqual(2);
     moves.push(`${e.previousStep}→${e.step}`);
     on = e;
   }

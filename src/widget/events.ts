@@ -38,10 +38,16 @@ export class EventHub {
   readonly #listeners = new Map<JourneyEventType, Set<Listener>>();
   /** Every `onBankAuthorisation` phase says which strategy is in use. */
   readonly #strategy: BankStrategy;
-  /** When `open()` last showed the journey (0: never); the step the customer is on, and since when. */
-  #opened = 0;
+  /**
+   * When `open()` last showed the journey (`undefined`: never); the step the customer is on, and since when. Durations are read
+   * on the monotonic clock (`performance.now()`): the wall clock can step back (NTP, the customer setting it) and would
+   * make them negative.
+   */
+  #opened: number | undefined;
   #step: unknown;
   #stepAt = 0;
+  /** `performance.now()` of the last stamp. */
+  #now = 0;
 
   constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
     this.#callbacks = callbacks;
@@ -50,7 +56,7 @@ export class EventHub {
 
   /** `open()` showed the journey: `sinceOpenMs` counts from now, and the customer is on no step yet. */
   opened(): void {
-    this.#opened = Date.now();
+    this.#opened = performance.now();
     this.#step = undefined;
   }
 
@@ -61,8 +67,9 @@ export class EventHub {
    */
   #stamp<T extends object>(payload: T): T & EventTime {
     const p = payload as T & EventTime;
-    const at = (p.at = Date.now());
-    p.sinceOpenMs = at - (this.#opened || at);
+    const now = (this.#now = performance.now());
+    p.at = Date.now();
+    p.sinceOpenMs = Math.round(now - (this.#opened ?? now));
     return p;
   }
 
@@ -111,10 +118,10 @@ export class EventHub {
     if (payload.step && payload.step !== this.#step) {
       if (type === 'step' && this.#step) {
         payload.previousStep = this.#step;
-        payload.previousStepMs = payload.at - this.#stepAt;
+        payload.previousStepMs = Math.round(this.#now - this.#stepAt);
       }
       this.#step = payload.step;
-      this.#stepAt = payload.at;
+      this.#stepAt = this.#now;
     }
     this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));

@@ -77,7 +77,8 @@ export type JourneyMode = 'inline' | 'modal';
 
 /**
  * When an event reached this page: `at` (epoch ms, `Date.now()`) and `sinceOpenMs` (ms since the `open()` that showed
- * the journey; a reopened journey counts from its new `open()`). Events a prewarmed journey sent while hidden are
+ * the journey, on the monotonic clock, so never negative when the wall clock steps back; a reopened journey counts from
+ * its new `open()`). Events a prewarmed journey sent while hidden are
  * delivered at `open()`, so theirs is about 0; what happened before any `open()` (a refused message while prewarmed)
  * says 0.
  */

@@ -5,12 +5,19 @@ import { afterEach, beforeEach, vi } from 'vitest';
 /** The instant a frozen clock starts at. */
 export const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
 
-/** Freezes `Date` at `T0` for every test of the calling file (timers stay real). Registers its own hooks. */
+/**
+ * Freezes `Date` at `T0` for every test of the calling file (timers stay real), and the monotonic clock the widget
+ * measures durations on (`performance.now()`) with it: `vi.setSystemTime(T0 + n)` moves both by `n`. Registers its
+ * own hooks.
+ */
 export function freezeClock(): void {
+  let now: { mockRestore(): void } | undefined;
   beforeEach(() => {
     vi.setSystemTime(T0);
+    now = vi.spyOn(performance, 'now').mockImplementation(() => Date.now() - T0);
   });
   afterEach(() => {
+    now?.mockRestore();
     vi.useRealTimers();
   });
 }

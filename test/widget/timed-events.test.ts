@@ -92,6 +92,25 @@ describe('timed events', () => {
     expect(onComplete).toHaveBeenCalledWith({ applicationId: 'app_1', at: T0 + 21_300, sinceOpenMs: 16_300 });
   });
 
+  it('a wall clock stepped back an hour after open() moves at, never sinceOpenMs or previousStepMs: both stay ≥ 0', () => {
+    const onStep = vi.fn();
+    h = createJourney({ ...base, container: container(), onStep });
+    h.open();
+    say('hello', {});
+    vi.advanceTimersByTime(2_000);
+    say('ready', { step: 'details' });
+    vi.setSystemTime(T0 + 2_000 - 3_600_000); // the customer's clock steps back; the monotonic clock does not
+    vi.advanceTimersByTime(1_500);
+    say('step', { step: 'banks' });
+    expect(onStep).toHaveBeenLastCalledWith({
+      step: 'banks',
+      at: T0 + 3_500 - 3_600_000,
+      sinceOpenMs: 3_500,
+      previousStep: 'details',
+      previousStepMs: 1_500,
+    });
+  });
+
   it('a step repeating the current one (ready then step for the first screen) is no move: the count goes on', () => {
     const onStep = vi.fn();
     h = createJourney({ ...base, container: container(), onStep });
