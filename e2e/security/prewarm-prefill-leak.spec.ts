@@ -22,10 +22,12 @@ addEventListener('message', (e) => {
 emit('hello', {});
 `;
 
+/** `?in=query`: the integrator chose `prefillIn: 'query'` (the prefill travels in the journey's URL). */
 const INTEGRATOR = `
 window.__j = HostedJourney.createJourney({
   vendor: 'acme', customerId: 'cust_1', journeyOrigin: document.body.dataset.journey, container: '#journey',
   prewarm: 'intent', prewarmTrigger: '#apply', prefill: ${JSON.stringify(PREFILL)},
+  prefillIn: new URL(location.href).searchParams.get('in') || 'handshake',
 });
 document.getElementById('apply').addEventListener('click', () => window.__j.open());
 `;
@@ -64,8 +66,11 @@ test.afterAll(async () => {
 const journeyFrame = (page: Page): Frame | undefined => page.frames().find((f) => f.url().startsWith(journey.url));
 const seen = async (page: Page): Promise<string> =>
   ((await journeyFrame(page)?.evaluate(() => (window as unknown as { __seen: string[] }).__seen)) ?? []).join('\n');
+/** The prefill values `text` holds: as they are, percent-encoded, or form-encoded as a query string writes them. */
 const leaked = (text: string) =>
-  Object.values(PREFILL).filter((v) => text.includes(v) || text.includes(encodeURIComponent(v)));
+  Object.values(PREFILL).filter((v) =>
+    [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2)].some((form) => text.includes(form)),
+  );
 
 test('a hostile journey prewarmed on hover records every message and its URL: no prefill value before open()', async ({
   page,
@@ -86,4 +91,29 @@ test('a hostile journey prewarmed on hover records every message and its URL: no
   await page.click('#apply');
   await expect.poll(async () => leaked(await seen(page))).toEqual(Object.values(PREFILL));
   expect(await seen(page)).toContain('"type":"visibility"');
+});
+
+test("prefillIn: 'query', prewarmed on hover: no prefill value in the frame's URL, any request or message before open(); open() loads the journey with them", async ({
+  page,
+}) => {
+  const requests = () => journey.requests.join('\n');
+  const before = journey.requests.length;
+  await page.goto(`${integrator.url}/apply?in=query`);
+  await page.hover('#apply');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __j: { state: string } }).__j.state))
+    .toBe('ready');
+  await expect.poll(() => seen(page)).toContain('"type":"welcome"');
+  expect(leaked(await seen(page))).toEqual([]);
+  expect(leaked(await page.locator('#journey iframe').getAttribute('src').then(String))).toEqual([]);
+  expect(leaked(journey.requests.slice(before).join('\n'))).toEqual([]);
+
+  await page.click('#apply');
+  // The journey loads again, at the URL with the prefill: its page, its request and its `location.href` carry it.
+  await expect.poll(async () => leaked(await seen(page))).toEqual(Object.values(PREFILL));
+  expect(leaked(requests())).toEqual(Object.values(PREFILL));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __j: { state: string } }).__j.state))
+    .toBe('ready');
+  await expect(page.locator('#journey iframe')).toBeVisible();
 });

@@ -4,7 +4,8 @@
  *
  * Constraints:
  * 1. The messenger listens before the iframe gets its `src`, so the journey's first `hello` cannot be missed.
- * 2. A prewarmed frame is concealed (`conceal`, from the prewarm chunk) before it is placed, so it never shows.
+ * 2. A prewarmed frame is concealed (`conceal`, from the prewarm chunk) before it is placed, so it never shows, and
+ *    loads `warmUrl` (the journey's URL without the prefill `prefillIn: 'query'` would put in it).
  * 3. `stop` stops the resizer first: it needs the frame still attached.
  * 4. `fail` shows, inline, the error view the modal shows (error-view.ts, loaded on the first failure) in place of the
  *    iframe; `recover` and `stop` remove it, also when they come before its code has loaded.
@@ -18,7 +19,10 @@ import { Resizer } from './resizer.js';
 export interface Frame {
   /** The managed iframe while started, else `null`. */
   readonly iframe: HTMLIFrameElement | null;
-  /** Creates a fresh iframe, listens, sets `src`, `place`s it (concealed first when `conceal` is given), sizes it. */
+  /**
+   * Creates a fresh iframe, listens, sets `src` (concealed first and at `warmUrl` when `conceal` is given), `place`s
+   * it, sizes it.
+   */
   start(place: (iframe: HTMLIFrameElement) => void, conceal?: (el: HTMLElement) => void): void;
   /** Inline: hides the iframe and shows the error view before it; its button calls `retry`. */
   fail(message: string, retry: () => void): void;
@@ -44,7 +48,7 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
       messenger.start();
-      iframe.src = cfg.url;
+      iframe.src = conceal ? cfg.warmUrl : cfg.url;
       // A journey that runs no bridge never reports its height: minHeight, or the height of a container that has one
       // (measured before the frame is in it).
       if (cfg.plain && cfg.container?.clientHeight) iframe.style.height = '100%';

@@ -8,7 +8,8 @@
  * Prewarm constraints: while `shown` is false the frame is concealed, the journey was told `hidden` in `welcome`, the
  * watchdog does not run and journey events are held; `open()` reveals in place (never re-creates the frame), tells the
  * journey `visibility: visible`, starts the watchdog if not ready yet, and delivers the held events (so `onReady` fires
- * at once when the journey is already ready).
+ * at once when the journey is already ready). The customer's details never reach the journey before `open()`: with
+ * `prefillIn: 'query'` the hidden frame loads the URL without them, and `open()` loads the journey again with them.
  */
 import {
   createChannelId,
@@ -134,6 +135,12 @@ class Journey implements JourneyHandle {
     this.#hub.opened();
     this.#shown = true;
     this.#pw!.show(this.#frame.iframe, this.#modal.controller, this.#messenger, this.#cfg.handshakePrefill);
+    // Prefill in the URL (`prefillIn: 'query'`): the hidden frame loaded without it; the journey loads again with it.
+    if (this.#cfg.warmUrl !== this.#cfg.url) {
+      this.#held = [];
+      this.retry();
+      return;
+    }
     if (this.#state === 'loading') this.#watchdog.start();
     this.#listen();
     for (const deliver of this.#held.splice(0)) deliver();

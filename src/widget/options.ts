@@ -29,6 +29,11 @@ export interface ResolvedOptions {
   readyTimeoutMs: number;
   journeyOrigin: string;
   url: string;
+  /**
+   * What a prewarmed (hidden) frame loads before `open()`: `url` without the prefill `prefillIn: 'query'` puts in it
+   * (the journey origin learns the customer's details only once they open it).
+   */
+  warmUrl: string;
   /** Prefill for the handshake (`undefined` when it travels in the URL or there is none). */
   handshakePrefill: JourneyPrefill | undefined;
   /** The strategy in use: `'auto'` decided here, before the journey could try `window.open`. */
@@ -163,7 +168,8 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
     bad('INVALID_OPTION', 'journeyProtocol', "journeyProtocol must be 'bridge' or 'plain'.");
 
-  const prefill = (options.prefillIn ?? 'handshake') === 'handshake' ? checkPrefill(options.prefill) : undefined;
+  const inQuery = options.prefillIn === 'query';
+  const prefill = inQuery ? undefined : checkPrefill(options.prefill);
   return {
     vendor: options.vendor,
     customerId: options.customerId,
@@ -175,6 +181,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     readyTimeoutMs,
     journeyOrigin,
     url,
+    warmUrl: inQuery ? buildJourneyUrl({ ...options, prefill: undefined, parentOrigin, channel }) : url,
     handshakePrefill: prefill,
     bankAuthorisation: bank,
     returnUrl,

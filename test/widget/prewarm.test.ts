@@ -116,6 +116,36 @@ describe('prewarm: true, inline', () => {
     expect(onReady).toHaveBeenCalledTimes(1);
   });
 
+  it("prefillIn 'query': the hidden frame's URL holds no prefill; open() loads the journey again at the URL with it", async () => {
+    const onReady = vi.fn();
+    const prefill = { fullName: 'Alex Hidden', email: 'alex@example.com', phone: '+61400111222' };
+    const h = make({ container: host(), prewarm: true, prefill, prefillIn: 'query', onReady });
+    await vi.waitFor(() => expect(h.iframe).not.toBeNull());
+    const warm = h.iframe!;
+    expectHidden(warm);
+    const query = (src: string) => Object.fromEntries(new URL(src).searchParams);
+    expect(query(h.url)).toMatchObject({ full_name: prefill.fullName, email: prefill.email, phone: prefill.phone });
+    const { full_name: _n, email: _e, phone: _p, ...rest } = query(h.url);
+    expect(query(warm.src)).toEqual(rest); // everything but the prefill
+    fromJourney(h, 'hello', {});
+    fromJourney(h, 'ready', { step: 'terms' });
+    h.open();
+    expect(warm.isConnected).toBe(false);
+    expect(h.iframe!.src).toBe(h.url);
+    expectShown(h.iframe!);
+    expect(h.state).toBe('loading');
+    expect(onReady).not.toHaveBeenCalled(); // the warm frame's ready is dropped: the journey at its URL says its own
+    fromJourney(h, 'hello', {});
+    fromJourney(h, 'ready', { step: 'terms' });
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a prefill in the URL, a prewarmed frame loads the journey URL itself', async () => {
+    const h = make({ container: host(), prewarm: true, prefill: { email: 'alex@example.com' } });
+    await vi.waitFor(() => expect(h.iframe).not.toBeNull());
+    expect(h.iframe!.src).toBe(h.url);
+  });
+
   it('open() before the handshake: welcome then says visible, no separate visibility message; the watchdog starts at open()', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
