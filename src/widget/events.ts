@@ -39,9 +39,9 @@ export class EventHub {
   /** Every `onBankAuthorisation` phase says which strategy is in use. */
   readonly #strategy: BankStrategy;
   /**
-   * When `open()` last showed the journey (`undefined`: never); the step the customer is on, and since when. Durations are read
-   * on the monotonic clock (`performance.now()`): the wall clock can step back (NTP, the customer setting it) and would
-   * make them negative.
+   * When `open()` last showed the journey (`undefined`: never); the step the customer is on, and since when.
+   * Durations are read on the monotonic clock (`performance.now()`): the wall clock can step back (NTP, the customer
+   * setting it) and would make them negative.
    */
   #opened: number | undefined;
   #step: unknown;
