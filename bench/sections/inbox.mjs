@@ -16,7 +16,7 @@ import { startPostgres } from '../../test/support/postgres.ts';
 import { deliveryPlan, signDelivery } from '../lib/deliveries.mjs';
 import { fmtInt, fmtMs, fmtRatio, median } from '../lib/stats.mjs';
 import { startTarget } from '../lib/target.mjs';
-import { FLOOR_EFFECTS, INBOX_EFFECTS, INBOX_POOL, WEBHOOK } from '../servers/webhook-target.mjs';
+import { BEFORE_EFFECTS, FLOOR_EFFECTS, INBOX_EFFECTS, INBOX_POOL, WEBHOOK } from '../servers/webhook-target.mjs';
 import { blast } from './load.mjs';
 
 export const title = 'Webhook handler + PostgresInbox under load';
@@ -94,12 +94,19 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
   try {
     await pool.query(`CREATE TABLE ${INBOX_EFFECTS} (event_id text NOT NULL)`); // no unique constraint: doubles show
     await pool.query(`CREATE TABLE ${FLOOR_EFFECTS} (event_id text NOT NULL)`);
+    await pool.query(`CREATE TABLE ${BEFORE_EFFECTS} (event_id text NOT NULL)`);
     const bare = await startTarget('bare');
     targets.push(bare);
     const floor = await startTarget('floor', { databaseUrl: db.url });
     targets.push(floor);
     const inbox = await startTarget('inbox', { databaseUrl: db.url });
     targets.push(inbox);
+    // BENCH_COMPARE=DIR: DIR/dist/server.js (an earlier build) as one more target, its own tables, in the same rounds.
+    const before = process.env.BENCH_COMPARE ? await startTarget('inbox-before', { databaseUrl: db.url }) : undefined;
+    if (before) targets.push(before);
+    const beforeRatios = [];
+    const toBefore = [];
+    const beforeChecks = [];
     const warm = await deliveryPlan({ total: WARM_UP, prefix: 'pgwarm', seed: 98 });
     for (const t of targets) await blast(t.url, warm.deliveries);
     const rows = [];
@@ -134,7 +141,27 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
       };
       let f;
       let h;
-      if (r % 2) {
+      let bf;
+      const runBefore = async () => {
+        const x = await blast(before.url, plan.deliveries);
+        beforeChecks.push(await exactlyOnce(pool, plan.eventIds, BEFORE_EFFECTS));
+        return x;
+      };
+      if (before) {
+        // Three targets: each goes first, second and third in turn.
+        const order = [
+          async () => (f = await runFloor()),
+          async () => (h = await runInbox()),
+          async () => (bf = await runBefore()),
+        ];
+        for (let i = 0; i < 3; i++) await order[(i + r) % 3]();
+        beforeRatios.push(bf.rps / f.rps);
+        toBefore.push(h.rps / bf.rps);
+        process.stderr.write(
+          `round ${r}: inbox/floor ${fmtRatio(h.rps / f.rps)}, before/floor ${fmtRatio(bf.rps / f.rps)}, ` +
+            `inbox/before ${fmtRatio(h.rps / bf.rps)}, before ${JSON.stringify(beforeChecks.at(-1))}\n`,
+        );
+      } else if (r % 2) {
         f = await runFloor();
         h = await runInbox();
       } else {
@@ -189,6 +216,14 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
       if (once.once === 1 && resend === 200) burstOk++;
     }
     const ratio = median(ratios);
+    if (before) {
+      const range = (xs) => `${fmtRatio(Math.min(...xs))}–${fmtRatio(Math.max(...xs))}`;
+      process.stderr.write(
+        `inbox/floor median ${fmtRatio(median(floorRatios))} (rounds ${range(floorRatios)}); ` +
+          `before/floor median ${fmtRatio(median(beforeRatios))} (rounds ${range(beforeRatios)}); ` +
+          `inbox/before median ${fmtRatio(median(toBefore))} (rounds ${range(toBefore)})\n`,
+      );
+    }
     const floorRatio = median(floorRatios);
     const doubles = checks.reduce((n, c) => n + c.doubles, 0);
     const losses = checks.reduce((n, c) => n + c.losses, 0);
@@ -206,8 +241,8 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         `at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
         "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; EXECUTE` of " +
         'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)`, `INSERT … ON CONFLICT DO NOTHING`, ' +
-        'the lookup when nothing was inserted) and `COMMIT` (the handler only inserted, through a node-postgres that ' +
-        "reports the transaction's status, so no check of the transaction's id is needed); a copy of a done event " +
+        'the lookup when nothing was inserted) and `EXECUTE` of the prepared check that the transaction is still the ' +
+        "claim's, then `COMMIT`, one message; a copy of a done event " +
         'is the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
         '`BEGIN`, `INSERT id ON CONFLICT DO NOTHING`, the effect row and `COMMIT`, one round trip each. Exactly-once ' +
         `is checked by counting effect rows per event_id (no unique constraint on them). Then ${BURST_EVENTS} bursts ` +

@@ -19,8 +19,11 @@ import { bareHandler, listen } from '../lib/http.mjs';
  * The built backend helper, as integrators run it (bench/run.mjs builds dist/ first): not the TypeScript sources
  * through a loader, whose transform wraps every closure the handler makes per delivery in a naming call.
  */
-async function serverModule() {
-  const url = new URL('../../dist/server.js', import.meta.url);
+async function serverModule(mode) {
+  const url =
+    mode === 'inbox-before'
+      ? new URL(`file://${process.env.BENCH_COMPARE}/dist/server.js`)
+      : new URL('../../dist/server.js', import.meta.url);
   if (!existsSync(url)) throw new Error('dist/server.js is missing: run `npm run build` (npm run bench builds it)');
   return import(url.href);
 }
@@ -32,6 +35,9 @@ export const WEBHOOK = Object.freeze({
 });
 export const RUNS_KEY = 'bench:runs';
 export const INBOX_EFFECTS = 'bench_effects';
+/** The 'inbox-before' target's effect rows and inbox table (BENCH_COMPARE: an earlier build, beside the inbox). */
+export const BEFORE_EFFECTS = 'bench_before_effects';
+const BEFORE_INBOX = 'bench_before_inbox';
 /** The floor target's effect rows (created by the bench, no unique constraint) and its own table of event ids. */
 export const FLOOR_EFFECTS = 'bench_floor_effects';
 export const FLOOR_INBOX = 'bench_floor_inbox';
@@ -44,7 +50,8 @@ export const INBOX_POOL = 16;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function handlerTarget(mode, redisUrl, delayMs) {
-  const server = await serverModule();
+  const server = await serverModule(mode);
+  const effects = mode === 'inbox-before' ? BEFORE_EFFECTS : INBOX_EFFECTS;
   let client;
   let count;
   let store;
@@ -57,7 +64,7 @@ async function handlerTarget(mode, redisUrl, delayMs) {
     await client.connect();
     store = new server.RedisDedupeStore({ client });
     count = (id) => client.hIncrBy(RUNS_KEY, id, 1);
-  } else if (mode === 'inbox') {
+  } else if (mode === 'inbox' || mode === 'inbox-before') {
     const { default: pg } = await import('pg');
     client = new pg.Pool({
       connectionString: redisUrl,
@@ -66,7 +73,7 @@ async function handlerTarget(mode, redisUrl, delayMs) {
       idleTimeoutMillis: 0,
     });
     client.on('error', () => {}); // surfaced as failed deliveries (503), counted by the bench
-    store = new server.PostgresInbox({ pool: client });
+    store = new server.PostgresInbox({ pool: client, table: mode === 'inbox' ? undefined : BEFORE_INBOX });
     await store.migrate();
   } else {
     const runs = new Map();
@@ -79,7 +86,7 @@ async function handlerTarget(mode, redisUrl, delayMs) {
     on: {
       async '*'(event, ctx) {
         if (delayMs > 0) await sleep(delayMs);
-        if (ctx.db) await ctx.db.query(`INSERT INTO ${INBOX_EFFECTS} (event_id) VALUES ($1)`, [event.event_id]);
+        if (ctx.db) await ctx.db.query(`INSERT INTO ${effects} (event_id) VALUES ($1)`, [event.event_id]);
         else await count(event.event_id);
       },
     },

@@ -2,7 +2,7 @@
  * Verification keys and secrets: checked once, when a verifier is made, and prepared for the provider (`whsec_`
  * secrets decoded for the standard scheme), indexed by tokenId for the 'hmac' scheme's lookup.
  */
-import type { CryptoProvider, PreparedHmacKey } from '../crypto/provider.js';
+import type { CryptoProvider, HmacKey, PreparedHmacKey } from '../crypto/provider.js';
 import { ServerConfigError } from '../errors.js';
 
 export interface VerificationKey {
@@ -40,19 +40,12 @@ export function standardKeyBytes(provider: CryptoProvider, secret: string, field
 }
 
 /**
- * A sender signs with one secret call after call (the sandbox's sender, an integrator's tests): the key prepared for
- * the last secret, per scheme and provider, is kept for the next call with the same secret; another secret replaces
- * it. Checks the secret first (`checkSecret`; 'standard': `whsec_` + base64).
+ * The key of a one-shot signing call (a request, a delivery): the secret checked (`checkSecret`; 'standard':
+ * `whsec_` + base64) and handed to the provider as it is, not prepared, since it is used once.
  */
-const lastSigningKey: Record<'hmac' | 'standard', { provider: CryptoProvider; secret: string; key: PreparedHmacKey }> =
-  Object.create(null);
-export function signingKey(provider: CryptoProvider, secret: unknown, scheme: 'hmac' | 'standard'): PreparedHmacKey {
-  const last = lastSigningKey[scheme];
-  if (last?.secret === secret && last.provider === provider) return last.key;
+export function signingKey(provider: CryptoProvider, secret: unknown, scheme: 'hmac' | 'standard'): HmacKey {
   const checked = checkSecret(secret, 'secret');
-  const key = provider.hmacKey(scheme === 'standard' ? standardKeyBytes(provider, checked, 'secret') : checked);
-  lastSigningKey[scheme] = { provider, secret: checked, key };
-  return key;
+  return scheme === 'standard' ? standardKeyBytes(provider, checked, 'secret') : checked;
 }
 
 /**

@@ -9,10 +9,9 @@
  *      claim, taken at once or not at all (held by another delivery → 'in_flight', 409, without waiting); its holder
  *      inserts the row (or finds it, and whether it is done). The row is inserted already done: it is the done-mark,
  *      committed with the effects or rolled back with them.
- *   2. `COMMIT`, when the handler provably left the transaction alone (postgres-fence.ts); otherwise `EXECUTE` of a
- *      prepared check that this is still the claim's transaction, else fail, then `COMMIT`, one message (a claim that
- *      found its row not done sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark failing unless it hit
- *      exactly that row).
+ *   2. `EXECUTE` of a prepared check that this is still the claim's transaction, else fail, then `COMMIT`, one
+ *      message (a claim that found its row not done sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark
+ *      failing unless it hit exactly that row).
  * A done event is the first message and a ROLLBACK sent without waiting for its answer.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
@@ -20,7 +19,7 @@
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
-import { LostConnection, TransactionWatch, fenced } from './postgres-fence.js';
+import { type Ended, LostConnection, fenced } from './postgres-fence.js';
 import {
   ALREADY_PREPARED,
   DIVISION_BY_ZERO,
@@ -45,12 +44,6 @@ export interface PgPoolClientLike extends PgClientLike {
   release(destroy?: Error | boolean): void;
   on(event: 'error', listener: (err: Error) => void): unknown;
   removeListener(event: 'error', listener: (err: Error) => void): unknown;
-  /**
-   * node-postgres ≥ 8.21: the server's transaction status after the last message ('T' inside a transaction). With
-   * it, a commit whose handler provably left the transaction alone is a plain COMMIT; without it, the commit also
-   * compares transaction ids.
-   */
-  getTransactionStatus?(): unknown;
 }
 
 /** A node-postgres `Pool` (or anything whose `connect()` resolves to a checked-out client). */
@@ -253,13 +246,10 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       }
       if (state?.[0] !== 'n' && state?.[0] !== 'u') throw new Error(`the inbox claim answered ${String(state)}`);
       const tx = state.slice(1);
-      const watch = new TransactionWatch();
-      const finish =
-        state[0] === 'n'
-          ? () => (watch.intact(c.getTransactionStatus?.bind(c)) ? 'COMMIT' : sql.commit(tx, this.#prepared.has(c)))
-          : () => sql.done(eventId, tx);
-      const db = fenced(c, eventId, watch, () => this.#prepared.delete(c));
-      return this.#transaction(c, db, finish, eventId, watch, lost, release);
+      const fence: Ended = { ended: false };
+      const finish = state[0] === 'n' ? () => sql.commit(tx, this.#prepared.has(c)) : () => sql.done(eventId, tx);
+      const db = fenced(c, eventId, fence, () => this.#prepared.delete(c));
+      return this.#transaction(c, db, finish, eventId, fence, lost, release);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -288,13 +278,13 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     db: Db,
     finish: () => string,
     eventId: string,
-    watch: TransactionWatch,
+    fence: Ended,
     lost: LostConnection,
     release: (destroy: boolean) => void,
   ): InboxTransaction<Db> {
     const end = () => {
-      if (watch.ended) throw new Error('this inbox transaction has already been committed or rolled back');
-      watch.ended = true;
+      if (fence.ended) throw new Error('this inbox transaction has already been committed or rolled back');
+      fence.ended = true;
     };
     return {
       db,
