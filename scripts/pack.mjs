@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run pack`: packs the three packages of dist/packages/ (laid out again from dist/ first; a fresh clone is built
-// first) into dist/tarballs/<name>.tgz — unversioned names, so the projects of examples/ can depend on `file:` paths
+// `npm run pack`: packs the three packages of dist/packages/ (laid out again from dist/ first; a fresh clone installs
+// and builds first, and only what dist/ lacks is built, in place) into dist/tarballs/<name>.tgz — unversioned names, so the projects of examples/ can depend on `file:` paths
 // that do not change with each release.
 // `npm run pack -- --into DIR` then makes the project at DIR (an example copied out of this repository, or any
 // project) install them: the tarballs its package.json names are copied into DIR/vendor/ and its dependencies point
@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './ensure-install.mjs';
 import { PACKAGES, PACKAGES_DIR, assemblePackages } from './packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,25 +38,48 @@ export function packTarballs(dir = TARBALLS_DIR, { log = console.log, assemble =
   return out;
 }
 
+/** What `npm install` line adds each package, and what it is: said when a project names none of them. */
+const ADD = {
+  'hosted-journey': ['npm install', 'the browser widget'],
+  'hosted-journey-server': ['npm install', 'the backend helper'],
+  'hosted-journey-sandbox': ['npm install --save-dev', 'the sandbox, for development and tests'],
+};
+
 /**
  * Copies the tarballs `project`'s package.json depends on into `project/vendor/` and points those dependencies at
  * them. A package-lock.json loses its entries for them (their integrity changes with every build, and a stale one
- * makes npm call the new tarball corrupted). Returns the names vendored; throws when the project names none.
+ * makes npm call the new tarball corrupted). A project that names none of them gets all the tarballs in vendor/ and
+ * the exact `npm install` line for each (which of the three it uses is its choice, so none is added unasked).
+ * Returns the names vendored into package.json.
  */
 export function vendorInto(project, tarballs, { log = console.log } = {}) {
   const file = path.join(project, 'package.json');
-  if (!existsSync(file)) throw new Error(`pack --into: no package.json in ${project}`);
+  if (!existsSync(file))
+    throw new Error(`pack --into: no package.json in ${project}: run \`npm init -y\` there first, then this again`);
   const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  const vendor = (name) => {
+    mkdirSync(path.join(project, VENDOR_DIR), { recursive: true });
+    copyFileSync(tarballs[name], path.join(project, VENDOR_DIR, `${name}.tgz`));
+    return `${VENDOR_DIR}/${name}.tgz`;
+  };
   const vendored = [];
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies'])
     for (const name of Object.keys(pkg[field] ?? {}))
       if (tarballs[name]) {
-        mkdirSync(path.join(project, VENDOR_DIR), { recursive: true });
-        copyFileSync(tarballs[name], path.join(project, VENDOR_DIR, `${name}.tgz`));
-        pkg[field][name] = `file:${VENDOR_DIR}/${name}.tgz`;
+        pkg[field][name] = `file:${vendor(name)}`;
         vendored.push(name);
       }
-  if (!vendored.length) throw new Error(`pack --into: ${file} depends on none of ${Object.keys(tarballs).join(', ')}`);
+  if (!vendored.length) {
+    const names = Object.keys(tarballs);
+    const lines = names.map(
+      (n) => `  ${`${ADD[n]?.[0] ?? 'npm install'} ./${vendor(n)}`.padEnd(56)} # ${ADD[n]?.[1] ?? n}`,
+    );
+    log(
+      `  ${project}: its package.json depends on none of ${names.join(', ')}. The tarballs are in ${VENDOR_DIR}/; ` +
+        `add the ones it uses, there:\n  cd ${project}\n${lines.join('\n')}`,
+    );
+    return vendored;
+  }
   writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
   const lockFile = path.join(project, 'package-lock.json');
   if (existsSync(lockFile)) {
@@ -67,6 +91,22 @@ export function vendorInto(project, tarballs, { log = console.log } = {}) {
   return vendored;
 }
 
+/**
+ * The build groups (scripts/build.mjs) whose output is missing from `dist`, by one file each group writes. Only those
+ * are built, in place: a full build empties dist/ first, which would take the files a running `npm run demo` serves
+ * (dist/demo-assets/, the script tag's parts) from under it.
+ */
+export function missingGroups(dist = path.join(root, 'dist')) {
+  const marks = {
+    browser: 'index.js',
+    iife: 'hosted-journey.iife.js',
+    server: 'server.js',
+    assets: 'sandbox-assets',
+    types: 'types',
+  };
+  return Object.entries(marks).flatMap(([group, mark]) => (existsSync(path.join(dist, mark)) ? [] : [group]));
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--into');
@@ -75,9 +115,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: npm run pack [-- --into DIR]');
     process.exit(2);
   }
-  if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
-    console.log('dist/ is missing: building first');
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  ensureInstalled(root);
+  const missing = missingGroups();
+  if (missing.length) {
+    console.log(`dist/ lacks ${missing.join(', ')}: building ${missing.length === 1 ? 'it' : 'them'} first`);
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...missing], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   try {

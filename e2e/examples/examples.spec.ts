@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-// @ts-expect-error -- a plain .mjs build script without declarations
 import { packTarballs, vendorInto } from '../../scripts/pack.mjs';
 import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing/index.js';
 
