@@ -7,9 +7,10 @@
 //                          a browser entry)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
+//   OpenAPI document     → dist/openapi.json (generated from src/protocol and the client's operation table)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { viteWebCrypto } from './server-web.mjs';
@@ -202,6 +203,13 @@ const groups = {
     execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.build.json')], {
       stdio: 'inherit',
     });
+  },
+  // The OpenAPI document, generated from the protocol and operation tables (src/sandbox/openapi/document.ts).
+  async openapi() {
+    const { tsImport } = await import('tsx/esm/api');
+    const { openApiDocument } = await tsImport('../src/sandbox/openapi/document.ts', import.meta.url);
+    mkdirSync(r('dist'), { recursive: true });
+    writeFileSync(r('dist/openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
   },
   // Last: lays out the three publishable packages from what the groups above built.
   async packages() {

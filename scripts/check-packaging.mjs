@@ -143,14 +143,16 @@ try {
     );
 
     // 3. publint and attw. `./iife` is the classic-script build (a global, no exports): a file for <script src> and
-    // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points.
+    // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points; so is
+    // `./openapi.json`, a document for other tools.
     run(
       `${name}: publint (strict)`,
       process.execPath,
       [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'],
       { verbose: true },
     );
-    const exclude = pkg.exports['./iife'] ? ['--exclude-entrypoints', './iife'] : [];
+    const notModules = ['./iife', './openapi.json'].filter((e) => pkg.exports[e]);
+    const exclude = notModules.length ? ['--exclude-entrypoints', ...notModules] : [];
     run(
       `${name}: attw --profile esm-only`,
       process.execPath,

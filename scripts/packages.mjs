@@ -134,6 +134,7 @@ backend helper is
       '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
       // One API from one entry source, built twice: both builds share its declarations.
       './web': { types: types('server/index'), default: './dist/server-web.js' },
+      './openapi.json': './dist/openapi.json',
       './package.json': './package.json',
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
@@ -170,6 +171,7 @@ is a local stand-in of the service.
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
       './testing': { types: types('sandbox/testing/index'), default: './dist/sandbox-testing.js' },
+      './openapi.json': './dist/openapi.json',
       './package.json': './package.json',
     },
     // Peers its declarations need although its code imports nothing of them.

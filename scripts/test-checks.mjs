@@ -29,6 +29,15 @@ export const checks = [
     ready: () => existsSync('scripts/check-packaging.mjs'),
   },
   { name: 'size budget', cmd: node, args: ['bench/size.mjs'], ready: () => existsSync('bench/size.mjs') },
+  // The generated OpenAPI document (dist/openapi.json) against Redocly's recommended rules (redocly.yaml); a warning
+  // fails too.
+  {
+    name: 'openapi lint',
+    cmd: node,
+    args: ['scripts/openapi-lint.mjs', 'dist/openapi.json'],
+    ready: () => existsSync('node_modules/@redocly/cli/bin/cli.js'),
+    required: true,
+  },
 ];
 
 /** 'run' when the check's tool is there; else 'missing' (counts as failed) for a required check, 'skip' otherwise. */

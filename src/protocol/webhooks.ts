@@ -133,6 +133,23 @@ export const webhookDataSchemas = {
 } as const;
 
 export type KnownWebhookType = keyof typeof webhookDataSchemas;
+/**
+ * Where a type's name comes from: `doc`, the service's public documentation; `seed`, the project's seed. A known type
+ * not listed here is ours (docs/ and the OpenAPI document mark it so).
+ */
+export const WEBHOOK_TYPE_SOURCES: Partial<Record<KnownWebhookType, 'doc' | 'seed'>> = {
+  'consent.authorised': 'seed',
+  'crawl.completed': 'seed',
+  'application.report_ready': 'seed',
+  'crawler.seed_created': 'doc',
+  'crawler.lifecycle_updated': 'doc',
+  'account.numbers_ready': 'doc',
+  'account.balances_ready': 'doc',
+  'account.account_owner': 'doc',
+  'application.documents_ready': 'doc',
+  'analysis.report_ready': 'doc',
+  'application.completed': 'doc',
+};
 export const KNOWN_WEBHOOK_TYPES = /* @__PURE__ */ Object.keys(webhookDataSchemas) as KnownWebhookType[];
 
 /**

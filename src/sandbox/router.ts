@@ -26,6 +26,7 @@ import { indexReply } from './home/reply.js';
 import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
 import { hostnameOf, isServedHost } from './core/hosts.js';
+import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
@@ -203,8 +204,9 @@ function homeRoute(ctx: SandboxContext, sender: WebhookSender): Route {
   };
 }
 
-/** GET pages and files: the bank redirect, the journey's assets and HTML shells, `/health`. */
+/** GET pages and files: the bank redirect, the journey's assets and HTML shells, `/health`, the OpenAPI document. */
 function pagesRoute(ctx: SandboxContext): Route {
+  let openApi: string | undefined; // made on first request: most sandboxes never serve it
   return (req, info) => {
     const { pathname } = info.url;
     if (req.method !== undefined && req.method !== 'GET') return null;
@@ -223,6 +225,10 @@ function pagesRoute(ctx: SandboxContext): Route {
       if (page) return page;
     }
     if (pathname === '/health') return { status: 200, json: { ok: true } };
+    if (pathname === OPENAPI_PATH) {
+      openApi ??= JSON.stringify(openApiDocument({ serverUrl: ctx.origin() }));
+      return { status: 200, body: openApi, headers: { 'content-type': 'application/json; charset=utf-8' } };
+    }
     return null;
   };
 }

@@ -28,7 +28,8 @@ export async function authenticate(ctx: SandboxContext, info: RequestInfo): Prom
   }
 }
 
-const MAX_KEY_LENGTH = 255;
+/** Longest `Idempotency-Key` accepted. */
+export const MAX_KEY_LENGTH = 255;
 
 /**
  * Same key + same body → the stored response again (header `idempotent-replayed: true`); same key with another body

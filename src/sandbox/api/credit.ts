@@ -47,6 +47,9 @@ export function getReport(ctx: SandboxContext, info: RequestInfo): Reply {
   return json(buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, enquiry_id), ctx.now()));
 }
 
+/** The credit report's download is a PDF. */
+export const REPORT_CONTENT_TYPE = 'application/pdf';
+
 export async function downloadReport(ctx: SandboxContext, info: RequestInfo): Promise<Reply> {
   const id = info.url.searchParams.get('enquiry_id');
   if (!id) throw fieldError('enquiry_id', 'the enquiry_id query parameter is required');
@@ -54,7 +57,7 @@ export async function downloadReport(ctx: SandboxContext, info: RequestInfo): Pr
   return {
     status: 200,
     body: pdf,
-    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${id}.pdf"` },
+    headers: { 'content-type': REPORT_CONTENT_TYPE, 'content-disposition': `attachment; filename="${id}.pdf"` },
   };
 }
 

@@ -67,7 +67,8 @@ export function finaliseApplication(ctx: SandboxContext, info: RequestInfo, toke
   return json({ application_id: app.id, status: app.status });
 }
 
-const CONTENT_TYPES: Record<BundleFormat, string> = {
+/** The bundle's content type per format. */
+export const BUNDLE_CONTENT_TYPES: Record<BundleFormat, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8; header=present',
   json: 'application/json; charset=utf-8',
@@ -97,6 +98,9 @@ export async function bundle(ctx: SandboxContext, info: RequestInfo, tokenId: st
   return {
     status: 200,
     body,
-    headers: { 'content-type': CONTENT_TYPES[f], 'content-disposition': `attachment; filename="${app.id}.${f}"` },
+    headers: {
+      'content-type': BUNDLE_CONTENT_TYPES[f],
+      'content-disposition': `attachment; filename="${app.id}.${f}"`,
+    },
   };
 }
