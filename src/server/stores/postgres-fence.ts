@@ -1,11 +1,18 @@
 /**
  * `ctx.db` of a PostgresInbox delivery: the pooled client behind a fence. The fence refuses every query once the
  * transaction has ended, so a write the handler did not await cannot run inside the pooled connection's next
- * transaction (the next delivery's, committed or rolled back with that event).
+ * transaction (the next delivery's, committed or rolled back with that event). Only the inbox gives the connection
+ * back: `release()` on `ctx.db` does nothing (node-postgres's habit, and Kysely's after each query, must not hand the
+ * open transaction to the pool, where the application's own `pool.query` or another delivery would run inside it), and
+ * `end()` is refused.
  */
 
 /** What a query on `ctx.db` answers once its delivery's transaction has ended. */
 const ENDED = 'INBOX_TRANSACTION_ENDED';
+/** What `ctx.db.end()` answers: the connection is the inbox's to give back. */
+const HELD = 'INBOX_CONNECTION_HELD';
+const noop = (): void => {};
+const FENCED = new Set<PropertyKey>(['query', 'release', 'end']);
 
 /** Whether a query's text (a string, or a config's `text`) may drop the session's prepared statements. */
 function deallocates(q: unknown): boolean {
@@ -39,8 +46,17 @@ export function fenced<Db extends { query(...args: never[]): unknown }>(
     }
     return Promise.reject(e);
   };
+  const end = (...args: unknown[]) =>
+    refuse(
+      args,
+      HELD,
+      'cannot be ended: the inbox commits its transaction and gives the connection back to the pool when the ' +
+        'handler returns',
+    );
   return new Proxy(c, {
     get(target, prop) {
+      if (prop === 'release') return noop;
+      if (prop === 'end') return end;
       if (prop === 'query')
         return (...args: unknown[]) => {
           if (state.ended)
@@ -56,6 +72,10 @@ export function fenced<Db extends { query(...args: never[]): unknown }>(
       const v = Reflect.get(target, prop, target);
       return typeof v === 'function' ? v.bind(target) : v;
     },
+    // The inbox's own query, release and end stay the client's: a handler cannot replace them through ctx.db.
+    set: (target, prop, value) => !FENCED.has(prop) && Reflect.set(target, prop, value, target),
+    defineProperty: (target, prop, d) => !FENCED.has(prop) && Reflect.defineProperty(target, prop, d),
+    deleteProperty: (target, prop) => !FENCED.has(prop) && Reflect.deleteProperty(target, prop),
   });
 }
 
