@@ -101,6 +101,10 @@ describe('npm run pack while npm run demo serves from dist/', () => {
     for (const f of ['scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'])
       cpSync(path.join(root, f), path.join(repo, f), { recursive: true, preserveTimestamps: true });
     for (const f of ['src', 'docs', 'node_modules']) symlinkSync(path.join(root, f), path.join(repo, f));
+    // node_modules is the shared one, linked: pack's first-run `npm ci` would empty it under every other process.
+    // The lockfile's date is set before the install's marker, so ensureInstalled sees an installed tree and skips.
+    expect(existsSync(path.join(root, 'node_modules/.package-lock.json')), 'npm ci first').toBe(true);
+    utimesSync(path.join(repo, 'package-lock.json'), 0, 0);
     cpSync(path.join(root, 'dist'), path.join(repo, 'dist'), {
       recursive: true,
       preserveTimestamps: true,
