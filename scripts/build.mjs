@@ -8,6 +8,7 @@
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 //   OpenAPI document     → dist/openapi.json (generated from src/protocol and the client's operation table)
+//   llms.txt             → dist/llms.txt, dist/llms-full.txt (from README.md and docs/)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -210,6 +211,10 @@ const groups = {
     const { openApiDocument } = await tsImport('../src/sandbox/openapi/document.ts', import.meta.url);
     mkdirSync(r('dist'), { recursive: true });
     writeFileSync(r('dist/openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+  },
+  // llms.txt and llms-full.txt from README.md and docs/ (scripts/llms.mjs).
+  async llms() {
+    (await import('./llms.mjs')).writeLlms();
   },
   // Last: lays out the three publishable packages from what the groups above built.
   async packages() {

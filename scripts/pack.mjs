@@ -103,6 +103,8 @@ export function missingGroups(dist = path.join(root, 'dist')) {
     server: 'server.js',
     assets: 'sandbox-assets',
     types: 'types',
+    openapi: 'openapi.json',
+    llms: 'llms.txt',
   };
   return Object.entries(marks).flatMap(([group, mark]) => (existsSync(path.join(dist, mark)) ? [] : [group]));
 }

@@ -183,6 +183,8 @@ is a local stand-in of the service.
       'dist/sandbox-assets/journey.js',
       'dist/sandbox-assets/bank-return.js',
       'dist/sandbox-assets/journey.css',
+      'dist/llms.txt',
+      'dist/llms-full.txt',
     ],
     docs: ['quick-start.md', 'production.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox

@@ -90,8 +90,16 @@ describe('npm run pack while npm run demo serves from dist/', () => {
     const dist = path.join(work, 'dist-probe');
     mkdirSync(path.join(dist, 'sandbox-assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.js'), '');
-    expect(missingGroups(dist)).toEqual(['iife', 'server', 'types']);
-    expect(missingGroups(path.join(work, 'nothing'))).toEqual(['browser', 'iife', 'server', 'assets', 'types']);
+    expect(missingGroups(dist)).toEqual(['iife', 'server', 'types', 'openapi', 'llms']);
+    expect(missingGroups(path.join(work, 'nothing'))).toEqual([
+      'browser',
+      'iife',
+      'server',
+      'assets',
+      'types',
+      'openapi',
+      'llms',
+    ]);
   });
 
   it('builds only what the demo did not (the types), in place: the demo’s assets and script parts stay as they were', async () => {
