@@ -425,6 +425,42 @@ describe("PostgresInbox and the handler's session", () => {
     await one.end();
   });
 
+  it('two tables whose names collided in a 32-bit statement name (inbox_orj9pom8, inbox_6rvddroq) on one connection: each claims in its own', async () => {
+    const one = onePool();
+    const tenants = ['public.inbox_orj9pom8', 'public.inbox_6rvddroq'];
+    const handlers = [];
+    for (const table of tenants) {
+      const inbox = new PostgresInbox({ pool: one, table });
+      await inbox.migrate();
+      handlers.push(
+        createWebhookHandler({
+          verify: { keys: KEYS },
+          store: inbox,
+          on: {
+            '*': async (e, { db }) =>
+              void (await db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, table])),
+          },
+        }),
+      );
+    }
+    for (const handler of handlers)
+      expect((await deliver(handler, event('evt_collide'))).json.status).toBe('processed');
+    for (const handler of handlers)
+      expect((await deliver(handler, event('evt_collide'))).json.status).toBe('duplicate');
+    for (const table of tenants)
+      expect(await sql(`SELECT event_id FROM ${table} WHERE done_at IS NOT NULL`)).toEqual([
+        { event_id: 'evt_collide' },
+      ]);
+    expect(await sql("SELECT note FROM effects WHERE event_id = 'evt_collide' ORDER BY note")).toEqual([
+      { note: 'public.inbox_6rvddroq' },
+      { note: 'public.inbox_orj9pom8' },
+    ]);
+    // A claim per table; the commit's check names no table and is one for both.
+    const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
+    expect(rows).toEqual([{ n: 3 }]);
+    await one.end();
+  });
+
   it('ctx.db refuses every query once its handler settled: a write not awaited never joins the next delivery', async () => {
     const one = onePool();
     const table = `inbox_${Math.random().toString(36).slice(2, 10)}`;

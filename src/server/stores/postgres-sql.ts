@@ -4,6 +4,7 @@
  * `SET LOCAL search_path` (a schema per tenant) changes neither. Event ids travel as escaped literals in the two
  * simple-protocol messages of a delivery (the simple protocol is what lets several statements share one message).
  */
+import { md5 } from '../crypto/md5.js';
 import { ServerConfigError } from '../errors.js';
 
 const PART = /^[a-z_][a-z0-9_]{0,54}$/;
@@ -66,11 +67,14 @@ export const NO_SUCH_STATEMENT = '26000';
 /** SQLSTATE of PREPARE of a name the session already has. */
 export const ALREADY_PREPARED = '42P05';
 
-/** FNV-1a of `text`, 8 hex digits: names the prepared claim of one table. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
+/**
+ * The name of a prepared statement: `hj_inbox_<kind>_` and the MD5 of its text (which names the table), 32 hex digits.
+ * A session's statements are shared by every inbox using it, so two texts must never share a name: 128 bits, where a
+ * 32-bit hash gave two tables' claims one name.
+ */
+function statementName(kind: string, text: string): string {
+  const digest = md5(new TextEncoder().encode(text));
+  return `hj_inbox_${kind}_${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** What the claim answers, in its one text column `s`. */
@@ -129,21 +133,21 @@ export function statements(t: string): Statements {
   const cutoff = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
   /** Fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
   const unless = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 1 / (pg_catalog.random() * 0)::int END`;
-  const tag = fnv1a(t);
-  const claimName = `hj_inbox_claim_${tag}`;
-  const checkName = `hj_inbox_commit_${tag}`;
   // A handler's own COMMIT or ROLLBACK would have ended the transaction: this would run in one of its own.
   const check = (tx: string) => `SELECT ${unless(`pg_catalog.txid_current_if_assigned()::text = ${tx}`)}`;
   const txid = `pg_catalog.txid_current()::text`;
-  const prepareEach = [
-    `PREPARE ${claimName} (text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
-      `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT $1, pg_catalog.now() FROM l WHERE got ` +
-      'ON CONFLICT DO NOTHING RETURNING 1) ' +
-      `SELECT CASE WHEN EXISTS (SELECT 1 FROM ins) THEN 'n' OPERATOR(pg_catalog.||) ${txid} ` +
-      `WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
-      `WHEN NOT l.got THEN 'f' ELSE 'u' OPERATOR(pg_catalog.||) ${txid} END AS s FROM l`,
-    `PREPARE ${checkName} (text) AS ${check('$1')}`,
-  ];
+  const claimText =
+    `(text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
+    `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT $1, pg_catalog.now() FROM l WHERE got ` +
+    'ON CONFLICT DO NOTHING RETURNING 1) ' +
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM ins) THEN 'n' OPERATOR(pg_catalog.||) ${txid} ` +
+    `WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
+    `WHEN NOT l.got THEN 'f' ELSE 'u' OPERATOR(pg_catalog.||) ${txid} END AS s FROM l`;
+  // The check names no table: every inbox on a session shares it, as it does the same everywhere.
+  const checkText = `(text) AS ${check('$1')}`;
+  const claimName = statementName('claim', claimText);
+  const checkName = statementName('commit', checkText);
+  const prepareEach = [`PREPARE ${claimName} ${claimText}`, `PREPARE ${checkName} ${checkText}`];
   return {
     prepare: prepareEach.join('; '),
     names: [claimName, checkName],
