@@ -4,6 +4,7 @@
  * Response schemas are loose (unknown fields pass through) so the real service adding fields never breaks a client.
  */
 import * as z from 'zod/mini';
+import { isLoopbackHost } from './url/validate.js';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 import { SHARING_DAYS, type ConsentStatus, type RevokedBy } from './consents.js';
 
@@ -340,9 +341,35 @@ const eventType = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 /** The registration body as a plain object schema, built on each call (the client derives its own from it). */
+/**
+ * Why a receiver URL is refused, or undefined: deliveries carry applicants' data and are sent to the URL as written,
+ * so it is https (http only on loopback, for local development) and holds no user or password, which every delivery
+ * would carry in the clear and every log of the URL would show.
+ */
+export function receiverUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined; // the format check names it
+  }
+  if (url.username || url.password)
+    return 'must not contain a user or password: every delivery would carry them (the signature authenticates)';
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return `must use https (http only for localhost, 127.0.0.0/8 and [::1]); got http://${url.host}`;
+  return undefined;
+}
+const receiverUrl = /* @__PURE__ */ z.lazy(() =>
+  z.url({ protocol: /^https?$/ }).check(
+    z.superRefine((value, ctx) => {
+      const problem = receiverUrlProblem(value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value });
+    }),
+  ),
+);
 export const webhookRegistrationObject = () =>
   z.strictObject({
-    url: z.url({ protocol: /^https?$/ }),
+    url: receiverUrl,
     token_id: z.optional(id),
     /** Only these event types are delivered; default every type. */
     events: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(64))),

@@ -22,7 +22,7 @@ export const FONT_PATTERN = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
 export const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** `localhost`, `127.0.0.0/8` (the URL parser has already normalised forms like `127.1`) and `[::1]`. */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 

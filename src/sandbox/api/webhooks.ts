@@ -23,7 +23,15 @@ const view = (r: RegisteredReceiver) => ({
   ...(r.events ? { events: [...r.events] } : {}),
 });
 
-/** `POST /api/v1/webhooks` `{ url, token_id?, events? }` → 201 `{ webhook_id, url, token_id, events? }`. */
+const sameUrl = (a: string, b: string): boolean => new URL(a).href === new URL(b).href;
+const sameEvents = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : a.length === b.length && a.every((e) => b.includes(e));
+
+/**
+ * `POST /api/v1/webhooks` `{ url, token_id?, events? }` → 201 `{ webhook_id, url, token_id, events? }`. One receiver
+ * per URL and token: registering a URL the token already has answers 200 with that registration (its events replaced
+ * by the new list when they differ), so an application that registers at every boot never multiplies deliveries.
+ */
 export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
   const body = validate(webhookRegistrationBody, parseJson(info.body));
   if (body.token_id !== undefined && body.token_id !== tokenId) {
@@ -33,6 +41,12 @@ export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info
     );
   }
   const token = ctx.tokens.find((t) => t.tokenId === tokenId)!;
+  const events = body.events ? [...new Set(body.events)] : undefined;
+  const existing = sender.listReceivers().find((r) => r.tokenId === tokenId && sameUrl(r.url, body.url));
+  if (existing) {
+    if (!sameEvents(existing.events, events)) sender.setEvents(existing.id, events);
+    return json(view(existing), 200);
+  }
   const own = sender.listReceivers().filter((r) => r.tokenId === tokenId).length;
   if (own >= MAX_WEBHOOKS_PER_TOKEN) {
     throw new SandboxHttpError(
@@ -45,7 +59,7 @@ export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info
     url: body.url,
     tokenId: token.tokenId,
     secret: token.secret,
-    ...(body.events ? { events: [...new Set(body.events)] } : {}),
+    ...(events ? { events } : {}),
   });
   return json(view(added), 201);
 }

@@ -156,6 +156,12 @@ export class WebhookSender {
     return this.#receivers;
   }
 
+  /** Changes which event types a receiver gets (undefined: every type), from the next event queued on. */
+  setEvents(id: string, events: readonly string[] | undefined): void {
+    const r = this.#receivers.find((x) => x.id === id);
+    if (r) (r as WebhookReceiver).events = events;
+  }
+
   /** Removes a receiver: nothing more is sent to it (an attempt already on the wire finishes; no retry follows). */
   removeReceiver(id: string): boolean {
     const i = this.#receivers.findIndex((r) => r.id === id);

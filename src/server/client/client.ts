@@ -6,6 +6,7 @@
 import type { SignRequestOptions, SignedHeaders } from '../requests.js';
 import { bindOperation } from './invoke.js';
 import { OPERATIONS } from './operations.js';
+import { registerOnce } from './register-once.js';
 import { type ClientOptions, resolveClientOptions } from './options.js';
 import type { Transport } from './transport.js';
 import type { HostedJourneyClient } from './types.js';
@@ -23,11 +24,14 @@ export function createClientWith(
   const { secret, tokenId, baseUrl, ...rest } = resolveClientOptions(options);
   const transport: Transport = { ...rest, baseUrl, sign: (o) => sign({ ...o, tokenId, secret }) };
   const shown = `HostedJourneyClient(${baseUrl}, token ${tokenId})`;
-  const methods = Object.entries(OPERATIONS).map(([name, op]) => [name, bindOperation(transport, name, op)]);
+  const methods: Record<string, ReturnType<typeof bindOperation>> = Object.fromEntries(
+    Object.entries(OPERATIONS).map(([name, op]) => [name, bindOperation(transport, name, op)]),
+  );
+  methods.registerWebhook = registerOnce(OPERATIONS.registerWebhook, methods.registerWebhook!, methods.listWebhooks!);
   return {
-    ...Object.fromEntries(methods),
+    ...methods,
     toString: () => shown,
     toJSON: () => ({ baseUrl, tokenId }),
     [inspect]: () => shown,
-  } as HostedJourneyClient;
+  } as unknown as HostedJourneyClient;
 }
