@@ -23,6 +23,10 @@ test.beforeAll(async () => {
         'data-journey-origin="https://journey.example.com" data-contianer="#journey" data-primary-color="#0B5FFF"',
       ),
       '/bad-origin': page('data-journey-origin="ftp://journey.example.com" data-container="#journey"'),
+      // The script included twice (a template and a tag manager both add it).
+      '/twice': page(
+        'data-journey-origin="https://journey.example.com" data-container="#journey"></script><script src="/hosted-journey.iife.js"',
+      ),
       ...scriptTagRoutes(),
     },
   });
@@ -60,4 +64,16 @@ test('script tag: a bad value names the attribute the integrator wrote', async (
     ]);
   expect(errors.some((e) => e.includes('data-journey-origin'))).toBe(true);
   expect(errors.some((e) => /\bjourneyOrigin\b/.test(e))).toBe(false);
+});
+
+test('script tag included twice: one warning that says so', async ({ page: p }) => {
+  const warnings: string[] = [];
+  p.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().startsWith('hosted-journey:')) warnings.push(m.text());
+  });
+  await p.goto(`${site.url}/twice`);
+  await p.evaluate(() => (window as unknown as { HostedJourney: { mounted: Promise<unknown> } }).HostedJourney.mounted);
+  expect(warnings).toEqual([
+    'hosted-journey: the script is included twice; include hosted-journey.iife.js once per page.',
+  ]);
 });

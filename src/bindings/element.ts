@@ -13,6 +13,7 @@
  *    `prewarm`, connecting prewarms it hidden instead (`'intent'`: hover/focus/touch of the element itself) and
  *    `open()` shows it.
  */
+import { partMissing } from '../widget/events.js';
 import { createJourney } from '../widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
 import type { JourneyPrefill } from '../protocol/browser.js';
@@ -30,6 +31,9 @@ const ALIASES: Record<string, string> = { multipleInstitutions: 'multiple', titl
 const ATTRIBUTES = rows()
   .filter(([, row]) => !(row & NOT_EL))
   .map(([name]) => attributeName(name));
+
+/** Attributes any element may carry, never taken for a misspelt one of ours. */
+const OTHER_ATTRIBUTES = ['id', 'class', 'style', 'slot', 'part', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'role'];
 
 /** Reads the element's attributes into `createJourney` options (without callbacks and container). */
 export function optionsFromAttributes(element: Element): Omit<JourneyOptions, 'container'> {
@@ -107,6 +111,11 @@ export class HostedJourneyElement extends Base {
 
   #create(): void {
     const options = optionsFromAttributes(this);
+    // Misspelt attributes are ignored: one warning each, naming the nearest attribute (a lazy part).
+    const given = this.getAttributeNames().filter((a) => !OTHER_ATTRIBUTES.includes(a) && !/^(data|aria)-/.test(a));
+    const known = HostedJourneyElement.observedAttributes;
+    if (!given.every((a) => known.includes(a)))
+      import('../widget/typos.js').then((t) => t.warnUnknown(given, known, (a) => `attribute '${a}'`), partMissing);
     try {
       this.#handle = createJourney({
         ...options,
@@ -119,6 +128,13 @@ export class HostedJourneyElement extends Base {
       if (!options.prewarm) this.#handle.open();
     } catch (error) {
       this.#handle = null;
+      // Also said on the console: a page that does not listen for config_error would otherwise show nothing.
+      const { field, message } = error as { field?: string; message?: string };
+      const attribute = field && attributeName(field.replace(/^\w+\./, ''));
+      console.error(
+        `hosted-journey: <${this.localName}> did not mount: ${message}` +
+          (attribute && ATTRIBUTES.includes(attribute) ? ` (attribute '${attribute}')` : ''),
+      );
       this.#emit('config_error', error);
     }
   }

@@ -41,7 +41,16 @@ function report(script: HTMLElement, error: unknown): void {
  * click of that element instead of at once.
  */
 export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | null> {
-  if (!script || script.dataset.vendor === undefined) return Promise.resolve(null);
+  if (!script) return Promise.resolve(null);
+  // Misspelt attributes, and one of ours without data-vendor (nothing mounts): a warning naming the nearest name.
+  const given = Object.keys(script.dataset);
+  const mounts = script.dataset.vendor !== undefined;
+  if (!given.every((k) => tagNames().includes(k)) || (!mounts && given.length))
+    import('./typos.js').then(
+      (t) => t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true, mounts ? undefined : 'vendor'),
+      partMissing,
+    );
+  if (!mounts) return Promise.resolve(null);
   const doc = script.ownerDocument;
   const ready =
     doc.readyState === 'loading'
@@ -51,12 +60,6 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
     try {
       // Back from the bank (redirect round trip): continue the saved journey; a stale or foreign one mounts afresh.
       const back = new URL(doc.location.href).searchParams.has(RESUME_QUERY.channel);
-      const given = Object.keys(script.dataset);
-      if (!given.every((k) => tagNames().includes(k)))
-        import('./typos.js').then(
-          (t) => t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true),
-          partMissing,
-        );
       const options = optionsFromDataset(script.dataset);
       // `data-prewarm="intent"`: the trigger is data-prewarm-trigger, else the data-trigger button.
       if (options.prewarm === 'intent') options.prewarmTrigger ??= script.dataset.trigger;
@@ -68,6 +71,12 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
         throw new Error(`No element matches data-trigger '${script.dataset.trigger}'.`);
       if (trigger) trigger.addEventListener('click', () => handle.open());
       if (!trigger) handle.open();
+      const all = script.dataset.container ? doc.querySelectorAll(script.dataset.container) : [];
+      if (all.length > 1 && !all[0]!.getClientRects().length)
+        console.warn(
+          `hosted-journey: data-container '${script.dataset.container}' matches ${all.length} elements and the ` +
+            'journey mounted in the first, which is hidden; use a selector that matches only the visible one.',
+        );
       return handle;
     } catch (error) {
       report(script, error);

@@ -17,6 +17,9 @@ export {
   JourneyWidgetErrorCode,
 } from './index.js';
 
+// A second copy of this file on the page: each copy auto-mounts its own tag, often twice into one container.
+if ((globalThis as { HostedJourney?: unknown }).HostedJourney)
+  console.warn('hosted-journey: the script is included twice; include hosted-journey.iife.js once per page.');
 const script = typeof document !== 'undefined' ? ownScript(document) : null;
 setScriptBase(script);
 export const mounted = autoMount(script);

@@ -37,20 +37,26 @@ export function nearest(name: string, known: readonly string[]): string | undefi
 /**
  * One console warning per key of `given` that is not in `known`, naming the nearest known one; `show` spells a name
  * as the integrator wrote it (`data-primary-colour` on the script tag). `quiet`: a key with no near known name is
- * left alone (a script tag also carries other tools' `data-` attributes).
+ * left alone (a script tag also carries other tools' `data-` attributes). `required`: a name that must be given
+ * (`data-vendor`); when it is absent and no key was taken for it, one more warning says so — if any key is ours.
  */
 export function warnUnknown(
   given: string[],
   known: readonly string[],
   show: (name: string) => string,
   quiet?: boolean,
+  required?: string,
 ): void {
+  let ours = false;
+  let named = false;
   for (const key of given) {
-    if (known.includes(key)) continue;
-    const near = nearest(key, known);
-    if (near || !quiet)
+    const near = known.includes(key) ? key : nearest(key, known);
+    ours ||= !!near;
+    named ||= near === required;
+    if (near !== key && (near || !quiet))
       console.warn(
         `hosted-journey: unknown option ${show(key)} is ignored${near ? `; did you mean ${show(near)}?` : ''}`,
       );
   }
+  if (required && ours && !named) console.warn(`hosted-journey: ${show(required)} is missing, so nothing mounts`);
 }

@@ -107,6 +107,44 @@ describe('the script tag', () => {
     ]);
   });
 
+  it('a misspelt data-vendor: nothing mounts, and the warning names data-vendor', async () => {
+    const warn = warnings();
+    const s = script({ vender: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN });
+    await expect(autoMount(s)).resolves.toBeNull();
+    await warned(warn, ['hosted-journey: unknown option data-vender is ignored; did you mean data-vendor?']);
+  });
+
+  it('no data-vendor beside our other attributes: one warning that it is missing; a tag with none of ours: none', async () => {
+    const warn = warnings();
+    await expect(autoMount(script({ 'customer-id': 'cust_1', 'journey-origin': ORIGIN }))).resolves.toBeNull();
+    await warned(warn, ['hosted-journey: data-vendor is missing, so nothing mounts']);
+    await expect(autoMount(script({ cfasync: 'false' }))).resolves.toBeNull();
+    await expect(autoMount(script({}))).resolves.toBeNull();
+    await import('../../src/widget/typos.js');
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a data-container matching a hidden element first: one warning; the visible one first: none', async () => {
+    const warn = warnings();
+    const hidden = Object.assign(document.createElement('div'), { className: 'journey' });
+    hidden.style.display = 'none';
+    const shown = Object.assign(document.createElement('div'), { className: 'journey' });
+    document.body.append(hidden, shown);
+    // happy-dom has no layout: an element's boxes are what getClientRects says.
+    vi.spyOn(hidden, 'getClientRects').mockReturnValue([] as unknown as DOMRectList);
+    vi.spyOn(shown, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    const attrs = { vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN, container: '.journey' };
+    (await autoMount(script(attrs)))?.destroy();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "hosted-journey: data-container '.journey' matches 2 elements and the journey mounted in the first, which is " +
+        'hidden; use a selector that matches only the visible one.',
+    ]);
+    hidden.remove();
+    document.body.append(hidden);
+    (await autoMount(script(attrs)))?.destroy();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it('names the attribute, not the JS option, in the error', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: Array<{ field?: string; attribute?: string; message: string }> = [];

@@ -22,6 +22,7 @@ import { loggerReport, storeKind } from '../telemetry/logs.js';
 import { quietly, resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
 import type { Logger, TelemetryOptions } from '../telemetry/types.js';
 import { type WebhookObserver, webhookObserver } from '../telemetry/webhook.js';
+import { nearestEventType } from './near.js';
 import { defaultLog } from './report.js';
 import { type Verifier, type WebhookVerifyOptions, prepareVerifier } from './verify.js';
 
@@ -149,6 +150,7 @@ export function resolveHandlerOptions<Db>(
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
   const logger = resolveLogger(options.logger);
+  warnMisspelt(on, logger);
   const report = safeReport(
     options.onError ??
       (logger ? loggerReport(logger, secretsOf(options.verify)) : defaultLog(secretsOf(options.verify))),
@@ -193,6 +195,18 @@ function functionTable(on: unknown): FunctionTable {
       throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
   }
   return on as FunctionTable;
+}
+
+/** One warning per key of `on` near a known event type but not one: its deliveries would be answered `ignored`. */
+function warnMisspelt(on: FunctionTable, logger: Logger | undefined): void {
+  for (const key of Object.keys(on)) {
+    const near = nearestEventType(key);
+    if (!near) continue;
+    const message = `createWebhookHandler: on['${key}'] is not an event type; did you mean '${near}'?`;
+    quietly(() =>
+      logger ? logger.warn({ key, suggestion: near }, message) : console.warn(`hosted-journey: ${message}`),
+    );
+  }
 }
 
 /** The configured secrets, for the default log line to hide (whatever their shape; the verifier checked them). */
