@@ -5,8 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { isLoopbackHost } from './url/validate.js';
+import { ACCOUNT_TYPES, HARDSHIP_CODES, LEGACY_CURRENT_CODE, REPAYMENT_CODES } from './credit.js';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 import { SHARING_DAYS, type ConsentStatus, type RevokedBy } from './consents.js';
+
+export * from './credit.js';
 
 export const decimalString = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal string like "1234.50"')),
@@ -24,16 +27,9 @@ const name = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.max
 
 export const PATHWAYS = ['cdr', 'crawler'] as const;
 export const BUNDLE_FORMATS = ['pdf', 'csv', 'json'] as const;
-/** Monthly repayment history codes of Australian comprehensive credit reporting [doc]. */
-export const REPAYMENT_CODES = ['C', '1', '2', '3', '4', '5', '6', 'X'] as const;
-/** A default can be listed only when at least this much is overdue … [doc] */
-export const DEFAULT_MIN_AMOUNT = 150;
-/** … for at least this many days [doc]. */
-export const DEFAULT_MIN_DAYS_OVERDUE = 60;
 
 export type Pathway = (typeof PATHWAYS)[number];
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
-export type RepaymentCode = (typeof REPAYMENT_CODES)[number];
 
 // ---- open banking -------------------------------------------------------------------------------------------------
 
@@ -169,6 +165,8 @@ export const enquiryResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+const notice = /* @__PURE__ */ z.lazy(() => z.looseObject({ code: z.string(), text: z.string() }));
+
 export const getReportBody = /* @__PURE__ */ z.lazy(() => z.strictObject({ enquiry_id: id }));
 export const creditReportResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
@@ -203,6 +201,8 @@ export const creditReportResponse = /* @__PURE__ */ z.lazy(() =>
         status: z.string(),
         closed_on: z.optional(z.string()),
         repayment_history: z.array(z.looseObject({ month: z.string(), status: z.string() })),
+        /** Financial hardship information by month, apart from the RHI; kept 12 months [doc]. */
+        hardship_history: z.optional(z.array(z.looseObject({ month: z.string(), code: z.enum(HARDSHIP_CODES) }))),
       }),
     ),
     defaults: z.array(
@@ -215,13 +215,15 @@ export const creditReportResponse = /* @__PURE__ */ z.lazy(() =>
         status: z.string(),
       }),
     ),
+    /** What the consumer must be told, e.g. that the report holds FHI (code `financial_hardship_information`). */
+    notices: z.optional(z.array(notice)),
   }),
 );
 
 export const createAccountBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     enquiry_id: id,
-    account_type: z.enum(CREDIT_PRODUCTS),
+    account_type: z.enum(ACCOUNT_TYPES),
     credit_limit: decimalString,
     opened_on: isoDate,
   }),
@@ -246,11 +248,39 @@ export const accountResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** One arrangement's FHI for the month [doc codes; the arrangement id is ours]. */
+export const hardshipSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ code: z.enum(HARDSHIP_CODES), arrangement_id: id }),
+);
+/**
+ * One month of an account: its RHI and, while a hardship arrangement applies, its FHI, in one call [doc: FHI is
+ * disclosed with the month's RHI]. `status` is optional here only so that FHI without it is refused by its own code
+ * (HARDSHIP_WITHOUT_REPAYMENT); without either the body is invalid.
+ */
 export const savePaymentBody = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ account_id: id, month, status: z.enum(REPAYMENT_CODES) }),
+  z
+    .strictObject({
+      account_id: id,
+      month,
+      status: z.optional(z.enum([...REPAYMENT_CODES, LEGACY_CURRENT_CODE])),
+      hardship: z.optional(hardshipSchema),
+    })
+    .check(
+      z.refine((v) => v.status !== undefined || v.hardship !== undefined, {
+        message: 'the repayment status of the month is required',
+        path: ['status'],
+      }),
+    ),
 );
 export const paymentResponse = /* @__PURE__ */ z.lazy(() =>
-  z.looseObject({ account_id: z.string(), month: z.string(), status: z.string() }),
+  z.looseObject({
+    account_id: z.string(),
+    month: z.string(),
+    status: z.string(),
+    hardship: z.optional(z.looseObject({ code: z.enum(HARDSHIP_CODES), arrangement_id: z.string() })),
+    /** E.g. `DEPRECATED_REPAYMENT_CODE` when the call sent `C` for current [ours]. */
+    warnings: z.optional(z.array(z.looseObject({ code: z.string(), message: z.string() }))),
+  }),
 );
 
 export const registerDefaultBody = /* @__PURE__ */ z.lazy(() =>

@@ -102,7 +102,8 @@ export type HostedJourneyServerErrorName =
   | 'HostedJourneyTimeoutError'
   | 'HostedJourneyNetworkError'
   | 'ResponseTooLargeError'
-  | 'RedirectError';
+  | 'RedirectError'
+  | 'PaymentRefusedError';
 
 /**
  * The `code`s each class can carry, for errors that lost their brand (structured clone). `null`: any string code
@@ -121,6 +122,7 @@ const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = 
   HostedJourneyNetworkError: new Set(['NETWORK']),
   ResponseTooLargeError: new Set(['RESPONSE_TOO_LARGE']),
   RedirectError: new Set(['REDIRECT']),
+  PaymentRefusedError: null,
 };
 /** A kind asked for also matches its subclasses. */
 const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJourneyServerErrorName[]>> = {

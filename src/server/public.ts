@@ -27,11 +27,14 @@ export {
   HostedJourneyNetworkError,
   ResponseTooLargeError,
   RedirectError,
+  PaymentRefusedError,
+  isPaymentRefusal,
   ClientErrorCode,
   isClientError,
   isApiError,
 } from './client/errors.js';
 export type { FieldIssue, ClientError, ApiErrorCode, KnownApiErrorCode } from './client/errors.js';
+export { PaymentRefusalCode } from '../protocol/credit.js';
 export type { ClientOptions } from './client/client.js';
 export type {
   CallOptions,
@@ -43,6 +46,9 @@ export type {
   Pathway,
   BundleFormat,
   RepaymentCode,
+  LegacyRepaymentCode,
+  HardshipCode,
+  AccountKind,
   StartApplicationRequest,
   AttachInstitutionRequest,
   CreateConsentRequest,
@@ -68,6 +74,9 @@ export type {
   CreditReportAccount,
   CreditReportDefault,
   RepaymentHistoryEntry,
+  HardshipHistoryEntry,
+  HardshipInfo,
+  CreditReportNotice,
   ApplicationResponse,
   ConsentResponse,
   FinaliseResponse,

@@ -11,8 +11,12 @@ import {
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
+/** The sandbox's clock, and the Date every request is signed with: the months below stay within the 24 kept. */
+const NOW = new Date('2026-11-15T12:00:00Z');
 beforeAll(async () => {
-  sb = await startTestSandbox({ seed: 'credit-seed' });
+  sb = await startTestSandbox({ seed: 'credit-seed', now: () => NOW });
+  const request = sb.request;
+  sb.request = (method, path, body, options) => request(method, path, body, { date: NOW, ...options });
 });
 afterAll(() => sb.close());
 
@@ -56,7 +60,7 @@ describe('credit reporting', () => {
     expect(accountResponse.safeParse(acc.json).success).toBe(true);
     const account_id = acc.json.account_id as string;
     for (const [month, status] of [
-      ['2026-02', 'C'],
+      ['2026-02', '0'],
       ['2026-03', '1'],
       ['2026-04', '3'],
     ] as const) {
@@ -71,7 +75,7 @@ describe('credit reporting', () => {
     const after = await sb.request('POST', '/enquiry/getreport', { enquiry_id });
     const mine = after.json.accounts.find((a: { account_id: string }) => a.account_id === account_id);
     expect(mine.repayment_history).toEqual([
-      { month: '2026-02', status: 'C' },
+      { month: '2026-02', status: '0' },
       { month: '2026-03', status: '1' },
       { month: '2026-04', status: '3' },
     ]);
@@ -93,7 +97,7 @@ describe('credit reporting', () => {
     });
     expect(closed.json).toMatchObject({ status: 'closed', closed_on: '2026-05-01' });
     expectError(
-      await sb.request('POST', '/payment/save', { account_id, month: '2026-05', status: 'C' }),
+      await sb.request('POST', '/payment/save', { account_id, month: '2026-05', status: '0' }),
       409,
       'ACCOUNT_CLOSED',
     );
@@ -171,7 +175,7 @@ describe('credit reporting', () => {
       'ACCOUNT_NOT_FOUND',
     );
     expectError(
-      await sb.request('POST', '/payment/save', { account_id: 'acct_missing', month: '2026-01', status: 'C' }),
+      await sb.request('POST', '/payment/save', { account_id: 'acct_missing', month: '2026-01', status: '0' }),
       404,
       'ACCOUNT_NOT_FOUND',
     );
@@ -187,7 +191,7 @@ describe('credit reporting', () => {
     );
   });
 
-  it('a default needs at least $150 overdue for at least 60 days; payment codes are C, 1..6, X', async () => {
+  it('a default needs at least $150 overdue for at least 60 days; payment codes are 0, 1..6, X', async () => {
     const enq = await lodge('Robin');
     const acc = await sb.request('POST', '/account/create', {
       enquiry_id: enq.json.enquiry_id,
@@ -227,7 +231,7 @@ describe('credit reporting', () => {
         .status,
     ).toBe(200);
     expectError(
-      await sb.request('POST', '/payment/save', { account_id: acc.json.account_id, month: '2025-12', status: 'C' }),
+      await sb.request('POST', '/payment/save', { account_id: acc.json.account_id, month: '2025-12', status: '0' }),
       422,
       'VALIDATION_FAILED',
     );

@@ -14,7 +14,13 @@ import {
   type DefaultResponse,
   type EnquiryResponse,
   type KnownApiErrorCode,
+  type HardshipCode,
+  type HardshipHistoryEntry,
+  type HardshipInfo,
   type LodgeEnquiryRequest,
+  PaymentRefusedError,
+  type PaymentRefusalCode,
+  type RepaymentCode,
   type PaymentResponse,
   type RegisterDefaultRequest,
   type SavePaymentRequest,
@@ -42,7 +48,11 @@ describe('credit-reporting types', () => {
     expectTypeOf<Same<LodgeEnquiryRequest, z.infer<typeof api.lodgeEnquiryBody>>>().toEqualTypeOf<true>();
     expectTypeOf<Same<CreateAccountRequest, z.infer<typeof api.createAccountBody>>>().toEqualTypeOf<true>();
     expectTypeOf<Same<UpdateAccountRequest, z.infer<typeof api.updateAccountBody>>>().toEqualTypeOf<true>();
-    expectTypeOf<Same<SavePaymentRequest, z.infer<typeof api.savePaymentBody>>>().toEqualTypeOf<true>();
+    // The schema lets `status` be absent only so that FHI without it is refused with its own code; a caller's type
+    // requires it.
+    type PaymentBody = z.infer<typeof api.savePaymentBody>;
+    type RequiredStatus = Omit<PaymentBody, 'status'> & { status: NonNullable<PaymentBody['status']> };
+    expectTypeOf<Same<SavePaymentRequest, RequiredStatus>>().toEqualTypeOf<true>();
     expectTypeOf<Same<RegisterDefaultRequest, z.infer<typeof api.registerDefaultBody>>>().toEqualTypeOf<true>();
     expectTypeOf<Same<UpdateDefaultRequest, z.infer<typeof api.updateDefaultBody>>>().toEqualTypeOf<true>();
   });
@@ -62,6 +72,7 @@ describe('credit-reporting types', () => {
       | 'status'
       | 'closed_on'
       | 'repayment_history'
+      | 'hardship_history'
     >();
     expectTypeOf<CreditReportResponse['defaults'][number]['days_overdue']>().toBeNumber();
     expectTypeOf<'very_good'>().toMatchTypeOf<CreditReportResponse['score_band']>();
@@ -84,6 +95,34 @@ describe('credit-reporting types', () => {
     expectTypeOf<'HTTP_502'>().toMatchTypeOf<ApiErrorCode>();
     // @ts-expect-error a code this version does not know is no ApiErrorCode (it still arrives at run time)
     expectTypeOf<'SOME_FUTURE_CODE'>().toMatchTypeOf<ApiErrorCode>();
+    expectTypeOf<PaymentRefusalCode>().toMatchTypeOf<ApiErrorCode>();
+  });
+
+  it('RHI and FHI codes are closed unions: a misspelt one does not compile', () => {
+    expectTypeOf<RepaymentCode>().toEqualTypeOf<'0' | '1' | '2' | '3' | '4' | '5' | '6' | 'X'>();
+    expectTypeOf<SavePaymentRequest['status']>().toEqualTypeOf<RepaymentCode | 'C'>();
+    expectTypeOf<HardshipCode>().toEqualTypeOf<'A' | 'V'>();
+    expectTypeOf<HardshipInfo['code']>().toEqualTypeOf<'A' | 'V'>();
+    expectTypeOf<HardshipHistoryEntry['code']>().toEqualTypeOf<'A' | 'V'>();
+    expectTypeOf<NonNullable<CreditReportResponse['accounts'][number]['hardship_history']>>().toEqualTypeOf<
+      HardshipHistoryEntry[]
+    >();
+    const month = { account_id: 'acct_1', month: '2026-11' };
+    // @ts-expect-error the letter O is not the code 0
+    const o: SavePaymentRequest = { ...month, status: 'O' };
+    // @ts-expect-error `current` is not a code
+    const current: SavePaymentRequest = { ...month, status: 'current' };
+    // @ts-expect-error no hardship code `T` (temporary is `A`)
+    const t: SavePaymentRequest = { ...month, status: '0', hardship: { code: 'T', arrangement_id: 'fha-1' } };
+    // @ts-expect-error the hardship needs its arrangement
+    const bare: SavePaymentRequest = { ...month, status: '0', hardship: { code: 'A' } };
+    const entry = { month: '2026-11', code: 'A' } as HardshipHistoryEntry;
+    // @ts-expect-error comparing with a code that cannot occur
+    const never = entry.code === 'B';
+    const refusal = new PaymentRefusedError('savePayment', { code: 'SECOND_VARIATION', path: 'x', message: 'm' });
+    // @ts-expect-error a misspelt refusal code
+    const misspelt = refusal.code === 'SECOND_VARIATON';
+    expect([o, current, t, bare, never, misspelt].length).toBe(6);
   });
 });
 
@@ -106,21 +145,30 @@ describe('a real report has the typed fields', () => {
       amount: '5000.00',
     });
     expect(lodged_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // This month: the report keeps 24 months of repayment history, counted on the sandbox's (here the real) clock.
+    const month = new Date().toISOString().slice(0, 7);
     const account = await client.createAccount({
       enquiry_id,
       account_type: 'personal_loan',
       credit_limit: '5000.00',
-      opened_on: '2024-01-01',
+      opened_on: `${month}-01`,
     });
     expect(account).toMatchObject({ enquiry_id, account_type: 'personal_loan', status: 'open' });
-    await client.savePayment({ account_id: account.account_id, month: '2024-02', status: '2' });
+    await client.savePayment({
+      account_id: account.account_id,
+      month,
+      status: '2',
+      hardship: { code: 'A', arrangement_id: 'fha-1' },
+    });
     const dft = await client.registerDefault({ account_id: account.account_id, amount: '420.00', days_overdue: 75 });
     expect(dft).toMatchObject({ account_id: account.account_id, days_overdue: 75, status: 'outstanding' });
     const report = await client.getReport({ enquiry_id });
     expect(['below_average', 'average', 'good', 'very_good', 'excellent']).toContain(report.score_band);
     expect(report.applicant.date_of_birth).toBe('1990-12-10');
     const mine = report.accounts.find((a) => a.account_id === account.account_id)!;
-    expect(mine.repayment_history).toEqual([{ month: '2024-02', status: '2' }]);
+    expect(mine.repayment_history).toEqual([{ month, status: '2' }]);
+    expect(mine.hardship_history).toEqual([{ month, code: 'A' }]);
+    expect(report.notices?.map((n) => n.code)).toEqual(['financial_hardship_information']);
     expect(report.defaults).toEqual([expect.objectContaining({ default_id: dft.default_id, days_overdue: 75 })]);
   });
 });

@@ -1,5 +1,9 @@
 /** The eight credit-reporting endpoints: enquiries, reports, accounts, payments, defaults. */
 import {
+  DEPRECATED_REPAYMENT_CODE,
+  LEGACY_CURRENT_CODE,
+  refusePayment,
+  type RepaymentCode,
   DEFAULT_MIN_AMOUNT,
   DEFAULT_MIN_DAYS_OVERDUE,
   createAccountBody,
@@ -16,6 +20,7 @@ import { json, parseJson, validate, type Reply, type RequestInfo } from '../core
 import { newId, type CreditAccount, type Enquiry } from '../core/state.js';
 import { buildCreditReport } from '../credit/credit-report.js';
 import { renderCreditReportPdf } from '../credit/pdf.js';
+import { expire } from '../credit/retention.js';
 
 const today = (ctx: SandboxContext) => ctx.now().toISOString().slice(0, 10);
 
@@ -69,7 +74,13 @@ export function createAccount(ctx: SandboxContext, info: RequestInfo): Reply {
       `no enquiry '${body.enquiry_id}': lodge an enquiry before creating its account`,
     );
   }
-  const account: CreditAccount = { ...body, id: newId('acct'), status: 'open', payments: new Map() };
+  const account: CreditAccount = {
+    ...body,
+    id: newId('acct'),
+    status: 'open',
+    payments: new Map(),
+    variations: new Map(),
+  };
   ctx.state.accounts.set(account.id, account);
   return json(accountView(account), 201);
 }
@@ -105,6 +116,9 @@ function accountView(a: CreditAccount): Record<string, unknown> {
 export function savePayment(ctx: SandboxContext, info: RequestInfo): Reply {
   const body = validate(savePaymentBody, parseJson(info.body));
   const account = findAccount(ctx, body.account_id);
+  const refusal = refusePayment(body, account);
+  if (refusal)
+    throw new SandboxHttpError(refusal.code, refusal.message, [{ path: refusal.path, message: refusal.message }]);
   if (account.status === 'closed')
     throw new SandboxHttpError(
       E.ACCOUNT_CLOSED,
@@ -112,8 +126,24 @@ export function savePayment(ctx: SandboxContext, info: RequestInfo): Reply {
     );
   if (body.month < account.opened_on.slice(0, 7))
     throw fieldError('month', 'the month is before the account was opened');
-  account.payments.set(body.month, body.status);
-  return json({ account_id: account.id, month: body.month, status: body.status });
+  // refusePayment let no month through without its status.
+  const legacy = body.status === LEGACY_CURRENT_CODE;
+  const status: RepaymentCode = body.status === LEGACY_CURRENT_CODE ? '0' : body.status!;
+  const h = body.hardship;
+  account.payments.set(body.month, h ? { status, hardship: h.code } : { status });
+  if (h?.code === 'V') account.variations.set(h.arrangement_id, body.month);
+  expire(account, ctx.now());
+  const warning = {
+    code: DEPRECATED_REPAYMENT_CODE,
+    message: "status 'C' is deprecated: the data standard writes a current month as '0'; it was saved as '0'",
+  };
+  return json({
+    account_id: account.id,
+    month: body.month,
+    status,
+    ...(h ? { hardship: h } : {}),
+    ...(legacy ? { warnings: [warning] } : {}),
+  });
 }
 
 export function registerDefault(ctx: SandboxContext, info: RequestInfo): Reply {

@@ -2,6 +2,7 @@
  * Every error the sandbox answers with: one code → one HTTP status. docs/sandbox.md lists the same table.
  * Response body: `{ error: { code, message, request_id, fields? } }`.
  */
+import { PAYMENT_REFUSAL_STATUS, PaymentRefusalCode as P } from '../../protocol/credit.js';
 import { SignatureVerificationErrorCode as S } from '../../server/errors.js';
 
 export const SandboxErrorCode = {
@@ -41,6 +42,12 @@ export const SandboxErrorCode = {
   ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
   UNKNOWN_DEFAULT: 'UNKNOWN_DEFAULT',
   DEFAULT_CLOSED: 'DEFAULT_CLOSED',
+  // 409, 422: a month's payment refused; the client refuses the same before sending (one list, src/protocol/credit.ts).
+  HARDSHIP_WITHOUT_REPAYMENT: P.HARDSHIP_WITHOUT_REPAYMENT,
+  SECOND_VARIATION: P.SECOND_VARIATION,
+  HARDSHIP_ON_CLOSED_ACCOUNT: P.HARDSHIP_ON_CLOSED_ACCOUNT,
+  HARDSHIP_NOT_PERMITTED: P.HARDSHIP_NOT_PERMITTED,
+  REPAYMENT_HISTORY_NOT_PERMITTED: P.REPAYMENT_HISTORY_NOT_PERMITTED,
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -89,6 +96,7 @@ export const ERROR_STATUS: Record<SandboxErrorCode, number> = {
   [C.ACCOUNT_CLOSED]: 409,
   [C.UNKNOWN_DEFAULT]: 409,
   [C.DEFAULT_CLOSED]: 409,
+  ...PAYMENT_REFUSAL_STATUS,
   [C.IDEMPOTENCY_KEY_REUSED]: 409,
   [C.PAYLOAD_TOO_LARGE]: 413,
   [C.UNSUPPORTED_MEDIA_TYPE]: 415,

@@ -1,6 +1,6 @@
 /** The sandbox's in-memory state: applications, consents, credit files, idempotent responses. */
 import { randomBytes } from 'node:crypto';
-import type { LodgeEnquiryBody, Pathway, RepaymentCode } from '../../protocol/index.js';
+import type { HardshipCode, LodgeEnquiryBody, Pathway, RepaymentCode } from '../../protocol/index.js';
 import type { BankData } from '../data/generate.js';
 
 export const APPLICATION_STATUSES = [
@@ -70,8 +70,10 @@ export interface CreditAccount {
   opened_on: string;
   status: 'open' | 'closed';
   closed_on?: string;
-  /** month (YYYY-MM) → repayment code */
-  payments: Map<string, RepaymentCode>;
+  /** month (YYYY-MM) → its repayment code (RHI) and hardship code (FHI); kept as long as RETENTION_MONTHS says. */
+  payments: Map<string, { status: RepaymentCode; hardship?: HardshipCode }>;
+  /** Arrangement id → the month of its `V` (the lender's side of the rule "one V per arrangement"). */
+  variations: Map<string, string>;
 }
 
 export interface CreditDefault {

@@ -1,10 +1,14 @@
 /**
  * Credit report of an applicant (Australian comprehensive credit reporting): bureau history drawn from the seed plus
- * everything lodged through the API (enquiries, accounts, monthly repayment codes, defaults). Deterministic.
+ * everything lodged through the API (enquiries, accounts, monthly repayment codes and hardship, defaults), as kept on
+ * the sandbox's clock (retention.ts). Deterministic. The score reads repayment history, defaults and enquiries; never
+ * hardship, which the law keeps out of scores.
  */
-import type { RepaymentCode } from '../../protocol/index.js';
+import { HARDSHIP_NOTICE, type HardshipCode, type RepaymentCode } from '../../protocol/index.js';
 import { createRandom, toDecimal } from '../data/random.js';
 import type { CreditAccount, Enquiry, SandboxState } from '../core/state.js';
+import { expire } from './retention.js';
+import { CREDIT_REPORT_WORDS } from './words.js';
 
 export interface CreditReport {
   enquiry_id: string;
@@ -29,6 +33,7 @@ export interface CreditReport {
     status: string;
     closed_on?: string;
     repayment_history: Array<{ month: string; status: RepaymentCode }>;
+    hardship_history: Array<{ month: string; code: HardshipCode }>;
   }>;
   defaults: Array<{
     default_id: string;
@@ -38,6 +43,7 @@ export interface CreditReport {
     listed_on: string;
     status: string;
   }>;
+  notices?: Array<{ code: string; text: string }>;
 }
 
 const LENDERS = ['Koala Finance', 'Harbour Credit', 'Bluegum Bank', 'Southern Lending'];
@@ -109,12 +115,15 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
       status: 'open',
       repayment_history: months.map((month) => ({
         month,
-        status: (late > 0.7 && rnd.chance(0.1) ? rnd.pick(['1', '2'] as const) : 'C') as RepaymentCode,
+        status: (late > 0.7 && rnd.chance(0.1) ? rnd.pick(['1', '2'] as const) : '0') as RepaymentCode,
       })),
+      hardship_history: [],
     });
   }
   const own: CreditAccount[] = [...state.accounts.values()].filter((a) => myEnquiryIds.has(a.enquiry_id));
   for (const a of own) {
+    expire(a, now);
+    const months = [...a.payments.entries()].sort(([m1], [m2]) => m1.localeCompare(m2));
     accounts.push({
       account_id: a.id,
       provider: 'Sandbox vendor',
@@ -123,9 +132,8 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
       opened_on: a.opened_on,
       status: a.status,
       ...(a.closed_on ? { closed_on: a.closed_on } : {}),
-      repayment_history: [...a.payments.entries()]
-        .sort(([m1], [m2]) => m1.localeCompare(m2))
-        .map(([month, status]) => ({ month, status })),
+      repayment_history: months.map(([month, { status }]) => ({ month, status })),
+      hardship_history: months.flatMap(([month, { hardship }]) => (hardship ? [{ month, code: hardship }] : [])),
     });
   }
   const ownIds = new Set(own.map((a) => a.id));
@@ -146,6 +154,7 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
     for (const h of a.repayment_history) if (/^[1-6]$/.test(h.status)) score -= 8 * Number(h.status);
   score -= Math.max(0, enquiries.length - 2) * 10;
   score = Math.max(0, Math.min(1200, score));
+  const hardship = accounts.some((a) => a.hardship_history.length > 0);
   return {
     enquiry_id: enquiry.id,
     generated_at: now.toISOString(),
@@ -155,5 +164,6 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
     enquiries,
     accounts,
     defaults,
+    ...(hardship ? { notices: [{ code: HARDSHIP_NOTICE, text: CREDIT_REPORT_WORDS.hardshipNotice }] } : {}),
   };
 }

@@ -1,61 +1,87 @@
-/** The credit report as a PDF (`GET /enquiry/downloadreport`). */
-import { heading, keyValues, renderPdf, table } from '../reports/pdf-doc.js';
+/**
+ * The credit report as a PDF (`GET /enquiry/downloadreport`). Financial hardship information has a section of its
+ * own, apart from each account's repayment history, opened by the notice the consumer must be given. Words: words.ts.
+ */
+import { type Doc, heading, keyValues, renderPdf, table } from '../reports/pdf-doc.js';
 import type { CreditReport } from './credit-report.js';
+import { CREDIT_REPORT_WORDS as W } from './words.js';
 
-export function renderCreditReportPdf(report: CreditReport): Promise<Buffer> {
+const columns = (headers: readonly string[], widths: number[], right: number[]) =>
+  headers.map((header, i) => ({
+    header,
+    width: widths[i]!,
+    align: right.includes(i) ? ('right' as const) : undefined,
+  }));
+
+function applicantAndEnquiries(doc: Doc, report: CreditReport): void {
   const a = report.applicant;
-  return renderPdf(`Credit report ${report.enquiry_id}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(20).fillColor('#0B5FFF').text('Credit report');
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Sandbox data · generated ${report.generated_at}`);
-    heading(doc, 'Applicant');
+  heading(doc, W.applicant);
+  keyValues(doc, [
+    [W.name, `${a.first_name} ${a.last_name}`],
+    [W.dateOfBirth, a.date_of_birth],
+    [W.address, `${a.address.line1}, ${a.address.suburb} ${a.address.state} ${a.address.postcode}`],
+    [W.enquiry, report.enquiry_id],
+    [W.creditScore, `${report.score} (${report.score_band.replace('_', ' ')})`],
+  ]);
+  heading(doc, W.enquiries);
+  table(
+    doc,
+    columns(W.enquiryColumns, [80, 140, 110, 90, 80], [4]),
+    report.enquiries.map((e) => [e.date, e.enquirer, e.enquiry_type, e.product, e.amount]),
+  );
+}
+
+function accounts(doc: Doc, report: CreditReport): void {
+  heading(doc, W.accounts);
+  for (const acc of report.accounts) {
     keyValues(doc, [
-      ['Name', `${a.first_name} ${a.last_name}`],
-      ['Date of birth', a.date_of_birth],
-      ['Address', `${a.address.line1}, ${a.address.suburb} ${a.address.state} ${a.address.postcode}`],
-      ['Enquiry', report.enquiry_id],
-      ['Credit score', `${report.score} (${report.score_band.replace('_', ' ')})`],
+      [
+        W.hardshipAccount(acc.provider, acc.account_type),
+        W.accountLine(acc.credit_limit, acc.opened_on, acc.status, acc.closed_on),
+      ],
     ]);
-    heading(doc, 'Enquiries');
+    const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`).join('  ');
+    doc.font('Helvetica').fontSize(8).text(W.repaymentHistory, { width: 500 });
+    doc
+      .font('Courier')
+      .fontSize(7)
+      .text(history || W.noRepaymentHistory, { width: 500 });
+    doc.font('Helvetica').fontSize(9).moveDown(0.4);
+  }
+}
+
+/** Only when the report holds FHI: the notice, then each account's hardship months. */
+function hardship(doc: Doc, report: CreditReport): void {
+  const withFhi = report.accounts.filter((a) => a.hardship_history.length > 0);
+  if (withFhi.length === 0) return;
+  heading(doc, W.hardship);
+  doc.font('Helvetica').fontSize(9).text(W.hardshipNotice, { width: 500 }).moveDown(0.4);
+  for (const acc of withFhi) {
+    keyValues(doc, [[W.hardshipAccount(acc.provider, acc.account_type), acc.account_id]]);
+    const fhi = acc.hardship_history.map((h) => `${h.month}:${h.code}`).join('  ');
+    doc.font('Courier').fontSize(7).text(fhi, { width: 500 });
+    doc.font('Helvetica').fontSize(9).moveDown(0.4);
+  }
+}
+
+function defaults(doc: Doc, report: CreditReport): void {
+  heading(doc, W.defaults);
+  if (report.defaults.length === 0) doc.text(W.noDefaults);
+  else
     table(
       doc,
-      [
-        { header: 'Date', width: 80 },
-        { header: 'Enquirer', width: 140 },
-        { header: 'Type', width: 110 },
-        { header: 'Product', width: 90 },
-        { header: 'Amount', width: 80, align: 'right' },
-      ],
-      report.enquiries.map((e) => [e.date, e.enquirer, e.enquiry_type, e.product, e.amount]),
+      columns(W.defaultColumns, [170, 150, 60, 40, 80], [2, 3]),
+      report.defaults.map((d) => [d.default_id, d.account_id, d.amount, String(d.days_overdue), d.status]),
     );
-    heading(doc, 'Accounts');
-    for (const acc of report.accounts) {
-      keyValues(doc, [
-        [
-          `${acc.provider} · ${acc.account_type}`,
-          `limit $${acc.credit_limit}, opened ${acc.opened_on}, ${acc.status}` +
-            (acc.closed_on ? ` ${acc.closed_on}` : ''),
-        ],
-      ]);
-      const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`).join('  ');
-      doc
-        .font('Courier')
-        .fontSize(7)
-        .text(history || '(no repayment history reported)', { width: 500 });
-      doc.font('Helvetica').fontSize(9).moveDown(0.4);
-    }
-    heading(doc, 'Defaults');
-    if (report.defaults.length === 0) doc.text('No defaults listed.');
-    else
-      table(
-        doc,
-        [
-          { header: 'Default', width: 170 },
-          { header: 'Account', width: 150 },
-          { header: 'Amount', width: 60, align: 'right' },
-          { header: 'Days', width: 40, align: 'right' },
-          { header: 'Status', width: 80 },
-        ],
-        report.defaults.map((d) => [d.default_id, d.account_id, d.amount, String(d.days_overdue), d.status]),
-      );
+}
+
+export function renderCreditReportPdf(report: CreditReport): Promise<Buffer> {
+  return renderPdf(`${W.title} ${report.enquiry_id}`, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(20).fillColor('#0B5FFF').text(W.title);
+    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(W.generated(report.generated_at));
+    applicantAndEnquiries(doc, report);
+    accounts(doc, report);
+    hardship(doc, report);
+    defaults(doc, report);
   });
 }

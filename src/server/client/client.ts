@@ -4,6 +4,7 @@
  * fields by their wire names, plus call options.
  */
 import type { SignRequestOptions, SignedHeaders } from '../requests.js';
+import { CreditMemory } from './credit-memory.js';
 import { bindOperation } from './invoke.js';
 import { OPERATIONS } from './operations.js';
 import { registerOnce } from './register-once.js';
@@ -21,11 +22,12 @@ export function createClientWith(
   sign: (o: SignRequestOptions) => Promise<SignedHeaders>,
   options: ClientOptions,
 ): HostedJourneyClient {
-  const { secret, tokenId, baseUrl, ...rest } = resolveClientOptions(options);
+  const { secret, tokenId, baseUrl, warn, ...rest } = resolveClientOptions(options);
   const transport: Transport = { ...rest, baseUrl, sign: (o) => sign({ ...o, tokenId, secret }) };
   const shown = `HostedJourneyClient(${baseUrl}, token ${tokenId})`;
+  const memory = new CreditMemory(warn);
   const methods: Record<string, ReturnType<typeof bindOperation>> = Object.fromEntries(
-    Object.entries(OPERATIONS).map(([name, op]) => [name, bindOperation(transport, name, op)]),
+    Object.entries(OPERATIONS).map(([name, op]) => [name, bindOperation(transport, name, op, memory)]),
   );
   methods.registerWebhook = registerOnce(OPERATIONS.registerWebhook, methods.registerWebhook!, methods.listWebhooks!);
   return {

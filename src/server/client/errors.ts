@@ -1,3 +1,4 @@
+import { PAYMENT_REFUSAL_STATUS, type PaymentRefusal, type PaymentRefusalCode } from '../../protocol/credit.js';
 import { HostedJourneyServerError, isHostedJourneyServerError } from '../errors.js';
 
 /**
@@ -74,6 +75,8 @@ export type KnownApiErrorCode =
   | 'UNKNOWN_DEFAULT'
   | 'DEFAULT_CLOSED'
   | 'IDEMPOTENCY_KEY_REUSED'
+  // 409, 422: a month's payment refused (PaymentRefusalCode; the client refuses the same before sending)
+  | PaymentRefusalCode
   // 5xx, and the client's own
   | 'INTERNAL'
   | 'INVALID_RESPONSE';
@@ -203,9 +206,43 @@ function safeLocation(location: string): string {
   }
 }
 
+/**
+ * `savePayment` refused before sending: the month breaks a credit-reporting rule this client can already tell (FHI
+ * without the month's status; and, for an account it has seen, FHI on a closed account or on a kind that may not carry
+ * it, or a second `V` for one arrangement). `code` and `status` are what the service answers for the same month.
+ * @example if (isPaymentRefusal(e) && e.code === 'SECOND_VARIATION') return keepTheFirstVariation();
+ */
+export class PaymentRefusedError extends HostedJourneyServerError {
+  override readonly name = 'PaymentRefusedError' as const;
+  readonly code: PaymentRefusalCode;
+  /** The HTTP status the service answers the same refusal with (409 or 422). */
+  readonly status: 409 | 422;
+  readonly fields: readonly FieldIssue[];
+  constructor(operation: string, refusal: PaymentRefusal) {
+    super(`${operation}: refused before sending — ${refusal.code}: ${refusal.message}`);
+    this.code = refusal.code;
+    this.status = PAYMENT_REFUSAL_STATUS[refusal.code];
+    this.fields = [{ path: refusal.path, message: refusal.message }];
+  }
+}
+
+/**
+ * A refused payment, whoever refused it: this client before sending (`PaymentRefusedError`) or the service
+ * (`ApiError` with a refusal code). Either way `code` is a `PaymentRefusalCode`.
+ */
+export function isPaymentRefusal(
+  value: unknown,
+): value is (PaymentRefusedError | ApiError) & { code: PaymentRefusalCode } {
+  return (
+    isHostedJourneyServerError(value, 'PaymentRefusedError', 'ApiError') &&
+    Object.hasOwn(PAYMENT_REFUSAL_STATUS, (value as { code: string }).code)
+  );
+}
+
 /** Every error the client throws (except the caller's own AbortSignal reason). */
 export type ClientError =
   | HostedJourneyValidationError
+  | PaymentRefusedError
   | ApiError
   | HostedJourneyTimeoutError
   | HostedJourneyNetworkError
@@ -220,6 +257,7 @@ export function isClientError(value: unknown): value is ClientError {
   return isHostedJourneyServerError(
     value,
     'HostedJourneyValidationError',
+    'PaymentRefusedError',
     'ApiError',
     'HostedJourneyTimeoutError',
     'HostedJourneyNetworkError',

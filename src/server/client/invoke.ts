@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { fillPath } from '../../protocol/api.js';
+import type { CreditMemory } from './credit-memory.js';
 import { HostedJourneyValidationError } from './errors.js';
 import { type Operation, pathKeys } from './operations.js';
 import { type Call, type Transport, send } from './transport.js';
@@ -18,7 +19,7 @@ const CALL_KEYS: ReadonlySet<string> = new Set(['signal', 'timeoutMs', 'idempote
 type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The method of one row; everything that does not depend on a call (path keys, how to send) is worked out here. */
-export function bindOperation(t: Transport, name: string, op: Operation): Method {
+export function bindOperation(t: Transport, name: string, op: Operation, memory: CreditMemory): Method {
   const keys = pathKeys(op.endpoint.path);
   const sendBy = op.endpoint.method === 'POST' ? post : op.response ? read : download;
   return async (...args) => {
@@ -29,7 +30,8 @@ export function bindOperation(t: Transport, name: string, op: Operation): Method
     }
     const { params, body } = split(options, keys);
     const path = fillPath(op.endpoint.path, checkPathParams(name, params));
-    return sendBy(t, name, op, path, body, options);
+    if (sendBy !== post) return sendBy(t, name, op, path, body, options);
+    return post(t, name, op, path, body, options, memory);
   };
 }
 
@@ -45,7 +47,15 @@ function split(options: Opts, keys: readonly string[]) {
   return { params, body };
 }
 
-async function post(t: Transport, name: string, op: Operation, path: string, body: object, o: Opts) {
+async function post(
+  t: Transport,
+  name: string,
+  op: Operation,
+  path: string,
+  body: object,
+  o: Opts,
+  memory?: CreditMemory,
+) {
   const key: unknown = o.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     const message =
@@ -54,12 +64,15 @@ async function post(t: Transport, name: string, op: Operation, path: string, bod
     throw new HostedJourneyValidationError(name, [{ path: 'idempotencyKey', message }]);
   }
   const checked = checkRequest(name, op.input!, op.complete ? op.complete({ ...body }) : body);
+  const sent = op.prepare && memory ? op.prepare(memory, name, checked as Record<string, unknown>) : checked;
   const call: Call = {
     ...base(name, 'POST', path, o, 'json'),
-    body: JSON.stringify(checked),
+    body: JSON.stringify(sent),
     idempotencyKey: o.idempotencyKey ?? crypto.randomUUID(),
   };
-  return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
+  const answer = checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
+  if (op.learn && memory) op.learn(memory, sent as Record<string, unknown>, answer as Record<string, unknown>);
+  return answer;
 }
 
 /** A signed GET or DELETE answered with JSON (retried like GETs). */

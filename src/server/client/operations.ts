@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import * as api from '../../protocol/api.js';
+import type { CreditMemory } from './credit-memory.js';
 import type { HostedJourneyClient } from './types.js';
 
 export interface Operation {
@@ -18,6 +19,14 @@ export interface Operation {
   readonly complete?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** The path key passed as the first argument instead of inside the options (`deleteWebhook(id, options)`). */
   readonly positional?: string;
+  /** After the body is checked: the client's own refusals from what it has seen, and what it sends instead. */
+  readonly prepare?: (
+    memory: CreditMemory,
+    operation: string,
+    body: Record<string, unknown>,
+  ) => Record<string, unknown>;
+  /** What the client remembers from an answer (the body it sent, the answer checked). */
+  readonly learn?: (memory: CreditMemory, body: Record<string, unknown>, answer: Record<string, unknown>) => void;
 }
 
 export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
@@ -61,6 +70,8 @@ const closeAccount = (body: Record<string, unknown>) => ({
   closed_on: body.closed_on ?? new Date().toISOString().slice(0, 10),
 });
 
+const seeAccount = (m: CreditMemory, _: unknown, answer: Record<string, unknown>) => m.seeAccount(answer);
+
 const E = api.ENDPOINTS;
 const W = api.WEBHOOKS;
 
@@ -77,17 +88,39 @@ export const OPERATIONS = /* @__PURE__ */ (() =>
     finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
     downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
     lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },
-    getReport: { endpoint: E.getReport, input: api.getReportBody, response: api.creditReportResponse },
+    getReport: {
+      endpoint: E.getReport,
+      input: api.getReportBody,
+      response: api.creditReportResponse,
+      learn: (m, _, answer) => m.seeReport(answer),
+    },
     downloadReport: { endpoint: E.downloadReport, input: api.getReportBody },
-    createAccount: { endpoint: E.createAccount, input: api.createAccountBody, response: api.accountResponse },
-    updateAccount: { endpoint: E.updateAccount, input: api.updateAccountBody, response: api.accountResponse },
+    createAccount: {
+      endpoint: E.createAccount,
+      input: api.createAccountBody,
+      response: api.accountResponse,
+      learn: seeAccount,
+    },
+    updateAccount: {
+      endpoint: E.updateAccount,
+      input: api.updateAccountBody,
+      response: api.accountResponse,
+      learn: seeAccount,
+    },
     closeAccount: {
       endpoint: E.updateAccount,
       input: api.updateAccountBody,
       response: api.accountResponse,
       complete: closeAccount,
+      learn: seeAccount,
     },
-    savePayment: { endpoint: E.savePayment, input: api.savePaymentBody, response: api.paymentResponse },
+    savePayment: {
+      endpoint: E.savePayment,
+      input: api.savePaymentBody,
+      response: api.paymentResponse,
+      prepare: (m, operation, body) => m.preparePayment(operation, body),
+      learn: (m, body) => m.seePayment(body),
+    },
     registerDefault: { endpoint: E.registerDefault, input: registerDefaultBody, response: api.defaultResponse },
     updateDefault: { endpoint: E.updateDefault, input: api.updateDefaultBody, response: api.defaultResponse },
     registerWebhook: { endpoint: W.register, input: registerWebhookBody, response: api.webhookResponse },

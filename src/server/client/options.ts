@@ -2,7 +2,7 @@
 import { ServerConfigError } from '../errors.js';
 import { checkSecret } from '../inputs/keys.js';
 import { type ObservedAttempt, clientObserver } from '../telemetry/client.js';
-import { resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
+import { resolveLogger, resolveTelemetry, safeLog } from '../telemetry/resolve.js';
 import type { Logger, TelemetryOptions } from '../telemetry/types.js';
 import type { RetryOptions, RetryPolicy } from './retry.js';
 
@@ -49,6 +49,8 @@ export interface ResolvedClientOptions {
   retry: RetryPolicy;
   maxResponseBytes: number;
   observe: ObservedAttempt | undefined;
+  /** A deprecation or similar note for the developer: the logger's warn line, else the console's. */
+  warn: (fields: Record<string, unknown>, message: string) => void;
 }
 
 export const validLimit = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
@@ -77,12 +79,16 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     throw new ServerConfigError('fetch', 'fetch must be a function like globalThis.fetch');
   const baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const logger = resolveLogger(options.logger);
   return {
     baseUrl,
     tokenId: options.tokenId,
     secret,
     fetch,
-    observe: clientObserver(resolveTelemetry(options.telemetry), resolveLogger(options.logger), baseUrl, fetch),
+    observe: clientObserver(resolveTelemetry(options.telemetry), logger, baseUrl, fetch),
+    warn: logger
+      ? (fields, message) => safeLog(logger, 'warn', fields, message)
+      : (_fields, message) => console.warn(`hosted-journey-server: ${message}`),
     timeoutMs: milliseconds('timeoutMs', options.timeoutMs ?? 30_000, 1),
     retry: resolveRetry(options.retry),
     maxResponseBytes,

@@ -8,7 +8,15 @@ import type { KnownWebhookType } from '../../protocol/webhooks.js';
 
 export type { KnownWebhookType } from '../../protocol/webhooks.js';
 
-export type { Pathway, BundleFormat, RepaymentCode } from '../../protocol/api.js';
+export type {
+  Pathway,
+  BundleFormat,
+  RepaymentCode,
+  LegacyRepaymentCode,
+  HardshipCode,
+  AccountKind,
+  PaymentRefusalCode,
+} from '../../protocol/api.js';
 export type { ApplicationResponse, ConsentResponse, FinaliseResponse } from '../../protocol/api.js';
 
 /** Options every method accepts. */
@@ -148,8 +156,25 @@ export interface CreditReportEnquiry {
 export interface RepaymentHistoryEntry {
   /** `YYYY-MM`. */
   month: string;
-  /** `C` current, `1`–`6` that many months behind (grouped), `X` not reported. */
+  /**
+   * `0` current, `1` 15–29 days overdue, `2` 30–59, `3` 60–89, `4` 90–119, `5` 120–149, `6` 150–179, `X` 180 or
+   * more (ACRDS).
+   */
   status: api.RepaymentCode | (string & {});
+}
+/** One month of an account's financial hardship information, shown apart from its repayment history. */
+export interface HardshipHistoryEntry {
+  /** `YYYY-MM`. */
+  month: string;
+  /** `A` a month of a temporary arrangement; `V` the month a permanent variation took effect. */
+  code: api.HardshipCode;
+}
+/** Something the consumer must be told about the report. */
+export interface CreditReportNotice {
+  /** `financial_hardship_information`: the report holds FHI. */
+  code: typeof api.HARDSHIP_NOTICE | (string & {});
+  /** The sentence, in the report's language. */
+  text: string;
 }
 /** One credit account on the applicant's file. */
 export interface CreditReportAccount {
@@ -157,7 +182,7 @@ export interface CreditReportAccount {
   account_id: string;
   /** The credit provider. @example 'Bluegum Bank' */
   provider: string;
-  account_type: CreditProduct | (string & {});
+  account_type: api.AccountKind | (string & {});
   /** Decimal string. */
   credit_limit: string;
   /** `YYYY-MM-DD`. */
@@ -165,8 +190,13 @@ export interface CreditReportAccount {
   status: 'open' | 'closed' | (string & {});
   /** `YYYY-MM-DD`, when closed. */
   closed_on?: string;
-  /** Oldest first. */
+  /** Oldest first; the last 24 months. */
   repayment_history: RepaymentHistoryEntry[];
+  /**
+   * Oldest first; the last 12 months. Never part of `score` or `score_band`. Absent from a service that does not
+   * report FHI.
+   */
+  hardship_history?: HardshipHistoryEntry[];
 }
 /** One default listed on the applicant's file. */
 export interface CreditReportDefault {
@@ -193,12 +223,15 @@ export interface CreditReportResponse {
   enquiries: CreditReportEnquiry[];
   accounts: CreditReportAccount[];
   defaults: CreditReportDefault[];
+  /** Present when the consumer must be told something, e.g. that the report holds FHI. */
+  notices?: CreditReportNotice[];
 }
 
 /** `POST /account/create`: an account opened after a lodged enquiry. */
 export interface CreateAccountRequest {
   enquiry_id: string;
-  account_type: CreditProduct;
+  /** A credit product, or `telco` / `utility` (defaults only: no repayment history, no hardship). */
+  account_type: api.AccountKind;
   /** Decimal string. @example '5000.00' */
   credit_limit: string;
   /** `YYYY-MM-DD`. @example '2026-11-01' */
@@ -224,7 +257,7 @@ export interface AccountResponse {
   /** @example 'acct_3f9c…' */
   account_id: string;
   enquiry_id: string;
-  account_type: CreditProduct | (string & {});
+  account_type: api.AccountKind | (string & {});
   /** Decimal string. */
   credit_limit: string;
   /** `YYYY-MM-DD`. */
@@ -234,13 +267,28 @@ export interface AccountResponse {
   closed_on?: string;
 }
 
-/** `POST /payment/save`: one month's repayment status of an open account. */
+/** The month's financial hardship information: which arrangement, and `A` or `V`. */
+export interface HardshipInfo {
+  /**
+   * `A`: a month of a temporary arrangement (report it every month the arrangement runs). `V`: a permanent variation
+   * (report it once, in the month it takes effect). @example 'A'
+   */
+  code: api.HardshipCode;
+  /** Your id of the arrangement; one `V` per arrangement. @example 'fha-2026-07' */
+  arrangement_id: string;
+}
+/** `POST /payment/save`: one month of an open account — its repayment history and any hardship, in one call. */
 export interface SavePaymentRequest {
   account_id: string;
   /** `YYYY-MM`, not before the account opened. @example '2026-11' */
   month: string;
-  /** `C` current, `1`–`6` months behind, `X` not reported. @example 'C' */
-  status: api.RepaymentCode;
+  /**
+   * `0` current, `1` 15–29 days overdue, `2` 30–59, `3` 60–89, `4` 90–119, `5` 120–149, `6` 150–179, `X` 180 or
+   * more. `'C'` is deprecated: it is sent as `'0'`, with a warning. @example '0'
+   */
+  status: api.RepaymentCode | api.LegacyRepaymentCode;
+  /** The month's FHI, when a hardship arrangement applies to it. @example { code: 'A', arrangement_id: 'fha-1' } */
+  hardship?: HardshipInfo;
 }
 /** What `savePayment` answers. */
 export interface PaymentResponse {
@@ -248,6 +296,10 @@ export interface PaymentResponse {
   /** `YYYY-MM`. */
   month: string;
   status: api.RepaymentCode | (string & {});
+  /** The FHI saved with the month. */
+  hardship?: { code: api.HardshipCode; arrangement_id: string };
+  /** E.g. `DEPRECATED_REPAYMENT_CODE` when `C` reached the service. */
+  warnings?: Array<{ code: string; message: string }>;
 }
 
 /** `POST /default/register`: at least $150 overdue for at least 60 days [doc]. */
@@ -389,8 +441,13 @@ export interface HostedJourneyClient {
    */
   closeAccount(o: CloseAccountRequest & CallOptions): Promise<AccountResponse>;
   /**
-   * Reports one month's repayment status (`C` current, `1`–`6` months behind, `X` not reported).
-   * @example await client.savePayment({ account_id, month: '2026-11', status: 'C' });
+   * Reports one month: its repayment status (`0` current, `1`–`6`, `X` by days overdue) and, in a hardship
+   * arrangement, its FHI. Refused before sending with `PaymentRefusedError` when this client can tell the service
+   * would refuse it (FHI without a status, a second `V` for an arrangement, FHI on a closed account or a kind that
+   * may not carry it); the service refuses the rest with `ApiError` and the same codes.
+   * @example
+   * await client.savePayment({ account_id, month: '2026-11', status: '0' });
+   * await client.savePayment({ account_id, month: '2026-12', status: '0', hardship: { code: 'A', arrangement_id } });
    */
   savePayment(o: SavePaymentRequest & CallOptions): Promise<PaymentResponse>;
   /**
