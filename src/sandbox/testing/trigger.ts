@@ -24,7 +24,10 @@ export interface TriggerJourneyOptions {
   outcome?: TriggerOutcome;
   /** Starts the application when it does not exist yet. @default Alex Citizen, alex@example.com */
   customer?: { fullName: string; email: string; phone?: string };
-  /** Time limit for the whole run. @default 15000 */
+  /**
+   * Time limit for the whole run, every request included (a sandbox that accepts a connection and never answers
+   * fails with `TIMEOUT` too): a finite number of ms > 0, at most 2147483647. @default 15000
+   */
   timeoutMs?: number;
 }
 
@@ -65,7 +68,11 @@ interface Run {
   session: string;
   deadline: number;
   timeoutMs: number;
+  /** Aborts every request of the run once `timeoutMs` has passed. */
+  signal: AbortSignal;
 }
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function checkOptions(options: TriggerJourneyOptions) {
   const pathway = options.pathway ?? 'cdr';
@@ -82,8 +89,16 @@ function checkOptions(options: TriggerJourneyOptions) {
   for (const key of ['vendor', 'ref'] as const)
     if (typeof options[key] !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(options[key]))
       throw new TriggerJourneyError('INVALID_OPTIONS', `${key} must be letters, digits, '-' or '_'`);
-  return { pathway, outcome, action, bank: options.bank ?? 'sandbox-bank' };
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS)
+    throw new TriggerJourneyError(
+      'INVALID_OPTIONS',
+      `timeoutMs must be a finite number of ms > 0, at most ${MAX_TIMER_MS}; got ${shown(timeoutMs)}`,
+    );
+  return { pathway, outcome, action, bank: options.bank ?? 'sandbox-bank', timeoutMs };
 }
+
+const shown = (v: unknown): string => (typeof v === 'string' ? `'${v.slice(0, 40)}' (a string)` : String(v));
 
 async function refused(res: Response, what: string): Promise<never> {
   const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
@@ -96,6 +111,7 @@ async function call(run: Run, method: 'GET' | 'POST', action: string, body?: obj
   const url = `${run.origin}/journey-api/${encodeURIComponent(run.vendor)}/${encodeURIComponent(run.ref)}/${action}`;
   const res = await fetch(url, {
     method,
+    signal: run.signal,
     headers: { 'content-type': 'application/json', origin: run.origin, [JOURNEY_SESSION_HEADER]: run.session },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
@@ -104,8 +120,8 @@ async function call(run: Run, method: 'GET' | 'POST', action: string, body?: obj
 }
 
 /** Loads the journey page, as a browser does, for its session credential and the application's status. */
-async function openJourney(origin: string, vendor: string, ref: string) {
-  const res = await fetch(`${origin}/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}`);
+async function openJourney(origin: string, vendor: string, ref: string, signal: AbortSignal) {
+  const res = await fetch(`${origin}/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}`, { signal });
   if (!res.ok) await refused(res, 'loading the journey page');
   const config = /<script type="application\/json" id="hj-config">(.*?)<\/script>/s.exec(await res.text());
   const parsed = config ? (JSON.parse(config[1]!) as { session?: string; status?: { status: string } | null }) : {};
@@ -114,8 +130,8 @@ async function openJourney(origin: string, vendor: string, ref: string) {
 }
 
 /** The bank's page: read its form token, post the customer's decision. */
-async function decideAtBank(consentUrl: string, decision: string): Promise<void> {
-  const page = await fetch(consentUrl);
+async function decideAtBank(consentUrl: string, decision: string, signal: AbortSignal): Promise<void> {
+  const page = await fetch(consentUrl, { signal });
   if (!page.ok) await refused(page, 'loading the bank page');
   const html = await page.text();
   const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
@@ -129,6 +145,7 @@ async function decideAtBank(consentUrl: string, decision: string): Promise<void>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ consent_id: consentId, form_token: formToken, decision }).toString(),
     redirect: 'manual',
+    signal,
   });
   if (res.status !== 303) await refused(res, 'the bank decision');
 }
@@ -143,6 +160,7 @@ async function waitForStatus(
     if (Date.now() > run.deadline)
       throw new TriggerJourneyError('TIMEOUT', `the application stayed ${s.status} (after ${run.timeoutMs} ms)`);
     await new Promise((r) => setTimeout(r, 25));
+    if (run.signal.aborted) throw run.signal.reason;
   }
 }
 
@@ -160,22 +178,42 @@ export async function triggerJourney(
   sandbox: string | { url: string },
   options: TriggerJourneyOptions,
 ): Promise<TriggerJourneyResult> {
-  const { pathway, outcome, action, bank } = checkOptions(options);
+  const checked = checkOptions(options);
   const origin = new URL(typeof sandbox === 'string' ? sandbox : sandbox.url).origin;
+  const { timeoutMs } = checked;
+  const timedOut = new TriggerJourneyError('TIMEOUT', `the sandbox at ${origin} did not finish within ${timeoutMs} ms`);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(timedOut), timeoutMs);
+  try {
+    return await run(origin, options, checked, deadline.signal);
+  } catch (e) {
+    // fetch rejects with the signal's reason, or with an AbortError wrapping it, depending on the step it was in.
+    if (deadline.signal.aborted) throw timedOut;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function run(
+  origin: string,
+  options: TriggerJourneyOptions,
+  { pathway, outcome, action, bank, timeoutMs }: ReturnType<typeof checkOptions>,
+  signal: AbortSignal,
+): Promise<TriggerJourneyResult> {
   const { vendor, ref } = options;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const opened = await openJourney(origin, vendor, ref);
-  const run: Run = { origin, vendor, ref, session: opened.session, deadline: Date.now() + timeoutMs, timeoutMs };
+  const opened = await openJourney(origin, vendor, ref, signal);
+  const r: Run = { origin, vendor, ref, session: opened.session, deadline: Date.now() + timeoutMs, timeoutMs, signal };
   if (opened.status === null) {
     const c = options.customer ?? { fullName: 'Alex Citizen', email: 'alex@example.com' };
-    await call(run, 'POST', 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });
+    await call(r, 'POST', 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });
   }
-  await call(run, 'POST', 'institution', { institution_id: bank, pathway });
+  await call(r, 'POST', 'institution', { institution_id: bank, pathway });
   if (pathway === 'cdr') {
-    const consent = (await call(run, 'POST', 'consent', {})) as { consent_url: string };
-    await decideAtBank(consent.consent_url, action);
+    const consent = (await call(r, 'POST', 'consent', {})) as { consent_url: string };
+    await decideAtBank(consent.consent_url, action, signal);
   } else {
-    const login = (await call(run, 'POST', 'crawler/login', {
+    const login = (await call(r, 'POST', 'crawler/login', {
       institution_id: bank,
       username: action,
       password: action,
@@ -185,7 +223,7 @@ export async function triggerJourney(
     if (outcome === 'failed' && login.status !== 'FAILED')
       throw new TriggerJourneyError('REFUSED', `the failing login answered ${login.status}`);
   }
-  const end = await waitForStatus(run, (s) =>
+  const end = await waitForStatus(r, (s) =>
     outcome === 'approved' ? RETRIEVED.has(s) : outcome === 'denied' ? s === 'denied' : true,
   );
   return { vendor, ref, applicationId: end.application_id, status: end.status, pathway, outcome };
