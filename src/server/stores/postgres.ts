@@ -83,6 +83,25 @@ export interface PruneOptions {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The `code` of the error a missing inbox table or schema gives (connect(), and each delivery: 503). */
+export const INBOX_TABLE_MISSING = 'INBOX_TABLE_MISSING';
+/** SQLSTATEs of a table or a schema that does not exist. */
+const UNDEFINED = new Set(['42P01', '3F000']);
+
+function tableMissing(message: string, cause?: unknown): Error {
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code: INBOX_TABLE_MISSING });
+}
+
+/** `e` as the missing-table error when PostgreSQL said the table or its schema does not exist. */
+function asMissing(e: unknown, table: string): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !UNDEFINED.has(code)) return e;
+  return tableMissing(
+    `the inbox table ${table} does not exist (${reason(e)}): run await inbox.migrate() (or PostgresInbox.schema())`,
+    e,
+  );
+}
 const YEAR_MS = 365.25 * 24 * HOUR_MS;
 
 export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
@@ -122,7 +141,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     const { rows } = await c.query(RESOLVE, [quoted(this.#table).name]);
     const name = rows[0]?.name as string | undefined;
     if (!name)
-      throw new Error(
+      throw tableMissing(
         `the inbox table ${this.#table} does not exist: run await inbox.migrate() (or PostgresInbox.schema())`,
       );
     this.#sql = statements(name);
@@ -130,20 +149,43 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   }
 
   /**
-   * Checks that PostgreSQL answers (one `SELECT 1` on a pooled connection). Optional; call it at start-up so a wrong
-   * `DATABASE_URL` stops the deploy with a `StoreConnectionError` (code `STORE_UNREACHABLE`, naming the address, never
-   * the password) within `connectTimeoutMs` instead of every delivery answering 503.
-   * @example await inbox.connect(); server.listen(3000);
+   * Checks that PostgreSQL answers and that the inbox's table is there, on a pooled connection. Optional; call it at
+   * start-up so a wrong `DATABASE_URL` stops the deploy with a `StoreConnectionError` (code `STORE_UNREACHABLE`,
+   * naming the address, never the password) within `connectTimeoutMs`, and a forgotten `migrate()` with an error
+   * (code `INBOX_TABLE_MISSING`) saying `run await inbox.migrate()` (or that the table's schema does not exist),
+   * instead of every delivery answering 503. @example await inbox.connect(); server.listen(3000);
    */
   async connect(): Promise<void> {
     const c = await this.#checkout();
     try {
-      await c.query('SELECT 1');
+      await this.#checkTable(c);
       c.release();
     } catch (e) {
       c.release(true);
       throw e;
     }
+  }
+
+  /** Rejects (INBOX_TABLE_MISSING) when the table, or the schema it names, does not exist. */
+  async #checkTable(c: PgClientLike): Promise<void> {
+    const parts = this.#table.split('.');
+    if (parts.length === 1) {
+      await this.#statements(c);
+      return;
+    }
+    const { rows } = await c.query(
+      'SELECT pg_catalog.to_regnamespace($1) IS NOT NULL AS schema, pg_catalog.to_regclass($2) IS NOT NULL AS table',
+      [`"${parts[0]}"`, quoted(this.#table).name],
+    );
+    if (!rows[0]?.schema)
+      throw tableMissing(
+        `the schema ${parts[0]} of the inbox table ${this.#table} does not exist: create it (CREATE SCHEMA ` +
+          `${parts[0]}), then run await inbox.migrate()`,
+      );
+    if (!rows[0]?.table)
+      throw tableMissing(
+        `the inbox table ${this.#table} does not exist: run await inbox.migrate() (or PostgresInbox.schema())`,
+      );
   }
 
   /** A pooled client within connectTimeoutMs; one that arrives later goes straight back to the pool. */
@@ -253,7 +295,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
-      throw e;
+      throw asMissing(e, this.#table);
     }
   }
 

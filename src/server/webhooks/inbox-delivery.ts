@@ -1,7 +1,8 @@
 /**
  * The transactional strategy, for an InboxStore (e.g. PostgresInbox): the handler runs inside the store's open
  * transaction with `ctx.db`, and its effects commit together with the done-mark.
- *   begin rejects (database unreachable) → 503 STORE_UNAVAILABLE · 'done' → 200 duplicate · 'in_flight' → 409
+ *   begin rejects (database unreachable) → 503 STORE_UNAVAILABLE; (the table is missing: INBOX_TABLE_MISSING) →
+ *   503 STORE_NOT_MIGRATED · 'done' → 200 duplicate · 'in_flight' → 409
  *   handler returns → commit → 200; commit rejects → 503 STORE_UNAVAILABLE (nothing marked done unless it did commit,
  *     in which case the retry finds the event done)
  *   handler throws → rollback → 500 HANDLER_FAILED; the rollback rejects too → 503 STORE_UNAVAILABLE (the database
@@ -34,6 +35,8 @@ export class InboxDelivery implements DeliveryStrategy {
       tx = await this.#store.begin(id);
     } catch (e) {
       this.#report(e, { stage: 'store', eventId: id });
+      if ((e as { code?: unknown } | null)?.code === 'INBOX_TABLE_MISSING')
+        return replies.unavailable(id, 'STORE_NOT_MIGRATED', 'the inbox table does not exist yet; retry later');
       return replies.unavailable(id, 'STORE_UNAVAILABLE', 'inbox database unreachable; retry later');
     }
     if (tx === 'done') return replies.duplicate(id);
