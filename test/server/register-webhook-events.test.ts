@@ -34,7 +34,8 @@ it('the client refuses an unknown event name before sending, with the closest kn
     .registerWebhook({ url: 'http://127.0.0.1:9/hooks', events: ['consent.authorised', 'zzz' as 'crawl.completed'] })
     .catch((e: unknown) => e);
   expect(far).toMatchObject({ fields: [{ path: 'events.1' }] });
-  expect((far as Error).message).toContain('known: consent.authorised, crawl.completed');
+  const known = /known: (.*)/.exec((far as Error).message)?.[1]?.split(', ') ?? [];
+  expect(known).toEqual(expect.arrayContaining(['consent.authorised', 'crawl.completed', 'application.report_ready']));
   expect(fetched).toEqual([]);
 });
 
