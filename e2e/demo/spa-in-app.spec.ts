@@ -2,7 +2,8 @@
  * The SPA page in an in-app browser: with Instagram's user agent, `bankAuthorisation: 'auto'` (the default) picks the
  * redirect before anything tries `window.open`; the tab goes to the bank and back to the SPA page, where
  * `resumeJourney()` re-opens the journey, which finishes — and no popup ever opens. With a desktop user agent the
- * same page still runs the bank in a popup.
+ * same page still runs the bank in a popup. The in-app case runs at the desktop size and on a 390×844 phone (mobile
+ * emulation: touch, device scale 3), where the modal is a full-screen sheet.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startStack, waitForReport, walkToBanks, type Stack } from './stack.js';
@@ -12,6 +13,7 @@ const INSTAGRAM =
   'Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 Instagram 309.1.0.41.113 Android (34/14; 420dpi)';
 
 let stack: Stack;
+test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   stack = await startStack();
 });
@@ -43,29 +45,40 @@ const countPopups = (context: BrowserContext) => {
   return seen;
 };
 
-test('in-app user agent: the bank runs by redirect, the SPA page resumes the journey to the end, no popup', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ userAgent: INSTAGRAM });
-  const seen = countPopups(context);
-  const page = await context.newPage();
-  expect(await page.evaluate(() => navigator.userAgent)).toContain('Instagram');
-  const ref = await toBankButton(page);
-  const opened = seen.popups; // the page itself
-  await page.frameLocator('iframe').getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
-  // The tab itself goes to the bank (through the sandbox's bank-redirect endpoint).
-  await expect(page).toHaveURL(new RegExp(`^${stack.sandbox.url}/bank/sandbox-bank/authorise`));
-  await page.getByRole('button', { name: /approve/i }).click();
-  // Back on the SPA page, which resumed the same journey (its ref) and shows it finishing.
-  await expect(page).toHaveURL(`${stack.demo.url}/spa.html`);
-  await expect(page.locator('#log li[data-type="resumed"]')).toContainText(ref);
-  const frame = page.frameLocator('iframe');
-  await expect(frame.getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('#log li[data-type="bank completed"]')).toContainText('strategy redirect');
-  expect(seen.popups).toBe(opened); // no window was ever opened
-  await waitForReport(stack, ref);
-  await context.close();
-});
+for (const viewport of [undefined, { width: 390, height: 844 }]) {
+  test(`in-app user agent${viewport ? ' on a 390×844 phone' : ''}: the bank runs by redirect, the SPA page resumes the journey to the end, no popup`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      userAgent: INSTAGRAM,
+      ...(viewport ? { viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
+    });
+    const seen = countPopups(context);
+    const page = await context.newPage();
+    const visited: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) visited.push(r.url());
+    });
+    expect(await page.evaluate(() => navigator.userAgent)).toContain('Instagram');
+    const ref = await toBankButton(page);
+    const opened = seen.popups; // the page itself
+    await page.frameLocator('iframe').getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
+    // The tab itself goes to the bank (through the sandbox's bank-redirect endpoint).
+    await expect(page).toHaveURL(new RegExp(`^${stack.sandbox.url}/bank/sandbox-bank/authorise`));
+    await page.getByRole('button', { name: /approve/i }).click();
+    // Back on the SPA page, which resumed the same journey (its ref) and shows it finishing.
+    await expect(page).toHaveURL(`${stack.demo.url}/spa.html`);
+    await expect(page.locator('#log li[data-type="resumed"]')).toContainText(ref);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('#log li[data-type="bank completed"]')).toContainText('strategy redirect');
+    expect(seen.popups).toBe(opened); // no window was ever opened
+    // The tab went to the bank through the journey origin's bank-redirect endpoint.
+    expect(visited.some((u) => u.startsWith(`${stack.sandbox.url}/bank-redirect/`))).toBe(true);
+    await waitForReport(stack, ref);
+    await context.close();
+  });
+}
 
 test('desktop user agent: nothing changes — the bank runs in a popup and the page stays', async ({ browser }) => {
   const context = await browser.newContext();
