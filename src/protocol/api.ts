@@ -92,8 +92,6 @@ export const consentResponse = /* @__PURE__ */ z.lazy(() =>
     expires_at: z.optional(z.string()),
     /** [ours] The renewed consent's id, when this is a renewal. */
     renews: z.optional(z.string()),
-    /** [ours] A renewal's journey: opens in renew mode for the same customer. */
-    journey_url: z.optional(z.string()),
   }),
 );
 
@@ -320,6 +318,8 @@ export const errorBody = /* @__PURE__ */ z.lazy(() =>
       message: z.string(),
       request_id: z.optional(z.string()),
       fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
+      /** [ours] A data pull refused because the consent ended: which one, and its status. */
+      consent: z.optional(z.looseObject({ consent_id: z.string(), status: z.string() })),
     }),
   }),
 );
@@ -346,8 +346,12 @@ export const ENDPOINTS = {
 /** A customer's consents: read them, and revoke one as the integrator [ours]. Renewal is `POST …/consents`. */
 export const CONSENTS = {
   list: { method: 'GET', path: '/api/v1/{vendor}/{ref}/consents' },
-  revoke: { method: 'DELETE', path: '/api/v1/{vendor}/{ref}/consents/{consent_id}' },
-} as const satisfies Record<string, { method: 'GET' | 'DELETE'; path: string }>;
+  revoke: { method: 'POST', path: '/api/v1/{vendor}/{ref}/consents/{consent_id}/revoke' },
+} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
+/** Revoking: by you (default), or on the customer's word to you (they withdrew in your app) [ours]. */
+export const revokeConsentBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ revoked_by: z.optional(z.enum(['integrator', 'customer'])) }),
+);
 
 /** Webhook receivers of the signing token: register, list, delete [ours]. */
 export const WEBHOOKS = {

@@ -58,6 +58,4 @@ export const SANDBOX_ENDPOINTS = {
   advanceClock: { method: 'POST', path: '/sandbox/v1/clock' },
   /** Ends a consent's sharing period now (`consent.expired`). */
   expireConsent: { method: 'POST', path: '/sandbox/v1/consents/{consent_id}/expire' },
-  /** Stops the sharing as the customer at the bank's dashboard (`consent.revoked`, `revoked_by: 'data_holder'`). */
-  revokeAtBank: { method: 'POST', path: '/sandbox/v1/consents/{consent_id}/revoke' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;

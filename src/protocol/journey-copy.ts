@@ -16,6 +16,11 @@ export const HISTORY_TEXT = `Last ${HISTORY_DAYS} days`;
 /** How long the access lasts, in the same words on both pages. */
 export const DURATION_TEXT = 'Once-off, access ends after collection';
 
+/** The sharing period of a consent, as the bank's pages and the journey's renew step say it. */
+export function sharingPeriodText(days: number): string {
+  return `Sharing period: ${days} day${days === 1 ? '' : 's'}`;
+}
+
 /**
  * The vendor's display name from its label: each `-`/`_`-separated word capitalised (`acme` → `Acme`,
  * `acme-lending` → `Acme Lending`). The journey's header and body text and the bank page all use it.

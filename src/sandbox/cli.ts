@@ -4,11 +4,14 @@
  *   hosted-journey-sandbox --port 4010 --token demo:demo_secret --webhook http://127.0.0.1:3000/webhooks@demo
  * `hosted-journey-sandbox trigger`: takes an application of a running sandbox through the journey (triggerJourney).
  *   hosted-journey-sandbox trigger --vendor acme --ref cust_1 --pathway cdr --outcome approved
+ * `clock`, `expire`, `revoke`, `renew`: the consent's year on a running sandbox (cli-consents.ts).
+ *   hosted-journey-sandbox clock --advance 30d
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
 import { triggerJourney, type TriggerJourneyOptions } from './testing/trigger.js';
+import { CONSENT_COMMANDS, CONSENT_USAGE, consentCommand } from './cli-consents.js';
 
 const USAGE = `Usage: hosted-journey-sandbox [options]
   --port <n>              port to listen on (default 4010; 0 = any free port)
@@ -38,7 +41,7 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --pathway <p>           cdr (default) or crawler
   --outcome <o>           approved (default), denied (cdr) or failed (crawler)
   --name <full name>      --email <email>: the applicant, when the application does not exist yet
-  --timeout-ms <n>        time limit (default 15000)`;
+  --timeout-ms <n>        time limit (default 15000)${CONSENT_USAGE}`;
 
 /** A bad flag: one line naming it, one pointing at `--help`, exit 2 (the whole usage would bury the line). */
 function fail(message: string, command = 'hosted-journey-sandbox'): never {
@@ -190,6 +193,8 @@ async function trigger(argv: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'trigger') return trigger(process.argv.slice(3));
+  const command = CONSENT_COMMANDS.find((c) => c === process.argv[2]);
+  if (command) return consentCommand(command, process.argv.slice(3), fail);
   const options = parseCli(process.argv.slice(2));
   const sandbox = await startSandbox(options).catch((error: Error) => fail(error.message));
   const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;

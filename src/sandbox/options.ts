@@ -132,12 +132,30 @@ function checkHosts(options: SandboxOptions): readonly string[] {
   return hosts.map((h) => h.toLowerCase());
 }
 
+function checkLeads(tokens: readonly SandboxToken[]): void {
+  for (const t of tokens) {
+    const leads = t.warningLeadsDays;
+    if (leads === undefined) continue;
+    const ok =
+      Array.isArray(leads) &&
+      leads.length <= 16 &&
+      leads.every((d) => Number.isInteger(d) && d >= 1 && d <= 365) &&
+      new Set(leads).size === leads.length;
+    if (!ok)
+      throw new SandboxOptionError(
+        'tokens.warningLeadsDays',
+        `of '${t.tokenId}' must be distinct whole days from 1 to 365 (at most 16), got ${JSON.stringify(leads)}`,
+      );
+  }
+}
+
 /** The options, checked once, with their defaults. */
 export function resolveOptions(options: SandboxOptions) {
   const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;
   const seed = options.seed ?? 'sandbox';
   const now = options.now ?? (() => new Date());
   checkNumbers(options);
+  checkLeads(tokens);
   const duplicateRate = options.duplicateRate ?? 0.2;
   const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
   const demoUrl = options.demoUrl === undefined ? undefined : checkDemoUrl(options.demoUrl);

@@ -1,7 +1,8 @@
 /** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
+import { CONSENTS, ENDPOINTS, SANDBOX_ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
+import { advanceClock, expireConsent, listConsents, revokeConsent } from './api/consents.js';
 import type { SandboxContext } from './core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './core/errors.js';
 import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './core/http.js';
@@ -22,6 +23,7 @@ import { checkJourneyRequest, journeyApi, journeyStatus } from './journey/api.js
 import { journeyPage, serveAsset } from './journey/pages.js';
 import { authorisePage, bankStylesheet, decision } from './banks/consent-pages.js';
 import { bankRedirect } from './banks/redirect.js';
+import { sharingPage, stopSharing } from './banks/dashboard.js';
 import { indexReply } from './home/reply.js';
 import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
@@ -67,6 +69,13 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
     ...compile(ENDPOINTS[name].path),
     handler: HANDLERS[name],
   }));
+  const rows: Array<[{ method: string; path: string }, Handler]> = [
+    [CONSENTS.list, listConsents],
+    [CONSENTS.revoke, revokeConsent],
+    [SANDBOX_ENDPOINTS.advanceClock, advanceClock],
+    [SANDBOX_ENDPOINTS.expireConsent, expireConsent],
+  ];
+  for (const [row, handler] of rows) routes.push({ method: row.method, ...compile(row.path), handler });
   routes.push(
     {
       method: WEBHOOKS.register.method,
@@ -158,15 +167,20 @@ function journeyApiRoute(ctx: SandboxContext): Route {
   };
 }
 
-/** The fake banks' pages: `/bank/{id}/authorise`, `/bank/{id}/decision`, `/bank/{id}/bank.css`. */
+/** The fake banks' pages: `/bank/{id}/authorise`, `…/decision`, `…/sharing` (the dashboard), `…/bank.css`. */
 function bankRoute(ctx: SandboxContext): Route {
   return async (req, info) => {
     const { pathname } = info.url;
     const method = req.method ?? 'GET';
-    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|bank\.css)$/.exec(pathname);
+    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|sharing|bank\.css)$/.exec(pathname);
     if (!bank) return null;
     const [, id, action] = bank as unknown as [string, string, string];
     if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info.url);
+    if (action === 'sharing' && method === 'GET') return sharingPage(ctx, id, info.url);
+    if (action === 'sharing' && method === 'POST') {
+      info.body = await readBody(req);
+      return stopSharing(ctx, id, info);
+    }
     if (action === 'decision' && method === 'POST') {
       info.body = await readBody(req);
       return decision(ctx, id, info);

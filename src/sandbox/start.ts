@@ -4,9 +4,10 @@ export type { SandboxOptions, SandboxWebhookOption } from './options.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { CRAWLER_CREDENTIALS_TIMEOUT_MS } from '../protocol/index.js';
+import { CRAWLER_CREDENTIALS_TIMEOUT_MS, DEFAULT_WARNING_LEADS_DAYS } from '../protocol/index.js';
 import { signWebhook } from '../server/index.js';
 import type { SandboxContext } from './core/context.js';
+import { SandboxClock } from './core/clock.js';
 import { createRandom } from './data/random.js';
 import { createListener } from './router.js';
 import { displayUrl, redactUrls } from './core/redact.js';
@@ -48,7 +49,7 @@ function deliveryLogger(log: (line: string) => void) {
   };
 }
 
-function createSender({ options, seed, now, duplicateRate, receivers }: Resolved): WebhookSender {
+function createSender({ options, seed, now, duplicateRate, receivers }: Resolved, clock: SandboxClock): WebhookSender {
   // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
   const sign: WebhookSigner = async ({ body, receiver, path, eventId }) =>
     (
@@ -68,39 +69,16 @@ function createSender({ options, seed, now, duplicateRate, receivers }: Resolved
     random: createRandom(seed, 'webhook-duplicates'),
     sign,
     now,
+    later: (ms, fn) => clock.later(ms, fn),
     ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
 }
 
-/** Timers the sandbox schedules (crawls, timeouts), all cleared by `close()`. */
-function createTimers() {
-  const timers = new Set<NodeJS.Timeout>();
-  return {
-    later(ms: number, fn: () => void): () => void {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        fn();
-      }, ms);
-      timers.add(t);
-      return () => {
-        clearTimeout(t);
-        timers.delete(t);
-      };
-    },
-    clear: () => {
-      for (const t of timers) clearTimeout(t);
-    },
-  };
-}
-
-function createContext(
-  r: Resolved,
-  sender: WebhookSender,
-  later: SandboxContext['later'],
-  origin: () => string,
-): SandboxContext {
-  const { options, seed, tokens, now, parentOriginAllowed, demoUrl, allowedHosts } = r;
+function createContext(r: Resolved, sender: WebhookSender, clock: SandboxClock, origin: () => string): SandboxContext {
+  const { options, seed, tokens, now: wallNow, parentOriginAllowed, demoUrl, allowedHosts } = r;
+  const now = () => clock.now();
+  const leads = new Map(tokens.map((t) => [t.tokenId, t.warningLeadsDays ?? DEFAULT_WARNING_LEADS_DAYS]));
   return {
     state: new SandboxState(),
     seed,
@@ -108,7 +86,10 @@ function createContext(
     crawlerTimeoutMs: options.crawlerTimeoutMs ?? CRAWLER_CREDENTIALS_TIMEOUT_MS,
     tokens,
     now,
-    sessions: new JourneySessions(now),
+    wallNow,
+    advanceClock: (ms) => clock.advance(ms),
+    warningLeadsDays: (tokenId) => leads.get(tokenId) ?? DEFAULT_WARNING_LEADS_DAYS,
+    sessions: new JourneySessions(wallNow),
     parentOriginAllowed,
     parentOrigins: describeParentOrigins(options.parentOrigins),
     allowedHosts,
@@ -127,7 +108,7 @@ function createContext(
       };
       sender.enqueue(payload, app.owner);
     },
-    later,
+    later: (ms, fn) => clock.later(ms, fn),
   };
 }
 
@@ -152,10 +133,10 @@ async function listen(server: Server, port: number, host: string): Promise<{ ori
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveOptions(options);
-  const sender = createSender(resolved);
-  const timers = createTimers();
+  const clock = new SandboxClock(resolved.now);
+  const sender = createSender(resolved, clock);
   let origin = '';
-  const ctx = createContext(resolved, sender, timers.later, () => origin);
+  const ctx = createContext(resolved, sender, clock, () => origin);
   const server = createServer(createListener(ctx, sender, options.log));
   const bound = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   origin = bound.origin;
@@ -168,7 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhooksIdle: () => sender.idle(),
     close() {
       closing ??= new Promise<void>((resolve) => {
-        timers.clear();
+        clock.close();
         sender.close();
         server.close(() => resolve());
         server.closeAllConnections();

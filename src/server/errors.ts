@@ -99,6 +99,7 @@ export type HostedJourneyServerErrorName =
   | 'ApiError'
   | 'AuthenticationError'
   | 'RateLimitError'
+  | 'ConsentInactiveError'
   | 'HostedJourneyTimeoutError'
   | 'HostedJourneyNetworkError'
   | 'ResponseTooLargeError'
@@ -118,6 +119,7 @@ const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = 
   ApiError: null,
   AuthenticationError: null,
   RateLimitError: null,
+  ConsentInactiveError: new Set(['CONSENT_EXPIRED', 'CONSENT_REVOKED']),
   HostedJourneyTimeoutError: new Set(['TIMEOUT']),
   HostedJourneyNetworkError: new Set(['NETWORK']),
   ResponseTooLargeError: new Set(['RESPONSE_TOO_LARGE']),
@@ -126,7 +128,7 @@ const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = 
 };
 /** A kind asked for also matches its subclasses. */
 const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJourneyServerErrorName[]>> = {
-  ApiError: ['ApiError', 'AuthenticationError', 'RateLimitError'],
+  ApiError: ['ApiError', 'AuthenticationError', 'RateLimitError', 'ConsentInactiveError'],
 };
 
 /**

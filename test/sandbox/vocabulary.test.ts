@@ -134,14 +134,14 @@ describe('crawler vocabulary [doc]', () => {
     await call('institution', { institution_id: 'crawler-credit-union', pathway: 'crawler' });
     await expect
       .poll(() => received(sb, receiver), { timeout: 10_000 })
-      .toEqual([['crawler.seed_created'], ['crawler.lifecycle_updated', 'TIMEDOUT']]);
+      .toEqual([['crawler.seed_created'], ['crawler.lifecycle_updated', 'TIMEDOUT'], ['application.abandoned']]);
     const creds = { institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' };
     expect(await call('crawler/login', creds)).toEqual({ status: 'RELEASED' });
     await sb.waitForStatus('acme', 'v_3', 'crawled');
     const seeds = ofType(receiver, 'crawler.seed_created').map((h) => (h.json.data as { seed_id: string }).seed_id);
     expect(seeds).toHaveLength(2);
     expect(seeds[0]).not.toBe(seeds[1]);
-    expect((await received(sb, receiver)).slice(2)).toEqual([
+    expect((await received(sb, receiver)).slice(3)).toEqual([
       ['crawler.seed_created'],
       ['crawler.lifecycle_updated', 'QUEUED'],
       ['crawler.lifecycle_updated', 'PROCESSING'],
@@ -160,7 +160,8 @@ describe('crawler vocabulary [doc]', () => {
     expect(
       (await call('crawler/login', { institution_id: 'sandbox-bank', username: 'otp', password: 'otp' })).status,
     ).toBe('AUTH');
-    const statuses = async () => (await received(sb, receiver)).map(([, s]) => s ?? 'seed');
+    const statuses = async () =>
+      (await received(sb, receiver)).map(([t, s]) => s ?? (t === 'crawler.seed_created' ? 'seed' : t));
     await expect.poll(statuses, { timeout: 10_000 }).toContain('TIMEDOUT');
     expect(await call('crawler/otp', { code: '123456' })).toEqual({ status: 'TIMEDOUT', message: expect.any(String) });
     expect(await statuses()).toEqual([
@@ -169,6 +170,7 @@ describe('crawler vocabulary [doc]', () => {
       'PROCESSING',
       'AUTH',
       'TIMEDOUT', // once: the seed's own timeout was cancelled by the login
+      'application.abandoned',
     ]);
   });
 

@@ -81,7 +81,16 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   ],
   'hosted-journey-sandbox/testing': [
     () => import('../../src/sandbox/testing/index.js'),
-    ['TriggerJourneyError', 'completeJourney', 'startTestSandbox', 'triggerJourney'],
+    [
+      'TriggerJourneyError',
+      'advanceClock',
+      'completeJourney',
+      'expireConsent',
+      'revokeAtBank',
+      'startTestSandbox',
+      'triggerJourney',
+      'triggerRenewal',
+    ],
   ],
 };
 
@@ -90,6 +99,7 @@ function SERVER(): string[] {
     'ApiError',
     'AuthenticationError',
     'ClientErrorCode',
+    'ConsentInactiveError',
     'HostedJourneyNetworkError',
     'HostedJourneyServerError',
     'HostedJourneyTimeoutError',

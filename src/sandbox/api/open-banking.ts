@@ -12,6 +12,7 @@ import {
   consentUrl,
   finalise,
   requireApplication,
+  requireLiveConsent,
   startApplication,
 } from '../core/lifecycle.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
@@ -48,6 +49,8 @@ export function consents(ctx: SandboxContext, info: RequestInfo, tokenId: string
     bankId: body.bank_id,
     returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref),
     state: body.state,
+    sharingDays: body.sharing_days,
+    renews: body.renews,
   });
   return json(
     {
@@ -55,6 +58,8 @@ export function consents(ctx: SandboxContext, info: RequestInfo, tokenId: string
       consent_url: consentUrl(ctx, consent),
       expires_at: consent.expires_at,
       application_id: app.id,
+      sharing_days: consent.sharing_days,
+      ...(consent.renews !== undefined ? { renews: consent.renews } : {}),
     },
     201,
   );
@@ -81,6 +86,7 @@ export async function bundle(ctx: SandboxContext, info: RequestInfo, tokenId: st
   // Another token's application answers exactly as an unknown id.
   const app = ctx.state.findById(info.params.id!, tokenId);
   if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application '${info.params.id}'`);
+  requireLiveConsent(ctx, app);
   if ((app.status !== 'finalised' && app.status !== 'report_ready') || !app.data) {
     throw new SandboxHttpError(
       E.REPORT_NOT_READY,

@@ -10,12 +10,19 @@ import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError } from '../
 import { findInstitution, type Institution } from '../data/institutions.js';
 import { generateBankData, maskAccount } from '../data/generate.js';
 import { decideConsent } from '../core/lifecycle.js';
-import { DURATION_TEXT, HISTORY_TEXT, SYSTEM_FONT_STACK, vendorDisplayName } from '../../protocol/journey-copy.js';
+import { decisionOf } from '../core/consents.js';
+import {
+  DURATION_TEXT,
+  HISTORY_TEXT,
+  SYSTEM_FONT_STACK,
+  sharingPeriodText,
+  vendorDisplayName,
+} from '../../protocol/journey-copy.js';
 import type { Reply, RequestInfo } from '../core/http.js';
 import type { Consent } from '../core/state.js';
 
 export const BANK_CSP = "frame-ancestors 'none'; default-src 'self'; style-src 'self'";
-const BANK_HEADERS = { 'x-frame-options': 'DENY', 'content-security-policy': BANK_CSP };
+export const BANK_HEADERS = { 'x-frame-options': 'DENY', 'content-security-policy': BANK_CSP };
 
 const DATA_CLUSTERS = [
   ['Name and occupation', 'Your name and occupation'],
@@ -24,9 +31,9 @@ const DATA_CLUSTERS = [
   ['Transaction details', 'Incoming and outgoing transactions, amounts, dates and descriptions'],
 ] as const;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(inst: Institution | undefined, title: string, body: string, status = 200): Reply {
+export function page(inst: Institution | undefined, title: string, body: string, status = 200): Reply {
   const css = inst ? `/bank/${encodeURIComponent(inst.id)}/bank.css` : '/bank/sandbox-bank/bank.css';
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
@@ -40,7 +47,7 @@ function page(inst: Institution | undefined, title: string, body: string, status
   return { status, body: html, headers: { 'content-type': 'text/html; charset=utf-8', ...BANK_HEADERS } };
 }
 
-function errorPage(inst: Institution | undefined, error: unknown): Reply {
+export function errorPage(inst: Institution | undefined, error: unknown): Reply {
   const e = isSandboxHttpError(error) ? error : new SandboxHttpError(E.INTERNAL, 'internal sandbox error');
   return page(
     inst,
@@ -72,7 +79,7 @@ h1{font-size:22px;margin-top:0;color:var(--brand)}ul{padding-left:20px}li{margin
   return { status: 200, body: css, headers: { 'content-type': 'text/css; charset=utf-8' } };
 }
 
-function findConsent(ctx: SandboxContext, inst: Institution | undefined, consentId: string | null): Consent {
+export function findConsent(ctx: SandboxContext, inst: Institution | undefined, consentId: string | null): Consent {
   if (!inst) throw new SandboxHttpError(E.NOT_FOUND, 'no such bank');
   const consent = consentId ? ctx.state.consents.get(consentId) : undefined;
   if (!consent || consent.institution_id !== inst.id)
@@ -86,7 +93,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
   try {
     const consent = findConsent(ctx, inst, url.searchParams.get('consent_id'));
     if (consent.status !== 'pending')
-      throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
+      throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
     const app = ctx.state.applications.get(consent.application_id)!;
     const accounts = generateBankData({
       seed: ctx.seed,
@@ -103,6 +110,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
 <h2>Data we will share</h2>` +
       `<dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
 <h2>How long</h2><p class="duration">Transactions: ${esc(HISTORY_TEXT)}. ${esc(DURATION_TEXT)}.</p>
+<p class="sharing-period">${esc(sharingPeriodText(consent.sharing_days))}</p>
 <form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
 <input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
       `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
@@ -114,7 +122,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
   }
 }
 
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

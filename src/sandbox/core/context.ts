@@ -8,6 +8,11 @@ export interface SandboxToken {
   tokenId: string;
   /** Signing secret. @example 'sandbox_secret' */
   secret: string;
+  /**
+   * Days before a consent's sharing period ends at which `consent.expiring` is sent to this token's receivers, once
+   * each. Default 30, 14, 7 and 1. @example [14, 3]
+   */
+  warningLeadsDays?: number[];
 }
 
 export interface SandboxContext {
@@ -17,7 +22,14 @@ export interface SandboxContext {
   /** How long a crawler seed waits for the customer's credentials (or one-time code) before TIMEDOUT. */
   crawlerTimeoutMs: number;
   tokens: readonly SandboxToken[];
+  /** The sandbox clock: the injectable `now` plus what was advanced. Every state time and timer reads it. */
   now(): Date;
+  /** The injectable `now` alone: what signatures (requests, webhooks, sessions) are checked and made against. */
+  wallNow(): Date;
+  /** Moves the sandbox clock forward, firing every timer that falls due in order; answers the new time. */
+  advanceClock(ms: number): Date;
+  /** The warning leads of a token's consents, in days. */
+  warningLeadsDays(tokenId: string): readonly number[];
   /** Issues and verifies the journey pages' session credentials. */
   sessions: JourneySessions;
   /** Whether `origin` is a registered parent origin of `vendor` (the `parentOrigins` option). */

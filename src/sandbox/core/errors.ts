@@ -35,6 +35,9 @@ export const SandboxErrorCode = {
   INSTITUTION_LOCKED: 'INSTITUTION_LOCKED',
   IDENTITY_LOCKED: 'IDENTITY_LOCKED',
   CONSENT_ALREADY_DECIDED: 'CONSENT_ALREADY_DECIDED',
+  CONSENT_NOT_ACTIVE: 'CONSENT_NOT_ACTIVE',
+  CONSENT_EXPIRED: 'CONSENT_EXPIRED',
+  CONSENT_REVOKED: 'CONSENT_REVOKED',
   OTP_NOT_REQUESTED: 'OTP_NOT_REQUESTED',
   DATA_NOT_RETRIEVED: 'DATA_NOT_RETRIEVED',
   REPORT_NOT_READY: 'REPORT_NOT_READY',
@@ -89,6 +92,9 @@ export const ERROR_STATUS: Record<SandboxErrorCode, number> = {
   [C.INSTITUTION_LOCKED]: 409,
   [C.IDENTITY_LOCKED]: 409,
   [C.CONSENT_ALREADY_DECIDED]: 409,
+  [C.CONSENT_NOT_ACTIVE]: 409,
+  [C.CONSENT_EXPIRED]: 409,
+  [C.CONSENT_REVOKED]: 409,
   [C.OTP_NOT_REQUESTED]: 409,
   [C.DATA_NOT_RETRIEVED]: 409,
   [C.REPORT_NOT_READY]: 409,
@@ -117,12 +123,15 @@ export class SandboxHttpError extends Error {
   readonly code: SandboxErrorCode;
   readonly status: number;
   readonly fields: FieldError[] | undefined;
+  /** More of the error body, e.g. `consent: { consent_id, status }` of a refused data pull. */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: SandboxErrorCode, message: string, fields?: FieldError[]) {
+  constructor(code: SandboxErrorCode, message: string, fields?: FieldError[], extra?: Record<string, unknown>) {
     super(message);
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = fields;
+    this.extra = extra;
   }
 }
 

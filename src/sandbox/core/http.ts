@@ -96,7 +96,13 @@ export function errorReply(error: unknown, requestId: string): Reply {
   return {
     status: e.status,
     json: {
-      error: { code: e.code, message: e.message, request_id: requestId, ...(e.fields ? { fields: e.fields } : {}) },
+      error: {
+        code: e.code,
+        message: e.message,
+        request_id: requestId,
+        ...(e.fields ? { fields: e.fields } : {}),
+        ...e.extra,
+      },
     },
   };
 }

@@ -8,10 +8,10 @@ import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js
 import { CRAWLER_LOGINS, findInstitution } from '../data/institutions.js';
 import { generateBankData } from '../data/generate.js';
 import { newId, type Application, type Consent } from './state.js';
+import { decide, isLive, openConsent, shareAccounts } from './consents.js';
 
 /** Statuses after which the institution can no longer change. */
 const LOCKED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
-const CONSENT_TTL_MS = 30 * 60_000;
 
 export interface StartFields {
   full_name?: string | undefined;
@@ -129,10 +129,14 @@ export interface ConsentRequest {
   bankId?: string | undefined;
   returnUrl: string;
   state?: string | undefined;
+  sharingDays?: number | undefined;
+  /** The id of the application's consent this request renews. */
+  renews?: string | undefined;
 }
 
-/** Creates a CDR consent and its bank authorisation URL. */
+/** Creates a CDR consent (or a renewal of one) and its bank authorisation URL. */
 export function createConsent(ctx: SandboxContext, app: Application, req: ConsentRequest): Consent {
+  if (req.renews !== undefined) return createRenewal(ctx, app, req);
   if (req.bankId !== undefined && req.bankId !== app.institution?.id) attachInstitution(ctx, app, req.bankId, 'cdr');
   if (!app.institution)
     throw new SandboxHttpError(
@@ -147,21 +151,32 @@ export function createConsent(ctx: SandboxContext, app: Application, req: Consen
   }
   if (LOCKED.has(app.status))
     throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);
-  const now = ctx.now();
-  const consent: Consent = {
-    id: newId('cns'),
-    application_id: app.id,
-    institution_id: app.institution.id,
-    return_url: req.returnUrl,
-    status: 'pending',
-    form_token: newId('ft'),
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + CONSENT_TTL_MS).toISOString(),
-    ...(req.state !== undefined ? { state: req.state } : {}),
-  };
-  ctx.state.consents.set(consent.id, consent);
+  const consent = openConsent(ctx, app, {
+    institutionId: app.institution.id,
+    returnUrl: req.returnUrl,
+    state: req.state,
+    sharingDays: req.sharingDays,
+  });
   app.status = 'consent_pending';
   return consent;
+}
+
+/** A renewal: same institution and accounts; the application and its data stay as they are meanwhile. */
+function createRenewal(ctx: SandboxContext, app: Application, req: ConsentRequest): Consent {
+  const renewed = ctx.state.consents.get(req.renews!);
+  if (!renewed || renewed.application_id !== app.id || renewed.renews !== undefined)
+    throw new SandboxHttpError(E.CONSENT_NOT_FOUND, `no consent '${req.renews}' for this customer`);
+  if (!isLive(renewed) && renewed.status !== 'expired')
+    throw new SandboxHttpError(E.CONSENT_NOT_ACTIVE, `the consent is ${renewed.status}; it cannot be renewed`);
+  if (req.bankId !== undefined && req.bankId !== renewed.institution_id)
+    throw fieldError('bank_id', 'a renewal keeps the institution of the consent it renews');
+  return openConsent(ctx, app, {
+    institutionId: renewed.institution_id,
+    returnUrl: req.returnUrl,
+    state: req.state,
+    sharingDays: req.sharingDays,
+    renews: renewed,
+  });
 }
 
 export function consentUrl(ctx: SandboxContext, consent: Consent): string {
@@ -171,26 +186,37 @@ export function consentUrl(ctx: SandboxContext, consent: Consent): string {
 
 /** The bank's decision. Returns the URL the customer goes back to. */
 export function decideConsent(ctx: SandboxContext, consent: Consent, approve: boolean): string {
-  if (consent.status !== 'pending')
-    throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`);
   const app = ctx.state.applications.get(consent.application_id)!;
-  consent.status = approve ? 'authorised' : 'denied';
-  if (approve) {
+  const first = consent.renews === undefined;
+  const authorised = decide(ctx, consent, approve);
+  if (authorised) {
     app.status = 'consented';
-    ctx.emit(app, 'consent.authorised', {
-      consent_id: consent.id,
-      institution_id: consent.institution_id,
-      pathway: 'cdr',
-    });
     runCrawl(ctx, app);
-  } else {
+  } else if (first) {
     app.status = 'denied';
   }
   const back = new URL(consent.return_url);
   back.searchParams.set('consent_id', consent.id);
-  back.searchParams.set('status', consent.status);
+  back.searchParams.set('status', approve ? 'authorised' : 'denied');
   if (consent.state !== undefined) back.searchParams.set('state', consent.state);
   return back.toString();
+}
+
+/**
+ * 409 `CONSENT_EXPIRED` / `CONSENT_REVOKED` when the application's data came under a consent that ended: no more data
+ * is pulled under it (the error body names the consent and its status).
+ */
+export function requireLiveConsent(ctx: SandboxContext, app: Application): void {
+  const consent = app.consent_id === undefined ? undefined : ctx.state.consents.get(app.consent_id);
+  if (!consent || isLive(consent)) return;
+  const code = consent.status === 'revoked' ? E.CONSENT_REVOKED : E.CONSENT_EXPIRED;
+  throw new SandboxHttpError(
+    code,
+    `consent ${consent.id} is ${consent.status}: no more data can be pulled under it; renew it (expired) or ask ` +
+      'the customer for a new one',
+    undefined,
+    { consent: { consent_id: consent.id, status: consent.status } },
+  );
 }
 
 /**
@@ -222,6 +248,7 @@ function awaitCustomer(ctx: SandboxContext, app: Application): void {
       seed.waiting = 'timedout';
       crawlerTimers.delete(app);
       lifecycle(ctx, app, 'TIMEDOUT', 'No credentials were entered in time.');
+      ctx.emit(app, 'application.abandoned', { reason: 'crawler_timedout' });
     }),
   );
 }
@@ -312,6 +339,12 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
     });
     app.data = data;
     app.status = 'crawled';
+    const consent = app.consent_id === undefined ? undefined : ctx.state.consents.get(app.consent_id);
+    if (consent)
+      shareAccounts(
+        consent,
+        data.accounts.map((a) => a.account_id),
+      );
     ctx.emit(app, 'account.numbers_ready', {
       accounts: data.accounts.map((a) => ({ account_id: a.account_id, bsb: a.bsb, account_number: a.account_number })),
     });
@@ -336,6 +369,7 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
  * Finalise: only once data is retrieved; repeating it is harmless (webhook duplicates make integrators call it twice).
  */
 export function finalise(ctx: SandboxContext, app: Application): Application {
+  requireLiveConsent(ctx, app);
   if (app.status === 'finalised' || app.status === 'report_ready') return app;
   if (app.status !== 'crawled' || !app.data) {
     throw new SandboxHttpError(

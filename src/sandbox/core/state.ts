@@ -1,6 +1,13 @@
 /** The sandbox's in-memory state: applications, consents, credit files, idempotent responses. */
 import { randomBytes } from 'node:crypto';
-import type { HardshipCode, LodgeEnquiryBody, Pathway, RepaymentCode } from '../../protocol/index.js';
+import type {
+  HardshipCode,
+  KnownConsentStatus,
+  KnownRevokedBy,
+  LodgeEnquiryBody,
+  Pathway,
+  RepaymentCode,
+} from '../../protocol/index.js';
 import type { BankData } from '../data/generate.js';
 
 export const APPLICATION_STATUSES = [
@@ -36,6 +43,8 @@ export interface Application {
   /** The crawler pathway's seed and what it waits for; null on the cdr pathway or before one is chosen. */
   crawler: CrawlerSeed | null;
   data: BankData | null;
+  /** The CDR consent the application's data comes from, once the customer authorised one. */
+  consent_id?: string;
 }
 
 export interface CrawlerSeed {
@@ -50,11 +59,24 @@ export interface Consent {
   institution_id: string;
   return_url: string;
   state?: string;
-  status: 'pending' | 'authorised' | 'denied';
-  /** Hidden field of the bank's form: a decision without it is refused (CSRF). */
+  /** Changed only by core/consents.ts. */
+  status: KnownConsentStatus;
+  /** Hidden field of the bank's forms (decision, stop sharing): a post without it is refused (CSRF). */
   form_token: string;
   created_at: string;
+  /** When the consent link stops working. */
   expires_at: string;
+  sharing_days: number;
+  /** Null until authorised. */
+  sharing_expires_at: string | null;
+  revoked_by?: KnownRevokedBy;
+  account_ids: string[];
+  /** Leads (days) already warned of, or passed before authorisation, for the current `sharing_expires_at`. */
+  warned: number[];
+  /** A renewal request: the consent it renews (it is never listed itself). */
+  renews?: string;
+  /** The pending renewal of this consent. */
+  renewal?: string;
 }
 
 export interface Enquiry extends LodgeEnquiryBody {

@@ -7,6 +7,7 @@
  * granted) and carry an `Origin` equal to our own.
  */
 import * as z from 'zod/mini';
+import { decisionOf } from '../core/consents.js';
 import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
@@ -204,7 +205,7 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
       const back = new URL(consent.return_url).searchParams;
       const returnTo = back.get(RETURN_TO_QUERY);
       return json({
-        status: consent.status,
+        status: decisionOf(consent),
         ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}),
       });
     }

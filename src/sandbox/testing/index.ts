@@ -3,6 +3,7 @@
  *   startTestSandbox()  a sandbox on a free loopback port, tuned for tests, that never outlives the test process
  *   completeJourney()   a Playwright helper that clicks through the sandbox journey embedded in a page
  *   triggerJourney()    the same journey without a browser: the pages' and the bank's calls over HTTP
+ *   advanceClock(), expireConsent(), revokeAtBank(), triggerRenewal()  the consent's year, no browser
  * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
  */
 export { startTestSandbox } from './test-sandbox.js';
@@ -16,3 +17,5 @@ export type {
 } from './complete-journey.js';
 export { triggerJourney, TriggerJourneyError } from './trigger.js';
 export type { TriggerJourneyOptions, TriggerJourneyResult, TriggerOutcome } from './trigger.js';
+export { advanceClock, expireConsent, revokeAtBank, triggerRenewal } from './consents.js';
+export type { ConsentRef, SandboxTarget, TriggerRenewalOptions } from './consents.js';

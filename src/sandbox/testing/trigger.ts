@@ -100,7 +100,7 @@ function checkOptions(options: TriggerJourneyOptions) {
 
 const shown = (v: unknown): string => (typeof v === 'string' ? `'${v.slice(0, 40)}' (a string)` : String(v));
 
-async function refused(res: Response, what: string): Promise<never> {
+export async function refused(res: Response, what: string): Promise<never> {
   const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
   const code = body?.error?.code;
   throw new TriggerJourneyError('REFUSED', `${what}: ${res.status} ${code ?? ''} ${body?.error?.message ?? ''}`, code);
@@ -130,7 +130,7 @@ async function openJourney(origin: string, vendor: string, ref: string, signal: 
 }
 
 /** The bank's page: read its form token, post the customer's decision. */
-async function decideAtBank(consentUrl: string, decision: string, signal: AbortSignal): Promise<void> {
+export async function decideAtBank(consentUrl: string, decision: string, signal: AbortSignal): Promise<void> {
   const page = await fetch(consentUrl, { signal });
   if (!page.ok) await refused(page, 'loading the bank page');
   const html = await page.text();

@@ -9,6 +9,8 @@
  *    page.
  * 5. The last failed attempt of an event is marked `gave_up`; a receiver that answers a signature error
  *    (`BAD_SIGNATURE`, `UNKNOWN_KEY` in its body) gets a `hint` naming the key the sandbox signs with.
+ * 6. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
+ *    their turn), so a clock advance that makes a thousand events due at once does not open a thousand connections.
  */
 import type { Random } from '../data/random.js';
 
@@ -102,6 +104,9 @@ async function answerText(res: Response): Promise<string> {
   return new TextDecoder().decode(bytes.subarray(0, ANSWER_BYTES));
 }
 
+/** Attempts on the wire to one receiver at a time. */
+export const MAX_IN_FLIGHT = 8;
+
 /** Attempts kept per receiver for the sandbox's index page (the full log is `deliveries()`). */
 export const RECENT_DELIVERIES = 20;
 
@@ -123,6 +128,8 @@ export interface SenderOptions {
   retry?: RetryPolicy;
   sign: WebhookSigner;
   now(): Date;
+  /** Schedules a retry's wait (the sandbox clock's timers, so advancing the clock fires it); default setTimeout. */
+  later?: (ms: number, fn: () => void) => () => void;
   /** Called after every attempt (the sandbox's `log` option formats it). */
   onAttempt?: (attempt: Delivery) => void;
 }
@@ -134,6 +141,9 @@ export class WebhookSender {
   readonly #log: Delivery[] = [];
   readonly #recent = new Map<WebhookReceiver, Delivery[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #cancels = new Set<() => void>();
+  /** Per receiver: attempts on the wire, and the queues waiting for a slot. */
+  readonly #slots = new Map<WebhookReceiver, { busy: number; waiting: Array<() => void> }>();
   readonly #aborts = new Set<AbortController>();
   readonly #waiters: Array<() => void> = [];
   readonly #retry: Required<RetryPolicy>;
@@ -213,6 +223,8 @@ export class WebhookSender {
   close(): void {
     this.#closed = true;
     for (const t of this.#timers) clearTimeout(t);
+    for (const c of this.#cancels) c();
+    for (const slot of this.#slots.values()) slot.waiting.shift()?.();
     for (const a of this.#aborts) a.abort();
     this.#timers.clear();
     for (const q of this.#queues.values()) q.items.length = 0;
@@ -234,7 +246,7 @@ export class WebhookSender {
     while (queue.items.length > 0 && live()) {
       const item = queue.items[0]!;
       for (let attempt = 1; attempt <= this.#retry.attempts && live(); attempt++) {
-        if (await this.#attempt(queue.receiver, item, attempt)) break;
+        if (await this.#inSlot(queue.receiver, () => this.#attempt(queue.receiver, item, attempt))) break;
         if (attempt < this.#retry.attempts)
           await this.#sleep(Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)));
       }
@@ -294,6 +306,24 @@ export class WebhookSender {
     }
   }
 
+  /** Runs one attempt once the receiver has a free slot; false without running it when the sender closed meanwhile. */
+  async #inSlot(receiver: WebhookReceiver, run: () => Promise<boolean>): Promise<boolean> {
+    let slot = this.#slots.get(receiver);
+    if (!slot) this.#slots.set(receiver, (slot = { busy: 0, waiting: [] }));
+    if (slot.busy >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => slot.waiting.push(resolve));
+    if (this.#closed) {
+      slot.waiting.shift()?.();
+      return false;
+    }
+    slot.busy++;
+    try {
+      return await run();
+    } finally {
+      slot.busy--;
+      slot.waiting.shift()?.();
+    }
+  }
+
   #remember(receiver: WebhookReceiver, record: Delivery): void {
     let ring = this.#recent.get(receiver);
     if (!ring) this.#recent.set(receiver, (ring = []));
@@ -302,6 +332,15 @@ export class WebhookSender {
   }
 
   #sleep(ms: number): Promise<void> {
+    const later = this.#options.later;
+    if (later)
+      return new Promise((resolve) => {
+        const cancel = later(ms, () => {
+          this.#cancels.delete(cancel);
+          resolve();
+        });
+        this.#cancels.add(cancel);
+      });
     return new Promise((resolve) => {
       const t = setTimeout(() => {
         this.#timers.delete(t);

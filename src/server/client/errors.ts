@@ -1,4 +1,5 @@
 import { PAYMENT_REFUSAL_STATUS, type PaymentRefusal, type PaymentRefusalCode } from '../../protocol/credit.js';
+import type { ConsentStatus } from '../../protocol/consents.js';
 import { HostedJourneyServerError, isHostedJourneyServerError } from '../errors.js';
 
 /**
@@ -77,6 +78,9 @@ export type KnownApiErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   // 409, 422: a month's payment refused (PaymentRefusalCode; the client refuses the same before sending)
   | PaymentRefusalCode
+  | 'CONSENT_NOT_ACTIVE'
+  | 'CONSENT_EXPIRED'
+  | 'CONSENT_REVOKED'
   // 5xx, and the client's own
   | 'INTERNAL'
   | 'INVALID_RESPONSE';
@@ -98,7 +102,7 @@ export interface ApiErrorInit {
 
 /** The service answered with an error status (or an unusable response body: code `INVALID_RESPONSE`). */
 export class ApiError extends HostedJourneyServerError {
-  override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' = 'ApiError';
+  override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' | 'ConsentInactiveError' = 'ApiError';
   readonly status: number;
   /**
    * The service's code: typed as the codes this version knows (a misspelt one does not compile); a newer code
@@ -129,6 +133,26 @@ export class RateLimitError extends ApiError {
   constructor(init: ApiErrorInit & { retryAfter?: number | undefined }) {
     super(init);
     this.retryAfter = init.retryAfter;
+  }
+}
+
+/**
+ * A data pull (`finalise`, a bundle) refused because the application's consent ended: 409 `CONSENT_EXPIRED` or
+ * `CONSENT_REVOKED`. `consentId` and `consentStatus` name it; renew an expired consent (`renewConsent`), or ask the
+ * customer for a new one after a revocation.
+ * @example if (e instanceof ConsentInactiveError) await notify(e.consentId, e.consentStatus);
+ */
+export class ConsentInactiveError extends ApiError {
+  override readonly name = 'ConsentInactiveError' as const;
+  override readonly code: 'CONSENT_EXPIRED' | 'CONSENT_REVOKED';
+  readonly consentId: string;
+  /** `'expired'` or `'revoked'`, or a status the service adds later. */
+  readonly consentStatus: ConsentStatus;
+  constructor(init: ApiErrorInit & { consentId: string; consentStatus: string }) {
+    super(init);
+    this.code = init.code as 'CONSENT_EXPIRED' | 'CONSENT_REVOKED';
+    this.consentId = init.consentId;
+    this.consentStatus = init.consentStatus as ConsentStatus;
   }
 }
 

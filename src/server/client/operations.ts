@@ -71,9 +71,20 @@ const closeAccount = (body: Record<string, unknown>) => ({
 });
 
 const seeAccount = (m: CreditMemory, _: unknown, answer: Record<string, unknown>) => m.seeAccount(answer);
+/** A renewal is `POST …/consents` naming the consent it renews: the institution is the renewed consent's. */
+const renewBody = /* @__PURE__ */ z.lazy(() =>
+  api.consentBody.check(
+    z.refine((v) => v.renews !== undefined, { message: 'the consent to renew is required', path: ['renews'] }),
+    z.refine((v) => v.bank_id === undefined, {
+      message: 'a renewal keeps the institution of the consent it renews',
+      path: ['bank_id'],
+    }),
+  ),
+);
 
 const E = api.ENDPOINTS;
 const W = api.WEBHOOKS;
+const C = api.CONSENTS;
 
 /**
  * Built by a call marked pure: reading the rows of ENDPOINTS (`E.profile`) could run a getter as far as a bundler
@@ -85,6 +96,9 @@ export const OPERATIONS = /* @__PURE__ */ (() =>
     startApplication: { endpoint: E.profile, input: startBody, response: api.applicationResponse },
     attachInstitution: { endpoint: E.profile, input: attachBody, response: api.applicationResponse },
     createConsent: { endpoint: E.consents, input: api.consentBody, response: api.consentResponse },
+    listConsents: { endpoint: C.list, response: api.consentListResponse },
+    renewConsent: { endpoint: E.consents, input: renewBody, response: api.consentResponse },
+    revokeConsent: { endpoint: C.revoke, input: api.revokeConsentBody, response: api.consentView },
     finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
     downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
     lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },

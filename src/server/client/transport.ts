@@ -9,6 +9,7 @@ import type { SignRequestOptions, SignedHeaders } from '../requests.js';
 import {
   ApiError,
   AuthenticationError,
+  ConsentInactiveError,
   HostedJourneyNetworkError,
   RateLimitError,
   RedirectError,
@@ -216,6 +217,11 @@ async function failure(call: Call, res: Response, scrub: Scrub): Promise<Attempt
       waitMs,
       error: new RateLimitError({ ...init, retryAfter: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000) }),
     };
+  }
+  const consent = body?.consent;
+  if ((init.code === 'CONSENT_EXPIRED' || init.code === 'CONSENT_REVOKED') && consent) {
+    const ids = { consentId: scrub(consent.consent_id), consentStatus: scrub(consent.status) };
+    return { ok: false, retryable: false, error: new ConsentInactiveError({ ...init, ...ids }) };
   }
   return { ok: false, retryable, waitMs, error: new ApiError(init) };
 }

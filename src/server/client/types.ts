@@ -17,7 +17,13 @@ export type {
   AccountKind,
   PaymentRefusalCode,
 } from '../../protocol/api.js';
-export type { ApplicationResponse, ConsentResponse, FinaliseResponse } from '../../protocol/api.js';
+export type {
+  ApplicationResponse,
+  ConsentResponse,
+  ConsentView,
+  ConsentListResponse,
+  FinaliseResponse,
+} from '../../protocol/api.js';
 
 /** Options every method accepts. */
 export interface CallOptions {
@@ -62,6 +68,21 @@ export type StartApplicationRequest = VendorRef & Omit<api.ProfileBody, 'bank_id
 export type AttachInstitutionRequest = VendorRef & api.ProfileBody & { bank_id: string; pathway: api.Pathway };
 /** `POST /api/v1/{vendor}/{ref}/consents`. */
 export type CreateConsentRequest = VendorRef & api.ConsentBody;
+/** `GET /api/v1/{vendor}/{ref}/consents` [ours]. */
+export type ListConsentsRequest = VendorRef;
+/** `POST /api/v1/{vendor}/{ref}/consents` with `renews` [ours]: the institution is the renewed consent's. */
+export type RenewConsentRequest = VendorRef &
+  Omit<api.ConsentBody, 'bank_id' | 'renews'> & {
+    /** The consent to renew. @example 'cns_3f9c…' */
+    renews: string;
+  };
+/** `POST /api/v1/{vendor}/{ref}/consents/{consent_id}/revoke` [ours]. */
+export type RevokeConsentRequest = VendorRef & {
+  /** @example 'cns_3f9c…' */
+  consent_id: string;
+  /** `'integrator'` (default): you stopped it; `'customer'`: the customer withdrew it with you. */
+  revoked_by?: 'integrator' | 'customer';
+};
 /** `POST /api/v1/{vendor}/{ref}/finalise`. */
 export type FinaliseRequest = VendorRef;
 /** `GET /api/v1/applications/{id}/bundle?format=`. */
@@ -387,6 +408,27 @@ export interface HostedJourneyClient {
    * @example const { consent_url } = await client.createConsent({ vendor: 'acme', ref: 'cust_42' });
    */
   createConsent(o: CreateConsentRequest & CallOptions): Promise<api.ConsentResponse>;
+  /**
+   * The customer's consents with status and expiry (renewal requests show on the consent they renew).
+   * @example
+   * const { consents } = await client.listConsents({ vendor: 'acme', ref: 'cust_42' });
+   * const expiring = consents.filter((c) => c.status === 'expiring');
+   */
+  listConsents(o: ListConsentsRequest & CallOptions): Promise<api.ConsentListResponse>;
+  /**
+   * Renews a consent: answers the renewal's `consent_url`, the bank page that shows the same institution, accounts
+   * and duration (open it top-level). The consent keeps working meanwhile; once the customer authorises,
+   * `consent.renewed` carries its new `sharing_expires_at` and the same account ids. A customer who backs out
+   * changes nothing.
+   * @example const { consent_url } = await client.renewConsent({ vendor: 'acme', ref: 'cust_42', renews: consentId });
+   */
+  renewConsent(o: RenewConsentRequest & CallOptions): Promise<api.ConsentResponse>;
+  /**
+   * Stops a consent now (`consent.revoked`, `revoked_by: 'integrator'`, or `'customer'` when they asked you); data
+   * pulls are refused after it. Repeating it is harmless.
+   * @example await client.revokeConsent({ vendor: 'acme', ref: 'cust_42', consent_id: consentId });
+   */
+  revokeConsent(o: RevokeConsentRequest & CallOptions): Promise<api.ConsentView>;
   /**
    * Requests the report once the data is in (after the `crawl.completed` webhook; earlier: 409 `DATA_NOT_RETRIEVED`).
    * `application.report_ready` follows. Calling it again is harmless.

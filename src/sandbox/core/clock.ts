@@ -1,0 +1,112 @@
+/**
+ * The sandbox's clock: the injectable `now` plus whatever `advance()` added, and every timer the sandbox keeps on it
+ * (crawls, crawler timeouts, consent warnings and expiries, webhook retries).
+ * 1. A timer fires after its delay of real time, or once `advance()` moves the clock past its due time, whichever
+ *    comes first; it fires once.
+ * 2. `advance()` fires every timer that falls due, earliest first (ties in the order they were set), with the clock
+ *    standing at each one's due time while it runs; timers set meanwhile that fall due before the target fire too.
+ * 3. A delay longer than Node keeps (2³¹ − 1 ms) is waited for in steps, checked against the clock at each step.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Timer {
+  due: number;
+  seq: number;
+  fn: () => void;
+  real: NodeJS.Timeout | undefined;
+}
+
+export class SandboxClock {
+  readonly #base: () => Date;
+  #offset = 0;
+  /** While `advance()` runs a timer: the clock stands still at its due time. */
+  #pinned: number | undefined;
+  #seq = 0;
+  #closed = false;
+  /** Pending timers, earliest due first (ties by seq). */
+  readonly #timers: Timer[] = [];
+
+  constructor(base: () => Date) {
+    this.#base = base;
+  }
+
+  now(): Date {
+    return new Date(this.#pinned ?? this.#base().getTime() + this.#offset);
+  }
+
+  /** How far `advance()` has moved the clock past the injectable `now`, ms. */
+  get offsetMs(): number {
+    return this.#offset;
+  }
+
+  /** Runs `fn` after `ms`; answers a function that cancels it. */
+  later(ms: number, fn: () => void): () => void {
+    const timer: Timer = { due: this.now().getTime() + Math.max(0, ms), seq: this.#seq++, fn, real: undefined };
+    if (this.#closed) return () => {};
+    this.#insert(timer);
+    this.#arm(timer, ms);
+    return () => this.#remove(timer);
+  }
+
+  /** Moves the clock `ms` forward, firing what falls due in order; answers the new time. */
+  advance(ms: number): Date {
+    const target = this.now().getTime() + ms;
+    try {
+      for (;;) {
+        const next = this.#timers[0];
+        if (!next || next.due > target || this.#closed) break;
+        this.#remove(next);
+        this.#pinned = Math.max(next.due, this.#pinned ?? this.now().getTime());
+        this.#run(next);
+      }
+    } finally {
+      this.#pinned = undefined;
+    }
+    const now = this.now().getTime();
+    if (target > now) this.#offset += target - now;
+    return new Date(target);
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const t of this.#timers.splice(0)) clearTimeout(t.real);
+  }
+
+  #arm(timer: Timer, ms: number): void {
+    const wait = Math.min(Math.max(0, ms), MAX_TIMER_MS);
+    timer.real = setTimeout(() => {
+      timer.real = undefined;
+      const left = timer.due - this.now().getTime();
+      if (ms > MAX_TIMER_MS && left > 0) return this.#arm(timer, left);
+      this.#remove(timer);
+      this.#run(timer);
+    }, wait);
+  }
+
+  #run(timer: Timer): void {
+    try {
+      timer.fn();
+    } catch (error) {
+      console.error('[sandbox] timer', error);
+    }
+  }
+
+  #insert(timer: Timer): void {
+    let lo = 0;
+    let hi = this.#timers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = this.#timers[mid]!;
+      if (t.due < timer.due || (t.due === timer.due && t.seq < timer.seq)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.#timers.splice(lo, 0, timer);
+  }
+
+  #remove(timer: Timer): void {
+    clearTimeout(timer.real);
+    timer.real = undefined;
+    const i = this.#timers.indexOf(timer);
+    if (i >= 0) this.#timers.splice(i, 1);
+  }
+}

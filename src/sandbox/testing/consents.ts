@@ -1,0 +1,113 @@
+/**
+ * The consent's year without a browser, against any running sandbox: move its clock, end a sharing period, stop
+ * sharing at the bank's dashboard as the customer, renew (approved, or cancelled by the customer). Each makes the
+ * calls a person or the bank would (the dashboard's form, the bank's consent page) or a signed sandbox-only call, so
+ * the same transitions run and the same webhooks go out. The CLI's `clock`, `expire`, `revoke` and `renew` use them.
+ */
+import { SANDBOX_ENDPOINTS, fillPath } from '../../protocol/index.js';
+import { createClient, signRequest } from '../../server/index.js';
+import { DEFAULT_TOKENS } from '../options.js';
+import { TriggerJourneyError, decideAtBank, refused } from './trigger.js';
+
+/** A running sandbox: its URL, and the token to sign with (default the sandbox's first default token). */
+export type SandboxTarget = string | { url: string; token?: { id: string; secret: string } };
+
+function target(sandbox: SandboxTarget) {
+  const url = new URL(typeof sandbox === 'string' ? sandbox : sandbox.url).origin;
+  const given = typeof sandbox === 'string' ? undefined : sandbox.token;
+  const token = given ?? { id: DEFAULT_TOKENS[0]!.tokenId, secret: DEFAULT_TOKENS[0]!.secret };
+  return { url, token };
+}
+
+async function signedPost(sandbox: SandboxTarget, path: string, body: object): Promise<unknown> {
+  const { url, token } = target(sandbox);
+  const text = JSON.stringify(body);
+  const headers = await signRequest({ method: 'POST', path, body: text, tokenId: token.id, secret: token.secret });
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers }, body: text });
+  if (!res.ok) await refused(res, `POST ${path}`);
+  return res.json();
+}
+
+/**
+ * Moves the sandbox clock forward: every consent warning, expiry and webhook retry that falls due fires, in order.
+ * `by` is milliseconds or `'<n><unit>'` (ms, s, m, h, d, w).
+ * @example await advanceClock(sandbox, '30d');
+ */
+export async function advanceClock(sandbox: SandboxTarget, by: string | number): Promise<{ now: string }> {
+  return (await signedPost(sandbox, SANDBOX_ENDPOINTS.advanceClock.path, { advance: by })) as { now: string };
+}
+
+/**
+ * Ends a consent's sharing period now: `consent.expired`, and data pulls refused from then on.
+ * @example await expireConsent(sandbox, consentId);
+ */
+export async function expireConsent(sandbox: SandboxTarget, consentId: string): Promise<void> {
+  await signedPost(sandbox, fillPath(SANDBOX_ENDPOINTS.expireConsent.path, { consent_id: consentId }), {});
+}
+
+export interface ConsentRef {
+  /** @example 'acme' */
+  vendor: string;
+  /** @example 'cust_1' */
+  ref: string;
+  /** @example 'cns_3f9c…' */
+  consentId: string;
+}
+
+function clientFor(sandbox: SandboxTarget) {
+  const { url, token } = target(sandbox);
+  return createClient({ baseUrl: url, tokenId: token.id, signingSecret: token.secret });
+}
+
+/**
+ * The customer stops sharing on the bank's "manage data sharing" page: `consent.revoked` with
+ * `revoked_by: 'data_holder'`.
+ * @example await revokeAtBank(sandbox, { vendor: 'acme', ref: 'cust_1', consentId });
+ */
+export async function revokeAtBank(sandbox: SandboxTarget, consent: ConsentRef): Promise<void> {
+  const { url } = target(sandbox);
+  const { consents } = await clientFor(sandbox).listConsents({ vendor: consent.vendor, ref: consent.ref });
+  const found = consents.find((c) => c.consent_id === consent.consentId);
+  if (!found) throw new TriggerJourneyError('REFUSED', `no consent '${consent.consentId}' for this customer`);
+  const page = `${url}/bank/${encodeURIComponent(found.institution_id)}/sharing?consent_id=${consent.consentId}`;
+  const html = await (await fetch(page)).text();
+  const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new TriggerJourneyError('REFUSED', `the sharing page offers no stop (the consent is not live)`);
+  const res = await fetch(new URL('sharing', page.replace(/sharing\?.*$/, '')), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent_id: consent.consentId, form_token: token, action: 'stop' }).toString(),
+    redirect: 'manual',
+  });
+  if (res.status !== 303) await refused(res, 'stopping the sharing');
+}
+
+export interface TriggerRenewalOptions extends ConsentRef {
+  /** `'approved'` (default) at the bank, or `'cancelled'`: the customer backs out, and nothing changes. */
+  outcome?: 'approved' | 'cancelled';
+  /** The new sharing period, days; default the consent's. @example 365 */
+  sharingDays?: number;
+}
+
+/**
+ * Renews a consent as the customer would: the renewal is created (`POST …/consents` with `renews`) and decided at the
+ * bank. Approved: `consent.renewed`, the same consent with a new date and the same accounts. Cancelled:
+ * `consent.denied` with `renews`, and the consent exactly as it was.
+ * @example await triggerRenewal(sandbox, { vendor: 'acme', ref: 'cust_1', consentId, outcome: 'approved' });
+ */
+export async function triggerRenewal(
+  sandbox: SandboxTarget,
+  options: TriggerRenewalOptions,
+): Promise<{ renewalId: string }> {
+  const outcome = options.outcome ?? 'approved';
+  if (outcome !== 'approved' && outcome !== 'cancelled')
+    throw new TriggerJourneyError('INVALID_OPTIONS', `outcome must be 'approved' or 'cancelled', got '${outcome}'`);
+  const renewal = await clientFor(sandbox).createConsent({
+    vendor: options.vendor,
+    ref: options.ref,
+    renews: options.consentId,
+    ...(options.sharingDays !== undefined ? { sharing_days: options.sharingDays } : {}),
+  });
+  await decideAtBank(renewal.consent_url, outcome === 'approved' ? 'approve' : 'deny', AbortSignal.timeout(60_000));
+  return { renewalId: renewal.consent_id };
+}

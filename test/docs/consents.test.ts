@@ -1,0 +1,35 @@
+// docs/consents.md, run as written: its `quick-start year.ts` program is saved into a fresh integrator project (its
+// node_modules link the built packages of dist/packages/) and run with `tsx` against the sandbox it starts; it must
+// print exactly the output the page shows. Needs `node scripts/build.mjs` first.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+
+const programs = quickStartsOf('docs/consents.md');
+let project = '';
+beforeAll(() => {
+  project = createProject();
+  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
+});
+afterAll(() => removeProject(project));
+
+function shownOutput(program: string): string {
+  const blocks = extractBlocks('docs/consents.md').blocks;
+  const at = blocks.findIndex((b) => b.marker?.kind === 'quick-start' && b.marker.file === program);
+  const shown = blocks[at + 1];
+  if (shown?.lang !== '') throw new Error(`docs/consents.md: no output block after ${program}`);
+  return shown.code.trim();
+}
+
+it('year.ts: expiring after 336 days, a cancelled renewal changes nothing, a renewal keeps the accounts, the bank stops it', () => {
+  expect([...programs.keys()]).toEqual(['year.ts']);
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'year.ts'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  expect(run.stdout.trim()).toBe(shownOutput('year.ts'));
+}, 150_000);
