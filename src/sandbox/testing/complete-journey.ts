@@ -1,8 +1,22 @@
 /**
  * `completeJourney()`: a Playwright helper that clicks through the sandbox journey embedded in a page, through the
- * journey's real UI and the sandbox bank's page. `@playwright/test` is used for its types only.
+ * journey's real UI and the sandbox bank's page. `@playwright/test` is used for its types only, inside: the exported
+ * declarations name none of them (`JourneyPage` is structural), so a project without Playwright type-checks the kit
+ * with `skipLibCheck: false`.
  */
 import type { Frame, Locator, Page } from '@playwright/test';
+
+/**
+ * The Playwright `Page` that shows your app, described by the members the kit's types need: any `Page` of
+ * `@playwright/test` or `playwright` fits. Structural, so these declarations do not import Playwright's.
+ * @example test('journey', async ({ page }) => { await completeJourney(page, { pathway: 'cdr' }); });
+ */
+export interface JourneyPage {
+  frames(): unknown[];
+  mainFrame(): unknown;
+  url(): string;
+  waitForURL(url: RegExp, options?: { timeout?: number }): Promise<unknown>;
+}
 
 /** The CDR pathway: the customer approves or denies access on the sandbox bank's page. */
 export interface CompleteCdrJourney {
@@ -354,8 +368,12 @@ async function act(
  * await page.getByRole('button', { name: 'Connect your bank' }).click();
  * const { applicationId } = await completeJourney(page, { pathway: 'cdr', outcome: 'approved' });
  */
-export async function completeJourney(page: Page, options: CompleteJourneyOptions): Promise<CompleteJourneyResult> {
-  const run = startRun(page, options);
+export async function completeJourney(
+  page: JourneyPage,
+  options: CompleteJourneyOptions,
+): Promise<CompleteJourneyResult> {
+  // Every Playwright Page is a JourneyPage (the testing-kit consumer checks it against Playwright's own types).
+  const run = startRun(page as unknown as Page, options);
   let journey = await findJourney(run);
   for (;;) {
     if (journey.isDetached() || !journeyOf(run, journey.url())) journey = await findJourney(run);

@@ -14,6 +14,7 @@ export type {
   CompleteCrawlerJourney,
   CompleteJourneyOptions,
   CompleteJourneyResult,
+  JourneyPage,
 } from './complete-journey.js';
 export { triggerJourney, TriggerJourneyError } from './trigger.js';
 export type { TriggerJourneyOptions, TriggerJourneyResult, TriggerOutcome } from './trigger.js';
