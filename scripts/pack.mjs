@@ -97,17 +97,19 @@ export function vendorInto(project, tarballs, { log = console.log } = {}) {
  * (dist/demo-assets/, the script tag's parts) from under it.
  */
 export function missingGroups(dist = path.join(root, 'dist')) {
-  const marks = {
-    browser: 'index.js',
-    iife: 'hosted-journey.iife.js',
-    server: 'server.js',
-    assets: 'sandbox-assets',
-    types: 'types',
-    openapi: 'openapi.json',
-    llms: 'llms.txt',
-  };
-  return Object.entries(marks).flatMap(([group, mark]) => (existsSync(path.join(dist, mark)) ? [] : [group]));
+  return Object.entries(GROUP_MARKS).flatMap(([group, mark]) => (existsSync(path.join(dist, mark)) ? [] : [group]));
 }
+
+/** One path under dist/ per build group (all but `packages`, which packTarballs lays out itself). */
+export const GROUP_MARKS = {
+  browser: 'index.js',
+  iife: 'hosted-journey.iife.js',
+  server: 'server.js',
+  assets: 'sandbox-assets',
+  types: 'types',
+  openapi: 'openapi.json',
+  llms: 'llms.txt',
+};
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);

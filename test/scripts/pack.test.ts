@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { missingGroups, vendorInto } from '../../scripts/pack.mjs';
+import { GROUP_MARKS, missingGroups, vendorInto } from '../../scripts/pack.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'hj-pack-'));
@@ -86,20 +86,23 @@ describe('npm run pack -- --into', () => {
 });
 
 describe('npm run pack while npm run demo serves from dist/', () => {
+  it('knows a file of every group scripts/build.mjs builds', () => {
+    const build = readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8');
+    const groups = build.slice(
+      build.indexOf('const groups = {'),
+      build.indexOf('\n};', build.indexOf('const groups = {')),
+    );
+    const names = [...groups.matchAll(/^ {2}(?:async )?(\w+)\(\) \{/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(4);
+    expect(Object.keys(GROUP_MARKS).sort()).toEqual(names.filter((n) => n !== 'packages').sort());
+  });
+
   it('lists the groups dist/ lacks', () => {
     const dist = path.join(work, 'dist-probe');
     mkdirSync(path.join(dist, 'sandbox-assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.js'), '');
     expect(missingGroups(dist)).toEqual(['iife', 'server', 'types', 'openapi', 'llms']);
-    expect(missingGroups(path.join(work, 'nothing'))).toEqual([
-      'browser',
-      'iife',
-      'server',
-      'assets',
-      'types',
-      'openapi',
-      'llms',
-    ]);
+    expect(missingGroups(path.join(work, 'nothing'))).toEqual(Object.keys(GROUP_MARKS));
   });
 
   it('builds only what the demo did not (the types), in place: the demo’s assets and script parts stay as they were', async () => {
