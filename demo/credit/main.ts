@@ -1,6 +1,7 @@
 /**
- * The credit-reporting page: lodge → report → create account → save payments → register default (with the refusal
- * under $150 / 60 days) → update/close. Calls the demo server, which signs each call with the backend helper.
+ * The credit-reporting page: lodge → report → create account → save payments, with a hardship arrangement (three months
+ * of `A`, then a `V`) → register default (with the refusal under $150 / 60 days) → update/close. Calls the demo server,
+ * which signs each call with the backend helper.
  */
 import { el, renderReport, type Report } from './view.js';
 
@@ -174,18 +175,29 @@ const account = form(
   },
 );
 
-const CODES = ['C', '1', '2', '3', '4', '5', '6', 'X'];
-const PLAN = ['C', 'C', 'C', '1', '2', '3'];
+const CODES = ['0', '1', '2', '3', '4', '5', '6', 'X'];
+const PLAN = ['0', '1', '0', '0', '0', '0'];
+/** Hardship of each month: none, then a temporary arrangement for three months, then a permanent variation. */
+const HARDSHIP = ['none', 'A', 'V'];
+const HARDSHIP_PLAN = ['none', 'none', 'A', 'A', 'A', 'V'];
+const arrangement = (code: string) => (code === 'A' ? 'demo-temporary' : 'demo-variation');
 const payments = form(
   'payments',
   'Report monthly repayments',
-  'One status per month: C = current, 1–6 = cycles behind, X = not reported.',
-  months(6).map((m, i) => select(m, `m_${m}`, CODES, PLAN[i])),
+  'Each month: its repayment status (0 = current, 1–6 and X = by days overdue) and, under a hardship arrangement, ' +
+    'A (temporary arrangement, every month it runs) or V (permanent variation, once).',
+  months(6).flatMap((m, i) => [
+    select(`${m} status`, `m_${m}`, CODES, PLAN[i]),
+    select(`${m} hardship`, `h_${m}`, HARDSHIP, HARDSHIP_PLAN[i]),
+  ]),
   'Save payments',
   async (d, out) => {
-    for (const m of months(6))
-      await api('/api/credit/payment', { account_id: state.accountId, month: m, status: str(d, `m_${m}`) });
-    out.replaceChildren(ok('Six months of repayment history saved.'));
+    for (const m of months(6)) {
+      const code = str(d, `h_${m}`);
+      const hardship = code === 'none' ? undefined : { code, arrangement_id: arrangement(code) };
+      await api('/api/credit/payment', { account_id: state.accountId, month: m, status: str(d, `m_${m}`), hardship });
+    }
+    out.replaceChildren(ok('Six months of repayment history and hardship saved.'));
     await refreshReport();
     mark('default');
     root.append(defaultForm);

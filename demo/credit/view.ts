@@ -24,6 +24,7 @@ export interface Report {
     status: string;
     opened_on: string;
     repayment_history: Array<{ month: string; status: string }>;
+    hardship_history?: Array<{ month: string; code: string }>;
   }>;
   defaults: Array<{
     default_id: string;
@@ -33,6 +34,7 @@ export interface Report {
     listed_on: string;
     status: string;
   }>;
+  notices?: Array<{ code: string; text: string }>;
 }
 
 const BAND_LABEL: Record<string, string> = {
@@ -64,6 +66,51 @@ function table(head: string[], rows: (Node | string)[][], empty: string): HTMLEl
   );
 }
 
+const RHI_TITLE: Record<string, string> = {
+  '0': 'current',
+  '1': '15–29 days overdue',
+  '2': '30–59 days overdue',
+  '3': '60–89 days overdue',
+  '4': '90–119 days overdue',
+  '5': '120–149 days overdue',
+  '6': '150–179 days overdue',
+  X: '180 days or more overdue',
+};
+const FHI_TITLE: Record<string, string> = { A: 'temporary hardship arrangement', V: 'permanent variation' };
+
+/** Each account's hardship months, apart from its repayment history, with the notice the consumer is given. */
+function hardship(r: Report): HTMLElement | null {
+  const withFhi = r.accounts.filter((a) => a.hardship_history?.length);
+  if (!withFhi.length) return null;
+  const notice = r.notices?.find((n) => n.code === 'financial_hardship_information');
+  return el(
+    'section',
+    { className: 'stack', id: 'hardship' },
+    el('h3', { textContent: 'Financial hardship information' }),
+    notice ? el('p', { className: 'hardship-notice', textContent: notice.text }) : null,
+    table(
+      ['Provider', 'Type', 'Hardship months'],
+      withFhi.map((a) => {
+        const items = a.hardship_history ?? [];
+        const grid = el(
+          'div',
+          { className: 'history' },
+          ...items.map((h) =>
+            el('span', {
+              className: `h-${h.code}`,
+              textContent: h.code,
+              title: `${h.month}: ${FHI_TITLE[h.code] ?? h.code}`,
+            }),
+          ),
+        );
+        grid.setAttribute('aria-label', `Financial hardship: ${items.map((h) => `${h.month} ${h.code}`).join(', ')}`);
+        return [a.provider, human(a.account_type), grid];
+      }),
+      '',
+    ),
+  );
+}
+
 function history(items: Report['accounts'][number]['repayment_history']): HTMLElement {
   const last = items.slice(-12);
   const grid = el(
@@ -73,7 +120,7 @@ function history(items: Report['accounts'][number]['repayment_history']): HTMLEl
       const s = el('span', {
         className: `c-${h.status}`,
         textContent: h.status,
-        title: `${h.month}: ${h.status === 'C' ? 'current' : h.status === 'X' ? 'not reported' : `${h.status} cycle(s) behind`}`,
+        title: `${h.month}: ${RHI_TITLE[h.status] ?? h.status}`,
       });
       return s;
     }),
@@ -125,7 +172,8 @@ export function renderReport(r: Report, pdfHref: string): HTMLElement {
       ]),
       'No accounts.',
     ),
-    el('div', { className: 'legend' }, 'C current · 1–6 payment cycles behind · X not reported'),
+    el('div', { className: 'legend' }, '0 current · 1–6 by days overdue (1: 15–29 … 6: 150–179) · X 180 or more'),
+    hardship(r),
     el('h3', { textContent: 'Defaults' }),
     table(
       ['Account', 'Amount', 'Days overdue', 'Listed', 'Status'],
