@@ -109,6 +109,7 @@ function createContext(r: Resolved, sender: WebhookSender, clock: SandboxClock, 
       sender.enqueue(payload, app.owner);
     },
     later: (ms, fn) => clock.later(ms, fn),
+    at: (due, fn) => clock.at(due, fn),
   };
 }
 

@@ -41,10 +41,18 @@ export class SandboxClock {
 
   /** Runs `fn` after `ms`; answers a function that cancels it. */
   later(ms: number, fn: () => void): () => void {
-    const timer: Timer = { due: this.now().getTime() + Math.max(0, ms), seq: this.#seq++, fn, real: undefined };
+    return this.at(this.now().getTime() + Math.max(0, ms), fn);
+  }
+
+  /**
+   * Runs `fn` when the clock reaches `due` (epoch ms; at once if it already has). A time computed from an earlier
+   * `now()` stays exact: `later(due - now())` would land as late as the real time spent in between.
+   */
+  at(due: number, fn: () => void): () => void {
+    const timer: Timer = { due, seq: this.#seq++, fn, real: undefined };
     if (this.#closed) return () => {};
     this.#insert(timer);
-    this.#arm(timer, ms);
+    this.#arm(timer, due - this.now().getTime());
     return () => this.#remove(timer);
   }
 

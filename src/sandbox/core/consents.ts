@@ -170,7 +170,7 @@ function arm(ctx: SandboxContext, app: Application, consent: Consent): void {
   const lead = leadsOf(ctx, app).find((l) => !consent.warned.includes(l));
   const due = lead === undefined ? end : end - lead * DAY_MS;
   const expiresAt = consent.sharing_expires_at;
-  const cancel = ctx.later(due - ctx.now().getTime(), () => {
+  const cancel = ctx.at(due, () => {
     timers.delete(consent);
     if (!isLive(consent) || consent.sharing_expires_at !== expiresAt) return;
     if (lead === undefined) return expire(ctx, app, consent);

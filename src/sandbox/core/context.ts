@@ -48,4 +48,6 @@ export interface SandboxContext {
   emit(app: Application, type: string, data: Record<string, unknown>): void;
   /** Schedules work after `ms`; cancelled by close(). Returns a function that cancels it. */
   later(ms: number, fn: () => void): () => void;
+  /** Schedules work for when the sandbox clock reaches `due` (epoch ms); cancelled by close(). */
+  at(due: number, fn: () => void): () => void;
 }
