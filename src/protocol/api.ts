@@ -4,7 +4,7 @@
  * Response schemas are loose (unknown fields pass through) so the real service adding fields never breaks a client.
  */
 import * as z from 'zod/mini';
-import { isLoopbackHost } from './url/validate.js';
+import { isLoopbackHost } from './url/loopback.js';
 import { ACCOUNT_TYPES, HARDSHIP_CODES, LEGACY_CURRENT_CODE, REPAYMENT_CODES } from './credit.js';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 import { SHARING_DAYS, type ConsentStatus, type RevokedBy } from './consents.js';

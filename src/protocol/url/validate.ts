@@ -7,6 +7,9 @@
 import { hasOwn } from '../own.js';
 import { failConfig as fail, type JourneyConfigErrorCode } from '../errors.js';
 import { type JourneyPrefill, PREFILL_LIMITS } from './types.js';
+import { isLoopbackHost } from './loopback.js';
+
+export { isLoopbackHost };
 
 /** Letters, digits, `-` and `_` [doc: the `ref`]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -20,11 +23,6 @@ export const HEX_COLOUR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 /** Google Fonts family names are letters, digits and single spaces; anything else could smuggle URL syntax. */
 export const FONT_PATTERN = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
 export const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** `localhost`, `127.0.0.0/8` (the URL parser has already normalised forms like `127.1`) and `[::1]`. */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
 
 /**
  * Validates an origin (scheme + host + port, nothing else) and returns it normalised.
