@@ -103,7 +103,7 @@ describe('hosted-journey-sandbox CLI', () => {
     },
   );
 
-  it('--crawler-timeout-ms: a seed without credentials sends TIMEDOUT after that long; bad values exit 2', async () => {
+  it('--crawler-timeout-ms: a seed without credentials sends TIMEDOUT after that long, then application.abandoned; bad values exit 2', async () => {
     const receiver = await startWebhookReceiver();
     const cli = start([
       '--port',
@@ -127,10 +127,12 @@ describe('hosted-journey-sandbox CLI', () => {
         secret: 'sandbox_secret',
       });
       expect((await fetch(url + path, { method: 'POST', body, headers })).status).toBe(201);
-      await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 5000, interval: 50 });
-      expect(receiver.received.map((h) => [h.json.type, (h.json.data as { status?: string }).status])).toEqual([
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(3), { timeout: 5000, interval: 50 });
+      const data = (h: (typeof receiver.received)[number]) => h.json.data as { status?: string; reason?: string };
+      expect(receiver.received.map((h) => [h.json.type, data(h).status ?? data(h).reason])).toEqual([
         ['crawler.seed_created', undefined],
         ['crawler.lifecycle_updated', 'TIMEDOUT'],
+        ['application.abandoned', 'crawler_timedout'],
       ]);
     } finally {
       cli.child.kill('SIGTERM');
