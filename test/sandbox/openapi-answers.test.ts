@@ -83,6 +83,12 @@ async function openBankingQuickStart(): Promise<void> {
   for (const format of ['pdf', 'csv', 'json'] as const) await client.downloadBundle({ id: app.application_id, format });
   await client.listWebhooks();
   await client.deleteWebhook(webhook_id);
+  // The connection's year: read the consent the journey authorised, renew it, revoke it; a data pull is then refused.
+  const { consents } = await client.listConsents({ vendor: 'acme', ref });
+  const consent_id = consents[0]!.consent_id;
+  await client.renewConsent({ vendor: 'acme', ref, renews: consent_id });
+  await client.revokeConsent({ vendor: 'acme', ref, consent_id });
+  expect(await signed('POST', `/api/v1/acme/${ref}/finalise`, '{}')).toBe(409);
   // Without the widget: the server picks the bank and sends the customer to its consent page.
   const other = `${ref}_b`;
   await client.attachInstitution({ vendor: 'acme', ref: other, bank_id: 'sandbox-bank', pathway: 'cdr' });
