@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
+import { JOURNEY_API_BASE } from '../../protocol/journey-api.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import type { JourneySessionKind } from './session.js';
@@ -154,7 +155,12 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     if (!parsed) return null;
     const { vendor, customerId: ref } = parsed;
     const session = deps.issueSession({ kind: 'bank-return', vendor, ref, parentOrigin: null });
-    return shell('Returning to your application', 'bank-return.js', { vendor, ref, apiBase: '/journey-api', session });
+    return shell('Returning to your application', 'bank-return.js', {
+      vendor,
+      ref,
+      apiBase: JOURNEY_API_BASE,
+      session,
+    });
   }
   const parsed = parseJourneyUrl(url);
   if (!parsed) return null;
@@ -167,7 +173,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   return shell('Connect your bank', 'journey.js', {
     vendor: parsed.vendor,
     ref: parsed.customerId,
-    apiBase: '/journey-api',
+    apiBase: JOURNEY_API_BASE,
     session: deps.issueSession({
       kind: 'journey',
       vendor: parsed.vendor,
