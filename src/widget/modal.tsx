@@ -20,7 +20,6 @@ import {
   sheetOverlayStyle,
   statusStyle,
 } from './modal-styles.js';
-import { EN_AU, type WidgetWords } from './words/en-AU.js';
 
 export type ModalStatus = 'loading' | 'ready' | 'error';
 
@@ -39,7 +38,7 @@ export interface ModalController {
   readonly root: HTMLElement;
   /** Puts the (new) iframe in the frame slot, replacing any previous one. */
   setFrame(iframe: HTMLIFrameElement): void;
-  setStatus(status: ModalStatus): void;
+  setStatus(status: ModalStatus, message?: string): void;
   /** Reveals a modal mounted `hidden` (no-op otherwise). */
   show(): void;
   unmount(): void;
@@ -47,8 +46,8 @@ export interface ModalController {
 
 interface ViewProps {
   title: string;
-  words: WidgetWords;
   status: ModalStatus;
+  message: string;
   onClose(): void;
   onRetry(): void;
   hidden: boolean;
@@ -110,7 +109,7 @@ function ModalView(props: ViewProps) {
           ref={close}
           type="button"
           class="hosted-journey-close"
-          aria-label={props.words.close}
+          aria-label="Close"
           style={sheet ? { ...closeStyle, ...sheetCloseStyle } : closeStyle}
           onClick={() => onClose.current()}
         >
@@ -118,14 +117,14 @@ function ModalView(props: ViewProps) {
         </button>
         {props.status === 'loading' && (
           <div class="hosted-journey-loading" role="status" style={statusStyle}>
-            {props.words.loading}
+            Loading…
           </div>
         )}
         {props.status === 'error' && (
           <div class="hosted-journey-error" role="alert" style={statusStyle}>
-            <p>{props.words.failed}</p>
+            <p>{props.message}</p>
             <button type="button" class="hosted-journey-retry" style={retryStyle} onClick={props.onRetry}>
-              {props.words.retry}
+              Try again
             </button>
           </div>
         )}
@@ -215,8 +214,6 @@ export function mountModal(options: ModalOptions): ModalController {
   const doc = options.document ?? document;
   const root = doc.createElement('div');
   root.className = 'hosted-journey-modal';
-  root.lang = 'en-AU';
-  const words = EN_AU;
   let hidden = options.hidden === true;
   if (hidden) {
     for (const [k, v] of HIDDEN_ATTRS) root.setAttribute(k, v);
@@ -226,6 +223,7 @@ export function mountModal(options: ModalOptions): ModalController {
   if (!hidden) lockScroll(doc);
   const slot: { current: HTMLDivElement | null } = { current: null };
   let status: ModalStatus = 'loading';
+  let message = '';
   let mounted = true;
   let sheet: ViewProps['sheet'] = null;
   /** In the sheet the frame fills the slot (the journey scrolls inside); elsewhere it keeps the resizer's height. */
@@ -237,8 +235,8 @@ export function mountModal(options: ModalOptions): ModalController {
     render(
       <ModalView
         title={options.title}
-        words={words}
         status={status}
+        message={message}
         onClose={options.onClose}
         onRetry={options.onRetry}
         hidden={hidden}
@@ -253,7 +251,6 @@ export function mountModal(options: ModalOptions): ModalController {
     draw();
     fitFrame();
   }); // draws at once
-
   return {
     root,
     setFrame(iframe) {
@@ -261,9 +258,10 @@ export function mountModal(options: ModalOptions): ModalController {
       slot.current.replaceChildren(iframe);
       fitFrame();
     },
-    setStatus(next) {
+    setStatus(next, text = '') {
       if (!mounted) return;
       status = next;
+      message = text;
       draw();
     },
     show() {

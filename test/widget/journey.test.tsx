@@ -252,7 +252,7 @@ describe('watchdog and retry', () => {
     await waitFor(() => expect(h.state).toBe('error'));
     const info = timed({
       code: 'READY_TIMEOUT',
-      message: `no ready: ${ORIGIN}`,
+      message: 'The journey did not signal ready within 40 ms.',
       recoverable: true,
     });
     expect(onError).toHaveBeenCalledWith(info);
@@ -291,9 +291,7 @@ describe('watchdog and retry', () => {
       await vi.waitFor(() => expect(host.querySelector('[role="alert"]')).not.toBeNull());
       const alert = host.querySelector('[role="alert"]')!;
       expect(alert.className).toBe('hosted-journey-error');
-      // The customer reads the catalogue's words; the developer's message stays in onError.
-      expect(alert.textContent).toContain('Something went wrong and this page could not be shown.');
-      expect(alert.textContent).not.toContain('journey_url');
+      expect(alert.textContent).toContain('no journey answered within 3 s');
       expect(first.style.display).toBe('none');
       vi.advanceTimersByTime(20_000);
       expect(onError).toHaveBeenCalledTimes(1); // the ready watchdog does not fire on top
@@ -470,7 +468,7 @@ describe('modal mode', () => {
     const h = make({ mode: 'modal', readyTimeoutMs: 30 });
     h.open();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Something went wrong and this page could not be shown.');
+    expect(alert.textContent).toContain('did not signal ready');
     const first = h.iframe;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(h.state).toBe('loading');

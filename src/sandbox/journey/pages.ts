@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
-import { JOURNEY_API_BASE } from '../../protocol/journey-api.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import type { JourneySessionKind } from './session.js';
@@ -155,12 +154,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     if (!parsed) return null;
     const { vendor, customerId: ref } = parsed;
     const session = deps.issueSession({ kind: 'bank-return', vendor, ref, parentOrigin: null });
-    return shell('Returning to your application', 'bank-return.js', {
-      vendor,
-      ref,
-      apiBase: JOURNEY_API_BASE,
-      session,
-    });
+    return shell('Returning to your application', 'bank-return.js', { vendor, ref, apiBase: '/journey-api', session });
   }
   const parsed = parseJourneyUrl(url);
   if (!parsed) return null;
@@ -173,7 +167,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   return shell('Connect your bank', 'journey.js', {
     vendor: parsed.vendor,
     ref: parsed.customerId,
-    apiBase: JOURNEY_API_BASE,
+    apiBase: '/journey-api',
     session: deps.issueSession({
       kind: 'journey',
       vendor: parsed.vendor,

@@ -12,10 +12,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../../protocol/api.js';
 import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../../protocol/url.js';
-import { failureCode, type Institution, type StatusResponse } from './api-client.js';
+import { isJourneyApiError, type Institution, type StatusResponse } from './api-client.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
-import type { JourneyKey } from './words/en-AU.js';
 
 const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
 const HANDSHAKE_WAIT_MS = 1500;
@@ -25,8 +24,7 @@ export const denied = (institution?: Institution): Step => ({
   code: 'CONSENT_DENIED',
   recoverable: true,
   institution,
-  message: 'The customer did not approve access at the bank.',
-  words: 'failed.denied',
+  message: 'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
 });
 
 /** One render's view of the journey: its state, and the actions the router hands to the steps. */
@@ -35,9 +33,9 @@ export interface Journey {
   step: Step | null;
   prefill: JourneyPrefill;
   institutions: Institution[] | undefined;
-  loadError: JourneyKey | undefined;
+  loadError: string | undefined;
   busy: boolean;
-  failure: JourneyKey | undefined;
+  failure: string | undefined;
   summary: StatusResponse | undefined;
   /** Whether an earlier step was shown (then the new step's heading takes focus). */
   focus: boolean;
@@ -45,9 +43,9 @@ export interface Journey {
   set: {
     prefill: (f: (p: JourneyPrefill) => JourneyPrefill) => void;
     institutions: (list: Institution[]) => void;
-    loadError: (words: JourneyKey) => void;
+    loadError: (message: string) => void;
     busy: (busy: boolean) => void;
-    failure: (words: JourneyKey | undefined) => void;
+    failure: (message: string | undefined) => void;
     summary: (s: StatusResponse) => void;
     step: (step: Step) => void;
   };
@@ -69,9 +67,9 @@ export function useJourney(ctx: JourneyContext): Journey {
   const [step, setStep] = useState<Step | null>(null);
   const [prefill, setPrefill] = useState<JourneyPrefill>(ctx.url.prefill);
   const [institutions, setInstitutions] = useState<Institution[] | undefined>(ctx.config.institutions);
-  const [loadError, setLoadError] = useState<JourneyKey>();
+  const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<JourneyKey>();
+  const [failure, setFailure] = useState<string>();
   const [summary, setSummary] = useState<StatusResponse>();
   const refs: JourneyRefs = {
     applicationId: useRef<string | undefined>(undefined),
@@ -157,7 +155,7 @@ async function firstStep(j: Journey): Promise<void> {
   if (!list?.length) {
     list = await api.institutions().catch(() => undefined);
     if (list) j.set.institutions(list);
-    else j.set.loadError('banks.loadError');
+    else j.set.loadError('We could not load the list of banks. Please refresh the page.');
   }
   const pending = loadPendingConsent(config.vendor, config.ref);
   const returned = takeBankResult(config.vendor, config.ref);
@@ -240,7 +238,7 @@ export async function choosePathway(j: Journey, institution: Institution, pathwa
     go(j, { name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
   } catch (e) {
     j.set.busy(false);
-    j.set.failure(`api.${failureCode(e)}`);
+    j.set.failure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
   }
 }
 

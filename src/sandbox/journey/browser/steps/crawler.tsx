@@ -4,16 +4,14 @@
  */
 import { useState } from 'preact/hooks';
 import type { CrawlerResult, Institution, JourneyApi } from '../api-client.js';
-import { failureCode } from '../api-client.js';
-import { t } from '../i18n.js';
+import { isJourneyApiError } from '../api-client.js';
 import { BankMark, Button, Field, Notice, StepHeading } from '../ui.js';
-import type { JourneyKey } from '../words/en-AU.js';
 
 /** The sandbox's documented test logins (docs/sandbox.md). */
-const TEST_LOGINS: Array<{ user: string; pass: string; result: JourneyKey }> = [
-  { user: 'demo', pass: 'demo', result: 'crawler.resultConnects' },
-  { user: 'otp', pass: 'otp', result: 'crawler.resultOtp' },
-  { user: 'fail', pass: 'fail', result: 'crawler.resultFails' },
+const TEST_LOGINS = [
+  { user: 'demo', pass: 'demo', result: 'connects' },
+  { user: 'otp', pass: 'otp', result: 'asks for code 123456' },
+  { user: 'fail', pass: 'fail', result: 'wrong credentials' },
 ];
 
 export function CrawlerStep(props: {
@@ -30,7 +28,7 @@ export function CrawlerStep(props: {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<JourneyKey>();
+  const [failure, setFailure] = useState<string>();
 
   async function run(call: () => Promise<CrawlerResult>) {
     setBusy(true);
@@ -49,24 +47,29 @@ export function CrawlerStep(props: {
         setPhase('login');
         setCode('');
         props.onStep('crawler_login');
-        setFailure('crawler.timedOut');
+        setFailure(res.message ?? 'That took too long. Please log in again.');
       } else {
-        setFailure(phase === 'otp' ? 'crawler.wrongCode' : 'crawler.refused');
+        setFailure(
+          res.message ??
+            (phase === 'otp'
+              ? 'That code is not right. Check it and try again.'
+              : 'Those details were not accepted by your bank. Check them and try again.'),
+        );
       }
     } catch (e) {
-      setFailure(`api.${failureCode(e)}`);
+      setFailure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
     }
     setBusy(false);
   }
 
   const login = (e: Event) => {
     e.preventDefault();
-    if (!username || !password) return setFailure('crawler.needLogin');
+    if (!username || !password) return setFailure('Enter your username and password.');
     void run(() => api.crawlerLogin({ institution_id: institution.id, username, password }));
   };
   const otp = (e: Event) => {
     e.preventDefault();
-    if (!/^\d{4,8}$/.test(code.trim())) return setFailure('crawler.needCode');
+    if (!/^\d{4,8}$/.test(code.trim())) return setFailure('Enter the code from the text message (digits only).');
     void run(() => api.crawlerOtp({ code: code.trim() }));
   };
 
@@ -76,9 +79,13 @@ export function CrawlerStep(props: {
         <BankMark name={institution.name} colour={institution.colour} large />
         <StepHeading
           focus={props.focus}
-          sub={phase === 'login' ? t('crawler.loginSub', { bank: institution.name }) : t('crawler.otpSub')}
+          sub={
+            phase === 'login'
+              ? `Sign in with your ${institution.name} online banking details.`
+              : 'Your bank sent a one-time code to your mobile.'
+          }
         >
-          {phase === 'login' ? t('crawler.loginTitle', { bank: institution.name }) : t('crawler.otpTitle')}
+          {phase === 'login' ? `Log in to ${institution.name}` : 'Enter your one-time code'}
         </StepHeading>
       </div>
       {phase === 'login' ? (
@@ -99,7 +106,7 @@ export function CrawlerStep(props: {
 
 interface FormState {
   busy: boolean;
-  failure: JourneyKey | undefined;
+  failure: string | undefined;
   onSubmit: (e: Event) => void;
 }
 
@@ -116,7 +123,7 @@ function LoginForm(
     <form class="hj-form" onSubmit={p.onSubmit} noValidate>
       <Field
         id="username"
-        label={t('crawler.username')}
+        label="Username or customer number"
         value={p.username}
         onInput={p.onUsername}
         autoComplete="username"
@@ -124,20 +131,20 @@ function LoginForm(
       />
       <Field
         id="password"
-        label={t('crawler.password')}
+        label="Password"
         type="password"
         value={p.password}
         onInput={p.onPassword}
         autoComplete="current-password"
         required
       />
-      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
+      {p.failure ? <Notice kind="error">{p.failure}</Notice> : null}
       <div class="hj-actions hj-actions-split">
         <Button type="submit" busy={p.busy}>
-          {t('crawler.login')}
+          Log in securely
         </Button>
         <Button variant="secondary" onClick={p.onBack}>
-          {t('common.otherBank')}
+          Choose another bank
         </Button>
       </div>
     </form>
@@ -149,18 +156,18 @@ function OtpForm(p: FormState & { code: string; onCode: (v: string) => void }) {
     <form class="hj-form" onSubmit={p.onSubmit} noValidate>
       <Field
         id="otp"
-        label={t('crawler.otp')}
+        label="One-time code"
         value={p.code}
         onInput={p.onCode}
         inputMode="numeric"
         autoComplete="one-time-code"
         required
-        hint={t('crawler.otpHint')}
+        hint="Sandbox code: 123456"
       />
-      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
+      {p.failure ? <Notice kind="error">{p.failure}</Notice> : null}
       <div class="hj-actions">
         <Button type="submit" busy={p.busy}>
-          {t('crawler.verify')}
+          Verify code
         </Button>
       </div>
     </form>
@@ -169,14 +176,14 @@ function OtpForm(p: FormState & { code: string; onCode: (v: string) => void }) {
 
 function TestLogins() {
   return (
-    <aside class="hj-testlogins" aria-label={t('crawler.testLogins')}>
-      <h2>{t('crawler.testLogins')}</h2>
+    <aside class="hj-testlogins" aria-label="Sandbox test logins">
+      <h2>Sandbox test logins</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">{t('crawler.testUser')}</th>
-            <th scope="col">{t('crawler.testPass')}</th>
-            <th scope="col">{t('crawler.testResult')}</th>
+            <th scope="col">Username</th>
+            <th scope="col">Password</th>
+            <th scope="col">Result</th>
           </tr>
         </thead>
         <tbody>
@@ -188,7 +195,7 @@ function TestLogins() {
               <td>
                 <code>{l.pass}</code>
               </td>
-              <td>{t(l.result)}</td>
+              <td>{l.result}</td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,10 @@
 /** The first three steps: terms, the customer's details (prefilled), and the optional myGov (Centrelink) step. */
 import { useEffect, useState } from 'preact/hooks';
 import type { JourneyPrefill } from '../../../../protocol/url.js';
-import { failureCode } from '../api-client.js';
+import { isJourneyApiError } from '../api-client.js';
 import type { JourneyApi, JourneyApplication } from '../api-client.js';
 import { HISTORY_DAYS } from '../../../../protocol/journey-copy.js';
-import { formatDays, t } from '../i18n.js';
 import { Button, Field, Notice, StepHeading } from '../ui.js';
-import type { JourneyKey } from '../words/en-AU.js';
 
 export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {
   const [agreed, setAgreed] = useState(false);
@@ -18,23 +16,30 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
         if (agreed) props.onAccept();
       }}
     >
-      <StepHeading focus={props.focus} sub={t('terms.sub', { vendor: props.vendor })}>
-        {t('terms.title')}
+      <StepHeading
+        focus={props.focus}
+        sub={`${props.vendor} uses this secure service to verify your income and expenses from your bank statements.`}
+      >
+        Share your bank statements securely
       </StepHeading>
       <ul class="hj-points">
         <li>
-          <strong>{t('terms.readOnlyLead')}</strong> {t('terms.readOnly')}
+          <strong>Read-only.</strong> Nobody can move money or change anything in your accounts.
         </li>
         <li>
-          <strong>{t('terms.encryptedLead')}</strong> {t('terms.encrypted')}
+          <strong>Encrypted.</strong> Your data travels and rests encrypted, and is kept only as long as needed.
         </li>
         <li>
-          <strong>{t('terms.choiceLead')}</strong> {t('terms.choice')}
+          <strong>Your choice.</strong> You pick the bank and can withdraw consent at any time.
         </li>
       </ul>
       <details class="hj-terms">
-        <summary>{t('terms.read')}</summary>
-        <p>{t('terms.body', { days: formatDays(HISTORY_DAYS), vendor: props.vendor })}</p>
+        <summary>Read the terms of use</summary>
+        <p>
+          By continuing you authorise the retrieval of {HISTORY_DAYS} days of transaction history, balances and account
+          details from the institutions you select, for the purpose of assessing your application with {props.vendor}.
+          This is a sandbox: no real bank is contacted and no real data is collected.
+        </p>
       </details>
       <label class="hj-check">
         <input
@@ -43,11 +48,11 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
           checked={agreed}
           onChange={(e) => setAgreed((e.currentTarget as HTMLInputElement).checked)}
         />
-        <span>{t('terms.agree')}</span>
+        <span>I have read and agree to the terms of use and the privacy policy</span>
       </label>
       <div class="hj-actions">
         <Button type="submit" disabled={!agreed}>
-          {t('terms.accept')}
+          Agree and continue
         </Button>
       </div>
     </form>
@@ -68,7 +73,7 @@ export function DetailsStep(props: {
   const [phone, setPhone] = useState(props.prefill.phone ?? '');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<JourneyKey>();
+  const [failure, setFailure] = useState<string>();
 
   // Prefill that arrives with the handshake after the first render fills only fields the customer has not typed in.
   useEffect(() => {
@@ -78,9 +83,12 @@ export function DetailsStep(props: {
   }, [props.prefill]);
 
   const errors = {
-    fullName: fullName.trim() ? undefined : t('details.fullNameError'),
-    email: EMAIL.test(email.trim()) ? undefined : t('details.emailError'),
-    phone: !phone.trim() || PHONE.test(phone.trim()) ? undefined : t('details.phoneError'),
+    fullName: fullName.trim() ? undefined : 'Enter your full name.',
+    email: EMAIL.test(email.trim()) ? undefined : 'Enter an email address like name@example.com.',
+    phone:
+      !phone.trim() || PHONE.test(phone.trim())
+        ? undefined
+        : 'Enter a phone number, digits only, e.g. +61 400 000 000.',
   };
   const valid = !errors.fullName && !errors.email && !errors.phone;
 
@@ -99,19 +107,19 @@ export function DetailsStep(props: {
       });
       props.onStarted(app, details);
     } catch (err) {
-      setFailure(`api.${failureCode(err)}`);
+      setFailure(isJourneyApiError(err) ? err.message : 'Something went wrong. Please try again.');
       setBusy(false);
     }
   }
 
   return (
     <form class="hj-step" noValidate onSubmit={submit}>
-      <StepHeading focus={props.focus} sub={t('details.sub')}>
-        {t('details.title')}
+      <StepHeading focus={props.focus} sub="We use these to match your bank records to your application.">
+        Your details
       </StepHeading>
       <Field
         id="full_name"
-        label={t('details.fullName')}
+        label="Full name"
         value={fullName}
         onInput={setFullName}
         autoComplete="name"
@@ -120,7 +128,7 @@ export function DetailsStep(props: {
       />
       <Field
         id="email"
-        label={t('details.email')}
+        label="Email"
         type="email"
         inputMode="email"
         value={email}
@@ -131,19 +139,19 @@ export function DetailsStep(props: {
       />
       <Field
         id="phone"
-        label={t('details.phone')}
+        label="Mobile number"
         type="tel"
         inputMode="tel"
         value={phone}
         onInput={setPhone}
         autoComplete="tel"
-        hint={t('details.phoneHint')}
+        hint="Only used to send you a code if your bank asks for one."
         error={touched ? errors.phone : undefined}
       />
-      {failure ? <Notice kind="error">{t(failure)}</Notice> : null}
+      {failure ? <Notice kind="error">{failure}</Notice> : null}
       <div class="hj-actions">
         <Button type="submit" busy={busy}>
-          {t('common.continue')}
+          Continue
         </Button>
       </div>
     </form>
@@ -154,25 +162,30 @@ export function MyGovStep(props: { focus: boolean; onDone: (linked: boolean) => 
   const [linking, setLinking] = useState(false);
   return (
     <div class="hj-step">
-      <StepHeading focus={props.focus} sub={t('mygov.sub')}>
-        {t('mygov.title')}
+      <StepHeading
+        focus={props.focus}
+        sub="If you receive Centrelink payments, adding your income statement can speed up your application."
+      >
+        Add Centrelink income (optional)
       </StepHeading>
       <div class="hj-mygov">
         <span class="hj-mygov-mark" aria-hidden="true">
-          {t('mygov.mark')}
+          myGov
         </span>
-        <p>{t('mygov.text')}</p>
+        <p>Sign in to myGov to share a Centrelink income statement. In this sandbox, linking completes instantly.</p>
       </div>
-      {linking ? <Notice kind="success">{t('mygov.linked')}</Notice> : null}
+      {linking ? (
+        <Notice kind="success">myGov linked. Your Centrelink income statement will be included.</Notice>
+      ) : null}
       <div class="hj-actions hj-actions-split">
         {linking ? (
-          <Button onClick={() => props.onDone(true)}>{t('common.continue')}</Button>
+          <Button onClick={() => props.onDone(true)}>Continue</Button>
         ) : (
-          <Button onClick={() => setLinking(true)}>{t('mygov.connect')}</Button>
+          <Button onClick={() => setLinking(true)}>Connect myGov</Button>
         )}
         {linking ? null : (
           <Button variant="secondary" name="skip-mygov" onClick={() => props.onDone(false)}>
-            {t('mygov.skip')}
+            Skip this step
           </Button>
         )}
       </div>
