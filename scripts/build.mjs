@@ -13,8 +13,8 @@
 import { build } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { viteWebCrypto } from './server-web.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { browserRefusal, viteWebCrypto } from './server-web.mjs';
 import {
   allEntries,
   browserEntries,
@@ -172,6 +172,9 @@ const groups = {
         },
       },
     });
+    // The `browser` condition's target: the same names, refusing (the signing secret would be public in a browser).
+    const names = Object.keys(await import(pathToFileURL(r('dist/server-web.js')).href)).sort();
+    writeFileSync(r('dist/server-browser.js'), browserRefusal(names));
   },
   async assets() {
     for (const [name, src] of Object.entries(sandboxAssets)) {

@@ -33,13 +33,15 @@ const PEERS = {
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
-const SERVER_CONDITIONS = (web, node) => ({
+// Fetch-API runtimes first (their bundlers may set `browser` too: wrangler sets `workerd, worker, browser`);
+// a browser alone gets the refusal (scripts/server-web.mjs: the signing secret would be public).
+const SERVER_CONDITIONS = (web, node, refusal) => ({
   worker: web,
   workerd: web,
   'edge-light': web,
   deno: web,
   bun: web,
-  browser: web,
+  browser: refusal,
   default: node,
 });
 
@@ -131,7 +133,10 @@ backend helper is
       'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory, Redis or a PostgreSQL inbox), for Node and Fetch-API runtimes.',
     installedGoal: 10_500_000, // zod is about 8.6 MB of it; 10.01 MB measured once telemetry, the md5 and docs/production.md shipped
     exports: {
-      '.': { types: types('server/index'), ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js') },
+      '.': {
+        types: types('server/index'),
+        ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js', './dist/server-browser.js'),
+      },
       // One API from one entry source, built twice: both builds share its declarations.
       './web': { types: types('server/index'), default: './dist/server-web.js' },
       './openapi.json': './dist/openapi.json',
@@ -146,8 +151,9 @@ backend helper is
 The backend helper of [hosted-journey](https://www.npmjs.com/package/hosted-journey): HMAC-signed client for all twelve
 endpoints, webhook verification (the request-signing scheme or Standard Webhooks), exactly-once webhook handling with a
 memory or Redis dedupe store or a PostgreSQL transactional inbox, adapters for Fetch-API runtimes and Node/Express.
-Node resolves the \`node:crypto\` build; the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\`, \`bun\` and \`browser\`
-conditions resolve the Web Crypto build (\`hosted-journey-server/web\` forces it).
+Node resolves the \`node:crypto\` build; the \`worker\`, \`workerd\`, \`edge-light\`, \`deno\` and \`bun\` conditions
+resolve the Web Crypto build (\`hosted-journey-server/web\` forces it). A browser bundle (the \`browser\` condition)
+throws at import: the signing secret would be public there.
 
 \`\`\`sh
 npm install hosted-journey-server

@@ -35,6 +35,38 @@ export const esbuildWebCrypto = () => ({
   },
 });
 
+/**
+ * What a browser build of `hosted-journey-server` meets. The package's `browser` export condition points at
+ * dist/server-browser.js, made by `browserRefusal()`: every name of the entry, each throwing, and a top-level throw at
+ * import (the pattern of React's `server-only`), because the module signs with the integrator's signing secret, which
+ * a browser bundle hands to anyone. Fetch-API runtimes resolve their own condition first (`worker`, `workerd`,
+ * `edge-light`, `deno`, `bun`), or import `hosted-journey-server/web`.
+ */
+export const BROWSER_REFUSAL =
+  'hosted-journey-server was bundled for a browser (the "browser" export condition): it signs requests with your ' +
+  'signing secret, and in a browser bundle the signing secret would be public. Call the service from your server ' +
+  "and let the page call your server. On a Fetch-API runtime (Workers, edge functions) build with the runtime's " +
+  "condition (worker, workerd, edge-light, deno, bun) or import 'hosted-journey-server/web'.";
+
+/** dist/server-browser.js: `names` (the entry's exports), each refusing, after a throw at import. */
+export function browserRefusal(names) {
+  const message = JSON.stringify(BROWSER_REFUSAL);
+  const lines = [
+    '// The `browser` condition of hosted-journey-server (scripts/server-web.mjs): the signing secret must never ship to',
+    '// a browser, so importing this module throws; each export throws too, in case a bundler drops the first throw.',
+    'function refuse() {',
+    `  const error = new Error(${message});`,
+    "  error.name = 'ServerConfigError';",
+    "  error.code = 'BROWSER_BUNDLE';",
+    '  throw error;',
+    '}',
+    'refuse();',
+    ...names.map((name) => `export const ${name} = refuse;`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
 /** A relative specifier as a path from the root, so `./load.js` imported inside telemetry/ matches `telemetry/load`. */
 function relativeTo(source, importer) {
   if (!source.startsWith('.') || !importer) return source;
