@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -24,7 +25,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Specs mostly wait (servers, npm, page loads): one more worker than cores, and at least three.
+  workers: Math.max(3, availableParallelism() + 1),
   retries: 0,
   forbidOnly: !!process.env.CI,
   outputDir: 'test-results',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and Node-integration tests. Browser end-to-end specs live in e2e/ and run under Playwright,
@@ -11,5 +12,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     typecheck: { enabled: false },
+    // Most files wait on servers, browsers and databases rather than compute: on a 2-core machine vitest's default
+    // (cores - 1) would run them one at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -3,15 +3,19 @@
 //   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server, PostgreSQL): missing → says exactly
 //      what to install and counts as failed
 //   2. build (the browser specs and the budget checks run against dist/)
-//   3. vitest (unit + Node integration against real HTTP and a real redis-server)
-//   4. Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
-//   5. checks: typecheck, lint, packaging and size budget (each counts as one test; a missing typecheck or lint tool
-//      is a failure, not a skip)
+//   3. three lanes at once, because most of each lane's time is waiting (servers, browsers, PostgreSQL, npm):
+//      - unit: vitest (unit + Node integration against real HTTP and a real redis-server)
+//      - e2e: Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
+//      - checks: typecheck, lint, packaging, size budget, OpenAPI lint, one after another (each counts as one test; a
+//        missing typecheck or lint tool is a failure, not a skip)
+//      Each lane's lines are printed as they come, prefixed with the lane's name, and kept whole in
+//      .test-output/<lane>.log.
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
-// Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything), --serial (one lane at a time).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
 import { findSystemDeps } from './system-deps.mjs';
@@ -25,6 +29,7 @@ mkdirSync(out, { recursive: true });
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const want = (part) => !only || only === part;
+const started = Date.now();
 
 let passed = 0;
 let failed = 0;
@@ -33,71 +38,77 @@ const fail = (what) => {
   failed++;
   failures.push(what);
 };
-
-function run(cmd, cmdArgs, env = {}) {
-  console.log(`\n$ ${cmd} ${cmdArgs.join(' ')}`);
-  const res = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status ?? 1;
-}
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
-// 1. system dependencies
-const deps = findSystemDeps();
-for (const d of deps.missing) {
-  console.error(`\n✗ missing system dependency: ${d.name} — ${d.why}\n  install it with:  ${d.install}`);
-  fail(`system dependency ${d.name}`);
+/** Runs a command with its output printed as it comes, each line prefixed with the lane's name and kept in its log. */
+function run(lane, cmd, cmdArgs, env = {}) {
+  const log = createWriteStream(path.join(out, `${lane}.log`), { flags: 'a' });
+  const line = `$ ${path.relative(root, cmd) || cmd} ${cmdArgs.join(' ')}`;
+  console.log(`[${lane}] ${line}`);
+  log.write(`${line}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (l) => {
+        console.log(`[${lane}] ${l}`);
+        log.write(`${l}\n`);
+      });
+    child.on('error', (e) => {
+      console.log(`[${lane}] ${e.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => log.end(() => resolve(code ?? 1)));
+  });
 }
 
-// 2. build
-if (!args.includes('--skip-build')) {
-  if (run(process.execPath, ['scripts/build.mjs']) !== 0) fail('build');
-}
-
-// 3. vitest
-if (want('unit')) {
+async function unitLane() {
   const json = path.join(out, 'vitest.json');
-  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
-  if (existsSync(json)) {
-    const r = JSON.parse(readFileSync(json, 'utf8'));
-    passed += r.numPassedTests ?? 0;
-    failed += r.numFailedTests ?? 0;
-    // A file that fails to load has no tests but is a failure all the same.
-    for (const f of r.testResults ?? [])
-      if (f.status === 'failed' && (f.assertionResults ?? []).length === 0)
-        fail(`vitest file ${path.relative(root, f.name)}`);
-    for (const f of r.testResults ?? [])
-      for (const a of f.assertionResults ?? []) if (a.status === 'failed') failures.push(`vitest: ${a.fullName}`);
-    const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    if (skipped && process.env.CI) fail(`vitest skipped ${skipped} test(s); CI requires every suite`);
-  } else fail('vitest produced no report');
+  await run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
+  if (!existsSync(json)) return fail('vitest produced no report');
+  const r = JSON.parse(readFileSync(json, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed += r.numFailedTests ?? 0;
+  // A file that fails to load has no tests but is a failure all the same.
+  for (const f of r.testResults ?? [])
+    if (f.status === 'failed' && (f.assertionResults ?? []).length === 0)
+      fail(`vitest file ${path.relative(root, f.name)}`);
+  for (const f of r.testResults ?? [])
+    for (const a of f.assertionResults ?? []) if (a.status === 'failed') failures.push(`vitest: ${a.fullName}`);
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (skipped && process.env.CI) fail(`vitest skipped ${skipped} test(s); CI requires every suite`);
 }
 
-// 4. Playwright
-if (want('e2e')) {
+async function e2eLane(deps) {
   const json = path.join(out, 'playwright.json');
-  if (deps.missing.some((d) => d.name === 'chromium')) {
-    console.error('\n✗ end-to-end suite not run: Chromium is missing (see above).');
-  } else {
-    run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
-    if (existsSync(json)) {
-      const r = JSON.parse(readFileSync(json, 'utf8'));
-      const s = r.stats ?? {};
-      passed += (s.expected ?? 0) + (s.flaky ?? 0);
-      failed += s.unexpected ?? 0;
-      if (s.skipped && process.env.CI) fail(`playwright skipped ${s.skipped} test(s); CI requires every suite`);
-      for (const e of r.errors ?? []) fail(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
-    } else fail('playwright produced no report');
-    // Written by e2e/engines as each engine starts: the versions the widget was just tested in.
-    const engines = ['chromium', 'gecko', 'webkit']
-      .map((e) => path.join(out, `engine-${e}.txt`))
-      .filter((f) => existsSync(f));
-    if (engines.length)
-      console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
-  }
+  if (deps.missing.some((d) => d.name === 'chromium'))
+    return console.error('\n✗ end-to-end suite not run: Chromium is missing (see above).');
+  await run('e2e', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  if (!existsSync(json)) return fail('playwright produced no report');
+  const r = JSON.parse(readFileSync(json, 'utf8'));
+  const s = r.stats ?? {};
+  passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  failed += s.unexpected ?? 0;
+  if (s.skipped && process.env.CI) fail(`playwright skipped ${s.skipped} test(s); CI requires every suite`);
+  for (const e of r.errors ?? []) fail(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failures.push(`playwright: ${suite.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) visit({ file: suite.file, ...child });
+  };
+  for (const suite of r.suites ?? []) visit(suite);
+  // Written by e2e/engines as each engine starts: the versions the widget was just tested in.
+  const engines = ['chromium', 'gecko', 'webkit'].map((e) => path.join(out, `engine-${e}.txt`)).filter(existsSync);
+  if (engines.length)
+    console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
 }
 
-// 5. checks (budgets, packaging)
-if (want('checks')) {
+async function checksLane() {
   for (const c of checks) {
     const state = readiness(c);
     if (state === 'missing') {
@@ -109,14 +120,43 @@ if (want('checks')) {
       console.log(`\n(check '${c.name}' not set up yet)`);
       continue;
     }
-    if (run(c.cmd, c.args, c.env) === 0) passed++;
+    if ((await run('checks', c.cmd, c.args, c.env)) === 0) passed++;
     else fail(`check ${c.name}`);
   }
 }
+
+// 1. system dependencies
+const deps = findSystemDeps();
+for (const d of deps.missing) {
+  console.error(`\n✗ missing system dependency: ${d.name} — ${d.why}\n  install it with:  ${d.install}`);
+  fail(`system dependency ${d.name}`);
+}
+
+// 2. build
+if (!args.includes('--skip-build')) {
+  console.log(`\n$ node scripts/build.mjs`);
+  if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) fail('build');
+}
+
+// 3. the lanes
+const lanes = [
+  ['unit', () => unitLane()],
+  ['e2e', () => e2eLane(deps)],
+  ['checks', () => checksLane()],
+].filter(([name]) => want(name));
+const timed = async ([name, lane]) => {
+  const t0 = Date.now();
+  await lane();
+  return `${name} ${seconds(t0)}`;
+};
+const times = [];
+if (args.includes('--serial')) for (const lane of lanes) times.push(await timed(lane));
+else times.push(...(await Promise.all(lanes.map(timed))));
 
 if (failures.length) {
   console.log('\nFailures:');
   for (const f of failures.slice(0, 50)) console.log(`  - ${f}`);
 }
+console.log(`\nLanes: ${times.join(', ')}; whole run ${seconds(started)} (logs in .test-output/)`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signRequest } from '../../src/server/index.js';
 import { approveConsent, startWebhookReceiver, type WebhookReceiverHandle } from '../support/sandbox.js';
+import { sandboxCli } from '../support/cli.js';
 
 let receiver: WebhookReceiverHandle | undefined;
 afterEach(async () => {
@@ -25,7 +26,7 @@ describe('hosted-journey-sandbox logs deliveries and 401s', () => {
     const args = ['--port', '0', '--token', 'cli_tok:cli_secret_4e2b', '--webhook', `${receiver.url}@cli_tok`];
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/sandbox/cli.ts', ...args, '--crawl-delay-ms', '0', '--duplicate-rate', '0'],
+      [...sandboxCli(), ...args, '--crawl-delay-ms', '0', '--duplicate-rate', '0'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

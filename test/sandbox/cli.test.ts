@@ -3,8 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { signRequest } from '../../src/server/index.js';
 import { startWebhookReceiver } from '../support/sandbox.js';
+import { sandboxCli } from '../support/cli.js';
 
-const CLI = ['--import', 'tsx', 'src/sandbox/cli.ts'];
+const CLI = sandboxCli();
 
 function start(args: string[]): {
   child: ChildProcess;

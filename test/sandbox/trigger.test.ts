@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
 import {
+import { sandboxCli } from '../support/cli.js';
   approveConsent,
   startTestSandbox,
   startWebhookReceiver,
@@ -109,7 +110,7 @@ describe('triggerJourney', () => {
 
 describe('hosted-journey-sandbox trigger', () => {
   function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', 'trigger', ...args], {
+    const child = spawn(process.execPath, [...sandboxCli(), 'trigger', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
