@@ -6,8 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
-import {
 import { sandboxCli } from '../support/cli.js';
+import {
   approveConsent,
   startTestSandbox,
   startWebhookReceiver,
