@@ -240,9 +240,9 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         '(test/support/postgres.ts: initdb in a temp dir, `fsync=off` — a production server also waits for its disk ' +
         `at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
         "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; EXECUTE` of " +
-        'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)`, `INSERT … ON CONFLICT DO NOTHING`, ' +
-        'the lookup when nothing was inserted) and `EXECUTE` of the prepared check that the transaction is still the ' +
-        "claim's, then `COMMIT`, one message; a copy of a done event " +
+        'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)` and the lookup of the event) and ' +
+        "`EXECUTE` of the prepared done-mark (`INSERT … ON CONFLICT … DO UPDATE`, only in the claim's transaction), " +
+        'then `COMMIT`, one message; a copy of a done event ' +
         'is the first message and a ROLLBACK not waited for. The floor verifies the same way, then sends ' +
         '`BEGIN`, `INSERT id ON CONFLICT DO NOTHING`, the effect row and `COMMIT`, one round trip each. Exactly-once ' +
         `is checked by counting effect rows per event_id (no unique constraint on them). Then ${BURST_EVENTS} bursts ` +

@@ -237,47 +237,13 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     expect(await effects('evt_cut')).toBe(1);
   });
 
-  it('a handler that runs COMMIT on ctx.db itself → 503, the reason reported; the retry finds what it committed', async () => {
+  it('a row found not done is marked; an event another delivery marked done meanwhile → the mark fails, nothing twice', async () => {
     const { inbox, table } = await freshInbox();
-    const { seen, onError } = errorsOf();
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      onError,
-      on: { '*': async (_e, { db }) => void (await db.query('COMMIT')) },
-    });
-    const r = await deliver(handler, event('evt_selfcommit'));
-    expect([r.status, r.json.error?.code]).toEqual([503, 'STORE_UNAVAILABLE']);
-    expect(String(seen[0]?.error)).toMatch(/ended before commit/);
-    // Its COMMIT committed the claim's row (inserted done) with whatever it wrote before: the event is done, once.
-    expect(await row(table, 'evt_selfcommit')).toEqual({ done: true });
-    expect((await deliver(handler, event('evt_selfcommit'))).json.status).toBe('duplicate');
-  });
-
-  it('a handler that runs ROLLBACK on ctx.db itself → 503, nothing done; the retry runs it', async () => {
-    const { inbox, table } = await freshInbox();
-    const { seen, onError } = errorsOf();
-    let runs = 0;
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      onError,
-      on: { '*': async (_e, { db }) => void (runs++ === 0 && (await db.query('ROLLBACK'))) },
-    });
-    expect((await deliver(handler, event('evt_selfrollback'))).status).toBe(503);
-    expect(String(seen[0]?.error)).toMatch(/ended before commit/);
-    expect(await row(table, 'evt_selfrollback')).toBeUndefined();
-    expect((await deliver(handler, event('evt_selfrollback'))).json.status).toBe('processed');
-    expect(runs).toBe(2);
-  });
-
-  it('a row found not done is marked by UPDATE; done by another meanwhile → the mark fails, nothing twice', async () => {
-    const { inbox, table } = await freshInbox();
-    await sql(`INSERT INTO ${table} (event_id) VALUES ('evt_legacy'), ('evt_raced')`); // claims never marked done
+    await sql(`INSERT INTO ${table} (event_id) VALUES ('evt_legacy'), ('evt_raced_upd')`); // claims never marked done
     let release!: () => void;
     const blocked = new Promise<void>((r) => (release = r));
-    let entered!: () => void;
-    const inside = new Promise<void>((r) => (entered = r));
+    const inside = new Map<string, () => void>();
+    const entered = (id: string) => new Promise<void>((r) => inside.set(id, r));
     const handler = createWebhookHandler({
       verify: { keys: KEYS },
       store: inbox,
@@ -285,21 +251,28 @@ describe('createWebhookHandler with a PostgresInbox', () => {
       on: {
         '*': async (e, { db }) => {
           await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
-          if (e.event_id !== 'evt_raced') return;
-          entered();
+          if (e.event_id === 'evt_legacy') return;
+          inside.get(e.event_id)?.();
           await blocked;
         },
       },
     });
     expect((await deliver(handler, event('evt_legacy'))).json.status).toBe('processed');
     expect([await row(table, 'evt_legacy'), await effects('evt_legacy')]).toEqual([{ done: true }, 1]);
-    const raced = deliver(handler, event('evt_raced'));
-    await inside;
-    await sql(`UPDATE ${table} SET done_at = now() WHERE event_id = 'evt_raced'`); // as another commit would
+    // Another delivery commits the event done between this one's lookup and its done-mark: over a row left not
+    // done, and as a new row (its claim's snapshot, taken before the lock, did not see it).
+    const ids = ['evt_raced_upd', 'evt_raced_ins'];
+    const inHandlers = ids.map(entered);
+    const raced = ids.map((id) => deliver(handler, event(id)));
+    await Promise.all(inHandlers);
+    await sql(`UPDATE ${table} SET done_at = now() WHERE event_id = 'evt_raced_upd'`);
+    await sql(`INSERT INTO ${table} (event_id, done_at) VALUES ('evt_raced_ins', now())`);
     release();
-    expect((await raced).status).toBe(503);
-    expect(await effects('evt_raced')).toBe(0); // rolled back: the event was done by the other
-    expect((await deliver(handler, event('evt_raced'))).json.status).toBe('duplicate');
+    for (const [i, id] of ids.entries()) {
+      expect((await raced[i])?.status).toBe(503);
+      expect(await effects(id)).toBe(0); // rolled back: the event was done by the other
+      expect((await deliver(handler, event(id))).json.status).toBe('duplicate');
+    }
   });
 
   it('PostgreSQL unreachable → 503 STORE_UNAVAILABLE + Retry-After, the handler does not run', async () => {
@@ -399,7 +372,7 @@ describe("PostgresInbox and the handler's session", () => {
       expect((await deliver(handler, event(id))).status).toBe(200);
     expect((await deliver(handler, event('evt_after'))).json.status).toBe('duplicate');
     const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
-    expect(rows).toEqual([{ n: 2 }]); // the claim and the commit's check
+    expect(rows).toEqual([{ n: 2 }]); // the claim and the done-mark
     await one.end();
   });
 
@@ -416,7 +389,7 @@ describe("PostgresInbox and the handler's session", () => {
     expect((await deliver(make(), event('evt_two_a'))).json.status).toBe('processed');
     // Both statements are there: a second inbox treats the name it already finds as prepared.
     expect((await deliver(make(), event('evt_two_b'))).json.status).toBe('processed');
-    // Only the claim is there (the check dropped outside any delivery): a third inbox prepares just the check.
+    // Only the claim is there (the done-mark dropped outside any delivery): a third inbox prepares just that.
     const names = (await one.query("SELECT name FROM pg_prepared_statements WHERE name LIKE 'hj_inbox_commit_%'")).rows;
     await one.query(`DEALLOCATE ${names[0].name}`);
     expect((await deliver(make(), event('evt_two_c'))).json.status).toBe('processed');
@@ -455,9 +428,9 @@ describe("PostgresInbox and the handler's session", () => {
       { note: 'public.inbox_6rvddroq' },
       { note: 'public.inbox_orj9pom8' },
     ]);
-    // A claim per table; the commit's check names no table and is one for both.
+    // A claim and a done-mark per table.
     const { rows } = await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
-    expect(rows).toEqual([{ n: 3 }]);
+    expect(rows).toEqual([{ n: 4 }]);
     await one.end();
   });
 
@@ -505,7 +478,7 @@ describe("PostgresInbox and the handler's session", () => {
   });
 });
 
-describe("PostgresInbox commit: the COMMIT goes only after the check that the transaction is still the claim's", () => {
+describe("PostgresInbox commit: the done-mark goes only inside the claim's transaction", () => {
   type Db = pg.PoolClient;
   /**
    * A pool of its own (its clients are changed: a shared pool's would carry the change into other tests), its
@@ -534,7 +507,7 @@ describe("PostgresInbox commit: the COMMIT goes only after the check that the tr
   const effectBy = (db: Db, id: string, note: string) =>
     db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [id, note]);
 
-  it('a handler that only writes: the commit is the prepared check and COMMIT, one message', async () => {
+  it('a handler that only writes: the commit is the prepared done-mark and COMMIT, one message', async () => {
     const rec = recordingPool();
     const { inbox } = await freshInbox({ pool: rec.pool });
     const handler = createWebhookHandler({
@@ -543,50 +516,81 @@ describe("PostgresInbox commit: the COMMIT goes only after the check that the tr
       on: { '*': async (e, { db }) => void (await effectBy(db as Db, e.event_id, 'w')) },
     });
     expect((await deliver(handler, event('evt_checked'))).json.status).toBe('processed');
-    expect(rec.sent.at(-1)).toMatch(/^EXECUTE hj_inbox_commit_[0-9a-f]+\('\d+'\); COMMIT$/);
+    expect(rec.sent.at(-1)).toMatch(/^EXECUTE hj_inbox_commit_[0-9a-f]+\('evt_checked', '\d+'\); COMMIT$/);
     expect(await effects('evt_checked')).toBe(1);
     await rec.end();
   });
 
-  // Each ends or replaces the claim's transaction through ctx.db on its first run, after writing an effect (and,
-  // where it opens a new transaction, writes another in that one): the delivery must not answer 200 (the sender would
-  // stop with the event not done), nothing of that run may commit, and the retry runs the handler once more.
-  const writeAfter = (db: Db) =>
-    db.query("INSERT INTO effects (event_id, note) VALUES ('evt_after_of_' || txid_current(), 'after')");
-  const replacing: [string, (db: Db) => Promise<unknown>][] = [
-    [
-      'ROLLBACK AND CHAIN (the status stays T, in a new transaction)',
-      async (db) => {
-        await db.query('ROLLBACK AND CHAIN');
-        await writeAfter(db);
+  // docs/server.md's table "A handler that ends its own transaction", a row each. On its first run the handler writes
+  // 'before' through ctx.db, ends (or replaces) the claim's transaction, then, where it can, writes 'after'. Whatever
+  // it did, the delivery is not 200 and the event is not marked done, so the retry runs the handler again; what the
+  // first run's two writes became is the row's.
+  type Fate = 'committed' | 'rolled back';
+  type Way = { name: string; end: (db: Db) => Promise<unknown>; before: Fate; after: Fate | 'not written' };
+  const ways: Way[] = [
+    { name: 'COMMIT', end: (db) => db.query('COMMIT'), before: 'committed', after: 'committed' },
+    { name: 'COMMIT AND CHAIN', end: (db) => db.query('COMMIT AND CHAIN'), before: 'committed', after: 'rolled back' },
+    {
+      name: 'COMMIT; BEGIN in one message',
+      end: (db) => db.query('COMMIT; BEGIN'),
+      before: 'committed',
+      after: 'rolled back',
+    },
+    {
+      name: 'COMMIT, then BEGIN',
+      end: async (db) => {
+        await db.query('COMMIT');
+        await db.query('BEGIN');
       },
-    ],
-    [
-      'ROLLBACK; BEGIN in one message',
-      async (db) => {
-        await db.query('ROLLBACK; BEGIN');
-        await writeAfter(db);
-      },
-    ],
-    [
-      'ROLLBACK, then BEGIN',
-      async (db) => {
+      before: 'committed',
+      after: 'rolled back',
+    },
+    { name: 'ROLLBACK', end: (db) => db.query('ROLLBACK'), before: 'rolled back', after: 'committed' },
+    {
+      name: 'ROLLBACK AND CHAIN',
+      end: (db) => db.query('ROLLBACK AND CHAIN'),
+      before: 'rolled back',
+      after: 'rolled back',
+    },
+    {
+      name: 'ROLLBACK; BEGIN in one message',
+      end: (db) => db.query('ROLLBACK; BEGIN'),
+      before: 'rolled back',
+      after: 'rolled back',
+    },
+    {
+      name: 'ROLLBACK, then BEGIN',
+      end: async (db) => {
         await db.query('ROLLBACK');
         await db.query('BEGIN');
-        await writeAfter(db);
       },
-    ],
-    [
-      'ROLLBACK by callback',
-      (db) => new Promise((resolve, reject) => db.query('ROLLBACK', (e: Error | null) => (e ? reject(e) : resolve(0)))),
-    ],
-    ['ROLLBACK not awaited', async (db) => void db.query('ROLLBACK')],
-    ['a failed statement caught by the handler', (db) => db.query('SELECT 1/0').catch(() => {})],
+      before: 'rolled back',
+      after: 'rolled back',
+    },
+    {
+      name: 'ROLLBACK by callback',
+      end: (db) =>
+        new Promise((resolve, reject) => db.query('ROLLBACK', (e: Error | null) => (e ? reject(e) : resolve(0)))),
+      before: 'rolled back',
+      after: 'committed',
+    },
+    {
+      name: 'ROLLBACK not awaited',
+      end: async (db) => void db.query('ROLLBACK'),
+      before: 'rolled back',
+      after: 'committed',
+    },
+    {
+      name: 'a failed statement caught by the handler',
+      end: (db) => db.query('SELECT 1/0').catch(() => {}),
+      before: 'rolled back',
+      after: 'not written',
+    },
   ];
-  for (const [name, end] of replacing) {
-    it(`a handler that runs ${name} → not 200, nothing of that run committed; the retry runs it`, async () => {
+  for (const way of ways) {
+    it(`a handler that runs ${way.name} → 503, not marked done, 'before' ${way.before}, 'after' ${way.after}; the retry runs it`, async () => {
       const { inbox, table } = await freshInbox();
-      const id = `evt_end_${name.replace(/\W+/g, '_')}`;
+      const id = `evt_end_${way.name.replace(/\W+/g, '_')}`;
       let runs = 0;
       const handler = createWebhookHandler({
         verify: { keys: KEYS },
@@ -594,19 +598,30 @@ describe("PostgresInbox commit: the COMMIT goes only after the check that the tr
         onError: () => {},
         on: {
           '*': async (e, { db }) => {
-            await effectBy(db as Db, e.event_id, `run ${++runs}`);
-            if (runs === 1) await end(db as Db);
+            const d = db as Db;
+            const run = ++runs;
+            await effectBy(d, e.event_id, `run ${run} before`);
+            if (run > 1) return;
+            await way.end(d);
+            if (way.after !== 'not written') await effectBy(d, e.event_id, 'run 1 after');
           },
         },
       });
       const first = await deliver(handler, event(id));
-      expect(first.status).not.toBe(200);
+      expect([first.status, first.json.error?.code]).toEqual([503, 'STORE_UNAVAILABLE']);
       expect(await row(table, id)).toBeUndefined();
-      expect(await sql('SELECT note FROM effects WHERE event_id = $1', [id])).toEqual([]);
-      expect(await sql("SELECT note FROM effects WHERE event_id LIKE 'evt_after_of_%'")).toEqual([]);
+      const kept = [
+        ...(way.before === 'committed' ? ['run 1 before'] : []),
+        ...(way.after === 'committed' ? ['run 1 after'] : []),
+      ].sort();
+      const notes = async () =>
+        (await sql('SELECT note FROM effects WHERE event_id = $1 ORDER BY note', [id])).map((r) => r.note);
+      expect(await notes()).toEqual(kept);
       expect((await deliver(handler, event(id))).json.status).toBe('processed');
-      expect(await sql('SELECT note FROM effects WHERE event_id = $1', [id])).toEqual([{ note: 'run 2' }]);
+      expect(await notes()).toEqual([...kept, 'run 2 before'].sort());
+      expect(await row(table, id)).toEqual({ done: true });
       expect((await deliver(handler, event(id))).json.status).toBe('duplicate');
+      expect(runs).toBe(2);
     });
   }
 

@@ -57,9 +57,9 @@ export const RESOLVE =
   'WHERE c.oid = pg_catalog.to_regclass($1)';
 
 /**
- * SQLSTATE of a division by zero: how the statement before a COMMIT fails when the transaction is no longer the
- * claim's, or the done-mark did not mark exactly one row (`1 / (random() * 0)::int`, not `1 / 0`, which the planner
- * folds and raises whatever the condition).
+ * SQLSTATE of a division by zero: how the done-mark before a COMMIT fails when it did not mark exactly one row — the
+ * transaction is no longer the claim's, or another delivery marked the event done meanwhile (`1 / (random() * 0)::int`,
+ * not `1 / 0`, which the planner folds and raises whatever the condition).
  */
 export const DIVISION_BY_ZERO = '22012';
 /** SQLSTATE of EXECUTE of a prepared statement the session no longer has (DEALLOCATE). */
@@ -79,19 +79,17 @@ function statementName(kind: string, text: string): string {
 
 /** What the claim answers, in its one text column `s`. */
 export type ClaimState =
-  /** The row is there and done (whoever holds the lock). */
+  /** The event's row is there and done (whoever holds the lock). */
   | 'd'
-  /** Another delivery holds the event's lock and the row is not done. */
+  /** Another delivery holds the event's lock and the event is not done. */
   | 'f'
-  /** This transaction inserted the row (already done), followed by the transaction's id. */
-  | `n${string}`
-  /** The row is there, not done, followed by the transaction's id. */
-  | `u${string}`;
+  /** This transaction holds the lock and the event is not done, followed by the transaction's id. */
+  | `n${string}`;
 
 export interface Statements {
   /**
-   * `PREPARE` of the claim and of the commit's check, one message, once per connection (each is planned once, not
-   * per delivery; PostgreSQL plans them again by itself when the table changes).
+   * `PREPARE` of the claim and of the done-mark, one message, once per connection (each is planned once, not per
+   * delivery; PostgreSQL plans them again by itself when the table changes).
    */
   prepare: string;
   /** The names `prepare` gives, and each one's `PREPARE` alone (for a connection that has some of them). */
@@ -100,18 +98,13 @@ export interface Statements {
   /** `BEGIN` and the prepared claim, one message; its results: [BEGIN, { s: ClaimState }]. */
   claim(id: string): string;
   /**
-   * `COMMIT` of a transaction whose claim inserted the row (already marked done: it commits with the effects or not
-   * at all), one message; the check before it fails (skipping the COMMIT) unless this is still that transaction.
-   * `prepared` false: the connection lost its prepared statements (a handler ran DEALLOCATE), so the check is sent
-   * in full.
+   * The done-mark and `COMMIT`, one message. The mark inserts the event's row done (or marks a row left not done)
+   * only while this is still the claim's transaction `tx`, and fails, skipping the COMMIT, unless it marked exactly
+   * one row: a handler that ended the claim's transaction itself (`COMMIT`, `COMMIT AND CHAIN`, `ROLLBACK`, …) gets
+   * no done-mark, and nor does a delivery whose event another one marked done meanwhile. `prepared` false: the
+   * connection lost its prepared statements (a handler ran DEALLOCATE), so the mark is sent in full.
    */
-  commit(tx: string, prepared: boolean): string;
-  /**
-   * The done-mark and `COMMIT` of a claim that found its row not done (left by a handler that committed on its own,
-   * or by an older version of the inbox), one message; the mark fails (skipping the COMMIT) unless it marked exactly
-   * that row in that transaction.
-   */
-  done(id: string, tx: string): string;
+  commit(id: string, tx: string, prepared: boolean): string;
   /** `DELETE` of done rows and unfinished claims older than $1 ms, skipping any event a delivery holds. */
   prune: string;
 }
@@ -119,13 +112,12 @@ export interface Statements {
 /**
  * The statements on table `t` (schema-qualified). The claim is a transaction-scoped advisory lock on (the table's key,
  * hashtext(id)): it is taken at once or not at all (a held event answers 409 without waiting), and PostgreSQL drops it
- * when the transaction ends, also when the connection dies. Only the lock's holder inserts the row, so no transaction
- * ever waits on another's uncommitted insert, and inserts it done: the row is the done-mark, committed with the
- * handler's effects or rolled back with them, so a new event needs no UPDATE. The done lookup, made only when nothing
- * was inserted, reads the statement's snapshot, taken just before the lock: an event another delivery committed in
- * between is not seen there, but the insert finds its row (nothing inserted) and the done-mark's `done_at IS NULL` (a
- * statement of its own) then fails, so that event is still committed once. The claim answers one text column, the
- * least node-postgres has to describe and parse.
+ * when the transaction ends, also when the connection dies. The claim writes nothing: the event's row is written
+ * only by the done-mark, at commit, in the claim's transaction and nowhere else, so a handler's own `COMMIT` commits
+ * no done-mark. The claim's lookup reads the statement's snapshot, taken just before the lock: an event another
+ * delivery committed in between is not seen there, but the done-mark then finds its row done and marks nothing, so
+ * that event is still committed once. The claim answers one text column, the least node-postgres has to describe
+ * and parse; its `txid_current()` gives the transaction an id, which the done-mark compares with its own.
  */
 export function statements(t: string): Statements {
   const key = (id: string) => `pg_catalog.hashtext(${literal(`hosted-journey:${t}`)}), pg_catalog.hashtext(${id})`;
@@ -133,31 +125,30 @@ export function statements(t: string): Statements {
   const cutoff = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
   /** Fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
   const unless = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 1 / (pg_catalog.random() * 0)::int END`;
-  // A handler's own COMMIT or ROLLBACK would have ended the transaction: this would run in one of its own.
-  const check = (tx: string) => `SELECT ${unless(`pg_catalog.txid_current_if_assigned()::text = ${tx}`)}`;
-  const txid = `pg_catalog.txid_current()::text`;
   const claimText =
-    `(text) AS WITH l AS (SELECT ${lock('$1')} AS got), ` +
-    `ins AS (INSERT INTO ${t} (event_id, done_at) SELECT $1, pg_catalog.now() FROM l WHERE got ` +
-    'ON CONFLICT DO NOTHING RETURNING 1) ' +
-    `SELECT CASE WHEN EXISTS (SELECT 1 FROM ins) THEN 'n' OPERATOR(pg_catalog.||) ${txid} ` +
-    `WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
-    `WHEN NOT l.got THEN 'f' ELSE 'u' OPERATOR(pg_catalog.||) ${txid} END AS s FROM l`;
-  // The check names no table: every inbox on a session shares it, as it does the same everywhere.
-  const checkText = `(text) AS ${check('$1')}`;
+    `(text) AS WITH l AS (SELECT ${lock('$1')} AS got) ` +
+    `SELECT CASE WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
+    `WHEN NOT l.got THEN 'f' ELSE 'n' OPERATOR(pg_catalog.||) pg_catalog.txid_current()::text END AS s FROM l`;
+  // After a COMMIT or ROLLBACK of the handler's own, this runs in another transaction (or none): its id differs, or
+  // none is assigned, and nothing is marked.
+  const mark = (id: string, tx: string) =>
+    `WITH marked AS (INSERT INTO ${t} AS i (event_id, done_at) SELECT ${id}, pg_catalog.now() ` +
+    `WHERE pg_catalog.txid_current_if_assigned()::text OPERATOR(pg_catalog.=) ${tx} ` +
+    'ON CONFLICT (event_id) DO UPDATE SET done_at = excluded.done_at WHERE i.done_at IS NULL RETURNING 1) ' +
+    `SELECT ${unless('pg_catalog.count(*) OPERATOR(pg_catalog.=) 1')} FROM marked`;
+  const markText = `(text, text) AS ${mark('$1', '$2')}`;
   const claimName = statementName('claim', claimText);
-  const checkName = statementName('commit', checkText);
-  const prepareEach = [`PREPARE ${claimName} ${claimText}`, `PREPARE ${checkName} ${checkText}`];
+  const markName = statementName('commit', markText);
+  const prepareEach = [`PREPARE ${claimName} ${claimText}`, `PREPARE ${markName} ${markText}`];
   return {
     prepare: prepareEach.join('; '),
-    names: [claimName, checkName],
+    names: [claimName, markName],
     prepareEach,
     claim: (eventId) => `BEGIN; EXECUTE ${claimName}(${literal(eventId)})`,
-    commit: (tx, prepared) => `${prepared ? `EXECUTE ${checkName}(${literal(tx)})` : check(literal(tx))}; COMMIT`,
-    done: (eventId, tx) =>
-      `WITH marked AS (UPDATE ${t} SET done_at = pg_catalog.now() WHERE event_id = ${literal(eventId)} ` +
-      `AND done_at IS NULL AND pg_catalog.txid_current()::text = ${literal(tx)} RETURNING 1) ` +
-      `SELECT ${unless('pg_catalog.count(*) = 1')} FROM marked; COMMIT`,
+    commit: (eventId, tx, prepared) => {
+      const [id, txid] = [literal(eventId), literal(tx)];
+      return `${prepared ? `EXECUTE ${markName}(${id}, ${txid})` : mark(id, txid)}; COMMIT`;
+    },
     prune:
       `DELETE FROM ${t} WHERE event_id IN (SELECT event_id FROM ${t} WHERE done_at < ${cutoff} ` +
       `OR (done_at IS NULL AND received_at < ${cutoff} AND ${lock('event_id')}) FOR UPDATE SKIP LOCKED)`,

@@ -4,14 +4,14 @@
  * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
  *
  * A new event costs two round trips besides the handler's own (postgres-sql.ts has the statements):
- *   1. `BEGIN; EXECUTE` of the claim (`WITH l AS (SELECT pg_try_advisory_xact_lock(…)), ins AS (INSERT … ON CONFLICT
- *      DO NOTHING …) SELECT …`, prepared once per connection), one simple-protocol message: the advisory lock is the
- *      claim, taken at once or not at all (held by another delivery → 'in_flight', 409, without waiting); its holder
- *      inserts the row (or finds it, and whether it is done). The row is inserted already done: it is the done-mark,
- *      committed with the effects or rolled back with them.
- *   2. `EXECUTE` of a prepared check that this is still the claim's transaction, else fail, then `COMMIT`, one
- *      message (a claim that found its row not done sends `UPDATE … SET done_at = now() …; COMMIT` instead, the mark
- *      failing unless it hit exactly that row).
+ *   1. `BEGIN; EXECUTE` of the claim (`WITH l AS (SELECT pg_try_advisory_xact_lock(…)) SELECT …`, prepared once per
+ *      connection), one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
+ *      another delivery → 'in_flight', 409, without waiting); the lookup says whether the event is done. It writes
+ *      nothing, and answers the transaction's id.
+ *   2. `EXECUTE` of the prepared done-mark, then `COMMIT`, one message: the mark inserts the event's row done only
+ *      while this is still the claim's transaction (the id compared), and fails, skipping the COMMIT, unless it
+ *      marked exactly one row. So a handler's own COMMIT or ROLLBACK through ctx.db never leaves the event marked
+ *      done: the delivery answers 503 and the retry runs it again.
  * A done event is the first message and a ROLLBACK sent without waiting for its answer.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
@@ -286,10 +286,10 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
         );
         return state === 'd' ? 'done' : 'in_flight';
       }
-      if (state?.[0] !== 'n' && state?.[0] !== 'u') throw new Error(`the inbox claim answered ${String(state)}`);
+      if (state?.[0] !== 'n') throw new Error(`the inbox claim answered ${String(state)}`);
       const tx = state.slice(1);
       const fence: Ended = { ended: false };
-      const finish = state[0] === 'n' ? () => sql.commit(tx, this.#prepared.has(c)) : () => sql.done(eventId, tx);
+      const finish = () => sql.commit(eventId, tx, this.#prepared.has(c));
       const db = fenced(c, eventId, fence, () => this.#prepared.delete(c));
       return this.#transaction(c, db, finish, eventId, fence, lost, release);
     } catch (e) {
@@ -300,7 +300,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   }
 
   /**
-   * Prepares the claim and the commit's check on this connection, once. Names it already has (another inbox on the
+   * Prepares the claim and the done-mark on this connection, once. Names it already has (another inbox on the
    * same table and pool prepared them) count as prepared; when only some are there, the missing ones are prepared.
    */
   async #prepare(c: PgPoolClientLike, sql: Statements): Promise<void> {
@@ -340,7 +340,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
             if ((e as { code?: unknown })?.code !== DIVISION_BY_ZERO) throw e;
             throw new Error(
               `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
-                'on ctx.db?), or another delivery marked the event done meanwhile; this commit did not happen',
+                'on ctx.db?), or another delivery marked the event done meanwhile: the event is not marked done by ' +
+                'this delivery',
             );
           });
         } catch (e) {
