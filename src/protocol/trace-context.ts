@@ -1,0 +1,106 @@
+/**
+ * W3C Trace Context (https://www.w3.org/TR/trace-context/): the `traceparent` and `tracestate` headers, parsed
+ * strictly and formatted, for every side that carries one trace from the customer's click to the webhook handler
+ * (widget, signed client, sandbox, webhook handler). Pure string work, no dependency, never throws: a value that is
+ * not a valid context is answered with why, and the receiver starts (or keeps) its own trace.
+ *
+ * traceparent = `<version 2 hex>-<trace id 32 hex>-<parent id 16 hex>-<flags 2 hex>`, lowercase only. Version `ff` is
+ * invalid; an all-zero trace id or parent id is invalid. Version 00 is exactly 55 characters; a later version may
+ * carry more after a `-` (read as 00, as the Recommendation asks), up to MAX_TRACEPARENT_LENGTH.
+ */
+
+export const TRACE_HEADERS = { traceparent: 'traceparent', tracestate: 'tracestate' } as const;
+
+/** Longest traceparent read at all (a later version's extra fields included); anything longer is `oversize`. */
+export const MAX_TRACEPARENT_LENGTH = 256;
+/** The Recommendation's tracestate limits: 32 list members, at least 512 characters propagated; we keep ≤ 512. */
+export const MAX_TRACESTATE_LENGTH = 512;
+export const MAX_TRACESTATE_MEMBERS = 32;
+
+export interface TraceContext {
+  /** 32 lowercase hex digits, not all zero. */
+  traceId: string;
+  /** The parent (span) id: 16 lowercase hex digits, not all zero. */
+  spanId: string;
+  /** The trace flags byte (bit 0: sampled). */
+  flags: number;
+  /** A valid tracestate list, when one came with it. */
+  tracestate?: string;
+}
+
+/** Why a traceparent was ignored (the label of the metric that counts them). */
+export type TraceparentProblem = 'missing' | 'malformed' | 'version' | 'zero_id' | 'oversize';
+
+export type ParsedTraceparent = { ok: true; context: TraceContext } | { ok: false; problem: TraceparentProblem };
+
+const V00 = /^([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})(-.*)?$/;
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_SPAN = '0'.repeat(16);
+
+/** A traceparent header value → the context, or why it is ignored. Never throws, whatever it is handed. */
+export function parseTraceparent(value: unknown): ParsedTraceparent {
+  if (value === undefined || value === null || value === '') return { ok: false, problem: 'missing' };
+  if (typeof value !== 'string') return { ok: false, problem: 'malformed' };
+  if (value.length > MAX_TRACEPARENT_LENGTH) return { ok: false, problem: 'oversize' };
+  const m = V00.exec(value);
+  if (!m) return { ok: false, problem: 'malformed' };
+  const [, version, traceId, spanId, flags, rest] = m as unknown as [string, string, string, string, string, string?];
+  if (version === 'ff') return { ok: false, problem: 'version' };
+  if (version === '00' && rest !== undefined) return { ok: false, problem: 'malformed' };
+  if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return { ok: false, problem: 'zero_id' };
+  return { ok: true, context: { traceId, spanId, flags: Number.parseInt(flags, 16) } };
+}
+
+/** A traceparent and its tracestate (either may be absent or invalid: a bad tracestate alone is dropped). */
+export function parseTraceHeaders(traceparent: unknown, tracestate?: unknown): ParsedTraceparent {
+  const p = parseTraceparent(traceparent);
+  if (!p.ok) return p;
+  const state = parseTracestate(tracestate);
+  return state === undefined ? p : { ok: true, context: { ...p.context, tracestate: state } };
+}
+
+/** The context as a version-00 traceparent. */
+export function formatTraceparent(c: Pick<TraceContext, 'traceId' | 'spanId' | 'flags'>): string {
+  return `00-${c.traceId}-${c.spanId}-${(c.flags & 0xff).toString(16).padStart(2, '0')}`;
+}
+
+const KEY = /^(?:[a-z][\w\-*/]{0,255}|[a-z\d][\w\-*/]{0,240}@[a-z][\w\-*/]{0,13})$/;
+const VALUE = /^[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
+
+/**
+ * A tracestate header value, checked member by member (key = value, at most 32, no key twice, ≤ 512 characters):
+ * the list with its empty members dropped, or undefined when absent or invalid anywhere.
+ */
+export function parseTracestate(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_TRACESTATE_LENGTH) return undefined;
+  const members: string[] = [];
+  const keys = new Set<string>();
+  for (const raw of value.split(',')) {
+    const member = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+    if (member === '') continue;
+    const eq = member.indexOf('=');
+    const key = member.slice(0, eq);
+    if (eq < 0 || !KEY.test(key) || !VALUE.test(member.slice(eq + 1)) || keys.has(key)) return undefined;
+    keys.add(key);
+    members.push(member);
+  }
+  return members.length === 0 || members.length > MAX_TRACESTATE_MEMBERS ? undefined : members.join(',');
+}
+
+/** Random lowercase hex of `bytes` bytes, never all zero (crypto.getRandomValues: browsers and Node ≥ 19). */
+export function randomHexId(bytes: 8 | 16): string {
+  const b = crypto.getRandomValues(new Uint8Array(bytes));
+  if (b.every((x) => x === 0)) b[0] = 1;
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new trace (sampled), or a child span of `parent` in its trace (its flags and tracestate kept). */
+export function childContext(parent?: TraceContext): TraceContext {
+  const c: TraceContext = {
+    traceId: parent?.traceId ?? randomHexId(16),
+    spanId: randomHexId(8),
+    flags: parent?.flags ?? 1,
+  };
+  if (parent?.tracestate !== undefined) c.tracestate = parent.tracestate;
+  return c;
+}
