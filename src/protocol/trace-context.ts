@@ -34,8 +34,7 @@ export type TraceparentProblem = 'missing' | 'malformed' | 'version' | 'zero_id'
 export type ParsedTraceparent = { ok: true; context: TraceContext } | { ok: false; problem: TraceparentProblem };
 
 const V00 = /^([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})(-.*)?$/;
-const ZERO_TRACE = '0'.repeat(32);
-const ZERO_SPAN = '0'.repeat(16);
+const ZERO = /^0+$/;
 
 /** A traceparent header value → the context, or why it is ignored. Never throws, whatever it is handed. */
 export function parseTraceparent(value: unknown): ParsedTraceparent {
@@ -47,7 +46,7 @@ export function parseTraceparent(value: unknown): ParsedTraceparent {
   const [, version, traceId, spanId, flags, rest] = m as unknown as [string, string, string, string, string, string?];
   if (version === 'ff') return { ok: false, problem: 'version' };
   if (version === '00' && rest !== undefined) return { ok: false, problem: 'malformed' };
-  if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return { ok: false, problem: 'zero_id' };
+  if (ZERO.test(traceId) || ZERO.test(spanId)) return { ok: false, problem: 'zero_id' };
   return { ok: true, context: { traceId, spanId, flags: Number.parseInt(flags, 16) } };
 }
 

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { fillPath } from '../../protocol/api.js';
+import { parseTraceHeaders } from '../../protocol/trace-context.js';
 import type { CreditMemory } from './credit-memory.js';
 import { HostedJourneyValidationError } from './errors.js';
 import { type Operation, pathKeys } from './operations.js';
@@ -14,7 +15,15 @@ import type { DownloadOptions } from './types.js';
 
 /** 1-255 printable ASCII, no control characters, no leading or trailing space. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
-const CALL_KEYS: ReadonlySet<string> = new Set(['signal', 'timeoutMs', 'idempotencyKey', 'as', 'maxResponseBytes']);
+const CALL_KEYS: ReadonlySet<string> = new Set([
+  'signal',
+  'timeoutMs',
+  'idempotencyKey',
+  'as',
+  'maxResponseBytes',
+  'traceparent',
+  'tracestate',
+]);
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
@@ -96,5 +105,6 @@ async function download(t: Transport, name: string, op: Operation, path: string,
 }
 
 function base(operation: string, method: Call['method'], path: string, o: Opts, expect: Call['expect']): Call {
-  return { operation, method, path, signal: o.signal, timeoutMs: o.timeoutMs, expect };
+  const trace = o.traceparent === undefined ? undefined : parseTraceHeaders(o.traceparent, o.tracestate);
+  return { operation, method, path, signal: o.signal, timeoutMs: o.timeoutMs, expect, trace };
 }

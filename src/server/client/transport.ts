@@ -17,7 +17,13 @@ import {
   HostedJourneyTimeoutError,
 } from './errors.js';
 import { readBounded } from '../bytes.js';
-import type { ObservedAttempt } from '../telemetry/client.js';
+import { type ObservedAttempt, givenTrace } from '../telemetry/client.js';
+import {
+  type ParsedTraceparent,
+  type TraceContext,
+  TRACE_HEADERS,
+  formatTraceparent,
+} from '../../protocol/trace-context.js';
 import { type Scrub, scrubberFor } from './scrub.js';
 import { RETRYABLE_STATUS, type RetryPolicy, backoffMs, parseRetryAfter, sleep } from './retry.js';
 
@@ -46,6 +52,8 @@ export interface Call {
   expect: 'json' | 'bytes' | 'stream';
   /** This call's cap instead of the transport's. */
   maxResponseBytes?: number | undefined;
+  /** The trace context the caller passed (`traceparent`, `tracestate` call options), parsed; absent when not given. */
+  trace?: ParsedTraceparent | undefined;
 }
 
 export type CallResult = unknown | Uint8Array | ReadableStream<Uint8Array>;
@@ -61,8 +69,8 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   const safe = call.method !== 'POST' || !!call.idempotencyKey;
   for (let attempt = 0; ; attempt++) {
     const r = t.observe
-      ? await t.observe(call, attempt, (f) => once({ ...t, fetch: f }, call, url, signedPath))
-      : await once(t, call, url, signedPath);
+      ? await t.observe(call, attempt, (f, trace) => once({ ...t, fetch: f }, call, url, signedPath, trace))
+      : await once(t, call, url, signedPath, givenTrace(call));
     if (r.ok) return r.value;
     if (!safe || !r.retryable || attempt >= t.retry.retries) throw r.error;
     if (r.waitMs !== undefined && r.waitMs > t.retry.maxRetryAfterMs) throw r.error;
@@ -70,7 +78,13 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   }
 }
 
-async function once(t: Transport, call: Call, url: string, signedPath: string): Promise<Attempt> {
+async function once(
+  t: Transport,
+  call: Call,
+  url: string,
+  signedPath: string,
+  trace: TraceContext | undefined,
+): Promise<Attempt> {
   const timeoutMs = call.timeoutMs ?? t.timeoutMs;
   const controller = new AbortController();
   let timedOut = false;
@@ -94,6 +108,10 @@ async function once(t: Transport, call: Call, url: string, signedPath: string): 
     });
     const headers: Record<string, string> = { ...signed, accept: call.expect === 'json' ? 'application/json' : '*/*' };
     if (call.idempotencyKey) headers[HEADERS.idempotencyKey] = call.idempotencyKey;
+    if (trace) {
+      headers[TRACE_HEADERS.traceparent] = formatTraceparent(trace);
+      if (trace.tracestate) headers[TRACE_HEADERS.tracestate] = trace.tracestate;
+    }
     const res = await t.fetch(url, {
       method: call.method,
       headers,

@@ -37,6 +37,16 @@ export interface CallOptions {
    * else is a `HostedJourneyValidationError` before a request is made. @example `payment-${paymentId}`
    */
   idempotencyKey?: string;
+  /**
+   * The W3C traceparent of the trace this call belongs to, used when no OpenTelemetry span is active (one that is
+   * wins): e.g. the one the widget's `onComplete` handed your page and your page your server. The call's span is its
+   * child, and the request carries it onward. An invalid value (malformed, version ff, an all-zero id, oversize) is
+   * ignored and counted, never an error.
+   * @example await client.finalise({ vendor, ref, traceparent: req.body.traceparent })
+   */
+  traceparent?: string;
+  /** The W3C tracestate going with `traceparent`; dropped when invalid. @example tracestate: 'acme=t61rcWkgMzE' */
+  tracestate?: string;
 }
 
 /** Options of `downloadBundle` and `downloadReport` besides their parameters. */

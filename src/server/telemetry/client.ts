@@ -15,7 +15,9 @@ import {
   seconds,
   withSpan,
 } from './resolve.js';
+import { countIgnored, makeIgnoredCounter, parentFor, traceOfSpan } from './trace.js';
 import type { Attributes, Logger, OtelMeter } from './types.js';
+import type { ParsedTraceparent, TraceContext } from '../../protocol/trace-context.js';
 
 export const CLIENT_ATTR = {
   method: 'http.request.method',
@@ -37,12 +39,27 @@ interface AttemptResult {
   retryable?: boolean;
 }
 
-/** Runs one attempt with the fetch it must use (the observer's, which notes the response status). */
+/** A call as the observer reads it: what it is, and the trace context its caller passed (parsed), if any. */
+export interface ObservedCall {
+  operation: string;
+  method: string;
+  trace?: ParsedTraceparent | undefined;
+}
+
+/**
+ * Runs one attempt with the fetch it must use (the observer's, which notes the response status) and the trace
+ * context it sends: the attempt's span's own (the span is a child of the active span, else of the caller's context),
+ * or, with nothing recording, the caller's valid context as given.
+ */
 export type ObservedAttempt = <R extends AttemptResult>(
-  call: { operation: string; method: string },
+  call: ObservedCall,
   resendCount: number,
-  attempt: (fetch: typeof globalThis.fetch) => Promise<R>,
+  attempt: (fetch: typeof globalThis.fetch, trace: TraceContext | undefined) => Promise<R>,
 ) => Promise<R>;
+
+/** The caller's context to send as is, when valid. */
+export const givenTrace = (call: ObservedCall): TraceContext | undefined =>
+  call.trace?.ok ? call.trace.context : undefined;
 
 export function clientObserver(
   tel: Telemetry | undefined,
@@ -60,12 +77,19 @@ export function clientObserver(
   const instruments = tel && instrumentsOf(tel, makeInstruments);
   return async (call, resendCount, attempt) => {
     const on = tel && !tel.idle() ? tel : undefined;
-    if (!on && !logger) return attempt(fetch);
+    if (!on && !logger) return attempt(fetch, givenTrace(call));
     const op = (OPERATIONS as Record<string, { endpoint: { path: string } } | undefined>)[call.operation];
     const template = prefix + (op?.endpoint.path ?? '/_OTHER');
     const attrs: Attributes = { ...server, [CLIENT_ATTR.method]: call.method, [CLIENT_ATTR.template]: template };
     if (resendCount > 0) attrs[CLIENT_ATTR.resendCount] = resendCount;
-    const span = on?.tracer.startSpan(`${call.method} ${template}`, { kind: SpanKind.CLIENT, attributes: attrs });
+    if (on && resendCount === 0 && call.trace && !call.trace.ok)
+      countIgnored(instruments!().ignored, 'client_call', call.trace.problem);
+    const span = on?.tracer.startSpan(
+      `${call.method} ${template}`,
+      { kind: SpanKind.CLIENT, attributes: attrs },
+      parentFor(on, call.trace),
+    );
+    const trace = (span && traceOfSpan(span)) ?? givenTrace(call);
     let status: number | undefined;
     const noting: typeof globalThis.fetch = async (input, init) => {
       const res = await fetch(input, init);
@@ -75,7 +99,7 @@ export function clientObserver(
     const t0 = performance.now();
     let r: AttemptResult | undefined;
     try {
-      r = await (span ? withSpan(on!, span, () => attempt(noting)) : attempt(noting));
+      r = await (span ? withSpan(on!, span, () => attempt(noting, trace)) : attempt(noting, trace));
       return r as never;
     } catch (e) {
       r = { ok: false, error: e };
@@ -109,6 +133,7 @@ function makeInstruments(meter: OtelMeter) {
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     }),
+    ignored: makeIgnoredCounter(meter),
   };
 }
 

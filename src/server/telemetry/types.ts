@@ -7,7 +7,23 @@
 export type AttributeValue = string | number | boolean;
 export type Attributes = Record<string, AttributeValue | undefined>;
 
+export interface OtelTraceState {
+  set(key: string, value: string): OtelTraceState;
+  unset(key: string): OtelTraceState;
+  get(key: string): string | undefined;
+  serialize(): string;
+}
+
+export interface OtelSpanContext {
+  traceId: string;
+  spanId: string;
+  traceFlags: number;
+  isRemote?: boolean;
+  traceState?: OtelTraceState;
+}
+
 export interface OtelSpan {
+  spanContext?(): OtelSpanContext;
   setAttribute(key: string, value: AttributeValue): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   updateName(name: string): unknown;
@@ -16,7 +32,11 @@ export interface OtelSpan {
 }
 
 export interface OtelTracer {
-  startSpan(name: string, options?: { kind?: number; attributes?: Attributes }, context?: unknown): OtelSpan;
+  startSpan(
+    name: string,
+    options?: { kind?: number; attributes?: Attributes; links?: { context: OtelSpanContext }[] },
+    context?: unknown,
+  ): OtelSpan;
 }
 
 export interface OtelTracerProvider {
@@ -50,7 +70,12 @@ export interface OpenTelemetryApi {
   trace: {
     getTracerProvider(): OtelTracerProvider;
     setSpan(context: unknown, span: OtelSpan): unknown;
+    /** The span active in a context (a trace is joined, never replaced, when one is). */
+    getSpan?(context: unknown): OtelSpan | undefined;
+    /** A context whose parent is a remote span: a caller's or a delivery's traceparent. */
+    setSpanContext?(context: unknown, spanContext: OtelSpanContext): unknown;
   };
+  createTraceState?: (value: string) => OtelTraceState;
   metrics: { getMeterProvider(): OtelMeterProvider };
   /** Read once, to tell "no SDK registered" from a registered one (then nothing is built at all). */
   ProxyTracerProvider?: new () => { getDelegate(): unknown };

@@ -16,6 +16,8 @@ import {
   seconds,
   withSpan,
 } from './resolve.js';
+import type { ParsedTraceparent } from '../../protocol/trace-context.js';
+import { countIgnored, makeIgnoredCounter, parentFor, spanContextOf } from './trace.js';
 import type { Attributes, Logger, OtelMeter, OtelSpan } from './types.js';
 
 /** The webhook's attribute names, one place. */
@@ -56,8 +58,14 @@ interface Answer {
 }
 
 export interface WebhookObserver {
-  /** `process` gets no probe when nothing would be recorded (no SDK registered, no logger). */
-  deliver<R extends Answer>(process: (probe: DeliveryProbe | undefined) => Promise<R>): Promise<R>;
+  /**
+   * `process` gets no probe when nothing would be recorded (no SDK registered, no logger). `trace` reads the
+   * delivery's traceparent and tracestate, only when a span is made.
+   */
+  deliver<R extends Answer>(
+    process: (probe: DeliveryProbe | undefined) => Promise<R>,
+    trace: () => ParsedTraceparent,
+  ): Promise<R>;
 }
 
 export interface WebhookObserverInfo {
@@ -76,9 +84,15 @@ export function webhookObserver(
   if (!tel && !logger) return undefined;
   const instruments = tel && instrumentsOf(tel, makeInstruments);
   const base: Attributes = { [WEBHOOK_ATTR.store]: info.store, [WEBHOOK_ATTR.scheme]: info.scheme };
-  const recorded = async <R extends Answer>(on: Telemetry | undefined, process: (probe: Delivery) => Promise<R>) => {
+  const recorded = async <R extends Answer>(
+    on: Telemetry | undefined,
+    process: (probe: Delivery) => Promise<R>,
+    trace: () => ParsedTraceparent,
+  ) => {
     const t0 = performance.now();
-    const d = new Delivery(on, base);
+    const remote = on ? trace() : undefined;
+    if (on && remote && !remote.ok) countIgnored(instruments!().ignored, 'webhook', remote.problem);
+    const d = new Delivery(on, base, remote);
     try {
       const r = await (d.span ? withSpan(on!, d.span, () => process(d)) : process(d));
       d.end(r, on && instruments?.(), seconds(t0, performance.now()));
@@ -91,9 +105,9 @@ export function webhookObserver(
   };
   return {
     // Not async itself: with nothing to record (no SDK, no logger) a delivery costs one check and no extra promise.
-    deliver(process) {
+    deliver(process, trace) {
       const on = tel && !tel.idle() ? tel : undefined;
-      return on || logger ? recorded(on, process) : process(undefined);
+      return on || logger ? recorded(on, process, trace) : process(undefined);
     },
   };
 }
@@ -119,6 +133,7 @@ function makeInstruments(meter: OtelMeter) {
       unit: 's',
       advice: { explicitBucketBoundaries: DELAY_BUCKETS },
     }),
+    ignored: makeIgnoredCounter(meter),
   };
 }
 
@@ -133,11 +148,22 @@ class Delivery implements DeliveryProbe {
   #delay: number | undefined;
   #handler: { seconds: number; failed: boolean } | undefined;
 
-  constructor(tel: Telemetry | undefined, base: Attributes) {
-    this.span = tel?.tracer.startSpan('process webhook', {
-      kind: SpanKind.CONSUMER,
-      attributes: { ...base, [WEBHOOK_ATTR.operation]: 'process' },
-    });
+  /**
+   * The span links to the delivery's context (the messaging conventions' creation context), and is its child unless
+   * a span is already active (the integrator's HTTP server span, which then stays the parent).
+   */
+  constructor(tel: Telemetry | undefined, base: Attributes, remote: ParsedTraceparent | undefined) {
+    if (!tel) return;
+    const links = remote?.ok ? [{ context: spanContextOf(tel, remote.context) }] : undefined;
+    this.span = tel.tracer.startSpan(
+      'process webhook',
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: { ...base, [WEBHOOK_ATTR.operation]: 'process' },
+        ...(links && { links }),
+      },
+      parentFor(tel, remote),
+    );
   }
 
   verified(event: WebhookEvent, known: boolean): void {

@@ -13,7 +13,8 @@
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError, SignatureVerificationError, isSignatureVerificationError } from '../errors.js';
 import type { RawBody } from '../inputs/body.js';
-import type { HeadersInput } from '../inputs/headers.js';
+import { type HeadersInput, readHeader } from '../inputs/headers.js';
+import { type ParsedTraceparent, TRACE_HEADERS, parseTraceHeaders } from '../../protocol/trace-context.js';
 import { type DeliveryAccess, REPORT, type Run, type WebhookResult, result } from './delivery.js';
 import {
   type EventFunction,
@@ -125,8 +126,25 @@ export function createWebhookHandlerWith<Db>(
         );
       }
       if (d.method.toUpperCase() !== 'POST') return notPost();
-      return observe ? observe.deliver((probe) => process(d, probe)) : process(d);
+      return observe
+        ? observe.deliver(
+            (probe) => process(d, probe),
+            () => traceOf(d.headers),
+          )
+        : process(d);
     },
   };
   return handler;
+}
+
+/** The delivery's traceparent and tracestate, read without ever throwing (a bad header bag reads as malformed). */
+function traceOf(headers: HeadersInput): ParsedTraceparent {
+  try {
+    return parseTraceHeaders(
+      readHeader(headers, TRACE_HEADERS.traceparent),
+      readHeader(headers, TRACE_HEADERS.tracestate),
+    );
+  } catch {
+    return { ok: false, problem: 'malformed' };
+  }
 }
