@@ -18,6 +18,7 @@ import { browserRefusal, viteWebCrypto } from './server-web.mjs';
 import {
   allEntries,
   browserEntries,
+  CLIENT_ENTRIES,
   requireSources,
   sandboxAssets,
   scriptEntries,
@@ -99,7 +100,15 @@ const groups = {
           formats: ['es'],
           fileName: (_f, name) => `${name}.js`,
         },
-        rollupOptions: { external: isBrowserExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: {
+          external: isBrowserExternal,
+          output: {
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            // A bundler drops a module's directives; the React and Preact bindings' files must start with one, so
+            // a React Server Component (Next.js App Router) that imports them renders them as client components.
+            banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.includes(chunk.name) ? "'use client';" : ''),
+          },
+        },
       },
     });
   },

@@ -1,6 +1,8 @@
 export type EntryTable = Record<string, string>;
 export const ROOT: string;
 export const browserEntries: EntryTable;
+/** Browser entries whose built files start with `'use client'`. */
+export const CLIENT_ENTRIES: readonly string[];
 export const scriptEntries: EntryTable;
 export const scriptPartEntries: EntryTable;
 export const serverEntries: EntryTable;

@@ -14,6 +14,11 @@ export const browserEntries = {
   react: 'src/bindings/react.ts',
   element: 'src/bindings/element.ts',
 };
+/**
+ * Browser entries whose built files start with `'use client'` (components with hooks: a React Server Component that
+ * imports them, as in Next.js's App Router, renders them on the client).
+ */
+export const CLIENT_ENTRIES = ['react', 'preact'];
 /** `<script>` builds (IIFE, everything bundled). name → source. */
 export const scriptEntries = {
   'hosted-journey.iife': 'src/widget/iife.ts',

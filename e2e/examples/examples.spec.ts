@@ -222,11 +222,36 @@ test('examples/script-tag copied out of the repository: `npm run pack -- --into 
   }
 });
 
+/**
+ * examples/nextjs/app/server-component: a React Server Component imports `hosted-journey/react` (whose built file
+ * starts with 'use client'). The server answers 200 with the binding's host <div> and no iframe; in the browser the
+ * page hydrates without an error and the binding mounts the journey into that same <div>.
+ */
+async function serverComponentPage(page: Page, appUrl: string, journeyOrigin: string) {
+  const answer = await fetch(`${appUrl}/server-component`);
+  const html = await answer.text();
+  expect(answer.status, html.slice(0, 2000)).toBe(200);
+  expect(html).toMatch(/<div[^>]*id="journey"[^>]*data-hosted-journey=""[^>]*><\/div>/);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const response = await page.goto(`${appUrl}/server-component`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('#journey[data-hosted-journey] iframe')).toHaveAttribute(
+    'src',
+    new RegExp(`^${journeyOrigin.replace(/[.]/g, '\\.')}/i/acme/cust_server_component`),
+  );
+  await expect(page.frameLocator('#journey iframe').locator('body')).not.toBeEmpty();
+  expect(errors.filter((e) => /hydrat|React error|is not a function|hosted-journey/i.test(e))).toEqual([]);
+}
+
 const EXAMPLES: {
   name: string;
   journey: CompleteJourneyOptions;
   open?: (page: Page) => Promise<void>;
   finalises: boolean;
+  /** More pages of the example, checked after the journey (the app's URL, the journey origin). */
+  also?: (page: Page, appUrl: string, journeyOrigin: string) => Promise<void>;
 }[] = [
   {
     name: 'express',
@@ -235,7 +260,7 @@ const EXAMPLES: {
     finalises: true,
   },
   { name: 'hono', journey: { pathway: 'crawler', outcome: 'otp' }, finalises: true },
-  { name: 'nextjs', journey: { pathway: 'cdr', outcome: 'approved' }, finalises: true },
+  { name: 'nextjs', journey: { pathway: 'cdr', outcome: 'approved' }, finalises: true, also: serverComponentPage },
   { name: 'script-tag', journey: { pathway: 'crawler', outcome: 'connected' }, finalises: false },
 ];
 
@@ -283,6 +308,7 @@ for (const example of EXAMPLES) {
           .filter((l) => l.includes(`webhook processed ${type} ${id}`));
         expect(lines, `${example.name} log:\n${app.log()}`).toHaveLength(1);
       }
+      await example.also?.(page, app.url, sandbox.url);
     } finally {
       app.stop();
       await sandbox.close();
