@@ -6,6 +6,8 @@
  *   hosted-journey-sandbox trigger --vendor acme --ref cust_1 --pathway cdr --outcome approved
  * `clock`, `expire`, `revoke`, `renew`: the consent's year on a running sandbox (cli-consents.ts).
  *   hosted-journey-sandbox clock --advance 30d
+ * `mcp`: an MCP server on stdio whose tools drive a running sandbox (`--url`) or one it starts (mcp/server.ts).
+ *   hosted-journey-sandbox mcp --url http://127.0.0.1:4010 --token demo:demo_secret
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
@@ -41,7 +43,13 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --pathway <p>           cdr (default) or crawler
   --outcome <o>           approved (default), denied (cdr) or failed (crawler)
   --name <full name>      --email <email>: the applicant, when the application does not exist yet
-  --timeout-ms <n>        time limit (default 15000)${CONSENT_USAGE}`;
+  --timeout-ms <n>        time limit (default 15000)${CONSENT_USAGE}
+
+       hosted-journey-sandbox mcp [--url <url> [--token <id:secret>] | sandbox options]
+  An MCP server on stdio for an assistant (docs/sandbox.md#mcp-server): tools that start an application, take it
+  through the journey and the consent's year, list and resend webhook deliveries, download bundles and reports,
+  search the docs. With --url it drives that running sandbox, signing as --token (default the sandbox's default
+  token); without, it starts a sandbox of its own (any free port unless --port) with the options above.`;
 
 /** A bad flag: one line naming it, one pointing at `--help`, exit 2 (the whole usage would bury the line). */
 function fail(message: string, command = 'hosted-journey-sandbox'): never {
@@ -191,8 +199,42 @@ async function trigger(argv: string[]): Promise<void> {
   }
 }
 
+const MCP = 'hosted-journey-sandbox mcp';
+
+/** `mcp`: stdout is the MCP channel from here on, so every line of ours (and the sandbox's log) goes to stderr. */
+async function mcp(argv: string[]): Promise<void> {
+  const { serveMcp } = await import('./mcp/server.js');
+  if (!argv.some((a) => a === '--url' || a.startsWith('--url='))) {
+    const sandbox = parseCli(argv);
+    if (!argv.some((a) => a === '--port' || a.startsWith('--port='))) sandbox.port = 0;
+    sandbox.log = (line) => process.stderr.write(`${line}\n`);
+    return serveMcp({ sandbox }).catch((error: Error) => fail(error.message, MCP));
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { url: { type: 'string' }, token: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message} (with --url only --token applies: the sandbox's own flags are its own)`, MCP);
+  }
+  const url = values.url!;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    fail(`--url must be an http(s) URL, got '${url}'`, MCP);
+  let token: { id: string; secret: string } | undefined;
+  if (values.token !== undefined) {
+    const i = values.token.indexOf(':');
+    if (i <= 0 || i === values.token.length - 1) fail('--token must be id:secret', MCP);
+    token = { id: values.token.slice(0, i), secret: values.token.slice(i + 1) };
+  }
+  return serveMcp({ url, ...(token ? { token } : {}) });
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'trigger') return trigger(process.argv.slice(3));
+  if (process.argv[2] === 'mcp') return mcp(process.argv.slice(3));
   const command = CONSENT_COMMANDS.find((c) => c === process.argv[2]);
   if (command) return consentCommand(command, process.argv.slice(3), fail);
   const options = parseCli(process.argv.slice(2));

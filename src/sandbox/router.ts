@@ -18,7 +18,7 @@ import {
   updateAccount,
   updateDefault,
 } from './api/credit.js';
-import { deleteWebhook, listWebhooks, registerWebhook } from './api/webhooks.js';
+import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, resendDelivery } from './api/webhooks.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './journey/api.js';
 import { journeyPage, serveAsset } from './journey/pages.js';
 import { authorisePage, bankStylesheet, decision } from './banks/consent-pages.js';
@@ -74,6 +74,8 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
     [CONSENTS.revoke, revokeConsent],
     [SANDBOX_ENDPOINTS.advanceClock, advanceClock],
     [SANDBOX_ENDPOINTS.expireConsent, expireConsent],
+    [SANDBOX_ENDPOINTS.listDeliveries, (_, info, tokenId) => listDeliveries(sender, info, tokenId)],
+    [SANDBOX_ENDPOINTS.resendDelivery, (_, info, tokenId) => resendDelivery(sender, info, tokenId)],
   ];
   for (const [row, handler] of rows) routes.push({ method: row.method, ...compile(row.path), handler });
   routes.push(

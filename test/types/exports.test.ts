@@ -86,6 +86,8 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
       'advanceClock',
       'completeJourney',
       'expireConsent',
+      'listDeliveries',
+      'resendDelivery',
       'revokeAtBank',
       'startTestSandbox',
       'triggerJourney',

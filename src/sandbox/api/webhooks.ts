@@ -6,9 +6,10 @@
  */
 import { webhookRegistrationBody } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
+import { displayUrl } from '../core/redact.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
-import type { RegisteredReceiver, WebhookSender } from '../webhooks/sender.js';
+import type { Delivery, RegisteredReceiver, WebhookSender } from '../webhooks/sender.js';
 
 /**
  * Receivers one token may register at run time: each event is POSTed to every one of them, so without a cap one
@@ -81,4 +82,37 @@ export function deleteWebhook(sender: WebhookSender, info: RequestInfo, tokenId:
   if (!receiver) throw new SandboxHttpError(E.WEBHOOK_NOT_FOUND, `no webhook '${id}' registered by this token`);
   sender.removeReceiver(id);
   return json({ webhook_id: id, deleted: true });
+}
+
+const deliveryView = (d: Delivery) => ({ ...d, url: displayUrl(d.url) });
+
+/**
+ * `GET /sandbox/v1/deliveries?event_id=&type=&limit=` → `{ deliveries }`: the attempts of this token's events only,
+ * oldest first (`limit`: the last n, 1–1000, default 100), receiver URLs as the index shows them.
+ */
+export function listDeliveries(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
+  const q = info.url.searchParams;
+  const raw = q.get('limit');
+  const limit = raw === null ? 100 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw fieldError('limit', 'must be a whole number from 1 to 1000');
+  const eventId = q.get('event_id');
+  const type = q.get('type');
+  const own = sender
+    .deliveries()
+    .filter(
+      (d) =>
+        sender.ownerOf(d.event_id) === tokenId &&
+        (eventId === null || d.event_id === eventId) &&
+        (type === null || d.type === type),
+    );
+  return json({ deliveries: own.slice(-limit).map(deliveryView) });
+}
+
+/** `POST /sandbox/v1/deliveries/{event_id}/resend` → `{ event_id, queued }`: the event again, to its receivers. */
+export function resendDelivery(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
+  const id = info.params.event_id!;
+  const queued = sender.ownerOf(id) === tokenId ? sender.resend(id) : undefined;
+  if (queued === undefined) throw new SandboxHttpError(E.NOT_FOUND, `no event '${id}' was sent for this token`);
+  return json({ event_id: id, queued });
 }

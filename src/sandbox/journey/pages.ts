@@ -5,31 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
+import { packageRoot } from '../core/package-root.js';
 import type { JourneySessionKind } from './session.js';
 
 export const JOURNEY_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; " +
   'font-src https://fonts.gstatic.com; frame-ancestors *';
-
-/**
- * The package root: the nearest directory above this module whose package.json is the published sandbox's
- * (`hosted-journey-sandbox`) or, in the repository, the development workspace's (`hosted-journey`).
- */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && /"name":\s*"hosted-journey(-sandbox)?"/.test(readFileSync(pkg, 'utf8'))) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('hosted-journey sandbox: package root not found');
-    dir = up;
-  }
-}
 
 /** asset URL name → candidate files (first existing wins). */
 function assetFiles(root: string): Record<string, { files: string[]; type: string }> {

@@ -5,28 +5,13 @@
  * the same transitions run and the same webhooks go out. The CLI's `clock`, `expire`, `revoke` and `renew` use them.
  */
 import { SANDBOX_ENDPOINTS, fillPath } from '../../protocol/index.js';
-import { createClient, signRequest } from '../../server/index.js';
-import { DEFAULT_TOKENS } from '../options.js';
+import { createClient } from '../../server/index.js';
+import { signedCall, target, type SandboxTarget } from './target.js';
 import { TriggerJourneyError, decideAtBank, refused } from './trigger.js';
 
-/** A running sandbox: its URL, and the token to sign with (default the sandbox's first default token). */
-export type SandboxTarget = string | { url: string; token?: { id: string; secret: string } };
+export type { SandboxTarget } from './target.js';
 
-function target(sandbox: SandboxTarget) {
-  const url = new URL(typeof sandbox === 'string' ? sandbox : sandbox.url).origin;
-  const given = typeof sandbox === 'string' ? undefined : sandbox.token;
-  const token = given ?? { id: DEFAULT_TOKENS[0]!.tokenId, secret: DEFAULT_TOKENS[0]!.secret };
-  return { url, token };
-}
-
-async function signedPost(sandbox: SandboxTarget, path: string, body: object): Promise<unknown> {
-  const { url, token } = target(sandbox);
-  const text = JSON.stringify(body);
-  const headers = await signRequest({ method: 'POST', path, body: text, tokenId: token.id, secret: token.secret });
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers }, body: text });
-  if (!res.ok) await refused(res, `POST ${path}`);
-  return res.json();
-}
+const signedPost = (sandbox: SandboxTarget, path: string, body: object) => signedCall(sandbox, 'POST', path, body);
 
 /**
  * Moves the sandbox clock forward: every consent warning, expiry and webhook retry that falls due fires, in order.

@@ -4,6 +4,7 @@
  *   completeJourney()   a Playwright helper that clicks through the sandbox journey embedded in a page
  *   triggerJourney()    the same journey without a browser: the pages' and the bank's calls over HTTP
  *   advanceClock(), expireConsent(), revokeAtBank(), triggerRenewal()  the consent's year, no browser
+ *   listDeliveries(), resendDelivery()  a running sandbox's webhook deliveries: inspect, send again
  * `@playwright/test` is an optional peer: only its types are used here, nothing of it is imported at run time.
  */
 export { startTestSandbox } from './test-sandbox.js';
@@ -20,3 +21,5 @@ export { triggerJourney, TriggerJourneyError } from './trigger.js';
 export type { TriggerJourneyOptions, TriggerJourneyResult, TriggerOutcome } from './trigger.js';
 export { advanceClock, expireConsent, revokeAtBank, triggerRenewal } from './consents.js';
 export type { ConsentRef, SandboxTarget, TriggerRenewalOptions } from './consents.js';
+export { listDeliveries, resendDelivery } from './deliveries.js';
+export type { DeliveryFilter } from './deliveries.js';

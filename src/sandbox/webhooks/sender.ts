@@ -9,7 +9,9 @@
  *    page.
  * 5. The last failed attempt of an event is marked `gave_up`; a receiver that answers a signature error
  *    (`BAD_SIGNATURE`, `UNKNOWN_KEY` in its body) gets a `hint` naming the key the sandbox signs with.
- * 6. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
+ * 6. An event sent can be sent again on request (`resend`): to the receivers its token has now, as the first copy
+ *    (a receiver's exactly-once handling answers it as a duplicate of a done event).
+ * 7. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
  *    their turn), so a clock advance that makes a thousand events due at once does not open a thousand connections.
  */
 import type { Random } from '../data/random.js';
@@ -65,6 +67,8 @@ export interface Delivery {
   error?: string;
   /** True for the deliberate second copy of an event. */
   duplicate: boolean;
+  /** True for a copy sent again on request (`POST /sandbox/v1/deliveries/{event_id}/resend`). */
+  resent?: true;
   at: string;
   /** Set on the last attempt of an event that never got a 2xx: the sender gave up on it. */
   gave_up?: true;
@@ -114,6 +118,7 @@ interface Item {
   payload: WebhookPayload;
   body: string;
   duplicate: boolean;
+  resent?: true;
 }
 interface Queue {
   receiver: RegisteredReceiver;
@@ -139,6 +144,8 @@ export class WebhookSender {
   #nextId = 1;
   readonly #queues = new Map<string, Queue>();
   readonly #log: Delivery[] = [];
+  /** Every event queued so far, by id, with the token its application belongs to (for `resend` and `ownerOf`). */
+  readonly #events = new Map<string, { payload: WebhookPayload; body: string; owner: string }>();
   readonly #recent = new Map<WebhookReceiver, Delivery[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #cancels = new Set<() => void>();
@@ -184,17 +191,44 @@ export class WebhookSender {
   enqueue(payload: WebhookPayload, owner: string): void {
     if (this.#closed) return;
     const body = JSON.stringify(payload);
+    this.#events.set(payload.event_id, { payload, body, owner });
     const duplicate = this.#options.random.chance(this.#options.duplicateRate);
+    this.#queue({ payload, body, duplicate: false }, owner, duplicate);
+  }
+
+  /** The token id an event's application belongs to, or undefined for an event never sent. */
+  ownerOf(eventId: string): string | undefined {
+    return this.#events.get(eventId)?.owner;
+  }
+
+  /**
+   * Sends an event again, as it was, to every receiver its token has now that takes its type; answers how many
+   * receivers it was queued for, or undefined for an event never sent.
+   */
+  resend(eventId: string): number | undefined {
+    const event = this.#events.get(eventId);
+    if (!event || this.#closed) return undefined;
+    return this.#queue(
+      { payload: event.payload, body: event.body, duplicate: false, resent: true },
+      event.owner,
+      false,
+    );
+  }
+
+  #queue(item: Item, owner: string, duplicate: boolean): number {
+    let queued = 0;
     this.#receivers.forEach((receiver) => {
       if (receiver.tokenId !== owner) return;
-      if (receiver.events && !receiver.events.includes(payload.type)) return;
-      const key = `${receiver.id} ${payload.application_id ?? `${payload.vendor}/${payload.ref}`}`;
+      if (receiver.events && !receiver.events.includes(item.payload.type)) return;
+      const key = `${receiver.id} ${item.payload.application_id ?? `${item.payload.vendor}/${item.payload.ref}`}`;
       let queue = this.#queues.get(key);
       if (!queue) this.#queues.set(key, (queue = { receiver, items: [], running: false }));
-      queue.items.push({ payload, body, duplicate: false });
-      if (duplicate) queue.items.push({ payload, body, duplicate: true });
+      queue.items.push({ ...item });
+      if (duplicate) queue.items.push({ ...item, duplicate: true });
+      queued++;
       if (!queue.running) void this.#drain(queue);
     });
+    return queued;
   }
 
   /** Every attempt so far, oldest first. */
@@ -267,6 +301,7 @@ export class WebhookSender {
       attempt,
       status: null,
       duplicate: item.duplicate,
+      ...(item.resent ? { resent: true as const } : {}),
       at: this.#options.now().toISOString(),
     };
     const abort = new AbortController();

@@ -1,0 +1,68 @@
+/**
+ * The MCP server's docs search: README.md and every page of docs/, from the llms-full.txt the build writes (the
+ * sandbox package ships it), cut into sections at each heading and ranked by how many of the query's words each holds
+ * (a word in the heading counts three times).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../core/package-root.js';
+
+export interface DocSection {
+  /** The page, e.g. `docs/sandbox.md`. */
+  page: string;
+  /** The section's heading (the page's H1 for its opening). */
+  heading: string;
+  text: string;
+}
+
+export interface DocHit extends DocSection {
+  score: number;
+}
+
+/** Characters of a section's text a hit carries; the page has the rest. */
+export const HIT_CHARS = 1500;
+
+/** llms-full.txt cut into sections: one per heading of each `<!-- source: page -->` part. */
+export function sections(full: string): DocSection[] {
+  const out: DocSection[] = [];
+  for (const part of full.split(/^<!-- source: /m).slice(1)) {
+    const page = part.slice(0, part.indexOf(' -->'));
+    let current: DocSection | undefined;
+    let fence = false;
+    for (const line of part.slice(part.indexOf('\n') + 1).split('\n')) {
+      if (line.startsWith('```')) fence = !fence;
+      const heading = !fence && /^#{1,4} (.+)/.exec(line);
+      if (heading || !current) {
+        current = { page, heading: heading ? heading[1]!.trim() : page, text: '' };
+        out.push(current);
+      }
+      current.text += `${line}\n`;
+    }
+  }
+  return out;
+}
+
+const words = (text: string) => [...new Set(text.toLowerCase().match(/[a-z0-9_.@/-]{2,}/g) ?? [])];
+
+/** The sections holding most of the query's words, best first, each cut to `HIT_CHARS`. */
+export function searchDocs(all: readonly DocSection[], query: string, limit: number): DocHit[] {
+  const terms = words(query);
+  return all
+    .map((s) => {
+      const heading = s.heading.toLowerCase();
+      const text = s.text.toLowerCase();
+      const score = terms.reduce((n, t) => n + (heading.includes(t) ? 3 : 0) + (text.includes(t) ? 1 : 0), 0);
+      return { ...s, score };
+    })
+    .filter((h) => h.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((h) => ({ ...h, text: h.text.length > HIT_CHARS ? `${h.text.slice(0, HIT_CHARS)}…` : h.text }));
+}
+
+/** The docs as built: `dist/llms-full.txt` of the package (or the repository, once built). */
+export function loadDocs(root = packageRoot()): DocSection[] {
+  const file = path.join(root, 'dist', 'llms-full.txt');
+  if (!existsSync(file)) throw new Error(`the docs are not built (${file} is missing): run node scripts/build.mjs`);
+  return sections(readFileSync(file, 'utf8'));
+}

@@ -1,0 +1,267 @@
+/**
+ * The MCP server's tools, one row each: name, what an assistant reads about it, its input schema (zod; the SDK checks
+ * every call against it and answers a refusal naming the field), and what it runs against the sandbox — the signed
+ * client, the testing kit's functions, or the docs. Every row talks to the sandbox over HTTP, so a running sandbox
+ * (`--url`) and the embedded one are driven the same way.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import { BUNDLE_FORMATS, PATHWAYS, parseDuration, SHARING_DAYS } from '../../protocol/index.js';
+import { createClient, type HostedJourneyClient } from '../../server/index.js';
+import { advanceClock, expireConsent, revokeAtBank, triggerRenewal } from '../testing/consents.js';
+import { listDeliveries, resendDelivery } from '../testing/deliveries.js';
+import { triggerJourney } from '../testing/trigger.js';
+import type { DocSection } from './docs.js';
+import { searchDocs } from './docs.js';
+
+/** The sandbox the tools drive: its URL and the token they sign with (never shown in a result). */
+export interface McpTarget {
+  url: string;
+  token: { id: string; secret: string };
+}
+
+/** A file a tool answers: sent as an embedded resource (base64 blob), or written to `saveTo` and named. */
+export interface FileOutput {
+  file: { bytes: Uint8Array; mimeType: string; name: string; uri: string };
+  saveTo?: string | undefined;
+}
+export type ToolOutput = { json: unknown } | FileOutput;
+
+export interface ToolContext {
+  target: McpTarget;
+  client: HostedJourneyClient;
+  docs(): readonly DocSection[];
+}
+
+interface ToolRow<Shape extends z.core.$ZodLooseShape> {
+  title: string;
+  description: string;
+  input: Shape;
+  run(ctx: ToolContext, args: z.infer<z.ZodMiniObject<Shape>>): Promise<ToolOutput>;
+}
+
+const tool = <Shape extends z.core.$ZodLooseShape>(row: ToolRow<Shape>) =>
+  row as unknown as ToolRow<z.core.$ZodLooseShape>;
+
+const required = (what: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `${what} is required` : `${what} must be a string`;
+
+/** Letters, digits, `-` and `_`: a vendor label, a ref, an id. */
+const token = (what: string, example: string) =>
+  z
+    .string({ error: required(what) })
+    .check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, `${what} is letters, digits, '-' and '_' (1–128), e.g. '${example}'`));
+
+const oneOf = <T extends readonly [string, ...string[]]>(what: string, values: T) =>
+  z.enum(values, { error: () => `${what} must be one of: ${values.join(', ')}` });
+
+const vendor = () => token('vendor', 'acme');
+const ref = () => token('ref (the customer id)', 'cust_1');
+const consentId = () => token('consent_id', 'cns_3f9c');
+
+const saveTo = () =>
+  z.optional(
+    z.string().check(z.refine((p) => path.isAbsolute(p), 'save_to must be an absolute path, e.g. /tmp/bundle.pdf')),
+  );
+
+const MIME = { pdf: 'application/pdf', csv: 'text/csv', json: 'application/json' } as const;
+
+export const TOOLS = {
+  start_application: tool({
+    title: 'Start an application',
+    description:
+      "Starts an open-banking application for a customer (the signed API's POST /api/v1/{vendor}/{ref}/profile). " +
+      'Answers the application, with its application_id and the journey_url the customer opens.',
+    input: {
+      vendor: vendor(),
+      ref: ref(),
+      full_name: z.string({ error: required('full_name') }).check(z.minLength(1), z.maxLength(200)),
+      email: z.email({ error: 'email must be an email address, e.g. alex@example.com' }),
+      phone: z.optional(z.string()),
+    },
+    run: async ({ client }, a) => ({ json: await client.startApplication(a) }),
+  }),
+  complete_journey: tool({
+    title: 'Take an application through the journey',
+    description:
+      "Does what the customer would in the hosted journey, without a browser (the testing kit's triggerJourney): " +
+      'picks the bank, approves or denies at the bank (cdr) or logs in (crawler), and waits for the crawl. ' +
+      'The same webhooks go out. Start the application first.',
+    input: {
+      vendor: vendor(),
+      ref: ref(),
+      bank: z.optional(token('bank', 'sandbox-bank')),
+      pathway: z.optional(oneOf('pathway', PATHWAYS)),
+      outcome: z.optional(oneOf('outcome', ['approved', 'denied', 'failed'] as const)),
+    },
+    run: async ({ target }, a) => ({ json: await triggerJourney(target.url, a) }),
+  }),
+  finalise_application: tool({
+    title: 'Finalise an application',
+    description: 'Finalises the application once its data is retrieved; its bundle can be downloaded after this.',
+    input: { vendor: vendor(), ref: ref() },
+    run: async ({ client }, a) => ({ json: await client.finalise(a) }),
+  }),
+  list_consents: tool({
+    title: "List a customer's consents",
+    description: "The customer's CDR consents: status, sharing period, who revoked, a pending renewal.",
+    input: { vendor: vendor(), ref: ref() },
+    run: async ({ client }, a) => ({ json: await client.listConsents(a) }),
+  }),
+  advance_clock: tool({
+    title: "Move the sandbox's clock",
+    description:
+      'Moves the sandbox clock forward (e.g. 30d, 12h, 90m): every consent warning, expiry and webhook retry that ' +
+      'falls due fires, in order.',
+    input: {
+      by: z
+        .string({ error: required('by') })
+        .check(
+          z.refine(
+            (v) => parseDuration(v) !== undefined,
+            "by is a duration: a number and ms, s, m, h, d or w, e.g. '30d'",
+          ),
+        ),
+    },
+    run: async ({ target }, a) => ({ json: await advanceClock(target, a.by) }),
+  }),
+  renew_consent: tool({
+    title: 'Renew a consent',
+    description:
+      'Renews a consent as the customer would at the bank: approved (consent.renewed) or cancelled (nothing changes).',
+    input: {
+      vendor: vendor(),
+      ref: ref(),
+      consent_id: consentId(),
+      outcome: z.optional(oneOf('outcome', ['approved', 'cancelled'] as const)),
+      sharing_days: z.optional(
+        z
+          .int()
+          .check(
+            z.gte(1, `sharing_days is 1–${SHARING_DAYS.max}`),
+            z.lte(SHARING_DAYS.max, `sharing_days is 1–${SHARING_DAYS.max}`),
+          ),
+      ),
+    },
+    run: async ({ target }, a) => ({
+      json: await triggerRenewal(target, {
+        vendor: a.vendor,
+        ref: a.ref,
+        consentId: a.consent_id,
+        ...(a.outcome ? { outcome: a.outcome } : {}),
+        ...(a.sharing_days !== undefined ? { sharingDays: a.sharing_days } : {}),
+      }),
+    }),
+  }),
+  revoke_consent: tool({
+    title: 'Revoke a consent',
+    description:
+      "Stops a consent's sharing: by 'integrator' (your backend, the signed API) or 'customer_at_bank' (the bank's " +
+      'manage-data-sharing page). Either sends consent.revoked.',
+    input: {
+      vendor: vendor(),
+      ref: ref(),
+      consent_id: consentId(),
+      by: oneOf('by', ['integrator', 'customer_at_bank'] as const),
+    },
+    run: async ({ target, client }, a) => {
+      if (a.by === 'integrator')
+        return { json: await client.revokeConsent({ vendor: a.vendor, ref: a.ref, consent_id: a.consent_id }) };
+      await revokeAtBank(target, { vendor: a.vendor, ref: a.ref, consentId: a.consent_id });
+      return { json: { consent_id: a.consent_id, revoked_by: 'data_holder' } };
+    },
+  }),
+  expire_consent: tool({
+    title: "End a consent's sharing period now",
+    description: 'Ends the sharing period now: consent.expired, and data pulls are refused from then on.',
+    input: { consent_id: consentId() },
+    run: async ({ target }, a) => {
+      await expireConsent(target, a.consent_id);
+      return { json: { consent_id: a.consent_id, expired: true } };
+    },
+  }),
+  list_webhook_deliveries: tool({
+    title: 'List webhook deliveries',
+    description:
+      "Every attempt to deliver this token's webhook events, oldest first: event, type, receiver, status or error, " +
+      'attempt number, whether it was the deliberate duplicate, and a hint after a signature refusal.',
+    input: {
+      event_id: z.optional(token('event_id', 'evt_3f9c')),
+      type: z.optional(z.string()),
+      limit: z.optional(z.int().check(z.gte(1, 'limit is 1–1000'), z.lte(1000, 'limit is 1–1000'))),
+    },
+    run: async ({ target }, a) => ({
+      json: await listDeliveries(target, {
+        ...(a.event_id ? { eventId: a.event_id } : {}),
+        ...(a.type ? { type: a.type } : {}),
+        ...(a.limit ? { limit: a.limit } : {}),
+      }),
+    }),
+  }),
+  resend_webhook: tool({
+    title: 'Send a webhook event again',
+    description:
+      "Sends one of this token's events again, as it was (same event_id), to the receivers registered now: an " +
+      'exactly-once receiver answers it as a duplicate.',
+    input: { event_id: token('event_id', 'evt_3f9c') },
+    run: async ({ target }, a) => ({ json: await resendDelivery(target, a.event_id) }),
+  }),
+  download_bundle: tool({
+    title: "Download an application's bundle",
+    description:
+      'Downloads the bundle of a finalised application as pdf, csv or json. Answers the file as an embedded ' +
+      'resource (base64), or, with save_to (an absolute path), writes it there and answers the path.',
+    input: {
+      application_id: token('application_id', 'app_3f9c'),
+      format: oneOf('format', BUNDLE_FORMATS),
+      save_to: saveTo(),
+    },
+    run: async ({ client }, a) => ({
+      file: {
+        bytes: await client.downloadBundle({ id: a.application_id, format: a.format }),
+        mimeType: MIME[a.format],
+        name: `${a.application_id}.${a.format}`,
+        uri: `hosted-journey-sandbox://applications/${a.application_id}/bundle.${a.format}`,
+      },
+      saveTo: a.save_to,
+    }),
+  }),
+  download_credit_report: tool({
+    title: 'Download a credit report',
+    description: "Downloads a lodged enquiry's credit report (PDF), as an embedded resource, or written to save_to.",
+    input: { enquiry_id: token('enquiry_id', 'enq_3f9c'), save_to: saveTo() },
+    run: async ({ client }, a) => ({
+      file: {
+        bytes: await client.downloadReport({ enquiry_id: a.enquiry_id }),
+        mimeType: MIME.pdf,
+        name: `${a.enquiry_id}.pdf`,
+        uri: `hosted-journey-sandbox://enquiries/${a.enquiry_id}/report.pdf`,
+      },
+      saveTo: a.save_to,
+    }),
+  }),
+  search_docs: tool({
+    title: 'Search the docs',
+    description:
+      "Searches hosted-journey's README and docs (widget, server, sandbox, webhooks, consents, production) and " +
+      'answers the best sections with their page and heading.',
+    input: {
+      query: z.string({ error: required('query') }).check(z.minLength(2, 'query needs at least 2 characters')),
+      limit: z.optional(z.int().check(z.gte(1, 'limit is 1–10'), z.lte(10, 'limit is 1–10'))),
+    },
+    run: async ({ docs }, a) => ({ json: searchDocs(docs(), a.query, a.limit ?? 5) }),
+  }),
+} satisfies Record<string, ToolRow<z.core.$ZodLooseShape>>;
+
+/** Writes a file output where the caller asked (its directory made if missing); answers what was written. */
+export function save(out: FileOutput): { saved_to: string; bytes: number; mime_type: string } {
+  const to = out.saveTo!;
+  mkdirSync(path.dirname(to), { recursive: true });
+  writeFileSync(to, out.file.bytes);
+  return { saved_to: to, bytes: out.file.bytes.byteLength, mime_type: out.file.mimeType };
+}
+
+export function clientFor(target: McpTarget): HostedJourneyClient {
+  return createClient({ baseUrl: target.url, tokenId: target.token.id, signingSecret: target.token.secret });
+}

@@ -1,0 +1,256 @@
+// `hosted-journey-sandbox mcp` as an assistant runs it: the built CLI spawned over stdio and driven by the MCP SDK's own
+// Client, through a whole journey to a downloaded bundle, the consent's year and the webhook deliveries; bad input is
+// refused naming the field; no tool result ever carries the token's secret or id.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+const CLI = path.resolve('dist/sandbox-cli.js');
+const TOKEN = { tokenId: 'mcp_tok', secret: 'mcp_secret_4f2a9c17' };
+
+interface ToolResult {
+  isError?: boolean;
+  content: Array<{ type: string; text?: string; resource?: { uri: string; mimeType?: string; blob?: string } }>;
+}
+
+/** Every result any test saw, for the secret scan. */
+const seen: Array<{ tool: string; result: ToolResult }> = [];
+
+async function connect(args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => err };
+}
+
+async function call(client: Client, tool: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const result = (await client.callTool({ name: tool, arguments: args })) as ToolResult;
+  seen.push({ tool, result });
+  return result;
+}
+
+/** The JSON a tool answered; fails the test with the tool's words when it answered an error. */
+async function json(client: Client, tool: string, args: Record<string, unknown>): Promise<any> {
+  const result = await call(client, tool, args);
+  expect(result.isError, `${tool}: ${result.content[0]?.text}`).toBeFalsy();
+  return JSON.parse(result.content[0]!.text!);
+}
+
+const text = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
+
+/** A receiver that refuses the first delivery it gets as a signature error (so the sandbox adds its hint), then 200. */
+async function receiver() {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      bodies.push(body);
+      if (bodies.length === 1) res.writeHead(401).end('{"error":{"code":"BAD_SIGNATURE"}}');
+      else res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, bodies, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
+  let sandbox: Sandbox;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  let client: Client;
+  const dir = mkdtempSync(path.join(tmpdir(), 'hj-mcp-'));
+
+  beforeAll(async () => {
+    hooks = await receiver();
+    sandbox = await startSandbox({
+      tokens: [TOKEN],
+      webhooks: [{ url: hooks.url, tokenId: TOKEN.tokenId }],
+      crawlDelayMs: 0,
+      duplicateRate: 0,
+      webhookRetry: { baseDelayMs: 10, maxDelayMs: 50 },
+    });
+    ({ client } = await connect(['--url', sandbox.url, '--token', `${TOKEN.tokenId}:${TOKEN.secret}`]));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await sandbox?.close();
+    await hooks?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists every tool, each with an object input schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'advance_clock',
+        'complete_journey',
+        'download_bundle',
+        'download_credit_report',
+        'expire_consent',
+        'finalise_application',
+        'list_consents',
+        'list_webhook_deliveries',
+        'renew_consent',
+        'resend_webhook',
+        'revoke_consent',
+        'search_docs',
+        'start_application',
+      ].sort(),
+    );
+    for (const t of tools) expect(t.inputSchema.type, t.name).toBe('object');
+    const bundle = tools.find((t) => t.name === 'download_bundle')!;
+    expect(bundle.inputSchema.required).toEqual(['application_id', 'format']);
+  });
+
+  it('starts an application, takes it through the journey and downloads its bundle as a real PDF and as JSON', async () => {
+    const app = await json(client, 'start_application', {
+      vendor: 'acme',
+      ref: 'mcp_1',
+      full_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(app.application_id).toMatch(/^app_/);
+    const journey = await json(client, 'complete_journey', { vendor: 'acme', ref: 'mcp_1', pathway: 'cdr' });
+    expect(journey).toMatchObject({ applicationId: app.application_id, status: 'crawled', outcome: 'approved' });
+    await json(client, 'finalise_application', { vendor: 'acme', ref: 'mcp_1' });
+
+    const pdf = await call(client, 'download_bundle', { application_id: app.application_id, format: 'pdf' });
+    expect(pdf.isError).toBeFalsy();
+    const resource = pdf.content.find((c) => c.type === 'resource')!.resource!;
+    expect(resource).toMatchObject({ mimeType: 'application/pdf', uri: expect.stringContaining(app.application_id) });
+    const bytes = Buffer.from(resource.blob!, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const parsed = await new PDFParse({ data: new Uint8Array(bytes) }).getText();
+    expect(parsed.text).toContain('Ada Lovelace');
+
+    const to = path.join(dir, 'nested', 'bundle.json');
+    const saved = await json(client, 'download_bundle', {
+      application_id: app.application_id,
+      format: 'json',
+      save_to: to,
+    });
+    expect(saved).toMatchObject({ saved_to: to, mime_type: 'application/json' });
+    const bundle = JSON.parse(readFileSync(to, 'utf8'));
+    expect(saved.bytes).toBe(readFileSync(to).byteLength);
+    expect(JSON.stringify(bundle)).toContain(app.application_id);
+  });
+
+  it("lists the token's deliveries (a signature refusal's hint redacted) and resends one to the receiver", async () => {
+    await sandbox.webhooksIdle();
+    const deliveries = await json(client, 'list_webhook_deliveries', {});
+    const types = new Set(deliveries.map((d: { type: string }) => d.type));
+    expect(types).toEqual(expect.objectContaining(new Set(['consent.authorised', 'crawl.completed'])));
+    const refused = deliveries.find((d: { status: number }) => d.status === 401);
+    expect(refused.hint).toContain("as token '[redacted]'");
+    const first = deliveries.find((d: { status: number }) => d.status === 200);
+    const before = hooks.bodies.length;
+    expect(await json(client, 'resend_webhook', { event_id: first.event_id })).toEqual({
+      event_id: first.event_id,
+      queued: 1,
+    });
+    await vi.waitFor(() => expect(hooks.bodies.length).toBe(before + 1));
+    expect(JSON.parse(hooks.bodies.at(-1)!).event_id).toBe(first.event_id);
+    await sandbox.webhooksIdle();
+    const again = await json(client, 'list_webhook_deliveries', { event_id: first.event_id });
+    expect(again.at(-1)).toMatchObject({ event_id: first.event_id, status: 200, resent: true });
+    const unknown = await call(client, 'resend_webhook', { event_id: 'evt_none' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toContain("no event 'evt_none' was sent for this token");
+  });
+
+  it('takes the connection through its year: the clock, a renewal, a revocation and an expiry', async () => {
+    const { consents } = await json(client, 'list_consents', { vendor: 'acme', ref: 'mcp_1' });
+    const consentId = consents[0].consent_id;
+    const moved = await json(client, 'advance_clock', { by: '30d' });
+    expect(Date.parse(moved.now)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const renewed = await json(client, 'renew_consent', { vendor: 'acme', ref: 'mcp_1', consent_id: consentId });
+    expect(renewed.renewalId).toMatch(/^cns_/);
+    const revoked = await json(client, 'revoke_consent', {
+      vendor: 'acme',
+      ref: 'mcp_1',
+      consent_id: consentId,
+      by: 'integrator',
+    });
+    expect(revoked).toMatchObject({ consent_id: consentId, status: 'revoked', revoked_by: 'integrator' });
+
+    await json(client, 'start_application', { vendor: 'acme', ref: 'mcp_2', full_name: 'B C', email: 'b@example.com' });
+    await json(client, 'complete_journey', { vendor: 'acme', ref: 'mcp_2' });
+    const second = (await json(client, 'list_consents', { vendor: 'acme', ref: 'mcp_2' })).consents[0].consent_id;
+    await json(client, 'expire_consent', { consent_id: second });
+    const after = await json(client, 'list_consents', { vendor: 'acme', ref: 'mcp_2' });
+    expect(after.consents[0]).toMatchObject({ consent_id: second, status: 'expired' });
+  });
+
+  it('refuses bad input naming the field and what it accepts', async () => {
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['download_bundle', { application_id: 'app_1', format: 'docx' }, /format must be one of: pdf, csv, json/],
+      ['download_bundle', { application_id: 'app_1', format: 'pdf', save_to: 'bundle.pdf' }, /absolute path/],
+      ['start_application', { vendor: 'acme', ref: 'x', full_name: 'A' }, /email must be an email address/],
+      ['start_application', { vendor: 'ac me', ref: 'x', full_name: 'A', email: 'a@b.co' }, /vendor is letters/],
+      ['advance_clock', { by: 'soon' }, /by is a duration/],
+      ['revoke_consent', { vendor: 'a', ref: 'b', consent_id: 'c', by: 'bank' }, /by must be one of: integrator/],
+      ['search_docs', {}, /query is required/],
+    ];
+    for (const [tool, args, message] of cases) {
+      const result = await call(client, tool, args);
+      expect(result.isError, tool).toBe(true);
+      expect(text(result), tool).toMatch(message);
+    }
+  });
+
+  it("answers the service's refusal as an error result", async () => {
+    const result = await call(client, 'download_bundle', { application_id: 'app_unknown', format: 'pdf' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/APPLICATION_NOT_FOUND|no application/);
+  });
+
+  it('searches the docs: the MCP section answers how to add the server to an assistant', async () => {
+    const hits = await json(client, 'search_docs', { query: 'mcpServers assistant config', limit: 3 });
+    expect(hits[0]).toMatchObject({ page: 'docs/sandbox.md' });
+    expect(hits[0].text).toContain('"mcpServers"');
+  });
+
+  it('never shows the token secret or id in any result', () => {
+    expect(seen.length).toBeGreaterThan(20);
+    for (const { tool, result } of seen) {
+      const all = JSON.stringify(result);
+      expect(all, tool).not.toContain(TOKEN.secret);
+      expect(all, tool).not.toContain(TOKEN.tokenId);
+    }
+  });
+});
+
+describe('hosted-journey-sandbox mcp with a sandbox of its own', () => {
+  it('starts one on a free port and drives it; its log goes to stderr, never into the MCP channel', async () => {
+    const { client, stderr } = await connect(['--crawl-delay-ms', '0', '--token', 'own_tok:own_secret_77d1']);
+    try {
+      await vi.waitFor(() => expect(stderr()).toMatch(/driving the sandbox at http:\/\/127\.0\.0\.1:\d+ \(started/));
+      await json(client, 'start_application', {
+        vendor: 'acme',
+        ref: 'own_1',
+        full_name: 'A B',
+        email: 'a@example.com',
+      });
+      const journey = await json(client, 'complete_journey', { vendor: 'acme', ref: 'own_1' });
+      expect(journey.status).toBe('crawled');
+      for (const { result } of seen) expect(JSON.stringify(result)).not.toContain('own_secret_77d1');
+    } finally {
+      await client.close();
+    }
+  });
+});
