@@ -105,7 +105,7 @@ backend helper, the journey opens in a modal, progress arrives by webhooks strea
       </div>
       <div class="row"><button type="submit" id="start">Connect bank account</button><span class="muted" id="start-status" role="status"></span></div>
     </form>
-    <section class="card stack" aria-labelledby="progress-h"><h2 id="progress-h">2 · Progress</h2><div id="progress"></div></section>
+    <section class="card stack" aria-labelledby="progress-h"><h2 id="progress-h">2 · Progress</h2><div id="progress"><p class="muted">Nothing to follow yet: connect a bank account, and each step of the application shows here as its webhook arrives.</p></div></section>
   </div>
   <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Live event log</h2>
     <p class="muted">Journey events from the widget (<span class="pill">journey</span>) and webhooks received by the server (<span class="pill">webhook</span>).</p>
@@ -130,7 +130,7 @@ you to the bank. The bank sends you back here and webhooks do the rest.</p></sec
   <label>Bank<select name="bank_id"><option value="sandbox-bank">Sandbox Bank</option><option value="cdr-only-bank">CDR-only Bank</option></select></label>
   <div class="row"><button type="submit" id="direct-start">Continue to my bank</button></div>
 </form>
-<aside class="card stack"><h2>What happens</h2><ol class="steps">
+<aside class="card stack" aria-labelledby="what-h"><h2 id="what-h">What happens</h2><ol class="what">
 <li>Lendly server: <code>startApplication</code> + <code>attachInstitution</code> (CDR)</li>
 <li>Lendly server: <code>createConsent</code> with <code>redirect_uri</code> back to Lendly</li>
 <li>Your browser goes to the bank’s consent page</li>

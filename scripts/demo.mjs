@@ -49,6 +49,8 @@ const sandbox = await startSandbox({
   port: sandboxPort,
   parentOrigins: { lendly: [demoOrigin] },
   demoUrl: demoOrigin,
+  // Lendly's credentials: the credit report names Lendly as the enquirer and provider of what the demo lodges.
+  tokens: DEFAULT_TOKENS.map((t) => ({ ...t, vendor: 'lendly' })),
 });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {

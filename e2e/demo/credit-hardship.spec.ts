@@ -34,7 +34,7 @@ test('A for three months then V: hardship shown apart from repayment history, on
   await expect(page.locator('#hardship')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('#report')).toContainText('Sandbox vendor');
+  await expect(page.locator('#report')).toContainText('Lendly');
   // The page's plan: no hardship, no hardship, A, A, A, V.
   await expect(page.getByLabel(`${months[2]} hardship`)).toHaveValue('A');
   await expect(page.getByLabel(`${months[5]} hardship`)).toHaveValue('V');

@@ -68,7 +68,7 @@ test('credit reporting: lodge → report → account → payments → default re
   expect(pdf).toContain('Citizen');
 
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('#report')).toContainText('Sandbox vendor');
+  await expect(page.locator('#report')).toContainText('Lendly');
   await page.getByRole('button', { name: 'Save payments' }).click();
   await expect(page.locator('#report > table .history').last()).toHaveAttribute('aria-label', /0 1 0 0 0 0$/);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import { expect, type Frame, type FrameLocator, type Page } from '@playwright/test';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { DEFAULT_TOKENS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startDemo, type Demo } from '../../demo/server.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -30,6 +30,8 @@ export async function startStack(): Promise<Stack> {
     duplicateRate: 0.5,
     seed: 'demo-e2e',
     webhookRetry: { attempts: 5, baseDelayMs: 20 },
+    // The demo's credentials are Lendly's, as in npm run demo: the credit report names Lendly.
+    tokens: DEFAULT_TOKENS.map((t) => ({ ...t, vendor: 'lendly' })),
   });
   const assetsDir = mkdtempSync(path.join(tmpdir(), 'hj-demo-assets-'));
   // DEMO_REDIS_URL runs the same flows with RedisDedupeStore instead of memory.

@@ -1,4 +1,5 @@
 /** The options of `startSandbox`, checked once (`resolveOptions`) before anything listens. */
+import { ID_PATTERN } from '../protocol/index.js';
 import type { SandboxToken } from './core/context.js';
 import { SandboxOptionError } from './core/errors.js';
 import { compileParentOrigins, type ParentOriginRegistry } from './journey/parent-origins.js';
@@ -132,8 +133,14 @@ function checkHosts(options: SandboxOptions): readonly string[] {
   return hosts.map((h) => h.toLowerCase());
 }
 
-function checkLeads(tokens: readonly SandboxToken[]): void {
+function checkTokens(tokens: readonly SandboxToken[]): void {
   for (const t of tokens) {
+    if (t.vendor !== undefined && !(typeof t.vendor === 'string' && ID_PATTERN.test(t.vendor) && t.vendor.length <= 64))
+      throw new SandboxOptionError(
+        'tokens.vendor',
+        `of '${t.tokenId}' must be a vendor label (letters, digits, - and _, at most 64),` +
+          ` got ${JSON.stringify(t.vendor)}`,
+      );
     const leads = t.warningLeadsDays;
     if (leads === undefined) continue;
     const ok =
@@ -155,7 +162,7 @@ export function resolveOptions(options: SandboxOptions) {
   const seed = options.seed ?? 'sandbox';
   const now = options.now ?? (() => new Date());
   checkNumbers(options);
-  checkLeads(tokens);
+  checkTokens(tokens);
   const duplicateRate = options.duplicateRate ?? 0.2;
   const parentOriginAllowed = compileParentOrigins(options.parentOrigins);
   const demoUrl = options.demoUrl === undefined ? undefined : checkDemoUrl(options.demoUrl);

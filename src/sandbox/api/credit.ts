@@ -36,13 +36,19 @@ function findAccount(ctx: SandboxContext, id: string): CreditAccount {
   return a;
 }
 
-export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo): Reply {
+export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(lodgeEnquiryBody, parseJson(info.body));
   const dob = Date.parse(body.applicant.date_of_birth);
   const age = (ctx.now().getTime() - dob) / (365.25 * 86_400_000);
   if (!Number.isFinite(dob) || age < 18 || age > 120)
     throw fieldError('applicant.date_of_birth', 'the applicant must be 18 or older (and the date real)');
-  const enquiry: Enquiry = { ...body, id: newId('enq'), lodged_at: ctx.now().toISOString() };
+  const vendor = ctx.tokens.find((t) => t.tokenId === tokenId)?.vendor;
+  const enquiry: Enquiry = {
+    ...body,
+    id: newId('enq'),
+    lodged_at: ctx.now().toISOString(),
+    ...(vendor ? { vendor } : {}),
+  };
   ctx.state.enquiries.set(enquiry.id, enquiry);
   return json({ enquiry_id: enquiry.id, status: 'lodged', lodged_at: enquiry.lodged_at }, 201);
 }

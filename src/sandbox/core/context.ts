@@ -13,6 +13,12 @@ export interface SandboxToken {
    * each. Default 30, 14, 7 and 1. @example [14, 3]
    */
   warningLeadsDays?: number[];
+  /**
+   * The vendor label this token belongs to, as the service knows whose credentials sign a request: the credit report
+   * names it (display form, `acme-lending` → `Acme Lending`) as the enquirer and provider of what this token lodged.
+   * Without it the report says `Sandbox vendor`. @example 'lendly'
+   */
+  vendor?: string;
 }
 
 export interface SandboxContext {

@@ -82,6 +82,8 @@ export interface Consent {
 export interface Enquiry extends LodgeEnquiryBody {
   id: string;
   lodged_at: string;
+  /** The vendor label of the token that lodged it (`SandboxToken.vendor`), when the token has one. */
+  vendor?: string;
 }
 
 export interface CreditAccount {

@@ -5,6 +5,7 @@
  * hardship, which the law keeps out of scores.
  */
 import { HARDSHIP_NOTICE, type HardshipCode, type RepaymentCode } from '../../protocol/index.js';
+import { vendorDisplayName } from '../../protocol/journey-copy.js';
 import { createRandom, toDecimal } from '../data/random.js';
 import type { CreditAccount, Enquiry, SandboxState } from '../core/state.js';
 import { expire } from './retention.js';
@@ -48,6 +49,10 @@ export interface CreditReport {
 
 const LENDERS = ['Koala Finance', 'Harbour Credit', 'Bluegum Bank', 'Southern Lending'];
 const PRODUCTS = ['credit_card', 'personal_loan', 'car_loan', 'bnpl'] as const;
+
+/** Who lodged an enquiry (and so provides its account): the lodging token's vendor, else the sandbox's stand-in. */
+const lenderName = (e: Enquiry | undefined) =>
+  e?.vendor ? vendorDisplayName(e.vendor) : CREDIT_REPORT_WORDS.unnamedLender;
 
 const applicantKey = (e: Enquiry) =>
   `${e.applicant.first_name}|${e.applicant.last_name}|${e.applicant.date_of_birth}`.toLowerCase();
@@ -93,7 +98,7 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
   for (const e of mine) {
     enquiries.push({
       date: e.lodged_at.slice(0, 10),
-      enquirer: 'Sandbox vendor',
+      enquirer: lenderName(e),
       enquiry_type: e.enquiry_type,
       product: e.product,
       amount: e.amount,
@@ -126,7 +131,7 @@ export function buildCreditReport(state: SandboxState, seed: string, enquiry: En
     const months = [...a.payments.entries()].sort(([m1], [m2]) => m1.localeCompare(m2));
     accounts.push({
       account_id: a.id,
-      provider: 'Sandbox vendor',
+      provider: lenderName(state.enquiries.get(a.enquiry_id)),
       account_type: a.account_type,
       credit_limit: a.credit_limit,
       opened_on: a.opened_on,

@@ -4,6 +4,8 @@
  */
 export const CREDIT_REPORT_WORDS = {
   title: 'Credit report',
+  /** The enquirer and provider of what a token without a `vendor` lodged. */
+  unnamedLender: 'Sandbox vendor',
   generated: (at: string) => `Sandbox data · generated ${at}`,
   applicant: 'Applicant',
   name: 'Name',

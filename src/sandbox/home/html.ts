@@ -148,7 +148,9 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 .tag{font-size:11px;text-transform:uppercase;color:#7a5200;background:#fff4d6;border-radius:999px;padding:0 6px}
 .hook+.hook{border-top:1px solid var(--line);margin-top:12px;padding-top:8px}
 .note td{color:var(--fail);font-size:13px;padding-top:0}
-a{color:var(--primary)}footer{text-align:center;font-size:13px;color:var(--muted);margin:0 0 24px}`;
+a{color:var(--primary)}footer{text-align:center;font-size:13px;color:var(--muted);margin:0 0 24px}
+@media (max-width:560px){main{padding:0 8px}section{padding:12px}table{font-size:13px}th,td{padding:6px 4px}` +
+  `code{font-size:12px}}`;
 
 /** `GET /assets/index.css`. */
 export function indexStylesheet(): Reply {

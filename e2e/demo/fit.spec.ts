@@ -1,0 +1,133 @@
+/**
+ * The demo's pages and the sandbox's index fit a phone (375 px) and a desktop (1280 px), measured in Chromium: no page
+ * is wider than the window, the header's page links sit on one row, the server-to-server page's "What happens" items
+ * wrap as running text (no more lines than their words need), every table of the sandbox index (deliveries included)
+ * fits its section (and axe finds nothing there), and the SPA's Progress card says something before an application
+ * starts. e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { startTestSandbox, startWebhookReceiver, type TestSandbox } from '../../test/support/sandbox.js';
+import { type Stack, startStack } from './stack.js';
+
+let stack: Stack;
+let sb: TestSandbox;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+test.beforeAll(async () => {
+  stack = await startStack();
+  // A sandbox whose index lists a receiver's deliveries: the widest table the index draws.
+  hooks = await startWebhookReceiver();
+  sb = await startTestSandbox({ webhooks: [{ url: hooks.url }] });
+  await sb.driveToCrawled('lendly', 'fit_e2e');
+  await sb.webhooksIdle();
+});
+test.afterAll(async () => {
+  await stack?.close();
+  await sb?.close();
+  await hooks?.close();
+});
+
+const DEMO_PAGES = ['/', '/script-tag.html', '/spa.html', '/direct.html', '/credit.html', '/applications/cust_fit'];
+const SIZES = [
+  { name: 'phone', width: 375, height: 667 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+/**
+ * The page's width beyond the window, and the elements that stick out of it (not counting what a scroller of its own
+ * clips, like the phone's row of page links).
+ */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const clipped = (e: Element) => {
+      for (let p = e.parentElement; p; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return p !== document.documentElement && p !== document.body;
+      return false;
+    };
+    return {
+      beyond: document.documentElement.scrollWidth - window.innerWidth,
+      sticking: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(e))
+        .slice(0, 3)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+    };
+  });
+
+for (const size of SIZES) {
+  test.describe(`${size.name} (${size.width} px)`, () => {
+    test.beforeEach(({ page }) => page.setViewportSize({ width: size.width, height: size.height }));
+
+    test('every demo page is no wider than the window, and its page links sit on one row', async ({ page }) => {
+      for (const path of DEMO_PAGES) {
+        await page.goto(stack.demo.url + path);
+        await page.waitForLoadState('load');
+        expect(await overflow(page), path).toEqual({ beyond: 0, sticking: [] });
+        const rows = await page
+          .locator('.nav a')
+          .evaluateAll((links) => new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size);
+        expect(rows, `${path}: rows of page links`).toBe(1);
+        // Logo and links: two rows on a phone at most, one on a desktop.
+        const header = (await page.locator('header.top').boundingBox())!.height;
+        expect(header, `${path}: header height`).toBeLessThanOrEqual(size.width < 640 ? 110 : 70);
+      }
+    });
+
+    test('"What happens" on the server-to-server page wraps as running text', async ({ page }) => {
+      await page.goto(`${stack.demo.url}/direct.html`);
+      const items = page.getByRole('complementary', { name: 'What happens' }).getByRole('listitem');
+      await expect(items).toHaveCount(5);
+      const measured = await items.evaluateAll((lis) =>
+        lis.map((li) => {
+          const style = getComputedStyle(li);
+          const lineHeight = Number.parseFloat(style.lineHeight);
+          const box = li.getBoundingClientRect();
+          const content =
+            box.height -
+            ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']
+              .map((k) => Number.parseFloat(style[k as 'paddingTop']))
+              .reduce((a, b) => a + b, 0);
+          // The item's words on one unbroken line, in the same font: how many lines they need at this width.
+          const probe = document.createElement('span');
+          probe.style.whiteSpace = 'nowrap';
+          probe.style.position = 'absolute';
+          probe.style.visibility = 'hidden';
+          probe.innerHTML = li.innerHTML;
+          li.appendChild(probe);
+          const needed = Math.ceil(probe.getBoundingClientRect().width / li.clientWidth);
+          probe.remove();
+          return { text: li.textContent, lines: Math.round(content / lineHeight), needed };
+        }),
+      );
+      for (const m of measured) expect(m.lines, `${m.text}: ${JSON.stringify(m)}`).toBeLessThanOrEqual(m.needed + 1);
+      // At 1280 every item fits on two lines.
+      if (size.width >= 1280) for (const m of measured) expect(m.lines, m.text!).toBeLessThanOrEqual(2);
+    });
+
+    test("the SPA's Progress card says what will appear there before an application starts", async ({ page }) => {
+      await page.goto(`${stack.demo.url}/spa.html`);
+      const card = page.getByRole('region', { name: '2 · Progress' });
+      await expect(card.locator('#progress')).toContainText('Nothing to follow yet');
+      // Something under the heading takes room: the card is not a heading over an empty box.
+      expect((await card.locator('#progress').boundingBox())!.height).toBeGreaterThan(16);
+    });
+
+    test('the sandbox index, deliveries included, is no wider than the window and every table fits', async ({
+      page,
+    }) => {
+      await page.goto(`${sb.url}/`);
+      await expect(page.getByRole('article', { name: 'Webhook wh_1' }).getByRole('row')).not.toHaveCount(0);
+      expect(await overflow(page)).toEqual({ beyond: 0, sticking: [] });
+      const tables = await page.locator('table').evaluateAll((ts) =>
+        ts.map((t) => {
+          const parent = getComputedStyle(t.parentElement!);
+          const padding = Number.parseFloat(parent.paddingLeft) + Number.parseFloat(parent.paddingRight);
+          return { width: Math.floor(t.getBoundingClientRect().width), room: t.parentElement!.clientWidth - padding };
+        }),
+      );
+      expect(tables.length).toBeGreaterThanOrEqual(5);
+      for (const t of tables) expect(t.width).toBeLessThanOrEqual(t.room);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  });
+}
