@@ -200,6 +200,76 @@ test('a bad attribute dispatches hosted-journey:config_error and mounts nothing'
   expect(await page.locator('iframe').count()).toBe(0);
 });
 
+test('each event also under the name template syntaxes bind (hosted-journey-completed …): same detail, once, after its twin', async ({
+  page,
+}) => {
+  await open(page);
+  await page.evaluate((origin) => {
+    const w = window as any;
+    w.__names = [];
+    const names = ['ready', 'completed', 'config_error'].flatMap((t) => [
+      `hosted-journey:${t}`,
+      `hosted-journey-${t.replace('_', '-')}`,
+    ]);
+    for (const name of names)
+      document.addEventListener(name, (e) =>
+        w.__names.push({ name, detail: name.includes('config') ? null : (e as CustomEvent).detail }),
+      );
+    const el = document.createElement('hosted-journey');
+    for (const [k, v] of Object.entries({ vendor: 'acme', 'customer-id': 'cust_el_names', 'journey-origin': origin }))
+      el.setAttribute(k, v);
+    document.querySelector('#root')!.append(el);
+  }, journey.origin);
+  const names = () => page.evaluate(() => (window as any).__names as { name: string; detail: unknown }[]);
+  await expect
+    .poll(async () => (await names()).map((n) => n.name))
+    .toEqual(['hosted-journey:ready', 'hosted-journey-ready']);
+  await page.frameLocator('hosted-journey iframe').locator('#finish').click();
+  await expect.poll(async () => (await names()).length).toBe(4);
+  const [, , completed, twin] = await names();
+  expect(completed).toEqual({ name: 'hosted-journey:completed', detail: stamped({ applicationId: 'app_fixture_1' }) });
+  expect(twin).toEqual({ ...completed, name: 'hosted-journey-completed' });
+  // A configuration error too: the element's own event has its twin.
+  await page.evaluate(() => {
+    const el = document.createElement('hosted-journey');
+    el.setAttribute('vendor', 'acme');
+    document.querySelector('#root')!.append(el);
+  });
+  await expect
+    .poll(async () => (await names()).slice(4).map((n) => n.name))
+    .toEqual(['hosted-journey:config_error', 'hosted-journey-config-error']);
+});
+
+test('prefill set as a property before the element is defined is kept (upgrade), and reaches the journey', async ({
+  page,
+}) => {
+  await open(page, false);
+  await page.evaluate((origin) => {
+    // What a framework does when it renders before defineHostedJourneyElement(): a plain element, a property on it.
+    const el = document.createElement('hosted-journey') as HTMLElement & { prefill?: unknown };
+    for (const [k, v] of Object.entries({ vendor: 'acme', 'customer-id': 'cust_el_upgrade', 'journey-origin': origin }))
+      el.setAttribute(k, v);
+    el.prefill = { fullName: 'Alex Citizen', email: 'alex@example.com' };
+    document.querySelector('#root')!.append(el);
+    (window as any).__element.defineHostedJourneyElement();
+  }, journey.origin);
+  await expect(page.frameLocator('hosted-journey iframe').locator('main')).toHaveAttribute(
+    'data-prefill',
+    JSON.stringify({ fullName: 'Alex Citizen', email: 'alex@example.com' }),
+  );
+  // Through the setter: the element's own accessor, no own property left shadowing it.
+  expect(
+    await page.evaluate(() => {
+      const el = document.querySelector('hosted-journey') as HTMLElement & { prefill?: { fullName: string } };
+      return {
+        own: Object.hasOwn(el, 'prefill'),
+        fullName: el.prefill?.fullName,
+        attribute: el.hasAttribute('prefill'),
+      };
+    }),
+  ).toEqual({ own: false, fullName: 'Alex Citizen', attribute: false });
+});
+
 test('defineHostedJourneyElement defines only when the name is free, and takes another tag name', async ({ page }) => {
   await open(page, false);
   const result = await page.evaluate(() => {

@@ -8,16 +8,20 @@
  *    `journey-title` are deprecated aliases); changes are coalesced in a microtask and re-create the journey once.
  * 3. Every journey event reaches the element as `hosted-journey:<type>` (detail = payload), bubbling and composed, so
  *    it crosses shadow roots; exactly once, in both modes (the element is the widget's `eventTarget`). A bad
- *    configuration dispatches `hosted-journey:config_error`.
+ *    configuration dispatches `hosted-journey:config_error`. Each is followed by its twin under the name template
+ *    syntaxes bind (`hosted-journey-completed`, surface.ts `bindableEventName`), same detail, also once.
  * 4. Connecting opens the journey (inline inside the element, or the modal); removing the element destroys it. With
  *    `prewarm`, connecting prewarms it hidden instead (`'intent'`: hover/focus/touch of the element itself) and
  *    `open()` shows it.
+ * 5. A property set before the element was defined (a framework that renders before `defineHostedJourneyElement()`
+ *    sets `el.prefill` on a plain HTMLElement) is an own property shadowing the setter: on connect it is taken
+ *    through the setter (the custom-elements upgrade pattern), so it is never lost.
  */
 import { partMissing } from '../widget/events.js';
 import { createJourney } from '../widget/index.js';
-import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
+import type { JourneyConfigError, JourneyDomEventMap, JourneyHandle, JourneyOptions } from '../widget/index.js';
 import type { JourneyPrefill } from '../protocol/browser.js';
-import { attributeName, DOM_EVENT_PREFIX, NOT_EL, optionsFrom, rows } from '../widget/surface.js';
+import { attributeName, bindableEventName, DOM_EVENT_PREFIX, NOT_EL, optionsFrom, rows } from '../widget/surface.js';
 
 /** Default tag name. */
 export const HOSTED_JOURNEY_TAG = 'hosted-journey';
@@ -31,6 +35,9 @@ const ALIASES: Record<string, string> = { multipleInstitutions: 'multiple', titl
 const ATTRIBUTES = rows()
   .filter(([, row]) => !(row & NOT_EL))
   .map(([name]) => attributeName(name));
+
+/** The element's own settable properties (the options that are never attributes). */
+const PROPERTIES = ['prefill'] as const;
 
 /** Attributes any element may carry, never taken for a misspelt one of ours. */
 const OTHER_ATTRIBUTES = ['id', 'class', 'style', 'slot', 'part', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'role'];
@@ -88,6 +95,12 @@ export class HostedJourneyElement extends Base {
   }
 
   connectedCallback(): void {
+    for (const name of PROPERTIES) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
     this.#schedule();
   }
 
@@ -112,7 +125,15 @@ export class HostedJourneyElement extends Base {
   #create(): void {
     const options = optionsFromAttributes(this);
     // Misspelt attributes are ignored: one warning each, naming the nearest attribute (a lazy part).
-    const given = this.getAttributeNames().filter((a) => !OTHER_ATTRIBUTES.includes(a) && !/^(data|aria)-/.test(a));
+    // A `prefill` attribute is an object a template set as an attribute before the element was defined.
+    if (this.hasAttribute('prefill'))
+      console.error(
+        `hosted-journey: <${this.localName}> ignores the prefill attribute: prefill is a property, so personal data ` +
+          'never sits in the DOM (Vue: :prefill.prop; Angular: [prefill]; Svelte and JavaScript: el.prefill = {…})',
+      );
+    const given = this.getAttributeNames().filter(
+      (a) => a !== 'prefill' && !OTHER_ATTRIBUTES.includes(a) && !/^(data|aria)-/.test(a),
+    );
     const known = HostedJourneyElement.observedAttributes;
     if (!given.every((a) => known.includes(a)))
       import('../widget/typos.js').then((t) => t.warnUnknown(given, known, (a) => `attribute '${a}'`), partMissing);
@@ -143,6 +164,16 @@ export class HostedJourneyElement extends Base {
     this.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
   }
 
+  /** Every `hosted-journey:<type>` dispatched on the element (by the widget or itself) is followed by its twin. */
+  override dispatchEvent(event: Event): boolean {
+    const delivered = super.dispatchEvent(event);
+    if (event.type.startsWith(EVENT_PREFIX)) {
+      const { detail } = event as CustomEvent;
+      super.dispatchEvent(new CustomEvent(bindableEventName(event.type), { detail, bubbles: true, composed: true }));
+    }
+    return delivered;
+  }
+
   #teardown(): void {
     this.#handle?.destroy();
     this.#handle = null;
@@ -165,10 +196,30 @@ export function defineHostedJourneyElement(tagName: string = HOSTED_JOURNEY_TAG)
   return ctor;
 }
 
+type Kebab<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Kebab<B>}` : S;
+/** Events only the element dispatches. */
+type ElementOnlyEventMap = { 'hosted-journey:config_error': CustomEvent<JourneyConfigError> };
+/**
+ * Every DOM event of `<hosted-journey>` under the names template syntaxes bind: `hosted-journey-<type in kebab case>`
+ * (`hosted-journey-completed`, `hosted-journey-institution-selected`, `hosted-journey-config-error`), the same
+ * `CustomEvent` types as their `hosted-journey:<type>` twins.
+ * @example el.addEventListener('hosted-journey-completed', (e) => save(e.detail.applicationId));
+ */
+export type HostedJourneyBindableEventMap = {
+  [K in keyof (JourneyDomEventMap & ElementOnlyEventMap) & string as K extends `hosted-journey:${infer T}`
+    ? `hosted-journey-${Kebab<T>}`
+    : never]: (JourneyDomEventMap & ElementOnlyEventMap)[K];
+};
+/** Every DOM event `<hosted-journey>` dispatches, under both names. */
+export type HostedJourneyElementEventMap = JourneyDomEventMap & ElementOnlyEventMap & HostedJourneyBindableEventMap;
+
 declare global {
   interface HTMLElementTagNameMap {
     'hosted-journey': HostedJourneyElement;
   }
+  // The element's events bubble: typed on every element and on document, as the widget's `hosted-journey:*` are.
+  interface HTMLElementEventMap extends ElementOnlyEventMap, HostedJourneyBindableEventMap {}
+  interface DocumentEventMap extends ElementOnlyEventMap, HostedJourneyBindableEventMap {}
 }
 
 export type { JourneyHandle, JourneyOptions } from '../widget/index.js';

@@ -147,6 +147,14 @@ export type EveryCallbackListed = Assert<
 
 export const DOM_EVENT_PREFIX = 'hosted-journey:';
 
+/**
+ * `hosted-journey:institution_selected` → `hosted-journey-institution-selected`: the same DOM event under a name every
+ * template syntax binds (Angular reads `(hosted-journey:completed)` as target `hosted-journey`, Svelte refuses a `:` in
+ * an attribute). `<hosted-journey>` dispatches each of its events under both names.
+ */
+export const bindableEventName = (domEvent: string): string =>
+  domEvent.replace(DOM_EVENT_PREFIX, 'hosted-journey-').replace(/_/g, '-');
+
 /** `customerId` → `customer-id`: the element's attribute; the script tag's is `data-` + this. */
 export const attributeName = (name: string): string => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 

@@ -38,6 +38,22 @@ describe('<hosted-journey> on the console', () => {
     );
   });
 
+  it('a prefill attribute (Vue\'s `prefill="[object Object]"` before the element was defined): one console error saying it is a property', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    element({
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': 'https://journey.example.com',
+      prefill: '[object Object]',
+    });
+    await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(String(error.mock.calls[0]![0])).toMatch(
+      /ignores the prefill attribute: prefill is a property.*:prefill\.prop/,
+    );
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('no journey-origin: a console error naming the attribute, and the config_error event', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: unknown[] = [];

@@ -1,6 +1,7 @@
 /**
  * A minimal journey page built on `hosted-journey/child` (bundled from src/child), for the use-case and binding specs.
- * Buttons let a spec grow the content (resizing), finish (completed) or leave (exit); `?step=` is echoed in `ready`.
+ * Buttons let a spec grow the content (resizing), finish (completed) or leave (exit); `?step=` is echoed in `ready`;
+ * the handshake's prefill is shown as `<main data-prefill>` (JSON).
  * No inline script or style: it runs under the fixture's own strict CSP.
  */
 import { connectToParent } from '../../../src/child/index.js';
@@ -36,5 +37,9 @@ grow.addEventListener('click', () => {
 });
 finish.addEventListener('click', () => bridge.emit('completed', { applicationId: 'app_fixture_1' }));
 leave.addEventListener('click', () => bridge.emit('exit', { reason: 'user_left' }));
+
+void bridge.connected.then(({ prefill }) => {
+  main.dataset.prefill = JSON.stringify(prefill ?? null);
+});
 
 bridge.emit('ready', { step: 'fixture' });
