@@ -4,7 +4,7 @@
 // request with INVALID_OPTIONS, as every other option is.
 import { type Server, type Socket, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TriggerJourneyError, triggerJourney } from '../../src/sandbox/testing/trigger.js';
 
 let silent: Server;
@@ -34,7 +34,8 @@ describe('triggerJourney against a sandbox that never answers', () => {
     expect(err).toBeInstanceOf(TriggerJourneyError);
     expect(err).toMatchObject({ code: 'TIMEOUT' });
     expect((err as Error).message).toMatch(/did not finish within 300 ms/);
-    expect(connections).toBe(1);
+    // The server's accept can run after the client gave up, on a loaded machine: wait for it, then count.
+    await vi.waitFor(() => expect(connections).toBe(1));
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(5_000);
   });
