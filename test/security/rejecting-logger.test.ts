@@ -2,7 +2,8 @@
 // an onError) whose methods return a rejected promise — its log shipper is down — must change no answer and no call:
 // a delivery signed with a wrong secret still gets its 401, and the process, run as a child with Node's defaults (an
 // unhandled rejection ends it), still answers afterwards. The client's warning lines likewise: a failed call still
-// rejects with its own typed error, and the process goes on.
+// rejects with its own typed error, and the process goes on. A meter whose instruments record to a backend that is
+// down (each add and record a rejected promise) likewise.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +44,7 @@ afterEach(() => {
 });
 
 const logged = (level: string) => host.out.split('\n').filter((l) => l === `LOGGED ${level}`).length;
+const recorded = () => host.out.split('\n').filter((l) => l === 'RECORDED').length;
 
 async function post(route: string, secret: string, id: string): Promise<number> {
   const d = await signWebhook({ payload: event(id), tokenId: 'wh_1', secret, path: route });
@@ -56,10 +58,10 @@ async function stillAnswers(): Promise<void> {
   const r = await fetch(`${host.base}/health`);
   expect(await r.text()).toBe('ok');
   expect(host.exited).toBeNull();
-  expect(host.err).not.toMatch(/log shipper unreachable|unhandled/i);
+  expect(host.err).not.toMatch(/log shipper unreachable|metrics backend unreachable|unhandled/i);
 }
 
-describe('a logger whose methods return a rejected promise', () => {
+describe('a logger, onError or meter that returns a rejected promise', () => {
   it('a delivery signed with a wrong secret gets 401 and the process survives the rejected error line', async () => {
     const before = logged('error');
     expect(await post('/hooks', 'not-the-secret', 'evt_forged_1')).toBe(401);
@@ -79,6 +81,14 @@ describe('a logger whose methods return a rejected promise', () => {
     const before = logged('debug');
     expect(await post('/hooks', 'webhook-secret-1', 'evt_good_1')).toBe(200);
     expect(logged('debug')).toBe(before + 1);
+    await stillAnswers();
+  });
+
+  it('a meter whose instruments return a rejected promise changes no answer: 200, again 200, and the process goes on', async () => {
+    expect(await post('/hooks-meter', 'webhook-secret-1', 'evt_metered')).toBe(200);
+    expect(recorded()).toBeGreaterThan(0);
+    await stillAnswers();
+    expect(await post('/hooks-meter', 'webhook-secret-1', 'evt_metered')).toBe(200);
     await stillAnswers();
   });
 

@@ -6,7 +6,8 @@
  */
 import { ServerConfigError } from '../errors.js';
 import { loadOpenTelemetry } from './load.js';
-import type { Logger, OpenTelemetryApi, OtelMeter, OtelMeterProvider, OtelTracer, TelemetryOptions } from './types.js';
+import { type QuietSpan, type QuietTracer, attempt, quietMeter, quietTracer, quietly } from './quiet.js';
+import type { Logger, OpenTelemetryApi, OtelMeter, OtelMeterProvider, TelemetryOptions } from './types.js';
 
 /** The instrumentation scope every span and metric is recorded under. */
 export const SCOPE = 'hosted-journey-server';
@@ -17,8 +18,9 @@ export const SpanStatus = { ERROR: 2 } as const;
 
 export interface Telemetry {
   api: OpenTelemetryApi;
-  tracer: OtelTracer;
-  meterProvider(): OtelMeterProvider;
+  /** Spans and meters behind quiet.ts's guards: what the integrator's SDK throws records nothing, and no more. */
+  tracer: QuietTracer;
+  meterProvider(): OtelMeterProvider | undefined;
   /**
    * True while only the API's no-op providers are registered (the API installed, no SDK): a delivery or a call then
    * builds no span, attribute or label at all. Two global lookups.
@@ -57,10 +59,11 @@ export function resolveTelemetry(option: TelemetryOptions | false | undefined): 
       );
     return undefined;
   }
-  const tracer = (o.tracerProvider ?? api.trace.getTracerProvider()).getTracer(SCOPE);
+  const tracer = quietTracer(attempt(() => (o.tracerProvider ?? api.trace.getTracerProvider()).getTracer(SCOPE)));
   const meters = o.meterProvider;
-  const meterProvider = meters ? () => meters : () => api.metrics.getMeterProvider();
-  return { api, tracer, meterProvider, idle: idleCheck(api, o) };
+  const meterProvider = meters ? () => meters : () => attempt(() => api.metrics.getMeterProvider());
+  const idle = idleCheck(api, o);
+  return { api, tracer, meterProvider, idle: () => attempt(idle) ?? true };
 }
 
 /** `idle()` for the global providers; with a provider passed in, never idle. */
@@ -79,24 +82,35 @@ function idleCheck(api: OpenTelemetryApi, o: TelemetryOptions): () => boolean {
  * registered after the handler was made).
  */
 export function instrumentsOf<T>(tel: Telemetry, make: (meter: OtelMeter) => T): () => T {
-  let provider: OtelMeterProvider | undefined;
+  let provider: OtelMeterProvider | undefined | null = null;
   let made: T;
   return () => {
     const p = tel.meterProvider();
     if (p !== provider) {
       provider = p;
-      made = make(p.getMeter(SCOPE));
+      made = make(quietMeter(attempt(() => p?.getMeter(SCOPE))));
     }
     return made;
   };
 }
 
-/** Runs `fn` with `span` active, so spans started inside (the integrator's, pg's, fetch's) nest under it. */
-export const withSpan = <T>(
-  tel: Telemetry,
-  span: Parameters<OpenTelemetryApi['trace']['setSpan']>[1],
-  fn: () => T,
-): T => tel.api.context.with(tel.api.trace.setSpan(tel.api.context.active(), span), fn);
+/**
+ * Runs `fn` with `span` active, so spans started inside (the integrator's, pg's, fetch's) nest under it; `fn` runs
+ * once, without the span active when the context manager itself throws before running it.
+ */
+export function withSpan<T>(tel: Telemetry, span: QuietSpan, fn: () => T): T {
+  let ran = false;
+  const run = () => {
+    ran = true;
+    return fn();
+  };
+  try {
+    return tel.api.context.with(tel.api.trace.setSpan(tel.api.context.active(), span.raw), run);
+  } catch (e) {
+    if (ran) throw e;
+    return fn();
+  }
+}
 
 /** The logger option checked: an object with debug, info, warn and error functions, or undefined. */
 export function resolveLogger(logger: unknown): Logger | undefined {
@@ -109,20 +123,6 @@ export function resolveLogger(logger: unknown): Logger | undefined {
       );
   }
   return logger as Logger;
-}
-
-/**
- * Calls the integrator's function (a logger's method, `onError`) so that it cannot change an answer or a call's
- * result: a throw is caught, and so is a returned promise that rejects (an asynchronous logger whose shipper is down),
- * which would otherwise end a Node process on its unhandled rejection.
- */
-export function quietly(call: () => unknown): void {
-  try {
-    const r = call() as { then?: unknown } | null | undefined;
-    if (typeof r?.then === 'function') (r as PromiseLike<unknown>).then(undefined, () => {});
-  } catch {
-    /* the answer stands */
-  }
 }
 
 /** A throwing or rejecting logger must not change an answer or a call's result. */

@@ -5,7 +5,7 @@
  */
 import type { ParsedTraceparent, TraceContext, TraceparentProblem } from '../../protocol/trace-context.js';
 import type { Telemetry } from './resolve.js';
-import type { OtelCounter, OtelMeter, OtelSpan, OtelSpanContext } from './types.js';
+import type { OtelCounter, OtelMeter, OtelSpanContext } from './types.js';
 
 export const TRACE_METRICS = { ignored: 'hosted_journey.trace_context.ignored' } as const;
 
@@ -52,7 +52,7 @@ export function parentFor(tel: Telemetry, remote: ParsedTraceparent | undefined)
 }
 
 /** A span's own context as the traceparent a request sends, so the receiver's spans are its children. */
-export function traceOfSpan(span: OtelSpan): TraceContext | undefined {
+export function traceOfSpan(span: { spanContext?(): OtelSpanContext | undefined }): TraceContext | undefined {
   const sc = span.spanContext?.();
   if (!sc || !/[1-9a-f]/.test(sc.traceId) || !/[1-9a-f]/.test(sc.spanId)) return undefined;
   const c: TraceContext = { traceId: sc.traceId, spanId: sc.spanId, flags: sc.traceFlags };

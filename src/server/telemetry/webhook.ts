@@ -17,8 +17,9 @@ import {
   withSpan,
 } from './resolve.js';
 import type { ParsedTraceparent } from '../../protocol/trace-context.js';
+import type { QuietSpan } from './quiet.js';
 import { countIgnored, makeIgnoredCounter, parentFor, spanContextOf } from './trace.js';
-import type { Attributes, Logger, OtelMeter, OtelSpan } from './types.js';
+import type { Attributes, Logger, OtelMeter } from './types.js';
 
 /** The webhook's attribute names, one place. */
 export const WEBHOOK_ATTR = {
@@ -141,7 +142,7 @@ type Instruments = ReturnType<typeof makeInstruments>;
 
 /** One delivery's span and what its metrics are labelled with. */
 class Delivery implements DeliveryProbe {
-  readonly span: OtelSpan | undefined;
+  readonly span: QuietSpan | undefined;
   eventId: string | undefined;
   eventType: string | undefined;
   #metricType: string | undefined;

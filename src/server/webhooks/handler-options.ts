@@ -19,7 +19,8 @@ import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies
 import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
 import { LeaseDelivery } from './lease-delivery.js';
 import { loggerReport, storeKind } from '../telemetry/logs.js';
-import { quietly, resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
+import { quietly } from '../telemetry/quiet.js';
+import { resolveLogger, resolveTelemetry } from '../telemetry/resolve.js';
 import type { Logger, TelemetryOptions } from '../telemetry/types.js';
 import { type WebhookObserver, webhookObserver } from '../telemetry/webhook.js';
 import { nearestEventType } from './near.js';
