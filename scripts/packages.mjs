@@ -181,7 +181,7 @@ is a local stand-in of the service.
       './package.json': './package.json',
     },
     // Peers its declarations need although its code imports nothing of them.
-    peers: ['@playwright/test'],
+    peers: ['@opentelemetry/api', '@playwright/test'],
     // No leading './': npm publish (11) drops a bin whose path is not already in its normalised form.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     files: [

@@ -1,5 +1,6 @@
 /** The options of `startSandbox`, checked once (`resolveOptions`) before anything listens. */
 import { ID_PATTERN } from '../protocol/index.js';
+import type { TelemetryOptions } from '../server/telemetry/types.js';
 import type { SandboxToken } from './core/context.js';
 import { SandboxOptionError } from './core/errors.js';
 import { compileParentOrigins, type ParentOriginRegistry } from './journey/parent-origins.js';
@@ -80,6 +81,12 @@ export interface SandboxOptions {
    * @example { log: (line) => console.log(line) }
    */
   log?: (line: string) => void;
+  /**
+   * Where the sandbox's spans go (requests about an application, events created, delivery attempts; scope
+   * `hosted-journey-sandbox`): default the global tracer provider of `@opentelemetry/api` when it is installed;
+   * `false` records none (deliveries still send traceparent). @example { telemetry: { tracerProvider } }
+   */
+  telemetry?: Pick<TelemetryOptions, 'api' | 'tracerProvider'> | false;
 }
 
 export const DEFAULT_TOKENS: SandboxToken[] = [{ tokenId: 'sandbox_token', secret: 'sandbox_secret' }];

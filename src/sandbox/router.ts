@@ -29,6 +29,7 @@ import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
 import { hostnameOf, isServedHost } from './core/hosts.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
+import { endRequest, nameRequest, noteApplication, withRequestTrace } from './core/trace.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
@@ -48,6 +49,8 @@ const HANDLERS: Record<EndpointName, Handler> = {
 };
 
 interface SignedRoute {
+  /** The route template, e.g. `/api/v1/{vendor}/{ref}/profile`: the request's span name, never the filled-in path. */
+  template: string;
   method: string;
   pattern: RegExp;
   keys: string[];
@@ -66,6 +69,7 @@ function compile(template: string): { pattern: RegExp; keys: string[] } {
 function signedRoutes(sender: WebhookSender): SignedRoute[] {
   const routes: SignedRoute[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
     method: ENDPOINTS[name].method,
+    template: ENDPOINTS[name].path,
     ...compile(ENDPOINTS[name].path),
     handler: HANDLERS[name],
   }));
@@ -77,16 +81,24 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
     [SANDBOX_ENDPOINTS.listDeliveries, (_, info, tokenId) => listDeliveries(sender, info, tokenId)],
     [SANDBOX_ENDPOINTS.resendDelivery, (_, info, tokenId) => resendDelivery(sender, info, tokenId)],
   ];
-  for (const [row, handler] of rows) routes.push({ method: row.method, ...compile(row.path), handler });
+  for (const [row, handler] of rows)
+    routes.push({ method: row.method, template: row.path, ...compile(row.path), handler });
   routes.push(
     {
       method: WEBHOOKS.register.method,
+      template: WEBHOOKS.register.path,
       ...compile(WEBHOOKS.register.path),
       handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
     },
-    { method: WEBHOOKS.list.method, ...compile(WEBHOOKS.list.path), handler: (_, __, t) => listWebhooks(sender, t) },
+    {
+      method: WEBHOOKS.list.method,
+      template: WEBHOOKS.list.path,
+      ...compile(WEBHOOKS.list.path),
+      handler: (_, __, t) => listWebhooks(sender, t),
+    },
     {
       method: WEBHOOKS.delete.method,
+      template: WEBHOOKS.delete.path,
       ...compile(WEBHOOKS.delete.path),
       handler: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
     },
@@ -134,9 +146,16 @@ function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
     } catch {
       throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path');
     }
+    nameRequest(`${method} ${hit.r.template}`);
     info.body = await readBody(req);
     const tokenId = await authenticate(ctx, info);
-    return withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
+    try {
+      return await withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
+    } finally {
+      const { id, vendor, ref } = info.params;
+      if (id !== undefined) noteApplication(ctx.state.findById(id, tokenId));
+      else if (vendor !== undefined && ref !== undefined) noteApplication(ctx.state.findByRef(vendor, ref, tokenId));
+    }
   };
 }
 
@@ -163,7 +182,14 @@ function journeyApiRoute(ctx: SandboxContext): Route {
     if (!pathname.startsWith('/journey-api/')) return null;
     checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
     info.body = await readBody(req);
-    const reply = journeyApi(ctx, info);
+    const [, , vendor, ref, action] = pathname.split('/');
+    nameRequest(`${req.method ?? 'GET'} /journey-api/{vendor}/{ref}/${action && /^\w+$/.test(action) ? action : ''}`);
+    let reply: Reply | null;
+    try {
+      reply = journeyApi(ctx, info);
+    } finally {
+      if (vendor && ref) noteApplication(ctx.state.findByRef(vendor, ref));
+    }
     if (reply) return reply;
     throw new SandboxHttpError(E.NOT_FOUND, `no journey API route ${pathname}`);
   };
@@ -298,9 +324,27 @@ export function createListener(
       return;
     }
     const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };
+    const t0 = Date.now();
+    withRequestTrace(req.headers, () => traced(req, info, t0, res, requestId, url));
+  };
+  /** One request, its span ended (when it concerned an application) once its answer is known. */
+  function traced(
+    req: IncomingMessage,
+    info: RequestInfo,
+    t0: number,
+    res: ServerResponse,
+    requestId: string,
+    url: URL,
+  ): void {
+    const bank = /^\/bank\/[\w-]+\/(\w+)/.exec(url.pathname);
+    if (bank) nameRequest(`${req.method ?? 'GET'} /bank/{id}/${bank[1]}`);
     route(req, info).then(
-      (reply) => writeReply(res, reply, requestId),
+      (reply) => {
+        endRequest(ctx.tracing, t0, reply.status);
+        writeReply(res, reply, requestId);
+      },
       (error: unknown) => {
+        endRequest(ctx.tracing, t0, error instanceof SandboxHttpError ? error.status : 500);
         if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
         else if (error.status === 401 && log)
           log(`401 ${error.code} ${req.method ?? 'GET'} ${url.pathname}: ${error.message}`);
@@ -309,5 +353,5 @@ export function createListener(
         if (error instanceof SandboxHttpError && error.code === E.PAYLOAD_TOO_LARGE) req.destroy();
       },
     );
-  };
+  }
 }

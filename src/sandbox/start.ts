@@ -12,6 +12,7 @@ import { createRandom } from './data/random.js';
 import { createListener } from './router.js';
 import { displayUrl, redactUrls } from './core/redact.js';
 import { SandboxState } from './core/state.js';
+import { createEvent, eventParent, resolveSandboxTracing, type SandboxTracing } from './core/trace.js';
 import { JourneySessions } from './journey/session.js';
 import { describeParentOrigins } from './journey/parent-origins.js';
 import { resolveOptions, type Resolved, type SandboxOptions } from './options.js';
@@ -49,7 +50,11 @@ function deliveryLogger(log: (line: string) => void) {
   };
 }
 
-function createSender({ options, seed, now, duplicateRate, receivers }: Resolved, clock: SandboxClock): WebhookSender {
+function createSender(
+  { options, seed, now, duplicateRate, receivers }: Resolved,
+  clock: SandboxClock,
+  tracing: SandboxTracing | undefined,
+): WebhookSender {
   // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
   const sign: WebhookSigner = async ({ body, receiver, path, eventId }) =>
     (
@@ -70,12 +75,19 @@ function createSender({ options, seed, now, duplicateRate, receivers }: Resolved
     sign,
     now,
     later: (ms, fn) => clock.later(ms, fn),
+    tracing,
     ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
 }
 
-function createContext(r: Resolved, sender: WebhookSender, clock: SandboxClock, origin: () => string): SandboxContext {
+function createContext(
+  r: Resolved,
+  sender: WebhookSender,
+  clock: SandboxClock,
+  origin: () => string,
+  tracing: SandboxTracing | undefined,
+): SandboxContext {
   const { options, seed, tokens, now: wallNow, parentOriginAllowed, demoUrl, allowedHosts } = r;
   const now = () => clock.now();
   const leads = new Map(tokens.map((t) => [t.tokenId, t.warningLeadsDays ?? DEFAULT_WARNING_LEADS_DAYS]));
@@ -96,6 +108,7 @@ function createContext(r: Resolved, sender: WebhookSender, clock: SandboxClock, 
     journeyProtocol: options.journeyProtocol ?? 'bridge',
     ...(demoUrl ? { demoUrl } : {}),
     origin,
+    tracing,
     emit(app, type, data) {
       const payload: WebhookPayload = {
         event_id: `evt_${randomUUID()}`,
@@ -106,7 +119,7 @@ function createContext(r: Resolved, sender: WebhookSender, clock: SandboxClock, 
         application_id: app.id,
         data,
       };
-      sender.enqueue(payload, app.owner);
+      sender.enqueue(payload, app.owner, createEvent(tracing, eventParent(app), type));
     },
     later: (ms, fn) => clock.later(ms, fn),
     at: (due, fn) => clock.at(due, fn),
@@ -135,9 +148,10 @@ async function listen(server: Server, port: number, host: string): Promise<{ ori
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveOptions(options);
   const clock = new SandboxClock(resolved.now);
-  const sender = createSender(resolved, clock);
+  const tracing = resolveSandboxTracing(options.telemetry);
+  const sender = createSender(resolved, clock, tracing);
   let origin = '';
-  const ctx = createContext(resolved, sender, clock, () => origin);
+  const ctx = createContext(resolved, sender, clock, () => origin, tracing);
   const server = createServer(createListener(ctx, sender, options.log));
   const bound = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   origin = bound.origin;

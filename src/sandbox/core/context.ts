@@ -2,6 +2,7 @@
 import type { SandboxState, Application } from './state.js';
 import type { JourneySessions } from '../journey/session.js';
 import type { ParentOriginCheck } from '../journey/parent-origins.js';
+import type { SandboxTracing } from './trace.js';
 
 export interface SandboxToken {
   /** Public token id sent in `Authorization: HMAC <tokenId>:…`. @example 'sandbox_token' */
@@ -50,6 +51,8 @@ export interface SandboxContext {
   demoUrl?: string;
   /** The sandbox's own origin, e.g. `http://127.0.0.1:4010`. */
   origin(): string;
+  /** Spans of requests, events and deliveries, when an OpenTelemetry SDK records (core/trace.ts). */
+  tracing?: SandboxTracing | undefined;
   /** Queues a webhook event about an application for every receiver. */
   emit(app: Application, type: string, data: Record<string, unknown>): void;
   /** Schedules work after `ms`; cancelled by close(). Returns a function that cancels it. */

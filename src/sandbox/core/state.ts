@@ -1,5 +1,6 @@
 /** The sandbox's in-memory state: applications, consents, credit files, idempotent responses. */
 import { randomBytes } from 'node:crypto';
+import type { TraceContext } from '../../protocol/trace-context.js';
 import type {
   HardshipCode,
   KnownConsentStatus,
@@ -45,6 +46,11 @@ export interface Application {
   data: BankData | null;
   /** The CDR consent the application's data comes from, once the customer authorised one. */
   consent_id?: string;
+  /**
+   * W3C trace context of the last request about it that carried a valid traceparent, else one made at its first
+   * event: its webhook deliveries send traceparent in this trace (core/trace.ts).
+   */
+  trace?: TraceContext;
 }
 
 export interface CrawlerSeed {

@@ -5,6 +5,7 @@
  * included. Works against any running sandbox (the CLI's `trigger` command uses it).
  */
 import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
+import { TRACE_HEADERS, parseTraceparent } from '../../protocol/trace-context.js';
 
 export type TriggerOutcome = 'approved' | 'denied' | 'failed';
 
@@ -29,6 +30,12 @@ export interface TriggerJourneyOptions {
    * fails with `TIMEOUT` too): a finite number of ms > 0, at most 2147483647. @default 15000
    */
   timeoutMs?: number;
+  /**
+   * The W3C traceparent of the journey session, as the widget hands it to the journey: every journey call carries it,
+   * so the sandbox's spans and the webhooks it sends for this application are in that trace. A value that is not a
+   * valid traceparent is `INVALID_OPTIONS`. @example '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+   */
+  traceparent?: string;
 }
 
 export interface TriggerJourneyResult {
@@ -70,6 +77,8 @@ interface Run {
   timeoutMs: number;
   /** Aborts every request of the run once `timeoutMs` has passed. */
   signal: AbortSignal;
+  /** The journey session's traceparent header, when given. */
+  trace: Record<string, string>;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -95,7 +104,14 @@ function checkOptions(options: TriggerJourneyOptions) {
       'INVALID_OPTIONS',
       `timeoutMs must be a finite number of ms > 0, at most ${MAX_TIMER_MS}; got ${shown(timeoutMs)}`,
     );
-  return { pathway, outcome, action, bank: options.bank ?? 'sandbox-bank', timeoutMs };
+  if (options.traceparent !== undefined && !parseTraceparent(options.traceparent).ok)
+    throw new TriggerJourneyError(
+      'INVALID_OPTIONS',
+      `traceparent must be a W3C traceparent; got ${shown(options.traceparent)}`,
+    );
+  const trace: Record<string, string> =
+    options.traceparent === undefined ? {} : { [TRACE_HEADERS.traceparent]: options.traceparent };
+  return { pathway, outcome, action, bank: options.bank ?? 'sandbox-bank', timeoutMs, trace };
 }
 
 const shown = (v: unknown): string => (typeof v === 'string' ? `'${v.slice(0, 40)}' (a string)` : String(v));
@@ -112,7 +128,12 @@ async function call(run: Run, method: 'GET' | 'POST', action: string, body?: obj
   const res = await fetch(url, {
     method,
     signal: run.signal,
-    headers: { 'content-type': 'application/json', origin: run.origin, [JOURNEY_SESSION_HEADER]: run.session },
+    headers: {
+      'content-type': 'application/json',
+      origin: run.origin,
+      [JOURNEY_SESSION_HEADER]: run.session,
+      ...run.trace,
+    },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
   if (!res.ok) await refused(res, `${method} ${action}`);
@@ -198,12 +219,13 @@ export async function triggerJourney(
 async function run(
   origin: string,
   options: TriggerJourneyOptions,
-  { pathway, outcome, action, bank, timeoutMs }: ReturnType<typeof checkOptions>,
+  { pathway, outcome, action, bank, timeoutMs, trace }: ReturnType<typeof checkOptions>,
   signal: AbortSignal,
 ): Promise<TriggerJourneyResult> {
   const { vendor, ref } = options;
   const opened = await openJourney(origin, vendor, ref, signal);
-  const r: Run = { origin, vendor, ref, session: opened.session, deadline: Date.now() + timeoutMs, timeoutMs, signal };
+  const deadline = Date.now() + timeoutMs;
+  const r: Run = { origin, vendor, ref, session: opened.session, deadline, timeoutMs, signal, trace };
   if (opened.status === null) {
     const c = options.customer ?? { fullName: 'Alex Citizen', email: 'alex@example.com' };
     await call(r, 'POST', 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });

@@ -15,6 +15,8 @@
  *    their turn), so a clock advance that makes a thousand events due at once does not open a thousand connections.
  */
 import type { Random } from '../data/random.js';
+import type { TraceContext } from '../../protocol/trace-context.js';
+import { type SandboxTracing, deliveryAttempt } from '../core/trace.js';
 
 export interface WebhookReceiver {
   /** Where deliveries are POSTed. @example 'http://127.0.0.1:3000/webhooks' */
@@ -119,6 +121,8 @@ interface Item {
   body: string;
   duplicate: boolean;
   resent?: true;
+  /** The event's creation context: every attempt sends a traceparent in its trace. */
+  trace: TraceContext | undefined;
 }
 interface Queue {
   receiver: RegisteredReceiver;
@@ -137,6 +141,8 @@ export interface SenderOptions {
   later?: (ms: number, fn: () => void) => () => void;
   /** Called after every attempt (the sandbox's `log` option formats it). */
   onAttempt?: (attempt: Delivery) => void;
+  /** Records a CLIENT span per attempt when an OpenTelemetry SDK records. */
+  tracing?: SandboxTracing | undefined;
 }
 
 export class WebhookSender {
@@ -145,7 +151,10 @@ export class WebhookSender {
   readonly #queues = new Map<string, Queue>();
   readonly #log: Delivery[] = [];
   /** Every event queued so far, by id, with the token its application belongs to (for `resend` and `ownerOf`). */
-  readonly #events = new Map<string, { payload: WebhookPayload; body: string; owner: string }>();
+  readonly #events = new Map<
+    string,
+    { payload: WebhookPayload; body: string; owner: string; trace: TraceContext | undefined }
+  >();
   readonly #recent = new Map<WebhookReceiver, Delivery[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #cancels = new Set<() => void>();
@@ -187,13 +196,16 @@ export class WebhookSender {
     return true;
   }
 
-  /** Queues `payload` for every receiver of `owner` (the token the application belongs to). */
-  enqueue(payload: WebhookPayload, owner: string): void {
+  /**
+   * Queues `payload` for every receiver of `owner` (the token the application belongs to); `trace` is the event's
+   * creation context, which every attempt's traceparent descends from.
+   */
+  enqueue(payload: WebhookPayload, owner: string, trace?: TraceContext): void {
     if (this.#closed) return;
     const body = JSON.stringify(payload);
-    this.#events.set(payload.event_id, { payload, body, owner });
+    this.#events.set(payload.event_id, { payload, body, owner, trace });
     const duplicate = this.#options.random.chance(this.#options.duplicateRate);
-    this.#queue({ payload, body, duplicate: false }, owner, duplicate);
+    this.#queue({ payload, body, duplicate: false, trace }, owner, duplicate);
   }
 
   /** The token id an event's application belongs to, or undefined for an event never sent. */
@@ -209,7 +221,7 @@ export class WebhookSender {
     const event = this.#events.get(eventId);
     if (!event || this.#closed) return undefined;
     return this.#queue(
-      { payload: event.payload, body: event.body, duplicate: false, resent: true },
+      { payload: event.payload, body: event.body, duplicate: false, resent: true, trace: event.trace },
       event.owner,
       false,
     );
@@ -307,6 +319,7 @@ export class WebhookSender {
     const abort = new AbortController();
     this.#aborts.add(abort);
     const timer = setTimeout(() => abort.abort(), this.#retry.timeoutMs);
+    const traced = item.trace && deliveryAttempt(this.#options.tracing, item.trace, item.payload.type, attempt);
     try {
       const headers = await this.#options.sign({
         body: item.body,
@@ -316,7 +329,7 @@ export class WebhookSender {
       });
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
+        headers: { 'content-type': 'application/json', ...traced?.headers, ...headers },
         body: item.body,
         signal: abort.signal,
         redirect: 'manual',
@@ -334,6 +347,7 @@ export class WebhookSender {
       return false;
     } finally {
       clearTimeout(timer);
+      traced?.end(record.status);
       this.#aborts.delete(abort);
       this.#log.push(record);
       this.#remember(receiver, record);

@@ -1,0 +1,154 @@
+/**
+ * The sandbox's part of one trace from the customer's click to the integrator's webhook handler.
+ * 1. A request (signed API, journey API, bank pages) runs with its store: the traceparent it carried (parsed strictly
+ *    by src/protocol/trace-context.ts; an invalid one is ignored) and the application it turned out to concern.
+ * 2. An application keeps the context of the last request about it that carried a valid traceparent — the call that
+ *    started or finalised it, the journey's own calls — or, with none, a trace of its own made at its first event.
+ * 3. Each event is created in the causing request's context, else the application's; each delivery attempt of it
+ *    sends a traceparent in that trace (its own span id), so the receiver's `process` span joins it.
+ * 4. With `@opentelemetry/api` installed and an SDK registered (or providers passed in the `telemetry` option), the
+ *    sandbox records spans under the scope `hosted-journey-sandbox`: one SERVER span per request about an
+ *    application, a PRODUCER span per event created, a CLIENT span per delivery attempt. Absent, nothing is loaded
+ *    or built beyond the ids the headers need.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  type ParsedTraceparent,
+  TRACE_HEADERS,
+  type TraceContext,
+  childContext,
+  formatTraceparent,
+  parseTraceHeaders,
+} from '../../protocol/trace-context.js';
+import { loadOpenTelemetry } from '../../server/telemetry/load.js';
+import type {
+  OpenTelemetryApi,
+  OtelSpan,
+  OtelSpanContext,
+  OtelTracer,
+  TelemetryOptions,
+} from '../../server/telemetry/types.js';
+import type { Application } from './state.js';
+
+export const SANDBOX_SCOPE = 'hosted-journey-sandbox';
+const KIND = { SERVER: 1, CLIENT: 2, PRODUCER: 3 } as const;
+
+export interface SandboxTracing {
+  api: OpenTelemetryApi;
+  tracer: OtelTracer;
+}
+
+/** The `telemetry` option resolved once: undefined when nothing is recorded (false, or the API not installed). */
+export function resolveSandboxTracing(option: Pick<TelemetryOptions, 'api' | 'tracerProvider'> | false | undefined) {
+  if (option === false) return undefined;
+  const api = option?.api ?? loadOpenTelemetry();
+  if (!api) return undefined;
+  const tracer = (option?.tracerProvider ?? api.trace.getTracerProvider()).getTracer(SANDBOX_SCOPE);
+  return { api, tracer } satisfies SandboxTracing;
+}
+
+interface RequestStore {
+  trace: ParsedTraceparent;
+  app?: Application;
+  /** The span's name: method and route template, never a filled-in path. */
+  name?: string;
+}
+
+const requests = new AsyncLocalStorage<RequestStore>();
+
+/** Runs a request's handling with its store (the traceparent it carried). */
+export function withRequestTrace<T>(headers: Record<string, string | string[] | undefined>, fn: () => T): T {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
+  const trace = parseTraceHeaders(one(headers[TRACE_HEADERS.traceparent]), one(headers[TRACE_HEADERS.tracestate]));
+  return requests.run({ trace }, fn);
+}
+
+/** Names the request's span (its route is known). */
+export function nameRequest(name: string): void {
+  const store = requests.getStore();
+  if (store) store.name = name;
+}
+
+/** The request being handled concerns `app`: it takes the request's valid context as its own. */
+export function noteApplication(app: Application | undefined): void {
+  const store = requests.getStore();
+  if (!store || !app) return;
+  store.app = app;
+  if (store.trace.ok) app.trace = store.trace.context;
+}
+
+/** The context an event about `app` is created in: the causing request's, else the application's (made once). */
+export function eventParent(app: Application): TraceContext {
+  noteApplication(app);
+  const store = requests.getStore();
+  if (store?.trace.ok) return store.trace.context;
+  app.trace ??= childContext();
+  return app.trace;
+}
+
+function spanContextOf(c: TraceContext): OtelSpanContext {
+  return { traceId: c.traceId, spanId: c.spanId, traceFlags: c.flags, isRemote: true };
+}
+
+/** A span in `parent`'s trace; its own context (or, unrecorded, a new span id in the trace) for what follows it. */
+function spanIn(
+  t: SandboxTracing | undefined,
+  parent: TraceContext,
+  name: string,
+  kind: number,
+  startTime?: number,
+): { span: OtelSpan | undefined; context: TraceContext } {
+  if (!t?.api.trace.setSpanContext) return { span: undefined, context: childContext(parent) };
+  const ctx = t.api.trace.setSpanContext(t.api.context.active(), spanContextOf(parent));
+  const span = t.tracer.startSpan(name, { kind, ...(startTime !== undefined && { startTime }) } as never, ctx);
+  const sc = span.spanContext?.();
+  if (!sc || !span.isRecording()) return { span, context: childContext(parent) };
+  const context: TraceContext = { traceId: sc.traceId, spanId: sc.spanId, flags: sc.traceFlags };
+  if (parent.tracestate !== undefined) context.tracestate = parent.tracestate;
+  return { span, context };
+}
+
+/** The PRODUCER span of an event's creation (ended at once): its context is the one every delivery descends from. */
+export function createEvent(t: SandboxTracing | undefined, parent: TraceContext, type: string): TraceContext {
+  const { span, context } = spanIn(t, parent, `create ${type}`, KIND.PRODUCER);
+  span?.setAttribute('messaging.operation.type', 'create');
+  span?.end();
+  return context;
+}
+
+/** One delivery attempt: its CLIENT span (ended by `end`) and the headers naming it as the receiver's parent. */
+export function deliveryAttempt(t: SandboxTracing | undefined, created: TraceContext, type: string, attempt: number) {
+  const { span, context } = spanIn(t, created, `send ${type}`, KIND.CLIENT);
+  span?.setAttribute('messaging.operation.type', 'send');
+  if (attempt > 1) span?.setAttribute('http.request.resend_count', attempt - 1);
+  const headers: Record<string, string> = { [TRACE_HEADERS.traceparent]: formatTraceparent(context) };
+  if (context.tracestate !== undefined) headers[TRACE_HEADERS.tracestate] = context.tracestate;
+  return {
+    headers,
+    end(status: number | null): void {
+      if (!span) return;
+      if (status !== null) span.setAttribute('http.response.status_code', status);
+      if (status === null || status >= 400)
+        span.setStatus({ code: 2, message: status === null ? 'network' : String(status) });
+      span.end();
+    },
+  };
+}
+
+/**
+ * A finished request's SERVER span, when it concerned an application: started back at `startTime` (the application
+ * is known only once the handler ran), in the request's context, else the application's.
+ */
+export function endRequest(t: SandboxTracing | undefined, startTime: number, status: number): void {
+  const store = requests.getStore();
+  const app = store?.app;
+  const name = store?.name;
+  if (!t || !app || !name) return;
+  const parent = store.trace.ok ? store.trace.context : app.trace;
+  if (!parent) return;
+  const { span } = spanIn(t, parent, name, KIND.SERVER, startTime);
+  if (!span) return;
+  span.setAttribute('http.response.status_code', status);
+  if (status >= 500) span.setStatus({ code: 2, message: String(status) });
+  span.end();
+}
