@@ -180,7 +180,8 @@ is a local stand-in of the service.
       './openapi.json': './dist/openapi.json',
       './package.json': './package.json',
     },
-    // Peers its declarations need although its code imports nothing of them.
+    // Peers its declarations need although its code imports nothing of them, and the OpenTelemetry API it loads when
+    // installed (its spans).
     peers: ['@opentelemetry/api', '@playwright/test'],
     // No leading './': npm publish (11) drops a bin whose path is not already in its normalised form.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
