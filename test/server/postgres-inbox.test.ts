@@ -440,34 +440,40 @@ describe("PostgresInbox and the handler's session", () => {
     const inbox = new PostgresInbox<pg.PoolClient>({ pool: one, table });
     await inbox.migrate();
     const refused: unknown[] = [];
-    let fired!: () => void;
-    const lateWritesFired = new Promise<void>((r) => (fired = r));
+    let nextOpen!: () => void;
+    const nextDeliveryOpen = new Promise<void>((r) => (nextOpen = r));
+    let answered!: () => void;
+    const bothAnswered = new Promise<void>((r) => (answered = r));
+    const answer = (x: unknown) => {
+      refused.push(x);
+      if (refused.length === 2) answered();
+    };
     const handler = createWebhookHandler({
       verify: { keys: KEYS },
       store: inbox,
       on: {
         '*': async (e, { db }) => {
-          // The next delivery on the same connection: its transaction is open when the late writes are attempted.
+          // The next delivery on the same connection: its transaction is open while the late writes are attempted.
           if (e.event_id === 'evt_ff2') {
-            await lateWritesFired;
-            await new Promise((r) => setTimeout(r, 20));
+            nextOpen();
+            await bothAnswered;
             return;
           }
-          setTimeout(() => {
-            db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'late']).catch((x) =>
-              refused.push(x),
+          // Not awaited: attempted after this handler settled, once the next delivery's transaction is open.
+          void nextDeliveryOpen.then(() => {
+            db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'late']).then(
+              () => answer(new Error('the late write ran')),
+              answer,
             );
             db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, 'late cb'], (x: unknown) =>
-              refused.push(x),
+              answer(x ?? new Error('the late write ran')),
             );
-            fired();
-          }, 50);
+          });
         },
       },
     });
     expect((await deliver(handler, event('evt_ff1'))).status).toBe(200);
     expect((await deliver(handler, event('evt_ff2'))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 20));
     expect(refused).toHaveLength(2);
     for (const e of refused) {
       expect((e as { code?: string }).code).toBe('INBOX_TRANSACTION_ENDED');

@@ -112,13 +112,20 @@ describe('webhook delivery spans and metrics', () => {
     const otel = inMemoryOtel();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const running = new Promise<void>((r) => (entered = r));
     const handler = createWebhookHandler({
       verify: { keys: KEYS, path: PATH },
       telemetry: otel.telemetry,
-      on: { '*': () => gate },
+      on: {
+        '*': () => {
+          entered();
+          return gate;
+        },
+      },
     });
     const first = deliver(handler, event('ev_1', 'vendor.something_new'));
-    await new Promise((r) => setTimeout(r, 20));
+    await running; // the first delivery holds the claim
     expect((await deliver(handler, event('ev_1', 'vendor.something_new'))).outcome).toBe('in_flight');
     release();
     expect((await first).outcome).toBe('processed');

@@ -34,6 +34,8 @@ function mount(extra: Partial<JourneyOptions> = {}) {
   Object.defineProperty(h.iframe!, 'contentWindow', { value: { postMessage: vi.fn() } });
   const domErrors: unknown[] = [];
   document.addEventListener('hosted-journey:error', (e) => domErrors.push((e as CustomEvent).detail));
+  // dispatchEvent runs the widget's listener (and the round trip it drives, synchronous) before it returns: whatever
+  // the message does has happened, or will never happen, once send() has returned.
   const send = (payload: unknown, origin = ORIGIN) =>
     window.dispatchEvent(
       new MessageEvent('message', {
@@ -45,7 +47,6 @@ function mount(extra: Partial<JourneyOptions> = {}) {
   const saved = () => Object.keys(sessionStorage).filter((k) => k.startsWith(RESUME_KEY_PREFIX));
   return { h, cb, send, domErrors, saved };
 }
-const settle = () => new Promise((r) => setTimeout(r, 10));
 
 describe('navigates only to the journey origin’s bank-redirect endpoint', () => {
   it.each([
@@ -56,10 +57,9 @@ describe('navigates only to the journey origin’s bank-redirect endpoint', () =
       { bankAuthorisation: 'redirect' },
       { consentId: 'cns_0123abcd', popup: 'blocked' },
     ],
-  ] as const)('%s → {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}', async (_name, extra, payload) => {
+  ] as const)('%s → {journeyOrigin}/bank-redirect/{vendor}/{customerId}/{consentId}', (_name, extra, payload) => {
     const { cb, send, saved } = mount(extra);
     send(payload);
-    await settle();
     expect(assign.mock.calls).toEqual([[BANK_REDIRECT]]);
     const strategy = 'bankAuthorisation' in extra ? 'redirect' : 'popup';
     expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
@@ -70,28 +70,25 @@ describe('navigates only to the journey origin’s bank-redirect endpoint', () =
     expect(cb.onError).not.toHaveBeenCalled();
   });
 
-  it('a URL in the message is never used: the page goes to the bank-redirect endpoint, and the URL is not even passed on', async () => {
+  it('a URL in the message is never used: the page goes to the bank-redirect endpoint, and the URL is not even passed on', () => {
     const { cb, send } = mount();
     send({ consentId: 'cns_0123abcd', url: 'https://evil.example/phish', popup: 'blocked' });
-    await settle();
     expect(assign.mock.calls).toEqual([[BANK_REDIRECT]]);
     expect(JSON.stringify(cb.onBankAuthorisation.mock.calls)).not.toContain('evil');
     expect(JSON.stringify(cb.onEvent.mock.calls)).not.toContain('evil');
   });
 
-  it('a loopback journey origin on http (127.0.0.0/8) keeps http; ids are taken from the validated options', async () => {
+  it('a loopback journey origin on http (127.0.0.0/8) keeps http; ids are taken from the validated options', () => {
     const { send } = mount({ journeyOrigin: 'http://127.0.0.5:4010', vendor: 'v-1', customerId: 'c_2' });
     send({ consentId: 'cns_x', popup: 'blocked' }, 'http://127.0.0.5:4010');
-    await settle();
     expect(assign.mock.calls).toEqual([['http://127.0.0.5:4010/bank-redirect/v-1/c_2/cns_x']]);
   });
 });
 
 describe('refused: the page stays, the refusal is reported', () => {
-  it('popup strategy without a blocked popup → onError BANK_REDIRECT_REFUSED (callback and DOM), nothing saved, no phase', async () => {
+  it('popup strategy without a blocked popup → onError BANK_REDIRECT_REFUSED (callback and DOM), nothing saved, no phase', () => {
     const { cb, send, domErrors, saved, h } = mount();
     send({ consentId: 'cns_0123abcd' });
-    await settle();
     expect(assign).not.toHaveBeenCalled();
     expect(cb.onError).toHaveBeenCalledWith(
       expect.objectContaining({ code: 'BANK_REDIRECT_REFUSED', recoverable: true }),
@@ -105,10 +102,9 @@ describe('refused: the page stays, the refusal is reported', () => {
 
   it.each([['popup'], ['redirect']] as const)(
     'popup opened (%s strategy) → never navigates; phases requested, opened',
-    async (strategy) => {
+    (strategy) => {
       const { cb, send, saved } = mount({ bankAuthorisation: strategy });
       send({ consentId: 'cns_0123abcd', popup: 'opened' });
-      await settle();
       expect(assign).not.toHaveBeenCalled();
       expect(saved()).toEqual([]);
       expect(cb.onBankAuthorisation.mock.calls.map((c) => c[0])).toEqual([
@@ -127,10 +123,9 @@ describe('refused: the page stays, the refusal is reported', () => {
     ['a host', { consentId: '//evil.example', popup: 'blocked' }],
     ['a scheme', { consentId: 'https://evil.example', popup: 'blocked' }],
     ['an unknown popup value', { consentId: 'cns_1', popup: 'maybe' }],
-  ])('%s → onInvalidMessage invalid_payload, no navigation', async (_name, payload) => {
+  ])('%s → onInvalidMessage invalid_payload, no navigation', (_name, payload) => {
     const { cb, send } = mount({ bankAuthorisation: 'redirect' });
     send(payload);
-    await settle();
     expect(assign).not.toHaveBeenCalled();
     expect(cb.onInvalidMessage).toHaveBeenCalledWith(
       expect.objectContaining({ reason: 'invalid_payload', origin: ORIGIN }),
@@ -138,10 +133,9 @@ describe('refused: the page stays, the refusal is reported', () => {
     expect(cb.onBankAuthorisation).not.toHaveBeenCalled();
   });
 
-  it('a well-formed request from another origin is dropped silently', async () => {
+  it('a well-formed request from another origin is dropped silently', () => {
     const { cb, send } = mount({ bankAuthorisation: 'redirect' });
     send({ consentId: 'cns_0123abcd' }, 'https://evil.example');
-    await settle();
     expect(assign).not.toHaveBeenCalled();
     expect(cb.onInvalidMessage).not.toHaveBeenCalled();
   });
