@@ -1,5 +1,5 @@
 // The sandbox-only deliveries calls from outside its process: a token sees and resends only its own events' deliveries,
-// and a resent event is the same event (id and bytes) again.
+// and a resent event is the same event (id and bytes) again. And a bundle asked for by a ref names the id it wants.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { listDeliveries, resendDelivery, triggerJourney } from '../../src/sandbox/testing/index.js';
@@ -54,4 +54,16 @@ it('resends the same event, bytes and all, to the receiver; another token gets 4
     resent: true,
     status: 200,
   });
+});
+
+it("downloadBundle given a customer's ref instead of the application id says which id it wants", async () => {
+  const client = createClient({ baseUrl: sandbox.url, tokenId: A.tokenId, signingSecret: A.secret });
+  const [app] = (await listDeliveries(as(A), { type: 'consent.authorised' })).map((d) => d.application_id);
+  const err = await client.downloadBundle({ id: 'd_1', format: 'pdf' }).catch((e: unknown) => e);
+  expect(err).toMatchObject({ code: 'APPLICATION_NOT_FOUND' });
+  expect((err as Error).message).toContain(`'d_1' is a customer's ref (vendor acme)`);
+  expect((err as Error).message).toContain(`the application id, '${app}'`);
+  const other = createClient({ baseUrl: sandbox.url, tokenId: B.tokenId, signingSecret: B.secret });
+  const unknown = await other.downloadBundle({ id: 'd_1', format: 'pdf' }).catch((e: unknown) => e);
+  expect((unknown as Error).message).not.toContain('app_');
 });

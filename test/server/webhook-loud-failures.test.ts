@@ -150,6 +150,46 @@ describe('without onError: one console.error line', () => {
     expect(line).not.toContain('\n');
   });
 
+  it('a bad signature says what it covers: the path (verify.path behind a proxy) and the Content-Type', async () => {
+    const logged = lines();
+    const url = await serve(createWebhookHandler({ verify: { keys: KEYS }, on: {} }));
+    const d = await signWebhook({
+      payload: event('evt_proxy'),
+      tokenId: 'wh_1',
+      secret: SECRET,
+      path: '/public/hooks',
+    });
+    const res = await fetch(`${url}/hooks`, { method: 'POST', headers: { ...d.headers }, body: d.body as string });
+    expect(res.status).toBe(401);
+    expect(logged()[0]).toMatch(
+      /BAD_SIGNATURE .*set verify\.path to the path the sender signed\) and the Content-Type/,
+    );
+  });
+
+  it('a scheme mismatch (MISSING_HEADER webhook-id, or authorization) suggests verify.scheme', async () => {
+    const logged = lines();
+    const standard = await serve(
+      createWebhookHandler({
+        verify: { keys: [{ tokenId: 'wh_1', secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=' }], scheme: 'standard' },
+        on: {},
+      }),
+    );
+    expect((await post(standard, 'evt_scheme')).status).toBe(400);
+    expect(logged()[0]).toMatch(/MISSING_HEADER .*webhook-id.*set verify\.scheme: 'hmac'/);
+    server?.close();
+    const hmac = await serve(createWebhookHandler({ verify: { keys: KEYS }, on: {} }));
+    const d = await signWebhook({
+      payload: event('evt_std'),
+      tokenId: 'wh_1',
+      secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=',
+      scheme: 'standard',
+    });
+    const headers = { ...d.headers, authorization: '' } as Record<string, string>;
+    delete headers.authorization;
+    expect((await fetch(`${hmac}/hooks`, { method: 'POST', headers, body: d.body as string })).status).toBe(400);
+    expect(logged().at(-1)).toMatch(/set verify\.scheme: 'standard'/);
+  });
+
   it('a handler exception logs stage, code and event id — a secret or a payload value in its message as ***', async () => {
     const logged = lines();
     const url = await serve(

@@ -79,13 +79,26 @@ export const BUNDLE_CONTENT_TYPES: Record<BundleFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
+/** When the id given is a ref of one of the token's applications: which id the bundle wants instead. */
+function refHint(ctx: SandboxContext, id: string, tokenId: string): string {
+  const app = [...ctx.state.applications.values()].find((a) => a.ref === id && a.owner === tokenId);
+  return app
+    ? `: '${id}' is a customer's ref (vendor ${app.vendor}); the bundle takes the application id, '${app.id}', ` +
+        'the application_id of startApplication and of every webhook'
+    : '';
+}
+
 export async function bundle(ctx: SandboxContext, info: RequestInfo, tokenId: string): Promise<Reply> {
   const format = info.url.searchParams.get('format') ?? 'json';
   if (!(BUNDLE_FORMATS as readonly string[]).includes(format))
     throw fieldError('format', `must be one of ${BUNDLE_FORMATS.join(', ')}`);
   // Another token's application answers exactly as an unknown id.
   const app = ctx.state.findById(info.params.id!, tokenId);
-  if (!app) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application '${info.params.id}'`);
+  if (!app)
+    throw new SandboxHttpError(
+      E.APPLICATION_NOT_FOUND,
+      `no application '${info.params.id}'${refHint(ctx, info.params.id!, tokenId)}`,
+    );
   requireLiveConsent(ctx, app);
   if ((app.status !== 'finalised' && app.status !== 'report_ready') || !app.data) {
     throw new SandboxHttpError(

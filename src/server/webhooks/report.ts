@@ -79,6 +79,29 @@ export const defaultLog =
   (error: unknown, info: { stage: string; eventId?: string }): void =>
     logWebhookError(error, info, secrets);
 
+const STANDARD_HEADERS = /^webhook-(id|timestamp|signature)$/;
+const HMAC_HEADERS = /^(authorization|date|content-md5)$/;
+
+/** The usual cause of a verification failure, in words, for the default line. */
+function verifyHint(code: string, header: unknown): string {
+  if (code === 'BAD_SIGNATURE')
+    return (
+      ' — the signature covers the path with its query (behind a proxy that rewrites it, set verify.path to the path' +
+      ' the sender signed) and the Content-Type; with both unchanged, the key is not the one the sender signs with'
+    );
+  if (code !== 'MISSING_HEADER' || typeof header !== 'string') return '';
+  if (STANDARD_HEADERS.test(header))
+    return (
+      " — this handler verifies Standard Webhooks; for deliveries signed with the 'hmac' scheme" +
+      " set verify.scheme: 'hmac'"
+    );
+  if (HMAC_HEADERS.test(header))
+    return (
+      " — this handler verifies the 'hmac' scheme; for Standard Webhooks deliveries" + " set verify.scheme: 'standard'"
+    );
+  return '';
+}
+
 export function logWebhookError(
   error: unknown,
   info: { stage: string; eventId?: string },
@@ -92,7 +115,8 @@ export function logWebhookError(
   const hidden = handler ? [...secrets, ...(payloadOf.get(error) ?? [])] : secrets;
   const message = safeMessage(error, hidden);
   const frames = handler ? firstFrames(error, 3).map((f) => hide(f, hidden)) : [];
-  const detail = `${message ? `: ${message}` : ''}${frames.length ? ` | ${frames.join(' | ')}` : ''}`;
+  const hint = info.stage === 'verify' ? verifyHint(code, (error as { header?: unknown } | null)?.header) : '';
+  const detail = `${message ? `: ${message}` : ''}${hint}${frames.length ? ` | ${frames.join(' | ')}` : ''}`;
   console.error(
     `hosted-journey-server: webhook ${info.stage} failed: ${code}${status}, event ${info.eventId ?? 'unknown'}` +
       `${detail} (no onError)`,
