@@ -54,7 +54,8 @@ describe('a lazy part that cannot be loaded', () => {
       recoverable: true,
       message: expect.stringMatching(/^The journey's messages could not be read: ./),
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // Both messages wait on the one load: had each its own error, the second would have come in the same microtask
+    // drain as the first, before waitFor (a timer) saw it.
     expect(onError).toHaveBeenCalledTimes(1); // one load, one error, not one per message
     const loadsBefore = plainLoads;
     post(h, { step: 'three' });

@@ -231,7 +231,7 @@ describe('redirect on bank_authorisation', () => {
         source: h.iframe!.contentWindow,
       }),
     );
-    await new Promise((r) => setTimeout(r, 20));
+    // dispatchEvent has run the widget's listener and its synchronous round trip: nothing is pending.
     expect(assign).not.toHaveBeenCalled();
     expect(sessionStorage.length).toBe(0);
   });
