@@ -15,7 +15,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 /** The widget's lazy parts, by source name (src/widget/<part>.ts[x], or dist/chunks/<part>-<hash>.js). */
-export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'];
+export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', 'words', 'locale-en-XA'];
 
 /**
  * → { gz, min, chunks, parts: { <part>: gz added }, lazyGz: number[], prewarmGz, plainGz, typosGz, errorViewGz,
@@ -47,7 +47,8 @@ export async function measureInlineMount(root) {
       for (const i of outputs[name].imports) if (i.kind === 'import-statement') closure(i.path, seen);
       return seen;
     };
-    const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint);
+    // The fixture's own chunk: every `import()` target is an entry point of a split build too.
+    const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint === 'inline-fixture.js');
     const loaded = [...closure(entry)];
     // Each lazy part: what its `import()` adds to an inline mount (its chunk and the chunks only it needs).
     const partOf = (name) =>

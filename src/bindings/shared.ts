@@ -4,6 +4,7 @@
  * Internal: nothing here leaves through an entry.
  */
 import type { JourneyCallbacks, JourneyOptions } from '../widget/index.js';
+import { UNHEARD } from '../widget/events.js';
 import { CALLBACKS, OPTIONS, OWNED } from '../widget/surface.js';
 
 export type { JourneyCallbacks };
@@ -62,11 +63,9 @@ export function callbackProxies(latest: () => Partial<JourneyCallbacks>, after?:
       try {
         const props = latest() as Partial<JourneyCallbacks> & { journeyOrigin?: string };
         const fn = props[key] as ((...a: unknown[]) => unknown) | undefined;
-        // The proxy always reaches createJourney as its onError, so the widget's own "no onError" log is ours to do.
-        const error = key === 'onError' && !fn ? (args[0] as { code?: unknown; message?: unknown }) : undefined;
-        if (error?.code === 'READY_TIMEOUT') console.error('hosted-journey: no ready from', props.journeyOrigin);
-        if (error?.code === 'NO_JOURNEY') console.error('hosted-journey:', error.message);
-        return fn?.(...args);
+        // The proxy always reaches createJourney as its onError: without an onError prop it says so, and the widget
+        // logs the error as it does for a journey created without onError (events.ts).
+        return fn ? fn(...args) : UNHEARD;
       } finally {
         after?.();
       }

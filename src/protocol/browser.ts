@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './url.js';
 export * from './messages.js';
 export * from './window-messenger.js';
+export * from './locale.js';

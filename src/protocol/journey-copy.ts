@@ -1,20 +1,34 @@
 /**
  * What the journey pages and the journey origin's server-rendered bank pages both say [ours], so the two never
- * disagree. Not a wire format, but shared by both sides, so it lives here (the sandbox's Node code never imports
- * `journey/browser/`); not re-exported from `src/protocol/index.ts`, so in no public surface.
+ * disagree: the history period and the access's duration (a small catalogue of their own, per locale), the vendor's
+ * display name and the font stack. Not a wire format, but shared by both sides, so it lives here (the sandbox's Node
+ * code never imports `journey/browser/`); not re-exported from `src/protocol/index.ts`, so in no public surface.
  */
+import { DEFAULT_LOCALE, fill, type Locale } from './locale.js';
+import { pseudoCatalogue } from './pseudo.js';
 
 /**
  * Days of transaction history the sandbox retrieves (and the bank's consent page asks for): the journey's and the
- * bank's "Last 90 days" both come from here. A profile's `days_to_retrieve` may ask for more.
+ * bank's period both come from here. A profile's `days_to_retrieve` may ask for more.
  */
 export const HISTORY_DAYS = 90;
 
-/** The journey's and the bank page's wording of that period. */
-export const HISTORY_TEXT = `Last ${HISTORY_DAYS} days`;
+/** The period and duration as both pages word them, per locale; `{days}` is the period, formatted with `Intl`. */
+const EN_AU_COPY = {
+  period: 'Transactions from the last {days}, read-only',
+  duration: 'Once-off: access ends after collection',
+};
+export const CONSENT_COPY: Record<Locale, Partial<Record<'period' | 'duration', string>>> = {
+  'en-AU': EN_AU_COPY,
+  'en-XA': pseudoCatalogue(EN_AU_COPY),
+};
 
-/** How long the access lasts, in the same words on both pages. */
-export const DURATION_TEXT = 'Once-off, access ends after collection';
+/** The period and duration in `locale` (a missing one in en-AU). */
+export function consentCopy(locale: Locale): { period: string; duration: string } {
+  const words = { ...CONSENT_COPY[DEFAULT_LOCALE], ...CONSENT_COPY[locale] } as { period: string; duration: string };
+  const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(HISTORY_DAYS);
+  return { period: fill(words.period, { days }), duration: words.duration };
+}
 
 /** The sharing period of a consent, as the bank's pages and the journey's renew step say it. */
 export function sharingPeriodText(days: number): string {

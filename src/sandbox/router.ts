@@ -1,4 +1,5 @@
 /** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
+import { JOURNEY_API_BASE } from '../protocol/journey-api.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONSENTS, ENDPOINTS, SANDBOX_ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
@@ -179,7 +180,7 @@ function hostGuard(ctx: SandboxContext): Route {
 function journeyApiRoute(ctx: SandboxContext): Route {
   return async (req, info) => {
     const { pathname } = info.url;
-    if (!pathname.startsWith('/journey-api/')) return null;
+    if (!pathname.startsWith(`${JOURNEY_API_BASE}/`)) return null;
     checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
     info.body = await readBody(req);
     const [, , vendor, ref, action] = pathname.split('/');
@@ -203,7 +204,7 @@ function bankRoute(ctx: SandboxContext): Route {
     const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|sharing|bank\.css)$/.exec(pathname);
     if (!bank) return null;
     const [, id, action] = bank as unknown as [string, string, string];
-    if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info.url);
+    if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info);
     if (action === 'sharing' && method === 'GET') return sharingPage(ctx, id, info.url);
     if (action === 'sharing' && method === 'POST') {
       info.body = await readBody(req);

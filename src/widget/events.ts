@@ -12,9 +12,17 @@ export { DOM_EVENT_PREFIX };
 
 type Listener = (payload: never) => void;
 
-export function safely(fn: () => void): void {
+/**
+ * What a binding's `onError` proxy answers when its props hold no `onError`: the error counts as unheard, so the hub
+ * logs it as it does for a journey created without `onError`. A string (the prefix's, already in the bundle), so
+ * every bundle compares it equal; no integrator's `onError` returns it.
+ */
+export const UNHEARD = DOM_EVENT_PREFIX;
+
+/** Runs `fn`, returning what it returns; a throw is logged, never passed on. */
+export function safely(fn: () => unknown): unknown {
   try {
-    fn();
+    return fn();
   } catch (error) {
     console.error('hosted-journey: an event handler threw', error);
   }
@@ -73,9 +81,10 @@ export class EventHub {
     return p;
   }
 
-  #call(name: keyof JourneyCallbacks, arg: unknown): void {
-    const fn = this.#callbacks[name] as ((a: unknown) => void) | undefined;
-    if (fn) safely(() => fn(arg));
+  /** Calls the callback `name`: what it answered, or `UNHEARD` when there is none (a binding's proxy says so too). */
+  #call(name: keyof JourneyCallbacks, arg: unknown): unknown {
+    const fn = this.#callbacks[name] as ((a: unknown) => unknown) | undefined;
+    return fn ? safely(() => fn(arg)) : UNHEARD;
   }
 
   on<T extends JourneyEventType>(type: T, fn: (payload: TimedPayloads[T]) => void): () => void {
@@ -107,6 +116,10 @@ export class EventHub {
   /**
    * Delivers one event, stamped. `journey: false` marks events the widget raised itself (READY_TIMEOUT, user_closed):
    * they reach the typed callback, `on()` and the DOM, but not `onEvent`, which carries only what the journey sent.
+   * Loud without `onError`: an error the widget raised that no `onError` heard is logged (its message, for the
+   * developer), since a wrong `journeyOrigin` or a part that did not load would otherwise leave a blank frame and a
+   * silent console. Every surface (the script tag, the bindings, the element) creates its journey here, so all inherit
+   * the rule.
    */
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
     const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
@@ -123,7 +136,9 @@ export class EventHub {
       this.#step = payload.step;
       this.#stepAt = this.#now;
     }
-    this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
+    const answer = this.#call(EVENTS[type], phase ? { phase, strategy: this.#strategy, ...payload } : payload);
+    // UNHEARD is the prefix of every line the widget logs: `hosted-journey: <message>`.
+    if (answer === UNHEARD && !journey && payload.message) console.error(UNHEARD, payload.message);
     for (const fn of [...(this.#listeners.get(event.type) ?? [])]) safely(() => (fn as (p: unknown) => void)(payload));
     if (journey) this.#call('onEvent', event);
     dispatchDomEvent(host, event.type, payload);

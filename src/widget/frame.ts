@@ -25,7 +25,7 @@ export interface Frame {
    */
   start(place: (iframe: HTMLIFrameElement) => void, conceal?: (el: HTMLElement) => void): void;
   /** Inline: hides the iframe and shows the error view before it; its button calls `retry`. */
-  fail(message: string, retry: () => void): void;
+  fail(retry: () => void): void;
   /** Removes the error view and shows the iframe again (a journey that answered late). */
   recover(): void;
   stop(): void;
@@ -61,14 +61,14 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
           maxHeight: cfg.maxHeight,
         });
     },
-    fail(message, retry) {
+    fail(retry) {
       const iframe = frame.iframe;
       if (!iframe) return;
       const mine = ++failures;
       import('./error-view.js').then((v) => {
         if (mine !== failures || iframe !== frame.iframe) return; // recovered, stopped or failed again meanwhile
         view?.remove();
-        view = v.showErrorView(iframe, message, retry);
+        view = v.showErrorView(iframe, retry);
       }, partMissing); // the error itself still reaches onError and the console
     },
     recover() {

@@ -199,21 +199,18 @@ class Journey implements JourneyHandle {
     this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, to, false);
   }
 
-  /** The error view: the modal's, or the same view inline in place of the frame. */
-  #failView(message: string): void {
-    if (this.#cfg.container) this.#frame.fail(message, this.retry);
-    else this.#modal.controller?.setStatus('error', message);
+  /** The error view (the catalogue's words, never the developer's message): the modal's, or the same view inline. */
+  #failView(): void {
+    if (this.#cfg.container) this.#frame.fail(this.retry);
+    else this.#modal.controller?.setStatus('error');
   }
 
   #timedOut(): void {
     if (this.#state !== 'loading') return;
     this.#state = 'error';
     this.#silence.stop();
-    const message = `The journey did not signal ready within ${this.#cfg.readyTimeoutMs} ms.`;
-    this.#failView(message);
-    // Loud without onError: a wrong journeyOrigin would otherwise leave a blank frame and a silent console.
-    this.#cfg.callbacks.onError || console.error('hosted-journey: no ready from', this.#cfg.journeyOrigin);
-    this.#raise(JourneyWidgetErrorCode.READY_TIMEOUT, message);
+    this.#failView();
+    this.#raise(JourneyWidgetErrorCode.READY_TIMEOUT, 'no ready: ' + this.#cfg.journeyOrigin);
   }
 
   /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
@@ -230,9 +227,7 @@ class Journey implements JourneyHandle {
     const message =
       `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s: ` +
       `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
-    this.#failView(message);
-    // Loud without onError, as READY_TIMEOUT.
-    this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
+    this.#failView();
     this.#raise(JourneyWidgetErrorCode.NO_JOURNEY, message);
   }
 
@@ -246,7 +241,7 @@ class Journey implements JourneyHandle {
     } else if (event.type === 'error' && !event.payload.recoverable) {
       this.#state = 'error';
       this.#watchdog.stop();
-      this.#modal.controller?.setStatus('error', event.payload.message);
+      this.#modal.controller?.setStatus('error');
     }
     if (!this.#shown) this.#held.push(() => this.#route(event));
     else if (event.type === 'bank_authorisation') this.#bank(event);
@@ -321,10 +316,7 @@ class Journey implements JourneyHandle {
 
   /** A part the journey cannot go on without (the modal, the plain protocol's reader) did not load. */
   #loadFailed(code: JourneyWidgetErrorCode, what: string, error: unknown): void {
-    const message = `${what}: ${(error as Error)?.message ?? error}`;
-    // Loud without onError: a click that shows nothing must say why.
-    this.#cfg.callbacks.onError || console.error('hosted-journey:', message);
-    this.#raise(code, message);
+    this.#raise(code, `${what}: ${(error as Error)?.message ?? error}`);
   }
 
   #unmount(): void {

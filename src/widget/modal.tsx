@@ -20,6 +20,7 @@ import {
   sheetOverlayStyle,
   statusStyle,
 } from './modal-styles.js';
+import { EN_AU, type WidgetWords } from './words/en-AU.js';
 
 export type ModalStatus = 'loading' | 'ready' | 'error';
 
@@ -38,7 +39,7 @@ export interface ModalController {
   readonly root: HTMLElement;
   /** Puts the (new) iframe in the frame slot, replacing any previous one. */
   setFrame(iframe: HTMLIFrameElement): void;
-  setStatus(status: ModalStatus, message?: string): void;
+  setStatus(status: ModalStatus): void;
   /** Reveals a modal mounted `hidden` (no-op otherwise). */
   show(): void;
   unmount(): void;
@@ -46,8 +47,8 @@ export interface ModalController {
 
 interface ViewProps {
   title: string;
+  words: WidgetWords;
   status: ModalStatus;
-  message: string;
   onClose(): void;
   onRetry(): void;
   hidden: boolean;
@@ -109,7 +110,7 @@ function ModalView(props: ViewProps) {
           ref={close}
           type="button"
           class="hosted-journey-close"
-          aria-label="Close"
+          aria-label={props.words.close}
           style={sheet ? { ...closeStyle, ...sheetCloseStyle } : closeStyle}
           onClick={() => onClose.current()}
         >
@@ -117,14 +118,14 @@ function ModalView(props: ViewProps) {
         </button>
         {props.status === 'loading' && (
           <div class="hosted-journey-loading" role="status" style={statusStyle}>
-            Loading…
+            {props.words.loading}
           </div>
         )}
         {props.status === 'error' && (
           <div class="hosted-journey-error" role="alert" style={statusStyle}>
-            <p>{props.message}</p>
+            <p>{props.words.failed}</p>
             <button type="button" class="hosted-journey-retry" style={retryStyle} onClick={props.onRetry}>
-              Try again
+              {props.words.retry}
             </button>
           </div>
         )}
@@ -214,6 +215,8 @@ export function mountModal(options: ModalOptions): ModalController {
   const doc = options.document ?? document;
   const root = doc.createElement('div');
   root.className = 'hosted-journey-modal';
+  root.lang = 'en-AU';
+  const words = EN_AU;
   let hidden = options.hidden === true;
   if (hidden) {
     for (const [k, v] of HIDDEN_ATTRS) root.setAttribute(k, v);
@@ -223,7 +226,6 @@ export function mountModal(options: ModalOptions): ModalController {
   if (!hidden) lockScroll(doc);
   const slot: { current: HTMLDivElement | null } = { current: null };
   let status: ModalStatus = 'loading';
-  let message = '';
   let mounted = true;
   let sheet: ViewProps['sheet'] = null;
   /** In the sheet the frame fills the slot (the journey scrolls inside); elsewhere it keeps the resizer's height. */
@@ -235,8 +237,8 @@ export function mountModal(options: ModalOptions): ModalController {
     render(
       <ModalView
         title={options.title}
+        words={words}
         status={status}
-        message={message}
         onClose={options.onClose}
         onRetry={options.onRetry}
         hidden={hidden}
@@ -251,6 +253,7 @@ export function mountModal(options: ModalOptions): ModalController {
     draw();
     fitFrame();
   }); // draws at once
+
   return {
     root,
     setFrame(iframe) {
@@ -258,10 +261,9 @@ export function mountModal(options: ModalOptions): ModalController {
       slot.current.replaceChildren(iframe);
       fitFrame();
     },
-    setStatus(next, text = '') {
+    setStatus(next) {
       if (!mounted) return;
       status = next;
-      message = text;
       draw();
     },
     show() {

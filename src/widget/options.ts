@@ -47,6 +47,7 @@ export interface ResolvedOptions {
   prewarmTrigger: JourneyOptions['prewarmTrigger'];
   /** `journeyProtocol: 'plain'`: a journey that runs no bridge. */
   plain: boolean;
+
   /** What the bank redirect saves for `resumeJourney()` (the options not marked `NOT_SAVED`, resolved). */
   saved: JourneyOptions;
 }
@@ -121,7 +122,13 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   if (typeof options !== 'object' || options === null)
     bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
   warnTypos(options);
-  const url = buildJourneyUrl({ ...options, parentOrigin, channel });
+  // No `locale`: the host page's language (the URL's build leaves out a tag that is not BCP 47).
+  const url = buildJourneyUrl({
+    ...options,
+    locale: options.locale ?? document.documentElement.lang,
+    parentOrigin,
+    channel,
+  });
   const journeyOrigin = new URL(url).origin;
 
   const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');

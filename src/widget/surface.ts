@@ -66,6 +66,7 @@ export const OPTIONS = {
   prewarm: WORD | NOT_SAVED, // a resumed journey opens at once
   prewarmTrigger: NOT_EL | NOT_SAVED, // the element is its own trigger; the script tag's defaults to data-trigger
   journeyProtocol: 0,
+  locale: 0,
 } as const satisfies Record<OptionName, number>;
 
 /** The keys of the object options, each read from its own attribute (`data-primary-colour`, `primary-colour`). */

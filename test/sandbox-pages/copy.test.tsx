@@ -7,7 +7,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJourneyUrl } from '../../src/protocol/url.js';
 import { JourneyApp } from '../../src/sandbox/journey/browser/app.js';
-import { DURATION_TEXT, HISTORY_DAYS, HISTORY_TEXT, vendorDisplayName } from '../../src/protocol/journey-copy.js';
+import { consentCopy, HISTORY_DAYS, vendorDisplayName } from '../../src/protocol/journey-copy.js';
+
+const { period, duration } = consentCopy('en-AU');
 import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
 import { AuthoriseStep } from '../../src/sandbox/journey/browser/steps/authorise.js';
 import { DoneStep } from '../../src/sandbox/journey/browser/steps/outcome.js';
@@ -53,7 +55,7 @@ describe('the vendor display name', () => {
 });
 
 describe('the history period', () => {
-  it(`the journey's consent summary says "${HISTORY_TEXT}", and its terms ${HISTORY_DAYS} days`, async () => {
+  it(`the journey's consent summary says "${period}", and its terms ${HISTORY_DAYS} days`, async () => {
     const step = render(
       <AuthoriseStep
         focus={false}
@@ -67,9 +69,9 @@ describe('the history period', () => {
         onResult={() => undefined}
       />,
     );
-    const row = [...step.container.querySelectorAll('.hj-shared li')].map((li) => li.textContent);
-    expect(row).toContain(`Transactions${HISTORY_TEXT}, read-only`);
-    expect(row).toContain(`Duration${DURATION_TEXT}`);
+    const rows = [...step.container.querySelectorAll('.hj-shared .hj-period')].map((p) => p.textContent);
+    expect(period).toBe('Transactions from the last 90 days, read-only');
+    expect(rows).toEqual([period, duration]);
     expect(step.container.textContent).not.toMatch(/12 months/);
     cleanup();
 

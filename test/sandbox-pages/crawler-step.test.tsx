@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The journey's crawler step reads the documented lifecycle statuses the journey API answers:
-// AUTH asks for the code, TIMEDOUT sends the customer back to the login with the message, RELEASED moves on.
+// AUTH asks for the code, TIMEDOUT sends the customer back to the login with the catalogue's words (never the
+// server's message), RELEASED moves on.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrawlerResult, JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
@@ -38,7 +39,7 @@ async function logIn() {
 }
 
 describe('CrawlerStep and the documented statuses', () => {
-  it('AUTH → code; a late code (TIMEDOUT) goes back to the login with the message', async () => {
+  it('AUTH → code; a late code (TIMEDOUT) goes back to the login with the words for it, not the server text', async () => {
     const { onStep, onConnected } = mount(
       { status: 'AUTH' },
       { status: 'TIMEDOUT', message: 'The code did not arrive in time. Please log in again.' },
@@ -47,7 +48,8 @@ describe('CrawlerStep and the documented statuses', () => {
     expect(onStep).toHaveBeenLastCalledWith('crawler_otp');
     fireEvent.input(screen.getByLabelText('One-time code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    await screen.findByText('The code did not arrive in time. Please log in again.');
+    await screen.findByText('That took too long. Please log in again.');
+    expect(screen.queryByText('The code did not arrive in time. Please log in again.')).toBeNull();
     expect(screen.getByLabelText('Username or customer number')).toBeTruthy();
     expect(screen.queryByLabelText('One-time code')).toBeNull();
     expect(onStep).toHaveBeenLastCalledWith('crawler_login');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBankData } from '../../src/sandbox/data/generate.js';
-import { DURATION_TEXT, HISTORY_DAYS, HISTORY_TEXT, SYSTEM_FONT_STACK } from '../../src/protocol/journey-copy.js';
+import { consentCopy, HISTORY_DAYS, SYSTEM_FONT_STACK } from '../../src/protocol/journey-copy.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
@@ -33,8 +33,9 @@ describe('the sandbox bank page', () => {
 
   it("says the journey's history period and duration, and the data holds that many days", async () => {
     const page = await bankPage('h_1');
-    expect(HISTORY_TEXT).toBe('Last 90 days');
-    expect(page).toContain(`Transactions: ${HISTORY_TEXT}. ${DURATION_TEXT}.`);
+    const copy = consentCopy('en-AU');
+    expect(copy.period).toBe('Transactions from the last 90 days, read-only');
+    expect(page).toContain(`${copy.period}. ${copy.duration}.`);
     expect(page).not.toMatch(/12 months/);
     const end = new Date('2026-11-22T00:00:00Z');
     const { period } = generateBankData({

@@ -106,6 +106,7 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   prewarm: { value: 'idle', attr: 'idle' },
   prewarmTrigger: { value: '#host', attr: '#host' },
   journeyProtocol: { value: 'plain', attr: 'plain' },
+  locale: { value: 'vi', attr: 'vi' },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */

@@ -154,7 +154,7 @@ describe('timed events', () => {
     vi.advanceTimersByTime(14_800); // the watchdog (15 s from open()): a widget-raised error is stamped too
     expect(onError).toHaveBeenCalledWith({
       code: 'READY_TIMEOUT',
-      message: 'The journey did not signal ready within 15000 ms.',
+      message: `no ready: ${ORIGIN}`,
       recoverable: true,
       at: T0 + 75_000,
       sinceOpenMs: 15_000,

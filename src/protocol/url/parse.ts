@@ -16,7 +16,15 @@ import {
   BANK_REDIRECT_SEGMENT,
   THEME_FIELDS,
 } from './types.js';
-import { CHANNEL_PATTERN, CONSENT_ID_PATTERN, HEX_COLOUR, ID_PATTERN, isFont, normaliseOrigin } from './validate.js';
+import {
+  CHANNEL_PATTERN,
+  CONSENT_ID_PATTERN,
+  HEX_COLOUR,
+  ID_PATTERN,
+  canonicalLocale,
+  isFont,
+  normaliseOrigin,
+} from './validate.js';
 
 /** The inverse of `buildBankRedirectUrl`'s path, for the journey origin's server. `null` when it is not one. */
 export function parseBankRedirectPath(pathname: string): BankRedirectTarget | null {
@@ -100,5 +108,7 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   if (institutionId) parsed.institutionId = institutionId;
   if (parentOrigin) parsed.parentOrigin = parentOrigin;
   if (channel) parsed.channel = channel;
+  const locale = canonicalLocale(q.get(QUERY.locale));
+  if (locale) parsed.locale = locale;
   return parsed;
 }

@@ -29,6 +29,8 @@ export const QUERY = {
   fullName: 'full_name',
   email: 'email',
   phone: 'phone',
+  /** [ours] The customer's language, a BCP 47 tag (src/protocol/locale.ts negotiates over it). */
+  locale: 'locale',
 } as const;
 
 /**
@@ -128,6 +130,11 @@ export interface JourneyUrlOptions {
   parentOrigin?: string;
   /** Per-mount channel id. Set by the widget. */
   channel?: string;
+  /**
+   * The customer's language, a BCP 47 tag (canonicalised; one that is not BCP 47 is left out); the journey negotiates
+   * from it, then the browser's languages, then en-AU. @example 'vi'
+   */
+  locale?: string;
 }
 
 export interface ParsedJourneyUrl {
@@ -142,4 +149,6 @@ export interface ParsedJourneyUrl {
   prefill: JourneyPrefill;
   parentOrigin?: string;
   channel?: string;
+  /** The `locale` parameter, canonicalised; absent when missing or not BCP 47. */
+  locale?: string;
 }

@@ -24,6 +24,15 @@ export const HEX_COLOUR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 export const FONT_PATTERN = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
 export const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** A BCP 47 tag in canonical form (`zh-hans` → `zh-Hans`), or `undefined` when `tag` is not one. */
+export function canonicalLocale(tag: unknown): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag as string)[0];
+  } catch {
+    /* not a tag: undefined */
+  }
+}
+
 /**
  * Validates an origin (scheme + host + port, nothing else) and returns it normalised.
  * https everywhere; http only on loopback so local development and the sandbox work.

@@ -11,50 +11,75 @@ import { findInstitution, type Institution } from '../data/institutions.js';
 import { generateBankData, maskAccount } from '../data/generate.js';
 import { decideConsent } from '../core/lifecycle.js';
 import { decisionOf } from '../core/consents.js';
-import {
-  DURATION_TEXT,
-  HISTORY_TEXT,
-  SYSTEM_FONT_STACK,
-  sharingPeriodText,
-  vendorDisplayName,
-} from '../../protocol/journey-copy.js';
+import { consentCopy, SYSTEM_FONT_STACK, sharingPeriodText, vendorDisplayName } from '../../protocol/journey-copy.js';
+import { CDR_CLUSTERS } from '../../protocol/cdr-language.js';
+import { DEFAULT_LOCALE, fill, localeDir, negotiateLocale, type Locale } from '../../protocol/locale.js';
+import { QUERY } from '../../protocol/url.js';
+import { BANK_WORDS, bankWords, type BankKey } from './words.js';
 import type { Reply, RequestInfo } from '../core/http.js';
 import type { Consent } from '../core/state.js';
 
 export const BANK_CSP = "frame-ancestors 'none'; default-src 'self'; style-src 'self'";
 export const BANK_HEADERS = { 'x-frame-options': 'DENY', 'content-security-policy': BANK_CSP };
 
-const DATA_CLUSTERS = [
-  ['Name and occupation', 'Your name and occupation'],
-  ['Account name, type and balance', 'Name, type and balance of each selected account'],
-  ['Account numbers and features', 'BSB, account number, interest rates, fees and discounts'],
-  ['Transaction details', 'Incoming and outgoing transactions, amounts, dates and descriptions'],
-] as const;
-
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function page(inst: Institution | undefined, title: string, body: string, status = 200): Reply {
+/**
+ * The page's locale: the `locale` the journey put on the consent URL, else the browser's `Accept-Language`, else
+ * en-AU (src/protocol/locale.ts negotiates).
+ */
+function pageLocale(info: RequestInfo): Locale {
+  const accept = String(info.req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim());
+  return negotiateLocale([info.url.searchParams.get(QUERY.locale), ...accept]);
+}
+
+export function page(
+  inst: Institution | undefined,
+  title: string,
+  body: string,
+  status = 200,
+  locale: Locale = DEFAULT_LOCALE,
+): Reply {
+  const w = bankWords(locale);
   const css = inst ? `/bank/${encodeURIComponent(inst.id)}/bank.css` : '/bank/sandbox-bank/bank.css';
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${locale}" dir="${localeDir(locale)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><link rel="stylesheet" href="${css}"></head>
 <body><header class="bank-header">` +
-    `<span class="bank-logo" aria-hidden="true">${esc((inst?.name ?? 'Bank').slice(0, 1))}</span>
-<span class="bank-name">${esc(inst?.name ?? 'Sandbox bank')}</span><span class="bank-secure">` +
-    `Secure consent</span></header>
-<main>${body}</main><footer>Sandbox bank — test data only. Nothing here is a real account.</footer></body></html>`;
+    `<span class="bank-logo" aria-hidden="true">${esc((inst?.name ?? w('fallbackBank')).slice(0, 1))}</span>
+<span class="bank-name">${esc(inst?.name ?? w('fallbackBank'))}</span><span class="bank-secure">` +
+    `${esc(w('secure'))}</span></header>
+<main>${body}</main><footer>${esc(w('footer'))}</footer></body></html>`;
   return { status, body: html, headers: { 'content-type': 'text/html; charset=utf-8', ...BANK_HEADERS } };
 }
 
-export function errorPage(inst: Institution | undefined, error: unknown): Reply {
+/** The customer reads the words for the error's code; its English message is kept for developers in `data-message`. */
+export function errorPage(inst: Institution | undefined, error: unknown, locale: Locale = DEFAULT_LOCALE): Reply {
   const e = isSandboxHttpError(error) ? error : new SandboxHttpError(E.INTERNAL, 'internal sandbox error');
+  const w = bankWords(locale);
+  const key = `error.${e.code}`;
+  const text = key in BANK_WORDS[DEFAULT_LOCALE] ? w(key as BankKey) : w('error.other');
   return page(
     inst,
-    'Something went wrong',
-    `<h1>Something went wrong</h1><p class="error" data-code="${esc(e.code)}">${esc(e.message)}</p>`,
+    w('errorTitle'),
+    `<h1>${esc(w('errorTitle'))}</h1><p class="error" data-code="${esc(e.code)}" data-message="${esc(e.message)}">` +
+      `${esc(text)}</p>`,
     e.status,
+    locale,
   );
+}
+
+/** Each data cluster in the standards' English words (`lang="en"`), with the locale's help beside it. */
+function clusters(w: ReturnType<typeof bankWords>): string {
+  return CDR_CLUSTERS.map(
+    (c) =>
+      `<dt lang="en" dir="ltr">${esc(c.cluster)}</dt><dd><ul lang="en" dir="ltr">` +
+      `${c.permissions.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` +
+      `<p class="help">${esc(w(`cdr.${c.key}`))}</p></dd>`,
+  ).join('');
 }
 
 /** `GET /bank/{id}/bank.css`: each bank's own colours. */
@@ -88,10 +113,12 @@ export function findConsent(ctx: SandboxContext, inst: Institution | undefined, 
 }
 
 /** `GET /bank/{id}/authorise?consent_id=`. */
-export function authorisePage(ctx: SandboxContext, institutionId: string, url: URL): Reply {
+export function authorisePage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   const inst = findInstitution(institutionId);
+  const locale = pageLocale(info);
+  const w = bankWords(locale);
   try {
-    const consent = findConsent(ctx, inst, url.searchParams.get('consent_id'));
+    const consent = findConsent(ctx, inst, info.url.searchParams.get('consent_id'));
     if (consent.status !== 'pending')
       throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
     const app = ctx.state.applications.get(consent.application_id)!;
@@ -102,23 +129,31 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, url: U
       institutionId: inst!.id,
       endDate: ctx.now(),
     }).accounts;
-    const vendorName = vendorDisplayName(app.vendor);
+    const aud = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' });
+    const copy = consentCopy(locale);
+    const asking = fill(esc(BANK_WORDS[locale].asking ?? BANK_WORDS[DEFAULT_LOCALE].asking!), {
+      vendor: `<strong>${esc(vendorDisplayName(app.vendor))}</strong>`,
+      bank: esc(inst!.name),
+    });
+    const account = (a: (typeof accounts)[number]) =>
+      `<li><bdi>${esc(maskAccount(a))}</bdi> · ` +
+      `${esc(w('balance', { amount: aud.format(Number(a.current_balance)) }))}</li>`;
     const body =
-      `<h1>Share your data</h1>
-<p><strong>${esc(vendorName)}</strong> is asking to access data from your ${esc(inst!.name)} accounts.</p>
-<h2>Accounts</h2><ul class="accounts">${accounts.map((a) => `<li>${esc(maskAccount(a))}</li>`).join('')}</ul>
-<h2>Data we will share</h2>` +
-      `<dl class="clusters">${DATA_CLUSTERS.map(([t, d]) => `<dt>${esc(t)}</dt><dd>${esc(d)}</dd>`).join('')}</dl>
-<h2>How long</h2><p class="duration">Transactions: ${esc(HISTORY_TEXT)}. ${esc(DURATION_TEXT)}.</p>
+      `<h1>${esc(w('title'))}</h1>
+<p>${asking}</p>
+<h2>${esc(w('accounts'))}</h2><ul class="accounts">${accounts.map(account).join('')}</ul>
+<h2>${esc(w('shared'))}</h2>` +
+      `<dl class="clusters">${clusters(w)}</dl>
+<h2>${esc(w('howLong'))}</h2><p class="duration">${esc(copy.period)}. ${esc(copy.duration)}.</p>
 <p class="sharing-period">${esc(sharingPeriodText(consent.sharing_days))}</p>
 <form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
 <input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
       `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
-<div class="actions"><button class="deny" type="submit" name="decision" value="deny">Deny</button>
-<button class="approve" type="submit" name="decision" value="approve">Approve</button></div></form>`;
-    return page(inst, `${inst!.name} — share your data`, body);
+<div class="actions"><button class="deny" type="submit" name="decision" value="deny">${esc(w('deny'))}</button>
+<button class="approve" type="submit" name="decision" value="approve">${esc(w('approve'))}</button></div></form>`;
+    return page(inst, w('pageTitle', { bank: inst!.name }), body, 200, locale);
   } catch (error) {
-    return errorPage(inst, error);
+    return errorPage(inst, error, locale);
   }
 }
 
@@ -145,6 +180,6 @@ export function decision(ctx: SandboxContext, institutionId: string, info: Reque
     const location = decideConsent(ctx, consent, choice === 'approve');
     return { status: 303, body: '', headers: { location, ...BANK_HEADERS } };
   } catch (error) {
-    return errorPage(inst, error);
+    return errorPage(inst, error, pageLocale(info));
   }
 }

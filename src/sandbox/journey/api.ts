@@ -25,7 +25,7 @@ import {
 } from '../core/lifecycle.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import { bankReturnUrl } from '../api/open-banking.js';
-import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
+import { JOURNEY_SESSION_HEADER, matchJourneyApi, type JourneyApiRoute } from '../../protocol/journey-api.js';
 import type { JourneySession } from './session.js';
 
 const startBody = z.object({
@@ -108,106 +108,104 @@ function segments(url: URL): string[] {
   }
 }
 
+type SessionHandler = (
+  ctx: SandboxContext,
+  info: RequestInfo,
+  a: { vendor: string; ref: string; id: string; session: JourneySession },
+) => Reply;
+
+/** One handler per call of `JOURNEY_API` (src/protocol/journey-api.ts): a call without one does not compile. */
+const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
+  institutions: () =>
+    json({ institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })) }),
+  start(ctx, info, { vendor, ref, session }) {
+    const body = validate(startBody, parseJson(info.body));
+    const existed = ctx.state.findByRef(vendor, ref) !== undefined;
+    const app = startApplication(ctx, vendor, ref, { ...body, collect: session.collect });
+    return json(journeyApplicationView(app), existed ? 200 : 201);
+  },
+  institution(ctx, info, { vendor, ref, session }) {
+    const body = validate(institutionBody, parseJson(info.body));
+    const app = requireApplication(ctx, vendor, ref);
+    // An application the integrator's server started gets the journey's `collect` when the customer picks a bank.
+    applyCollect(app, session.collect);
+    return json(
+      journeyApplicationView(attachInstitution(ctx, app, body.institution_id, body.pathway, 'institution_id')),
+    );
+  },
+  consent(ctx, info, { vendor, ref, session }) {
+    const body = validate(consentBody, parseJson(info.body));
+    const returnUrl = body.return_url ?? bankReturnUrl(ctx, vendor, ref);
+    // The browser picks the return URL, so it must stay on this origin: no open redirect through the bank.
+    let parsed: URL;
+    try {
+      parsed = new URL(returnUrl, ctx.origin());
+    } catch {
+      throw fieldError('return_url', 'must be a URL');
+    }
+    if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin)
+      throw fieldError('return_url', 'must be on the journey origin');
+    if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
+      throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
+    }
+    checkReturnTo(ctx, session, parsed);
+    const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
+    return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
+  },
+  crawlerLogin(ctx, info, { vendor, ref }) {
+    const body = validate(loginBody, parseJson(info.body));
+    return json(
+      crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password),
+    );
+  },
+  crawlerOtp(ctx, info, { vendor, ref }) {
+    const body = validate(otpBody, parseJson(info.body));
+    return json(crawlerOtp(ctx, requireApplication(ctx, vendor, ref), body.code));
+  },
+  status(ctx, _info, { vendor, ref }) {
+    const status = journeyStatus(ctx, vendor, ref);
+    if (!status) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
+    return json(status);
+  },
+  // The bank-return page reads where to send the customer from here, never from its own URL.
+  consentReturn(ctx, _info, { vendor, ref, id }) {
+    const consent = ctx.state.consents.get(id);
+    if (!consent || consent.application_id !== ctx.state.findByRef(vendor, ref)?.id) {
+      throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this application');
+    }
+    const back = new URL(consent.return_url).searchParams;
+    const returnTo = back.get(RETURN_TO_QUERY);
+    return json({
+      status: decisionOf(consent),
+      ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}),
+    });
+  },
+};
+
 /**
- * Route table of the journey API; `null` when the path is not one of its routes. The session credential is checked
- * first (401 before any validation): bound to this vendor and ref; a bank-return page's only reads its consent.
+ * Answers a journey-API request from the table; `null` when the path is not one of its calls. The session credential
+ * is checked first (401 before any validation): bound to this vendor and ref; a bank-return page's only reads its
+ * consent.
  */
 export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null {
-  const parts = segments(info.url); // after '/journey-api'
-  const method = info.req.method;
+  const parts = segments(info.url);
   const session = ctx.sessions.verify(info.req.headers[JOURNEY_SESSION_HEADER]);
-  if (parts.length === 1 && parts[0] === 'institutions') {
-    if (method !== 'GET') throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, 'use GET');
-    return json({
-      institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
-    });
-  }
-  const [vendor, ref, ...rest] = parts;
-  if (!vendor || !ref || !ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref)) return null;
-  const action = rest.join('/');
-  if (session.vendor !== vendor || session.ref !== ref) {
-    throw new SandboxHttpError(
-      E.INVALID_SESSION,
-      `this session credential belongs to another journey, not ${vendor}/${ref}`,
-    );
-  }
-  if (session.kind !== 'journey' && !(method === 'GET' && action.startsWith('consents/'))) {
-    throw new SandboxHttpError(E.INVALID_SESSION, "the bank-return page's session credential only reads its consent");
-  }
-  const expect = (m: string) => {
-    if (method !== m) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${m}`);
-  };
-  switch (action) {
-    case 'start': {
-      expect('POST');
-      const body = validate(startBody, parseJson(info.body));
-      const existed = ctx.state.findByRef(vendor, ref) !== undefined;
-      const app = startApplication(ctx, vendor, ref, { ...body, collect: session.collect });
-      return json(journeyApplicationView(app), existed ? 200 : 201);
-    }
-    case 'institution': {
-      expect('POST');
-      const body = validate(institutionBody, parseJson(info.body));
-      const app = requireApplication(ctx, vendor, ref);
-      // An application the integrator's server started gets the journey's `collect` when the customer picks a bank.
-      applyCollect(app, session.collect);
-      return json(
-        journeyApplicationView(attachInstitution(ctx, app, body.institution_id, body.pathway, 'institution_id')),
+  const match = matchJourneyApi(parts);
+  if (!match) return null;
+  const { route, call, vendor = '', ref = '', id = '' } = match;
+  if (!call.global && (!ID_PATTERN.test(vendor) || !ID_PATTERN.test(ref))) return null;
+  if (id && !ID_PATTERN.test(id)) return null;
+  if (!call.global) {
+    if (session.vendor !== vendor || session.ref !== ref) {
+      throw new SandboxHttpError(
+        E.INVALID_SESSION,
+        `this session credential belongs to another journey, not ${vendor}/${ref}`,
       );
     }
-    case 'consent': {
-      expect('POST');
-      const body = validate(consentBody, parseJson(info.body));
-      const returnUrl = body.return_url ?? bankReturnUrl(ctx, vendor, ref);
-      // The browser picks the return URL, so it must stay on this origin: no open redirect through the bank.
-      let parsed: URL;
-      try {
-        parsed = new URL(returnUrl, ctx.origin());
-      } catch {
-        throw fieldError('return_url', 'must be a URL');
-      }
-      if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin)
-        throw fieldError('return_url', 'must be on the journey origin');
-      if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
-        throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
-      }
-      checkReturnTo(ctx, session, parsed);
-      const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
-      return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
-    }
-    case 'crawler/login': {
-      expect('POST');
-      const body = validate(loginBody, parseJson(info.body));
-      return json(
-        crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password),
-      );
-    }
-    case 'crawler/otp': {
-      expect('POST');
-      const body = validate(otpBody, parseJson(info.body));
-      return json(crawlerOtp(ctx, requireApplication(ctx, vendor, ref), body.code));
-    }
-    case 'status': {
-      expect('GET');
-      const status = journeyStatus(ctx, vendor, ref);
-      if (!status) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
-      return json(status);
-    }
-    default: {
-      // `GET consents/{id}`: the bank-return page reads where to send the customer from here, never from its own URL.
-      const id = action.startsWith('consents/') ? action.slice('consents/'.length) : undefined;
-      if (!id || !ID_PATTERN.test(id)) return null;
-      expect('GET');
-      const consent = ctx.state.consents.get(id);
-      if (!consent || consent.application_id !== ctx.state.findByRef(vendor, ref)?.id) {
-        throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this application');
-      }
-      const back = new URL(consent.return_url).searchParams;
-      const returnTo = back.get(RETURN_TO_QUERY);
-      return json({
-        status: decisionOf(consent),
-        ...(returnTo ? { return_to: returnTo, channel: back.get('channel') } : {}),
-      });
+    if (session.kind !== 'journey' && !('bankReturn' in call && info.req.method === 'GET')) {
+      throw new SandboxHttpError(E.INVALID_SESSION, "the bank-return page's session credential only reads its consent");
     }
   }
+  if (info.req.method !== call.method) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${call.method}`);
+  return HANDLERS[route](ctx, info, { vendor, ref, id, session });
 }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
+import { JOURNEY_API_BASE } from '../../protocol/journey-api.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import { packageRoot } from '../core/package-root.js';
@@ -139,7 +140,12 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     if (!parsed) return null;
     const { vendor, customerId: ref } = parsed;
     const session = deps.issueSession({ kind: 'bank-return', vendor, ref, parentOrigin: null });
-    return shell('Returning to your application', 'bank-return.js', { vendor, ref, apiBase: '/journey-api', session });
+    return shell('Returning to your application', 'bank-return.js', {
+      vendor,
+      ref,
+      apiBase: JOURNEY_API_BASE,
+      session,
+    });
   }
   const parsed = parseJourneyUrl(url);
   if (!parsed) return null;
@@ -152,7 +158,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   return shell('Connect your bank', 'journey.js', {
     vendor: parsed.vendor,
     ref: parsed.customerId,
-    apiBase: '/journey-api',
+    apiBase: JOURNEY_API_BASE,
     session: deps.issueSession({
       kind: 'journey',
       vendor: parsed.vendor,

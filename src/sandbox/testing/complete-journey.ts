@@ -5,6 +5,7 @@
  * with `skipLibCheck: false`.
  */
 import type { Frame, Locator, Page } from '@playwright/test';
+import { JOURNEY_SESSION_HEADER, journeyApiPath } from '../../protocol/journey-api.js';
 
 /**
  * The Playwright `Page` that shows your app, described by the members the kit's types need: any `Page` of
@@ -222,14 +223,12 @@ async function result(run: Run, f: Frame, step: CompleteJourneyResult['step']): 
   const { vendor, ref } = journeyOf(run, f.url())!;
   const status = await f
     .evaluate(
-      async ([v, r]) => {
+      async ([path, header]) => {
         const config = JSON.parse(document.getElementById('hj-config')?.textContent ?? '{}');
-        const res = await fetch(`/journey-api/${encodeURIComponent(v)}/${encodeURIComponent(r)}/status`, {
-          headers: config.session ? { 'x-journey-session': config.session } : {},
-        });
+        const res = await fetch(path, { headers: config.session ? { [header]: config.session } : {} });
         return res.ok ? ((await res.json()) as { application_id?: string; status?: string }) : {};
       },
-      [vendor, ref] as const,
+      [journeyApiPath('status', vendor, ref), JOURNEY_SESSION_HEADER] as const,
     )
     .catch(() => ({}) as { application_id?: string; status?: string });
   return { step, vendor, ref, applicationId: status.application_id, status: status.status };

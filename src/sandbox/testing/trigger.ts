@@ -4,7 +4,12 @@
  * credential and the bank form's token — so the same state machine runs and the same webhooks go out, duplicates
  * included. Works against any running sandbox (the CLI's `trigger` command uses it).
  */
-import { JOURNEY_SESSION_HEADER } from '../../protocol/journey-api.js';
+import {
+  JOURNEY_API,
+  JOURNEY_SESSION_HEADER,
+  journeyApiPath,
+  type JourneyApiRoute,
+} from '../../protocol/journey-api.js';
 import { TRACE_HEADERS, parseTraceparent } from '../../protocol/trace-context.js';
 
 export type TriggerOutcome = 'approved' | 'denied' | 'failed';
@@ -123,8 +128,9 @@ export async function refused(res: Response, what: string): Promise<never> {
 }
 
 /** A journey-API call as the page makes it: same origin, JSON, the page's session credential. */
-async function call(run: Run, method: 'GET' | 'POST', action: string, body?: object): Promise<unknown> {
-  const url = `${run.origin}/journey-api/${encodeURIComponent(run.vendor)}/${encodeURIComponent(run.ref)}/${action}`;
+async function call(run: Run, route: JourneyApiRoute, body?: object): Promise<unknown> {
+  const { method } = JOURNEY_API[route];
+  const url = run.origin + journeyApiPath(route, run.vendor, run.ref);
   const res = await fetch(url, {
     method,
     signal: run.signal,
@@ -136,7 +142,7 @@ async function call(run: Run, method: 'GET' | 'POST', action: string, body?: obj
     },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
-  if (!res.ok) await refused(res, `${method} ${action}`);
+  if (!res.ok) await refused(res, `${method} ${route}`);
   return res.json();
 }
 
@@ -176,7 +182,7 @@ async function waitForStatus(
   done: (status: string) => boolean,
 ): Promise<{ application_id: string; status: string }> {
   for (;;) {
-    const s = (await call(run, 'GET', 'status')) as { application_id: string; status: string };
+    const s = (await call(run, 'status')) as { application_id: string; status: string };
     if (done(s.status)) return s;
     if (Date.now() > run.deadline)
       throw new TriggerJourneyError('TIMEOUT', `the application stayed ${s.status} (after ${run.timeoutMs} ms)`);
@@ -228,14 +234,14 @@ async function run(
   const r: Run = { origin, vendor, ref, session: opened.session, deadline, timeoutMs, signal, trace };
   if (opened.status === null) {
     const c = options.customer ?? { fullName: 'Alex Citizen', email: 'alex@example.com' };
-    await call(r, 'POST', 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });
+    await call(r, 'start', { full_name: c.fullName, email: c.email, ...(c.phone ? { phone: c.phone } : {}) });
   }
-  await call(r, 'POST', 'institution', { institution_id: bank, pathway });
+  await call(r, 'institution', { institution_id: bank, pathway });
   if (pathway === 'cdr') {
-    const consent = (await call(r, 'POST', 'consent', {})) as { consent_url: string };
+    const consent = (await call(r, 'consent', {})) as { consent_url: string };
     await decideAtBank(consent.consent_url, action, signal);
   } else {
-    const login = (await call(r, 'POST', 'crawler/login', {
+    const login = (await call(r, 'crawlerLogin', {
       institution_id: bank,
       username: action,
       password: action,

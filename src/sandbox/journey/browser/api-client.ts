@@ -1,59 +1,40 @@
 /**
- * The journey pages' client for the sandbox's journey-facing API (same origin, no HMAC).
+ * The journey pages' client for the journey-facing API (same origin, no HMAC), built from its table in
+ * src/protocol/journey-api.ts: one generic call per row, so no path is spelled here.
  * The sandbox refuses a request without `Content-Type: application/json` or with a foreign `Origin` (CSRF guard),
  * so every call sends the header, GETs included; and one without the page's session credential (401), so every call
  * sends `X-Journey-Session` with the credential the page was served with.
+ * A failure keeps only the answer's `code`: the journey shows its catalogue's words for it, never the server's text.
  */
-import type { Pathway } from '../../../protocol/api.js';
-import { JOURNEY_SESSION_HEADER } from '../../../protocol/journey-api.js';
+import {
+  JOURNEY_API,
+  JOURNEY_SESSION_HEADER,
+  journeyApiErrorCode,
+  journeyApiPath,
+  type CrawlerResultBody,
+  type JourneyApiErrorCode,
+  type JourneyApiRoute,
+  type JourneyApiShapes,
+  type JourneyApplicationBody,
+  type JourneyApplicationStatus,
+  type JourneyInstitution,
+  type JourneyStatusBody,
+} from '../../../protocol/journey-api.js';
 
-export interface Institution {
-  id: string;
-  name: string;
-  pathways: Pathway[];
-  colour?: string;
-}
+export type Institution = JourneyInstitution;
+export type JourneyApplication = JourneyApplicationBody;
+export type JourneyStatus = JourneyApplicationStatus;
+export type StatusResponse = JourneyStatusBody;
+export type CrawlerResult = CrawlerResultBody;
 
-export interface JourneyApplication {
-  application_id: string;
-  status: string;
-  [extra: string]: unknown;
-}
-
-export type JourneyStatus =
-  | 'started'
-  | 'institution_selected'
-  | 'consent_pending'
-  | 'consented'
-  | 'crawling'
-  | 'released'
-  | 'crawled'
-  | 'finalised'
-  | 'report_ready'
-  | 'denied';
-
-export interface StatusResponse {
-  application_id: string;
-  status: JourneyStatus;
-  accounts?: number;
-  transactions?: number;
-}
-
-/** The `crawler.lifecycle_updated` status [doc] a login or code ended in (see core/lifecycle.ts). */
-export interface CrawlerResult {
-  status: 'RELEASED' | 'AUTH' | 'FAILED' | 'TIMEDOUT';
-  message?: string;
-}
-
-/** An error answered by the journey API (`{ error: { code, message } }`) or a network failure (`status` 0). */
+/** A failure answered by the journey API, or a network failure (`status` 0, `NETWORK`). */
 export class JourneyApiError extends Error {
   override readonly name = 'JourneyApiError' as const;
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: JourneyApiErrorCode,
   ) {
-    super(message);
+    super(`journey API: ${status} ${code}`);
   }
 }
 
@@ -61,34 +42,31 @@ export function isJourneyApiError(e: unknown): e is JourneyApiError {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'JourneyApiError';
 }
 
+/** The code of a failed call (`INTERNAL` for anything that is not a journey-API failure). */
+export const failureCode = (e: unknown): JourneyApiErrorCode => (isJourneyApiError(e) ? e.code : 'INTERNAL');
+
+type Answer<R extends JourneyApiRoute> = Promise<JourneyApiShapes[R]['answer']>;
+type Body<R extends JourneyApiRoute> = JourneyApiShapes[R]['body'];
+
 export interface JourneyApi {
   institutions(): Promise<Institution[]>;
-  start(body: { full_name: string; email: string; phone?: string }): Promise<JourneyApplication>;
-  institution(body: { institution_id: string; pathway: Pathway }): Promise<JourneyApplication>;
-  consent(body?: { return_url?: string; parent_origin?: string }): Promise<{ consent_id: string; consent_url: string }>;
+  start(body: Body<'start'>): Answer<'start'>;
+  institution(body: Body<'institution'>): Answer<'institution'>;
+  consent(body?: Body<'consent'>): Answer<'consent'>;
   /** A consent's decision and, for a framed journey's consent, where the redirect round trip returns to. */
-  consentReturn(
-    consentId: string,
-  ): Promise<{ status: 'pending' | 'authorised' | 'denied'; return_to?: string; channel?: string }>;
-  crawlerLogin(body: { institution_id: string; username: string; password: string }): Promise<CrawlerResult>;
-  crawlerOtp(body: { code: string }): Promise<CrawlerResult>;
+  consentReturn(consentId: string): Answer<'consentReturn'>;
+  crawlerLogin(body: Body<'crawlerLogin'>): Answer<'crawlerLogin'>;
+  crawlerOtp(body: Body<'crawlerOtp'>): Answer<'crawlerOtp'>;
   /** `null` when no application exists yet for this vendor/ref. */
   status(): Promise<StatusResponse | null>;
 }
 
-export function createJourneyApi(options: {
-  apiBase: string;
-  vendor: string;
-  ref: string;
-  session?: string | undefined;
-}): JourneyApi {
-  const base = options.apiBase.replace(/\/$/, '');
-  const app = `${base}/${encodeURIComponent(options.vendor)}/${encodeURIComponent(options.ref)}`;
-
-  async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+export function createJourneyApi(options: { vendor: string; ref: string; session?: string | undefined }): JourneyApi {
+  async function call<R extends JourneyApiRoute>(route: R, body?: Body<R>, id?: string): Answer<R> {
+    const { method } = JOURNEY_API[route];
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await fetch(journeyApiPath(route, options.vendor, options.ref, id), {
         method,
         credentials: 'same-origin',
         headers: {
@@ -99,7 +77,7 @@ export function createJourneyApi(options: {
         ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       });
     } catch {
-      throw new JourneyApiError(0, 'NETWORK', 'We could not reach the service. Check your connection and try again.');
+      throw new JourneyApiError(0, 'NETWORK');
     }
     const text = await res.text();
     let json: unknown;
@@ -109,27 +87,23 @@ export function createJourneyApi(options: {
       /* non-JSON answer: reported below */
     }
     if (!res.ok) {
-      const err = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-      throw new JourneyApiError(
-        res.status,
-        err?.code ?? `HTTP_${res.status}`,
-        err?.message ?? `The service answered ${res.status}.`,
-      );
+      const err = (json as { error?: { code?: unknown } } | undefined)?.error;
+      throw new JourneyApiError(res.status, journeyApiErrorCode(err?.code));
     }
-    return json as T;
+    return json as JourneyApiShapes[R]['answer'];
   }
 
   return {
-    institutions: async () => (await call<{ institutions: Institution[] }>('GET', `${base}/institutions`)).institutions,
-    start: (body) => call('POST', `${app}/start`, body),
-    institution: (body) => call('POST', `${app}/institution`, body),
-    consent: (body) => call('POST', `${app}/consent`, body ?? {}),
-    consentReturn: (id) => call('GET', `${app}/consents/${encodeURIComponent(id)}`),
-    crawlerLogin: (body) => call('POST', `${app}/crawler/login`, body),
-    crawlerOtp: (body) => call('POST', `${app}/crawler/otp`, body),
+    institutions: async () => (await call('institutions')).institutions,
+    start: (body) => call('start', body),
+    institution: (body) => call('institution', body),
+    consent: (body) => call('consent', body ?? {}),
+    consentReturn: (id) => call('consentReturn', undefined, id),
+    crawlerLogin: (body) => call('crawlerLogin', body),
+    crawlerOtp: (body) => call('crawlerOtp', body),
     async status() {
       try {
-        return await call<StatusResponse>('GET', `${app}/status`);
+        return await call('status');
       } catch (e) {
         if (isJourneyApiError(e) && e.status === 404) return null;
         throw e;

@@ -3,16 +3,18 @@
  * in journey-state.ts, the step table in router.tsx, each step in steps/*.tsx.
  */
 import { vendorDisplayName } from '../../../protocol/journey-copy.js';
+import { formatNumber, t } from './i18n.js';
 import { exit, useJourney } from './journey-state.js';
 import { StepView } from './router.js';
 import type { JourneyContext, StepName } from './types.js';
 import { Button } from './ui.js';
+import type { JourneyKey } from './words/en-AU.js';
 
-const STAGES: Array<{ label: string; steps: StepName[] }> = [
-  { label: 'Your details', steps: ['terms', 'details', 'mygov'] },
-  { label: 'Your bank', steps: ['banks', 'bank'] },
-  { label: 'Connect', steps: ['authorise', 'crawler', 'failed'] },
-  { label: 'Finish', steps: ['retrieving', 'done'] },
+const STAGES: Array<{ label: JourneyKey; steps: StepName[] }> = [
+  { label: 'stage.details', steps: ['terms', 'details', 'mygov'] },
+  { label: 'stage.bank', steps: ['banks', 'bank'] },
+  { label: 'stage.connect', steps: ['authorise', 'crawler', 'failed'] },
+  { label: 'stage.finish', steps: ['retrieving', 'done'] },
 ];
 
 export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
@@ -27,8 +29,8 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
           <span class="hj-logo" aria-hidden="true" />
           {vendorName}
         </span>
-        <span class="hj-badge" title="No real bank is contacted">
-          Sandbox
+        <span class="hj-badge" title={t('shell.sandboxHint')}>
+          {t('shell.sandbox')}
         </span>
       </header>
       {stageIndex >= 0 ? <Stages current={stageIndex} /> : null}
@@ -36,10 +38,10 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
         <StepView journey={journey} />
       </main>
       <footer class="hj-foot">
-        <span class="hj-lock">Bank-grade encryption · read-only access</span>
+        <span class="hj-lock">{t('shell.secure')}</span>
         {step && step.name !== 'done' && step.name !== 'exited' ? (
           <Button variant="link" onClick={() => exit(journey)}>
-            Exit
+            {t('shell.exit')}
           </Button>
         ) : null}
       </footer>
@@ -49,7 +51,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
 
 function Stages({ current }: { current: number }) {
   return (
-    <ol class="hj-stages" aria-label="Progress">
+    <ol class="hj-stages" aria-label={t('shell.progress')}>
       {STAGES.map((s, i) => (
         <li
           key={s.label}
@@ -57,9 +59,9 @@ function Stages({ current }: { current: number }) {
           aria-current={i === current ? 'step' : undefined}
         >
           <span class="hj-stage-dot" aria-hidden="true">
-            {i < current ? '✓' : i + 1}
+            {i < current ? '✓' : formatNumber(i + 1)}
           </span>
-          <span class="hj-stage-label">{s.label}</span>
+          <span class="hj-stage-label">{t(s.label)}</span>
         </li>
       ))}
     </ol>

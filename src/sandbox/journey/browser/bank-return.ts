@@ -4,7 +4,10 @@
  * (see bank-return-channel.ts for the three paths) and closes itself, or walks the customer back into the journey.
  */
 import { ID_PATTERN, RESUME_QUERY } from '../../../protocol/url.js';
+import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
 import { createJourneyApi } from './api-client.js';
+import { t, chooseLocale } from './i18n.js';
+import type { JourneyKey } from './words/en-AU.js';
 import {
   BANK_RETURN_TYPE,
   broadcastName,
@@ -13,13 +16,13 @@ import {
   type BankReturnMessage,
 } from './bank-return-channel.js';
 
-function render(title: string, text: string): void {
+function render(title: JourneyKey, text: JourneyKey): void {
   const main = document.createElement('main');
   main.className = 'hj-return';
   const h1 = document.createElement('h1');
-  h1.textContent = title;
+  h1.textContent = t(title);
   const p = document.createElement('p');
-  p.textContent = text;
+  p.textContent = t(text);
   main.append(h1, p);
   document.body.replaceChildren(main);
 }
@@ -46,6 +49,9 @@ function sameOriginWindow(w: Window | null | undefined): w is Window {
 }
 
 function main(): void {
+  // The bank hands back no language: the browser's, as the journey negotiates without a `locale`.
+  chooseLocale(negotiateLocale(browserLanguages()));
+  document.title = t('return.returningTitle');
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [i, vendor, ref, leaf] = parts;
   const q = new URLSearchParams(location.search);
@@ -61,10 +67,7 @@ function main(): void {
     !consentId ||
     (status !== 'authorised' && status !== 'denied')
   ) {
-    render(
-      'Something went wrong',
-      'This bank response link is incomplete. Please return to the application and try again.',
-    );
+    render('return.invalidTitle', 'return.invalid');
     return;
   }
   const params: Record<string, string> = {};
@@ -88,20 +91,15 @@ function main(): void {
   // A popup (even one whose opener a Cross-Origin-Opener-Policy severed: its name survives) closes; the journey in the
   // opener gets the answer by message or by polling /status.
   if (delivered || window.opener || window.name.startsWith('hj-bank-')) {
-    render(
-      approved ? 'Bank connected' : 'Access not shared',
-      approved
-        ? 'Thanks — you can close this window and continue in the application.'
-        : 'You can close this window and return to the application.',
-    );
+    render(approved ? 'return.connectedTitle' : 'return.deniedTitle', approved ? 'return.connected' : 'return.denied');
     // Give the message a moment to leave before the window goes; scripts may close windows a script opened.
     setTimeout(() => window.close(), 400);
     return;
   }
   // Top-level. A framed journey's consent names the integrator's page to return to (redirect round trip): read it
   // from the server — never from this URL, which anyone can craft (no open redirect) — with the decided status.
-  render('Returning to your application…', 'One moment.');
-  createJourneyApi({ apiBase: '/journey-api', vendor, ref, session: sessionCredential() })
+  render('return.returningTitle', 'return.returning');
+  createJourneyApi({ vendor, ref, session: sessionCredential() })
     .consentReturn(consentId)
     .catch(() => undefined)
     .then((info) => {

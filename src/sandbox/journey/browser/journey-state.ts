@@ -12,9 +12,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../../protocol/api.js';
 import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../../protocol/url.js';
-import { isJourneyApiError, type Institution, type StatusResponse } from './api-client.js';
+import { failureCode, type Institution, type StatusResponse } from './api-client.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
+import type { JourneyKey } from './words/en-AU.js';
 
 const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
 const HANDSHAKE_WAIT_MS = 1500;
@@ -24,7 +25,8 @@ export const denied = (institution?: Institution): Step => ({
   code: 'CONSENT_DENIED',
   recoverable: true,
   institution,
-  message: 'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
+  message: 'The customer did not approve access at the bank.',
+  words: 'failed.denied',
 });
 
 /** One render's view of the journey: its state, and the actions the router hands to the steps. */
@@ -33,9 +35,9 @@ export interface Journey {
   step: Step | null;
   prefill: JourneyPrefill;
   institutions: Institution[] | undefined;
-  loadError: string | undefined;
+  loadError: JourneyKey | undefined;
   busy: boolean;
-  failure: string | undefined;
+  failure: JourneyKey | undefined;
   summary: StatusResponse | undefined;
   /** Whether an earlier step was shown (then the new step's heading takes focus). */
   focus: boolean;
@@ -43,9 +45,9 @@ export interface Journey {
   set: {
     prefill: (f: (p: JourneyPrefill) => JourneyPrefill) => void;
     institutions: (list: Institution[]) => void;
-    loadError: (message: string) => void;
+    loadError: (words: JourneyKey) => void;
     busy: (busy: boolean) => void;
-    failure: (message: string | undefined) => void;
+    failure: (words: JourneyKey | undefined) => void;
     summary: (s: StatusResponse) => void;
     step: (step: Step) => void;
   };
@@ -67,9 +69,9 @@ export function useJourney(ctx: JourneyContext): Journey {
   const [step, setStep] = useState<Step | null>(null);
   const [prefill, setPrefill] = useState<JourneyPrefill>(ctx.url.prefill);
   const [institutions, setInstitutions] = useState<Institution[] | undefined>(ctx.config.institutions);
-  const [loadError, setLoadError] = useState<string>();
+  const [loadError, setLoadError] = useState<JourneyKey>();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<JourneyKey>();
   const [summary, setSummary] = useState<StatusResponse>();
   const refs: JourneyRefs = {
     applicationId: useRef<string | undefined>(undefined),
@@ -155,7 +157,7 @@ async function firstStep(j: Journey): Promise<void> {
   if (!list?.length) {
     list = await api.institutions().catch(() => undefined);
     if (list) j.set.institutions(list);
-    else j.set.loadError('We could not load the list of banks. Please refresh the page.');
+    else j.set.loadError('banks.loadError');
   }
   const pending = loadPendingConsent(config.vendor, config.ref);
   const returned = takeBankResult(config.vendor, config.ref);
@@ -238,7 +240,7 @@ export async function choosePathway(j: Journey, institution: Institution, pathwa
     go(j, { name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
   } catch (e) {
     j.set.busy(false);
-    j.set.failure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
+    j.set.failure(`api.${failureCode(e)}`);
   }
 }
 

@@ -5,7 +5,9 @@
  */
 import { render } from 'preact';
 import { connectToParent } from '../../../child/index.js';
+import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
 import { parseJourneyUrl } from '../../../protocol/url.js';
+import { t, chooseLocale } from './i18n.js';
 import { createJourneyApi } from './api-client.js';
 import { JourneyApp } from './app.js';
 import { createPlainBridge } from './plain-bridge.js';
@@ -37,15 +39,16 @@ function start(): void {
   const url = parseJourneyUrl(location.href);
   const config = readConfig();
   const root = mountPoint();
+  chooseLocale(negotiateLocale([url?.locale, ...browserLanguages()]));
+  document.title = t('page.title');
   if (!url || !config) {
-    root.textContent = 'This journey link is not valid. Please ask for a new link.';
+    root.textContent = t('page.invalidLink');
     return;
   }
   applyTheme(url.theme);
   // 'plain': the journey runs no bridge and only posts RELEASED to its parent (plain-bridge.ts).
   const bridge: JourneyBridge = config.protocol === 'plain' ? createPlainBridge(url.parentOrigin) : connectToParent();
   const api = createJourneyApi({
-    apiBase: config.apiBase,
     vendor: config.vendor,
     ref: config.ref,
     session: config.session,

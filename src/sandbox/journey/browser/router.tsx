@@ -11,6 +11,7 @@ import { DetailsStep, MyGovStep, TermsStep } from './steps/intro.js';
 import { DoneStep, ExitedStep, FailedStep, RetrievingStep } from './steps/outcome.js';
 import { choosePathway, denied, go, select, type Journey } from './journey-state.js';
 import type { Step, StepName } from './types.js';
+import { t } from './i18n.js';
 
 type Route<N extends StepName> = (step: Extract<Step, { name: N }>, j: Journey) => JSX.Element;
 
@@ -109,8 +110,8 @@ const ROUTES: { [N in StepName]: Route<N> } = {
     return (
       <FailedStep
         focus={j.focus}
-        title={step.code === 'CONSENT_DENIED' ? 'Access was not approved' : 'Something went wrong'}
-        message={step.message}
+        title={t(step.code === 'CONSENT_DENIED' ? 'failed.deniedTitle' : 'failed.title')}
+        message={t(step.words)}
         onRetry={inst && step.recoverable ? () => go(j, { name: 'bank', institution: inst }) : undefined}
         onOther={() => go(j, { name: 'banks' })}
       />
@@ -128,7 +129,7 @@ export function StepView({ journey }: { journey: Journey }) {
     return (
       <div class="hj-step hj-loading" role="status">
         <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
-        <p>Loading…</p>
+        <p>{t('common.loading')}</p>
       </div>
     );
   return (ROUTES[step.name] as Route<typeof step.name>)(step as never, journey);

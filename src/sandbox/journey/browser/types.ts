@@ -2,6 +2,7 @@
 import type { JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../../protocol/url.js';
 import type { Institution, JourneyApi, StatusResponse } from './api-client.js';
+import type { JourneyKey } from './words/en-AU.js';
 
 type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
 
@@ -57,7 +58,16 @@ export type Step =
   | { name: 'authorise'; institution: Institution; consentId: string; consentUrl: string }
   | { name: 'retrieving'; institution?: Institution }
   | { name: 'done'; applicationId: string }
-  | { name: 'failed'; code: string; message: string; recoverable: boolean; institution?: Institution }
+  | {
+      name: 'failed';
+      code: string;
+      /** For developers: `onError`'s message. */
+      message: string;
+      /** What the customer reads. */
+      words: JourneyKey;
+      recoverable: boolean;
+      institution?: Institution;
+    }
   | { name: 'exited' };
 
 export type StepName = Step['name'];

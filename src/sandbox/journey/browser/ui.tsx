@@ -1,6 +1,7 @@
 /** Small accessible building blocks of the journey pages: real buttons, labelled fields, a focusable heading. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from './i18n.js';
 
 /** The step's heading; takes focus when a later step mounts so screen readers announce the new step. */
 export function StepHeading(props: { children: ComponentChildren; focus?: boolean; sub?: ComponentChildren }) {
@@ -62,7 +63,7 @@ export function Field(props: {
     <div class={`hj-field${props.error ? ' hj-field-invalid' : ''}`}>
       <label for={props.id}>
         {props.label}
-        {props.required ? null : <span class="hj-optional"> (optional)</span>}
+        {props.required ? null : <span class="hj-optional"> {t('common.optional')}</span>}
       </label>
       <input
         id={props.id}

@@ -7,7 +7,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JourneyApi, Institution } from '../api-client.js';
 import { listenForBankReturn, savePendingConsent } from '../bank-return-channel.js';
 import type { JourneyBridge } from '../types.js';
-import { DURATION_TEXT, HISTORY_TEXT } from '../../../../protocol/journey-copy.js';
+import { CDR_CLUSTERS } from '../../../../protocol/cdr-language.js';
+import { consentCopy } from '../../../../protocol/journey-copy.js';
+import { QUERY } from '../../../../protocol/url.js';
+import { currentLocale, t } from '../i18n.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';
 
 const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -103,13 +106,17 @@ export function AuthoriseStep(props: AuthoriseProps) {
   const { phase, setPhase, popup, closedReported } = useBankAnswer(props);
 
   function open() {
+    // The bank's page may follow the journey's language (the sandbox's does; a real bank decides for itself).
+    const bankUrl = new URL(consentUrl);
+    bankUrl.searchParams.set(QUERY.locale, currentLocale());
+    const consentUrlIn = bankUrl.href;
     if (!bridge.framed) {
       savePendingConsent(props.vendor, props.ref, {
         consentId,
         institutionId: institution.id,
         returnTo: location.pathname + location.search,
       });
-      location.assign(consentUrl);
+      location.assign(consentUrlIn);
       return;
     }
     // Redirect strategy: the widget takes the whole page to this origin's /bank-redirect/… for the consent (the server
@@ -121,7 +128,7 @@ export function AuthoriseStep(props: AuthoriseProps) {
       return;
     }
     // Must run synchronously inside the click: popup blockers allow only user-activated window.open.
-    const w = window.open(consentUrl, `hj-bank-${consentId}`, 'popup,width=520,height=720');
+    const w = window.open(consentUrlIn, `hj-bank-${consentId}`, 'popup,width=520,height=720');
     popup.current = w;
     closedReported.current = false;
     bridge.emit('bank_authorisation', { consentId, popup: w ? 'opened' : 'blocked' });
@@ -132,54 +139,63 @@ export function AuthoriseStep(props: AuthoriseProps) {
   return <AuthoriseView focus={props.focus} institution={institution} phase={phase} onOpen={open} />;
 }
 
+/**
+ * What the bank will be asked to share: each data cluster and its permissions in the standards' English words (so
+ * marked `lang="en"`), with this locale's help beside them, then the period and duration.
+ */
+function SharedData({ bank }: { bank: string }) {
+  const copy = consentCopy(currentLocale());
+  return (
+    <section class="hj-shared" aria-labelledby="hj-shared-title">
+      <h2 id="hj-shared-title">{t('authorise.shared', { bank })}</h2>
+      <dl>
+        {CDR_CLUSTERS.map((c) => (
+          <div key={c.key} class="hj-cluster" data-cluster={c.key}>
+            <dt lang="en" dir="ltr">
+              {c.cluster}
+            </dt>
+            <dd>
+              <ul lang="en" dir="ltr">
+                {c.permissions.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+              <p class="hj-muted">{t(`cdr.${c.key}`)}</p>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p class="hj-period">{copy.period}</p>
+      <p class="hj-period">{copy.duration}</p>
+    </section>
+  );
+}
+
 function AuthoriseView(props: { focus: boolean; institution: Institution; phase: Phase; onOpen: () => void }) {
   const { institution, phase } = props;
+  const bank = institution.name;
   const waiting = phase === 'waiting';
   return (
     <div class="hj-step">
       <div class="hj-bank-head">
         <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading
-          focus={props.focus}
-          sub={waiting ? undefined : `You will approve access on ${institution.name}’s own secure page.`}
-        >
-          {waiting ? `Waiting for ${institution.name}` : `Connect ${institution.name}`}
+        <StepHeading focus={props.focus} sub={waiting ? undefined : t('authorise.sub', { bank })}>
+          {t(waiting ? 'authorise.waitingTitle' : 'authorise.connect', { bank })}
         </StepHeading>
       </div>
       {waiting || phase === 'redirecting' ? (
         <div class="hj-waiting" role="status">
           <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
-          <p>
-            {waiting
-              ? `Approve access in the ${institution.name} window. This page continues automatically when you are done.`
-              : `Taking you to ${institution.name}…`}
-          </p>
+          <p>{t(waiting ? 'authorise.waiting' : 'authorise.redirecting', { bank })}</p>
         </div>
       ) : (
-        <ul class="hj-shared">
-          <li>
-            <span>Accounts</span>
-            <span>Names, numbers and balances</span>
-          </li>
-          <li>
-            <span>Transactions</span>
-            <span>{HISTORY_TEXT}, read-only</span>
-          </li>
-          <li>
-            <span>Duration</span>
-            <span>{DURATION_TEXT}</span>
-          </li>
-        </ul>
+        <SharedData bank={bank} />
       )}
-      {phase === 'blocked' ? (
-        <Notice kind="error">Your browser blocked the {institution.name} window. Press the button to open it.</Notice>
-      ) : null}
-      {phase === 'closed' ? (
-        <Notice kind="error">The {institution.name} window closed before access was approved.</Notice>
-      ) : null}
+      {phase === 'blocked' ? <Notice kind="error">{t('authorise.blocked', { bank })}</Notice> : null}
+      {phase === 'closed' ? <Notice kind="error">{t('authorise.closed', { bank })}</Notice> : null}
       <div class="hj-actions">
         <Button onClick={props.onOpen} variant={waiting ? 'secondary' : 'primary'} name="continue-to-bank">
-          {waiting ? `Reopen ${institution.name}` : `Continue to ${institution.name}`}
+          {t(waiting ? 'authorise.reopen' : 'authorise.continue', { bank })}
         </Button>
       </div>
     </div>

@@ -2,12 +2,14 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { Pathway } from '../../../../protocol/api.js';
 import type { Institution } from '../api-client.js';
+import { t } from '../i18n.js';
 import { BankMark, Button, Notice, StepHeading } from '../ui.js';
+import type { JourneyKey } from '../words/en-AU.js';
 
 export function BanksStep(props: {
   focus: boolean;
   institutions: Institution[] | undefined;
-  loadError?: string | undefined;
+  loadError?: JourneyKey | undefined;
   onSelect: (institution: Institution) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -19,36 +21,38 @@ export function BanksStep(props: {
 
   return (
     <div class="hj-step">
-      <StepHeading focus={props.focus} sub="Choose the bank where your salary or benefits are paid.">
-        Select your bank
+      <StepHeading focus={props.focus} sub={t('banks.sub')}>
+        {t('banks.title')}
       </StepHeading>
       <div class="hj-field hj-search">
-        <label for="bank-search">Search banks</label>
+        <label for="bank-search">{t('banks.search')}</label>
         <input
           id="bank-search"
           type="search"
           value={query}
           autoComplete="off"
-          placeholder="e.g. Sandbox Bank"
+          placeholder={t('banks.searchExample')}
           onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
           aria-controls="bank-list"
         />
       </div>
-      {props.loadError ? <Notice kind="error">{props.loadError}</Notice> : null}
+      {props.loadError ? <Notice kind="error">{t(props.loadError)}</Notice> : null}
       {!props.institutions && !props.loadError ? (
         <p class="hj-muted" role="status">
-          Loading banks…
+          {t('banks.loading')}
         </p>
       ) : null}
-      <ul class="hj-banks" id="bank-list" aria-label="Banks">
+      <ul class="hj-banks" id="bank-list" aria-label={t('banks.list')}>
         {shown.map((inst) => (
           <li key={inst.id}>
             <button type="button" class="hj-bank" data-institution={inst.id} onClick={() => props.onSelect(inst)}>
               <BankMark name={inst.name} colour={inst.colour} />
               <span class="hj-bank-name">{inst.name}</span>
               <span class="hj-bank-tags">
-                {inst.pathways.includes('cdr') ? <span class="hj-tag">Open Banking</span> : null}
-                {inst.pathways.includes('crawler') ? <span class="hj-tag hj-tag-alt">Online banking login</span> : null}
+                {inst.pathways.includes('cdr') ? <span class="hj-tag">{t('banks.cdrTag')}</span> : null}
+                {inst.pathways.includes('crawler') ? (
+                  <span class="hj-tag hj-tag-alt">{t('banks.crawlerTag')}</span>
+                ) : null}
               </span>
               <span class="hj-chevron" aria-hidden="true">
                 ›
@@ -59,29 +63,23 @@ export function BanksStep(props: {
       </ul>
       {props.institutions && shown.length === 0 ? (
         <p class="hj-muted" role="status">
-          No bank matches “{query}”.
+          {t('banks.none', { query })}
         </p>
       ) : null}
     </div>
   );
 }
 
-const PATHWAY_TEXT: Record<Pathway, { title: string; text: string }> = {
-  cdr: {
-    title: 'Connect with Open Banking (recommended)',
-    text: 'You approve access on your bank’s own website. We never see your banking password.',
-  },
-  crawler: {
-    title: 'Log in with your online banking details',
-    text: 'Enter your internet banking username and password here; we retrieve your statements read-only.',
-  },
+const PATHWAY_TEXT: Record<Pathway, { title: JourneyKey; text: JourneyKey }> = {
+  cdr: { title: 'pathway.cdr.title', text: 'pathway.cdr.text' },
+  crawler: { title: 'pathway.crawler.title', text: 'pathway.crawler.text' },
 };
 
 export function BankStep(props: {
   focus: boolean;
   institution: Institution;
   busy: boolean;
-  failure?: string | undefined;
+  failure?: JourneyKey | undefined;
   onContinue: (pathway: Pathway) => void;
   onBack: () => void;
 }) {
@@ -98,31 +96,31 @@ export function BankStep(props: {
     >
       <div class="hj-bank-head">
         <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading focus={props.focus} sub={choose ? 'How would you like to connect?' : PATHWAY_TEXT[pathway].text}>
+        <StepHeading focus={props.focus} sub={t(choose ? 'bank.how' : PATHWAY_TEXT[pathway].text)}>
           {institution.name}
         </StepHeading>
       </div>
       {choose ? (
         <fieldset class="hj-pathways">
-          <legend class="hj-visually-hidden">Connection method</legend>
+          <legend class="hj-visually-hidden">{t('bank.method')}</legend>
           {institution.pathways.map((p) => (
             <label key={p} class={`hj-pathway${pathway === p ? ' hj-pathway-on' : ''}`}>
               <input type="radio" name="pathway" value={p} checked={pathway === p} onChange={() => setPathway(p)} />
               <span>
-                <strong>{PATHWAY_TEXT[p].title}</strong>
-                <span class="hj-muted">{PATHWAY_TEXT[p].text}</span>
+                <strong>{t(PATHWAY_TEXT[p].title)}</strong>
+                <span class="hj-muted">{t(PATHWAY_TEXT[p].text)}</span>
               </span>
             </label>
           ))}
         </fieldset>
       ) : null}
-      {props.failure ? <Notice kind="error">{props.failure}</Notice> : null}
+      {props.failure ? <Notice kind="error">{t(props.failure)}</Notice> : null}
       <div class="hj-actions hj-actions-split">
         <Button type="submit" busy={props.busy}>
-          Continue
+          {t('common.continue')}
         </Button>
         <Button variant="secondary" onClick={props.onBack}>
-          Choose another bank
+          {t('common.otherBank')}
         </Button>
       </div>
     </form>

@@ -4,14 +4,16 @@
  */
 import { useState } from 'preact/hooks';
 import type { CrawlerResult, Institution, JourneyApi } from '../api-client.js';
-import { isJourneyApiError } from '../api-client.js';
+import { failureCode } from '../api-client.js';
+import { t } from '../i18n.js';
 import { BankMark, Button, Field, Notice, StepHeading } from '../ui.js';
+import type { JourneyKey } from '../words/en-AU.js';
 
 /** The sandbox's documented test logins (docs/sandbox.md). */
-const TEST_LOGINS = [
-  { user: 'demo', pass: 'demo', result: 'connects' },
-  { user: 'otp', pass: 'otp', result: 'asks for code 123456' },
-  { user: 'fail', pass: 'fail', result: 'wrong credentials' },
+const TEST_LOGINS: Array<{ user: string; pass: string; result: JourneyKey }> = [
+  { user: 'demo', pass: 'demo', result: 'crawler.resultConnects' },
+  { user: 'otp', pass: 'otp', result: 'crawler.resultOtp' },
+  { user: 'fail', pass: 'fail', result: 'crawler.resultFails' },
 ];
 
 export function CrawlerStep(props: {
@@ -28,7 +30,7 @@ export function CrawlerStep(props: {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<JourneyKey>();
 
   async function run(call: () => Promise<CrawlerResult>) {
     setBusy(true);
@@ -47,29 +49,24 @@ export function CrawlerStep(props: {
         setPhase('login');
         setCode('');
         props.onStep('crawler_login');
-        setFailure(res.message ?? 'That took too long. Please log in again.');
+        setFailure('crawler.timedOut');
       } else {
-        setFailure(
-          res.message ??
-            (phase === 'otp'
-              ? 'That code is not right. Check it and try again.'
-              : 'Those details were not accepted by your bank. Check them and try again.'),
-        );
+        setFailure(phase === 'otp' ? 'crawler.wrongCode' : 'crawler.refused');
       }
     } catch (e) {
-      setFailure(isJourneyApiError(e) ? e.message : 'Something went wrong. Please try again.');
+      setFailure(`api.${failureCode(e)}`);
     }
     setBusy(false);
   }
 
   const login = (e: Event) => {
     e.preventDefault();
-    if (!username || !password) return setFailure('Enter your username and password.');
+    if (!username || !password) return setFailure('crawler.needLogin');
     void run(() => api.crawlerLogin({ institution_id: institution.id, username, password }));
   };
   const otp = (e: Event) => {
     e.preventDefault();
-    if (!/^\d{4,8}$/.test(code.trim())) return setFailure('Enter the code from the text message (digits only).');
+    if (!/^\d{4,8}$/.test(code.trim())) return setFailure('crawler.needCode');
     void run(() => api.crawlerOtp({ code: code.trim() }));
   };
 
@@ -79,13 +76,9 @@ export function CrawlerStep(props: {
         <BankMark name={institution.name} colour={institution.colour} large />
         <StepHeading
           focus={props.focus}
-          sub={
-            phase === 'login'
-              ? `Sign in with your ${institution.name} online banking details.`
-              : 'Your bank sent a one-time code to your mobile.'
-          }
+          sub={phase === 'login' ? t('crawler.loginSub', { bank: institution.name }) : t('crawler.otpSub')}
         >
-          {phase === 'login' ? `Log in to ${institution.name}` : 'Enter your one-time code'}
+          {phase === 'login' ? t('crawler.loginTitle', { bank: institution.name }) : t('crawler.otpTitle')}
         </StepHeading>
       </div>
       {phase === 'login' ? (
@@ -106,7 +99,7 @@ export function CrawlerStep(props: {
 
 interface FormState {
   busy: boolean;
-  failure: string | undefined;
+  failure: JourneyKey | undefined;
   onSubmit: (e: Event) => void;
 }
 
@@ -123,7 +116,7 @@ function LoginForm(
     <form class="hj-form" onSubmit={p.onSubmit} noValidate>
       <Field
         id="username"
-        label="Username or customer number"
+        label={t('crawler.username')}
         value={p.username}
         onInput={p.onUsername}
         autoComplete="username"
@@ -131,20 +124,20 @@ function LoginForm(
       />
       <Field
         id="password"
-        label="Password"
+        label={t('crawler.password')}
         type="password"
         value={p.password}
         onInput={p.onPassword}
         autoComplete="current-password"
         required
       />
-      {p.failure ? <Notice kind="error">{p.failure}</Notice> : null}
+      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
       <div class="hj-actions hj-actions-split">
         <Button type="submit" busy={p.busy}>
-          Log in securely
+          {t('crawler.login')}
         </Button>
         <Button variant="secondary" onClick={p.onBack}>
-          Choose another bank
+          {t('common.otherBank')}
         </Button>
       </div>
     </form>
@@ -156,18 +149,18 @@ function OtpForm(p: FormState & { code: string; onCode: (v: string) => void }) {
     <form class="hj-form" onSubmit={p.onSubmit} noValidate>
       <Field
         id="otp"
-        label="One-time code"
+        label={t('crawler.otp')}
         value={p.code}
         onInput={p.onCode}
         inputMode="numeric"
         autoComplete="one-time-code"
         required
-        hint="Sandbox code: 123456"
+        hint={t('crawler.otpHint')}
       />
-      {p.failure ? <Notice kind="error">{p.failure}</Notice> : null}
+      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
       <div class="hj-actions">
         <Button type="submit" busy={p.busy}>
-          Verify code
+          {t('crawler.verify')}
         </Button>
       </div>
     </form>
@@ -176,14 +169,14 @@ function OtpForm(p: FormState & { code: string; onCode: (v: string) => void }) {
 
 function TestLogins() {
   return (
-    <aside class="hj-testlogins" aria-label="Sandbox test logins">
-      <h2>Sandbox test logins</h2>
+    <aside class="hj-testlogins" aria-label={t('crawler.testLogins')}>
+      <h2>{t('crawler.testLogins')}</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Password</th>
-            <th scope="col">Result</th>
+            <th scope="col">{t('crawler.testUser')}</th>
+            <th scope="col">{t('crawler.testPass')}</th>
+            <th scope="col">{t('crawler.testResult')}</th>
           </tr>
         </thead>
         <tbody>
@@ -195,7 +188,7 @@ function TestLogins() {
               <td>
                 <code>{l.pass}</code>
               </td>
-              <td>{l.result}</td>
+              <td>{t(l.result)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,10 +1,12 @@
 /** The first three steps: terms, the customer's details (prefilled), and the optional myGov (Centrelink) step. */
 import { useEffect, useState } from 'preact/hooks';
 import type { JourneyPrefill } from '../../../../protocol/url.js';
-import { isJourneyApiError } from '../api-client.js';
+import { failureCode } from '../api-client.js';
 import type { JourneyApi, JourneyApplication } from '../api-client.js';
 import { HISTORY_DAYS } from '../../../../protocol/journey-copy.js';
+import { formatDays, t } from '../i18n.js';
 import { Button, Field, Notice, StepHeading } from '../ui.js';
+import type { JourneyKey } from '../words/en-AU.js';
 
 export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {
   const [agreed, setAgreed] = useState(false);
@@ -16,30 +18,23 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
         if (agreed) props.onAccept();
       }}
     >
-      <StepHeading
-        focus={props.focus}
-        sub={`${props.vendor} uses this secure service to verify your income and expenses from your bank statements.`}
-      >
-        Share your bank statements securely
+      <StepHeading focus={props.focus} sub={t('terms.sub', { vendor: props.vendor })}>
+        {t('terms.title')}
       </StepHeading>
       <ul class="hj-points">
         <li>
-          <strong>Read-only.</strong> Nobody can move money or change anything in your accounts.
+          <strong>{t('terms.readOnlyLead')}</strong> {t('terms.readOnly')}
         </li>
         <li>
-          <strong>Encrypted.</strong> Your data travels and rests encrypted, and is kept only as long as needed.
+          <strong>{t('terms.encryptedLead')}</strong> {t('terms.encrypted')}
         </li>
         <li>
-          <strong>Your choice.</strong> You pick the bank and can withdraw consent at any time.
+          <strong>{t('terms.choiceLead')}</strong> {t('terms.choice')}
         </li>
       </ul>
       <details class="hj-terms">
-        <summary>Read the terms of use</summary>
-        <p>
-          By continuing you authorise the retrieval of {HISTORY_DAYS} days of transaction history, balances and account
-          details from the institutions you select, for the purpose of assessing your application with {props.vendor}.
-          This is a sandbox: no real bank is contacted and no real data is collected.
-        </p>
+        <summary>{t('terms.read')}</summary>
+        <p>{t('terms.body', { days: formatDays(HISTORY_DAYS), vendor: props.vendor })}</p>
       </details>
       <label class="hj-check">
         <input
@@ -48,11 +43,11 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
           checked={agreed}
           onChange={(e) => setAgreed((e.currentTarget as HTMLInputElement).checked)}
         />
-        <span>I have read and agree to the terms of use and the privacy policy</span>
+        <span>{t('terms.agree')}</span>
       </label>
       <div class="hj-actions">
         <Button type="submit" disabled={!agreed}>
-          Agree and continue
+          {t('terms.accept')}
         </Button>
       </div>
     </form>
@@ -73,7 +68,7 @@ export function DetailsStep(props: {
   const [phone, setPhone] = useState(props.prefill.phone ?? '');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<JourneyKey>();
 
   // Prefill that arrives with the handshake after the first render fills only fields the customer has not typed in.
   useEffect(() => {
@@ -83,12 +78,9 @@ export function DetailsStep(props: {
   }, [props.prefill]);
 
   const errors = {
-    fullName: fullName.trim() ? undefined : 'Enter your full name.',
-    email: EMAIL.test(email.trim()) ? undefined : 'Enter an email address like name@example.com.',
-    phone:
-      !phone.trim() || PHONE.test(phone.trim())
-        ? undefined
-        : 'Enter a phone number, digits only, e.g. +61 400 000 000.',
+    fullName: fullName.trim() ? undefined : t('details.fullNameError'),
+    email: EMAIL.test(email.trim()) ? undefined : t('details.emailError'),
+    phone: !phone.trim() || PHONE.test(phone.trim()) ? undefined : t('details.phoneError'),
   };
   const valid = !errors.fullName && !errors.email && !errors.phone;
 
@@ -107,19 +99,19 @@ export function DetailsStep(props: {
       });
       props.onStarted(app, details);
     } catch (err) {
-      setFailure(isJourneyApiError(err) ? err.message : 'Something went wrong. Please try again.');
+      setFailure(`api.${failureCode(err)}`);
       setBusy(false);
     }
   }
 
   return (
     <form class="hj-step" noValidate onSubmit={submit}>
-      <StepHeading focus={props.focus} sub="We use these to match your bank records to your application.">
-        Your details
+      <StepHeading focus={props.focus} sub={t('details.sub')}>
+        {t('details.title')}
       </StepHeading>
       <Field
         id="full_name"
-        label="Full name"
+        label={t('details.fullName')}
         value={fullName}
         onInput={setFullName}
         autoComplete="name"
@@ -128,7 +120,7 @@ export function DetailsStep(props: {
       />
       <Field
         id="email"
-        label="Email"
+        label={t('details.email')}
         type="email"
         inputMode="email"
         value={email}
@@ -139,19 +131,19 @@ export function DetailsStep(props: {
       />
       <Field
         id="phone"
-        label="Mobile number"
+        label={t('details.phone')}
         type="tel"
         inputMode="tel"
         value={phone}
         onInput={setPhone}
         autoComplete="tel"
-        hint="Only used to send you a code if your bank asks for one."
+        hint={t('details.phoneHint')}
         error={touched ? errors.phone : undefined}
       />
-      {failure ? <Notice kind="error">{failure}</Notice> : null}
+      {failure ? <Notice kind="error">{t(failure)}</Notice> : null}
       <div class="hj-actions">
         <Button type="submit" busy={busy}>
-          Continue
+          {t('common.continue')}
         </Button>
       </div>
     </form>
@@ -162,30 +154,25 @@ export function MyGovStep(props: { focus: boolean; onDone: (linked: boolean) => 
   const [linking, setLinking] = useState(false);
   return (
     <div class="hj-step">
-      <StepHeading
-        focus={props.focus}
-        sub="If you receive Centrelink payments, adding your income statement can speed up your application."
-      >
-        Add Centrelink income (optional)
+      <StepHeading focus={props.focus} sub={t('mygov.sub')}>
+        {t('mygov.title')}
       </StepHeading>
       <div class="hj-mygov">
         <span class="hj-mygov-mark" aria-hidden="true">
-          myGov
+          {t('mygov.mark')}
         </span>
-        <p>Sign in to myGov to share a Centrelink income statement. In this sandbox, linking completes instantly.</p>
+        <p>{t('mygov.text')}</p>
       </div>
-      {linking ? (
-        <Notice kind="success">myGov linked. Your Centrelink income statement will be included.</Notice>
-      ) : null}
+      {linking ? <Notice kind="success">{t('mygov.linked')}</Notice> : null}
       <div class="hj-actions hj-actions-split">
         {linking ? (
-          <Button onClick={() => props.onDone(true)}>Continue</Button>
+          <Button onClick={() => props.onDone(true)}>{t('common.continue')}</Button>
         ) : (
-          <Button onClick={() => setLinking(true)}>Connect myGov</Button>
+          <Button onClick={() => setLinking(true)}>{t('mygov.connect')}</Button>
         )}
         {linking ? null : (
           <Button variant="secondary" name="skip-mygov" onClick={() => props.onDone(false)}>
-            Skip this step
+            {t('mygov.skip')}
           </Button>
         )}
       </div>

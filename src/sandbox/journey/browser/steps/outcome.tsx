@@ -1,7 +1,9 @@
 /** The end of the journey: retrieving (progress driven by `/status`), done, failed, exited. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JourneyApi, StatusResponse } from '../api-client.js';
+import { currentLocale, formatDate, formatNumber, t } from '../i18n.js';
 import { Button, Notice, StepHeading } from '../ui.js';
+import type { JourneyKey } from '../words/en-AU.js';
 
 const POLL_MS = 600;
 const DONE = new Set(['crawled', 'finalised', 'report_ready']);
@@ -16,12 +18,12 @@ const FLOOR: Record<string, number> = {
   finalised: 100,
   report_ready: 100,
 };
-const STAGES = [
-  { at: 0, text: 'Connecting to your bank' },
-  { at: 30, text: 'Retrieving your accounts' },
-  { at: 55, text: 'Retrieving your transactions' },
-  { at: 80, text: 'Categorising income and expenses' },
-  { at: 100, text: 'All done' },
+const STAGES: Array<{ at: number; text: JourneyKey }> = [
+  { at: 0, text: 'retrieving.connecting' },
+  { at: 30, text: 'retrieving.accounts' },
+  { at: 55, text: 'retrieving.transactions' },
+  { at: 80, text: 'retrieving.categorising' },
+  { at: 100, text: 'retrieving.done' },
 ];
 
 export function RetrievingStep(props: {
@@ -79,17 +81,14 @@ export function RetrievingStep(props: {
     <div class="hj-step">
       <StepHeading
         focus={props.focus}
-        sub={
-          `We are retrieving your statements${props.institutionName ? ` from ${props.institutionName}` : ''}. ` +
-          'This usually takes a few seconds — you can stay on this page.'
-        }
+        sub={props.institutionName ? t('retrieving.subFrom', { bank: props.institutionName }) : t('retrieving.sub')}
       >
-        Retrieving your data
+        {t('retrieving.title')}
       </StepHeading>
       <div class="hj-progress">
         <div class="hj-progress-label">
-          <span id="hj-progress-stage">{stage.text}</span>
-          <span>{percent}%</span>
+          <span id="hj-progress-stage">{t(stage.text)}</span>
+          <span>{new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format(percent / 100)}</span>
         </div>
         <div
           class="hj-progress-track"
@@ -103,12 +102,16 @@ export function RetrievingStep(props: {
         </div>
         {last?.accounts !== undefined ? (
           <p class="hj-muted">
-            {last.accounts} accounts{last.transactions !== undefined ? ` · ${last.transactions} transactions` : ''}{' '}
-            found
+            {last.transactions !== undefined
+              ? t('retrieving.foundWith', {
+                  accounts: formatNumber(last.accounts),
+                  transactions: formatNumber(last.transactions),
+                })
+              : t('retrieving.found', { accounts: formatNumber(last.accounts) })}
           </p>
         ) : null}
       </div>
-      {trouble ? <Notice kind="error">We are having trouble reaching the service. We will keep trying.</Notice> : null}
+      {trouble ? <Notice kind="error">{t('retrieving.trouble')}</Notice> : null}
     </div>
   );
 }
@@ -124,22 +127,20 @@ export function DoneStep(props: {
       <span class="hj-tick" aria-hidden="true">
         ✓
       </span>
-      <StepHeading
-        focus={props.focus}
-        sub={`Your bank statements have been shared with ${props.vendor}. You can close this window.`}
-      >
-        You’re all done
+      <StepHeading focus={props.focus} sub={t('done.sub', { vendor: props.vendor })}>
+        {t('done.title')}
       </StepHeading>
+      <p class="hj-muted">{t('done.at', { date: formatDate(new Date()) })}</p>
       {props.accounts !== undefined ? (
         <dl class="hj-summary">
           <div>
-            <dt>Accounts</dt>
-            <dd>{props.accounts}</dd>
+            <dt>{t('done.accounts')}</dt>
+            <dd>{formatNumber(props.accounts)}</dd>
           </div>
           {props.transactions !== undefined ? (
             <div>
-              <dt>Transactions</dt>
-              <dd>{props.transactions}</dd>
+              <dt>{t('done.transactions')}</dt>
+              <dd>{formatNumber(props.transactions)}</dd>
             </div>
           ) : null}
         </dl>
@@ -164,9 +165,9 @@ export function FailedStep(props: {
         {props.title}
       </StepHeading>
       <div class="hj-actions hj-actions-split">
-        {props.onRetry ? <Button onClick={props.onRetry}>Try again</Button> : null}
+        {props.onRetry ? <Button onClick={props.onRetry}>{t('common.tryAgain')}</Button> : null}
         <Button variant="secondary" onClick={props.onOther}>
-          Choose another bank
+          {t('common.otherBank')}
         </Button>
       </div>
     </div>
@@ -176,15 +177,12 @@ export function FailedStep(props: {
 export function ExitedStep(props: { focus: boolean; onResume: () => void }) {
   return (
     <div class="hj-step hj-centre">
-      <StepHeading
-        focus={props.focus}
-        sub="Nothing further was shared. You can close this window, or pick up where you left off."
-      >
-        You have left the application
+      <StepHeading focus={props.focus} sub={t('exited.sub')}>
+        {t('exited.title')}
       </StepHeading>
       <div class="hj-actions">
         <Button variant="secondary" onClick={props.onResume}>
-          Resume
+          {t('exited.resume')}
         </Button>
       </div>
     </div>
