@@ -84,7 +84,9 @@ for (const [label, origin] of [
     const e = await expectNoJourney(page, origin());
     const alert = page.locator('#journey [role="alert"]');
     await expect(alert).toHaveClass('hosted-journey-error');
-    await expect(alert).toContainText(e.message);
+    // The customer reads the catalogue's words; the developer's message stays in onError.
+    await expect(alert).toContainText('Something went wrong and this page could not be shown.');
+    await expect(alert).not.toContainText(e.message);
     await expect(page.locator('#journey iframe')).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { __j: { state: string } }).__j.state)).toBe('error');
     // "Try again" reloads a fresh frame, which fails the same way.
@@ -99,7 +101,8 @@ test('modal: the same error view in the dialog', async ({ page }) => {
   await page.goto(`${integrator.url}/apply?mode=modal&origin=${encodeURIComponent(other.url)}`);
   const e = await expectNoJourney(page, other.url);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('alert')).toContainText(e.message);
+  await expect(dialog.getByRole('alert')).toContainText('Something went wrong and this page could not be shown.');
+  await expect(dialog.getByRole('alert')).not.toContainText(e.message);
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
