@@ -15,7 +15,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 /** The widget's lazy parts, by source name (src/widget/<part>.ts[x], or dist/chunks/<part>-<hash>.js). */
-export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', 'words', 'locale-en-XA'];
+export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'];
 
 /**
  * → { gz, min, chunks, parts: { <part>: gz added }, lazyGz: number[], prewarmGz, plainGz, typosGz, errorViewGz,
@@ -26,6 +26,8 @@ export async function measureInlineMount(root) {
   try {
     const res = await build({
       stdin: { contents: INLINE_FIXTURE, resolveDir: root, loader: 'js', sourcefile: 'inline-fixture.js' },
+      // Every path in the metafile is relative to the repository, whatever the caller's working directory.
+      absWorkingDir: root,
       bundle: true,
       minify: true,
       splitting: true,
@@ -47,7 +49,9 @@ export async function measureInlineMount(root) {
       for (const i of outputs[name].imports) if (i.kind === 'import-statement') closure(i.path, seen);
       return seen;
     };
-    // The fixture's own chunk: every `import()` target is an entry point of a split build too.
+    // The fixture's own chunk, by name: a split build marks every `import()` target (each lazy part) an entry point
+    // too, so "the first output with an entry point" is the fixture's only while esbuild happens to list it first.
+    // Same chunk, same figure; never a lazy part's.
     const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint === 'inline-fixture.js');
     const loaded = [...closure(entry)];
     // Each lazy part: what its `import()` adds to an inline mount (its chunk and the chunks only it needs).

@@ -263,7 +263,7 @@ test('the watchdog fires READY_TIMEOUT for a journey that never says ready; retr
   await expect.poll(() => state(page), { timeout: 5000 }).toBe('error');
   const timeout = stamped({
     code: 'READY_TIMEOUT',
-    message: `no ready: ${o.journey.url}`,
+    message: `The journey at ${o.journey.url} did not signal ready within 1500 ms.`,
     recoverable: true,
   });
   expect(await calls(page)).toEqual([['onError', timeout]]);

@@ -27,6 +27,7 @@ export const JourneyConfigErrorCode = {
   CONTAINER: 'INVALID_CONTAINER',
   MODE: 'INVALID_MODE',
   OPTION: 'INVALID_OPTION',
+  LOCALE: 'INVALID_LOCALE',
 } as const;
 
 export type JourneyConfigErrorCode = (typeof JourneyConfigErrorCode)[keyof typeof JourneyConfigErrorCode];

@@ -12,7 +12,8 @@ import { CONSENT_ID_PATTERN } from './url/validate.js';
 
 export const PROTOCOL = 'hosted-journey' as const;
 export const PROTOCOL_VERSION = 1 as const;
-export { isReleased, MAX_MESSAGE_CHARS, oversized } from './raw-messages.js';
+export { MAX_MESSAGE_CHARS, oversized } from './raw-messages.js';
+export { isReleased } from './released.js';
 const step = str(1, 64);
 
 export const BANK_AUTHORISATION_STATUSES = ['authorised', 'denied', 'closed', 'blocked'] as const;
@@ -59,22 +60,11 @@ const visibility = oneOf(VISIBILITY_STATES);
 const { fullName, email, phone } = PREFILL_LIMITS;
 const prefillSchema = obj({ fullName: opt(str(0, fullName)), email: opt(str(0, email)), phone: opt(str(0, phone)) });
 
-/** Widget → journey messages, by type. */
-export const parentMessageSchemas = {
-  welcome: obj({
-    prefill: opt(prefillSchema),
-    /**
-     * How the bank step must run. `popup` (default): the journey opens the bank in a popup from the customer's click.
-     * `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to
-     * `returnUrl`.
-     */
-    bankAuthorisation: opt(obj({ strategy: oneOf(['popup', 'redirect']), returnUrl: opt(httpUrl()) })),
-    /**
-     * `hidden`: prewarmed, not opened yet (a `visibility` message follows on `open()`). Absent (older widgets) =
-     * `visible`.
-     */
-    visibility: opt(visibility),
-  }),
+/**
+ * Widget → journey messages an integrator may `send`: every one but the handshake's `welcome`. The widget checks its
+ * sends against this table alone, so the inline bundle never carries `welcome`'s schema.
+ */
+export const sendableMessageSchemas = {
   /**
    * The journey was shown (`open()` revealed a prewarmed frame) or hidden again. `prefill`: a prewarmed journey's
    * `welcome` carries none (personal data reaches the journey origin only once the customer chose to open it); it
@@ -84,6 +74,30 @@ export const parentMessageSchemas = {
   bank_authorisation_result: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES), params: opt(strRecord()) }),
   close: obj({}),
 } as const satisfies Record<string, Schema<unknown>>;
+
+/** The table with `welcome` added: built in a function, so a bundle that never reads the whole table drops it. */
+function withWelcome<S extends typeof sendableMessageSchemas>(sendable: S) {
+  return {
+    welcome: obj({
+      prefill: opt(prefillSchema),
+      /**
+       * How the bank step must run. `popup` (default): the journey opens the bank in a popup from the customer's
+       * click. `redirect`: the journey does not open a popup; the widget takes the whole page to the bank and back to
+       * `returnUrl`.
+       */
+      bankAuthorisation: opt(obj({ strategy: oneOf(['popup', 'redirect']), returnUrl: opt(httpUrl()) })),
+      /**
+       * `hidden`: prewarmed, not opened yet (a `visibility` message follows on `open()`). Absent (older widgets) =
+       * `visible`.
+       */
+      visibility: opt(visibility),
+    }),
+    ...sendable,
+  };
+}
+
+/** Widget → journey messages, by type: the handshake's `welcome` (the widget posts it itself) and the sendable. */
+export const parentMessageSchemas = /* @__PURE__ */ withWelcome(sendableMessageSchemas);
 
 export type JourneyEventType = keyof typeof journeyEventSchemas;
 export type ParentMessageType = keyof typeof parentMessageSchemas;

@@ -24,13 +24,13 @@ import { Messenger } from './messenger.js';
 import { createModalPart } from './modal-part.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { type BankEvent, createRoundTrip } from './roundtrip.js';
-import {
-  type BankStrategy,
+import type {
+  BankStrategy,
   JourneyWidgetErrorCode,
-  type JourneyHandle,
-  type JourneyOptions,
-  type JourneyState,
-  type TimedPayloads,
+  JourneyHandle,
+  JourneyOptions,
+  JourneyState,
+  TimedPayloads,
 } from './types.js';
 import { createWatchdog, type Watchdog } from './watchdog.js';
 
@@ -210,7 +210,8 @@ class Journey implements JourneyHandle {
     this.#state = 'error';
     this.#silence.stop();
     this.#failView();
-    this.#raise(JourneyWidgetErrorCode.READY_TIMEOUT, 'no ready: ' + this.#cfg.journeyOrigin);
+    const { journeyOrigin, readyTimeoutMs } = this.#cfg;
+    this.#raise('READY_TIMEOUT', `The journey at ${journeyOrigin} did not signal ready within ${readyTimeoutMs} ms.`);
   }
 
   /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
@@ -228,7 +229,7 @@ class Journey implements JourneyHandle {
       `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s: ` +
       `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
     this.#failView();
-    this.#raise(JourneyWidgetErrorCode.NO_JOURNEY, message);
+    this.#raise('NO_JOURNEY', message);
   }
 
   /** A journey event: updates the state, then holds it (prewarmed), runs the bank step, or delivers it. */
@@ -271,7 +272,7 @@ class Journey implements JourneyHandle {
       (error) => {
         if (this.#plainPart !== part) return;
         this.#plainPart = undefined;
-        this.#loadFailed(JourneyWidgetErrorCode.PART_LOAD_FAILED, "The journey's messages could not be read", error);
+        this.#loadFailed('PART_LOAD_FAILED', "The journey's messages could not be read", error);
       },
     );
   }
@@ -309,7 +310,7 @@ class Journey implements JourneyHandle {
       () => this.#startFrame(),
       (error) => {
         this.#state = 'error';
-        this.#loadFailed(JourneyWidgetErrorCode.MODAL_LOAD_FAILED, 'The journey window could not be shown', error);
+        this.#loadFailed('MODAL_LOAD_FAILED', 'The journey window could not be shown', error);
       },
     );
   }

@@ -7,7 +7,7 @@
 import {
   checkOutgoing,
   journeyEventSchemas,
-  parentMessageSchemas,
+  sendableMessageSchemas,
   WindowMessenger,
   type WindowMessengerOptions,
   type JourneyEvent,
@@ -54,7 +54,7 @@ export class Messenger extends WindowMessenger<JourneyEvent, MessengerOptions> {
    * (the handle of an idle, closed or destroyed journey: misuse is still reported, nothing is held).
    */
   override send<T extends SendableMessageType>(type: T, payload: ParentMessagePayloads[T], live = true): void {
-    const checked = checkOutgoing(parentMessageSchemas, type, payload, 'welcome');
+    const checked = checkOutgoing(sendableMessageSchemas, type, payload, 'welcome');
     if (live) super.send(type, checked);
   }
 }

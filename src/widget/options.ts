@@ -3,7 +3,13 @@
  * nothing reads the integrator's options object after this. Everything here runs before any DOM is written; a bad
  * option throws a `JourneyConfigError` whose `code` and `field` name it.
  */
-import { buildJourneyUrl, checkPrefill, failConfig as bad, type JourneyPrefill } from '../protocol/browser.js';
+import {
+  buildJourneyUrl,
+  canonicalLocale,
+  checkPrefill,
+  failConfig as bad,
+  type JourneyPrefill,
+} from '../protocol/browser.js';
 import { partMissing } from './events.js';
 import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
@@ -47,7 +53,11 @@ export interface ResolvedOptions {
   prewarmTrigger: JourneyOptions['prewarmTrigger'];
   /** `journeyProtocol: 'plain'`: a journey that runs no bridge. */
   plain: boolean;
-
+  /**
+   * The customer's language as carried to the journey: `locale`, else the host page's `<html lang>`, canonical; absent
+   * when neither is a BCP 47 tag (the journey and the widget's parts then negotiate from the browser's languages).
+   */
+  locale: string | undefined;
   /** What the bank redirect saves for `resumeJourney()` (the options not marked `NOT_SAVED`, resolved). */
   saved: JourneyOptions;
 }
@@ -104,16 +114,17 @@ function resolveContainer(container: unknown): HTMLElement {
  * A misspelt option would be ignored silently (`contianer` turns an inline journey into a modal): say so. The keys are
  * read now; the warning with its nearest known name is a lazy part (typos.ts), loaded only when a key is unknown.
  */
-function warnTypos(options: JourneyOptions): void {
+function warnTypos(options: JourneyOptions, badLocale: boolean): void {
   const o = options as unknown as Record<string, unknown>;
   const known = [...Object.keys(OPTIONS), ...CALLBACKS];
   const given = Object.keys(o);
   // prefill refuses an unknown key itself (buildJourneyUrl); theme's are only read.
   const theme = Object.keys(o.theme ?? {});
-  if (given.every((k) => known.includes(k)) && theme.every((k) => k in GROUPS.theme)) return;
-  import('./typos.js').then(({ warnUnknown }) => {
+  if (!badLocale && given.every((k) => known.includes(k)) && theme.every((k) => k in GROUPS.theme)) return;
+  import('./typos.js').then(({ warnUnknown, warnLocale }) => {
     warnUnknown(given, known, (k) => `'${k}'`);
     warnUnknown(theme, Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
+    if (badLocale) warnLocale(o.locale);
   }, partMissing);
 }
 
@@ -121,14 +132,11 @@ function warnTypos(options: JourneyOptions): void {
 export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
-  warnTypos(options);
-  // No `locale`: the host page's language (the URL's build leaves out a tag that is not BCP 47).
-  const url = buildJourneyUrl({
-    ...options,
-    locale: options.locale ?? document.documentElement.lang,
-    parentOrigin,
-    channel,
-  });
+  // A `locale` that is not a BCP 47 tag is warned about and left out: the journey negotiates as if it were absent.
+  const asked = canonicalLocale(options.locale);
+  warnTypos(options, options.locale !== undefined && !asked);
+  const locale = asked ?? canonicalLocale(document.documentElement.lang);
+  const url = buildJourneyUrl({ ...options, locale, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 
   const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');
@@ -188,7 +196,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     readyTimeoutMs,
     journeyOrigin,
     url,
-    warmUrl: inQuery ? buildJourneyUrl({ ...options, prefill: undefined, parentOrigin, channel }) : url,
+    warmUrl: inQuery ? buildJourneyUrl({ ...options, locale, prefill: undefined, parentOrigin, channel }) : url,
     handshakePrefill: prefill,
     bankAuthorisation: bank,
     returnUrl,
@@ -197,6 +205,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     prewarm: pw,
     prewarmTrigger: options.prewarmTrigger,
     plain: protocol === 'plain',
+    locale,
     saved: savedOptions({ ...options, mode, bankAuthorisation: bank, returnUrl }),
   };
 }

@@ -4,7 +4,8 @@
  * of src/protocol/window-messenger.ts); this caps the size, hands the message to `onJourneyMessage` and
  * `hosted-journey:journey_message`, and says whether it is `RELEASED` (the journey turns that into `released`).
  */
-import { isReleased, MAX_MESSAGE_CHARS, oversized } from '../protocol/raw-messages.js';
+import { MAX_MESSAGE_CHARS, oversized } from '../protocol/raw-messages.js';
+import { isReleased } from '../protocol/released.js';
 import { dispatchDomEvent, type EventHub, safely } from './events.js';
 import type { ResolvedOptions } from './options.js';
 import { JOURNEY_MESSAGE } from './surface.js';

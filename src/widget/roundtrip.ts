@@ -9,7 +9,7 @@ import { buildBankRedirectUrl, type JourneyEvent } from '../protocol/browser.js'
 import type { EventHub } from './events.js';
 import type { ResolvedOptions } from './options.js';
 import { saveJourney } from './save.js';
-import { JourneyWidgetErrorCode } from './types.js';
+import type { JourneyWidgetErrorCode } from './types.js';
 
 export type BankEvent = Extract<JourneyEvent, { type: 'bank_authorisation' }>;
 
@@ -27,7 +27,7 @@ export function createRoundTrip(
   return (event) => {
     const { consentId, popup } = event.payload;
     if (popup !== 'opened' && popup !== 'blocked' && cfg.bankAuthorisation !== 'redirect') {
-      refuse(JourneyWidgetErrorCode.BANK_REDIRECT_REFUSED, 'Bank redirect refused: popup strategy, popup not blocked.');
+      refuse('BANK_REDIRECT_REFUSED', 'Bank redirect refused: popup strategy, popup not blocked.');
       return;
     }
     deliver(event);

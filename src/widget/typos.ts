@@ -1,7 +1,7 @@
 /**
- * Misspelt option names: a console warning naming the nearest known name. Only ever warns, so the widget loads it
- * with `import()` after the options are checked (`warnTypos` in options.ts, the script tag in automount.ts): the
- * inline bundle does not carry it.
+ * Misspelt option names: a console warning naming the nearest known name; and a `locale` that is not a language tag.
+ * Only ever warns, so the widget loads it with `import()` after the options are checked (`warnTypos` in options.ts,
+ * the script tag in automount.ts): the inline bundle does not carry it.
  */
 /** Edit distance, case-insensitive; a swap of two neighbours counts one edit (`contianer` → `container`). */
 export function editDistance(a: string, b: string): number {
@@ -59,4 +59,12 @@ export function warnUnknown(
       );
   }
   if (required && ours && !named) console.warn(`hosted-journey: ${show(required)} is missing, so nothing mounts`);
+}
+
+/** A `locale` that is not a BCP 47 tag: said once, with what the journey does instead. */
+export function warnLocale(value: unknown): void {
+  console.warn(
+    `hosted-journey: locale ${JSON.stringify(value)} is not a BCP 47 language tag (INVALID_LOCALE), so it is ` +
+      "ignored: the journey's language comes from the page's <html lang>, then the browser's languages, then en-AU.",
+  );
 }

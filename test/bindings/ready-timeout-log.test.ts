@@ -10,7 +10,7 @@ const latest = (props: object) => () => props as Partial<JourneyCallbacks>;
 
 const timeout = {
   code: 'READY_TIMEOUT' as const,
-  message: 'no ready: https://journey.wrong.example',
+  message: 'The journey at https://journey.wrong.example did not signal ready within 40 ms.',
   recoverable: true,
   at: 1_700_000_000_000,
   sinceOpenMs: 40,

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // Negotiation, source by source: the widget carries its `locale` option, else the host page's <html lang>, as the
 // journey URL's `locale`; the journey then takes that tag, then the browser's languages, then en-AU, the first that a
-// shipped locale matches. Each source is tried present and absent; a tag that is not BCP 47 is carried as given, never
-// thrown, and the journey reads past it.
-import { afterEach, describe, expect, it } from 'vitest';
+// shipped locale matches. Each source is tried present and absent. A `locale` option that is not BCP 47 is never
+// thrown into the page: a console warning names it and the negotiation goes on without it; a page `lang` that is not
+// BCP 47 is left out.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchLocale, negotiateLocale } from '../../src/protocol/locale.js';
 import { buildJourneyUrl, parseJourneyUrl } from '../../src/protocol/url.js';
 import { createJourney } from '../../src/widget/index.js';
@@ -28,13 +29,33 @@ describe('what the widget carries', () => {
   it('nothing when both are absent (the journey asks the browser)', () => {
     expect(carried()).toBeNull();
   });
-  it('a tag that is not BCP 47 never throws; the journey reads past it (no locale: the browser’s languages)', () => {
-    document.documentElement.lang = 'en_US!';
-    expect(carried()).toBe('en_US!');
-    expect(parseJourneyUrl(buildJourneyUrl({ ...base, locale: 'not a tag' }))!.locale).toBeUndefined();
-  });
-  it('the journey reads it back canonical', () => {
+  it('carried canonical (`vi-vn` → `vi-VN`)', () => {
+    expect(carried({ locale: 'vi-vn' })).toBe('vi-VN');
     expect(parseJourneyUrl(buildJourneyUrl({ ...base, locale: 'en-xa' }))!.locale).toBe('en-XA');
+  });
+  it('a page lang that is not BCP 47 is left out (the journey asks the browser)', () => {
+    document.documentElement.lang = 'en_US!';
+    expect(carried()).toBeNull();
+  });
+  it('a malformed locale option: warned about by name, then the page’s lang, never a throw', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      document.documentElement.lang = 'vi';
+      expect(carried({ locale: 'en_AU' })).toBe('vi');
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^hosted-journey: locale "en_AU" is not a BCP 47 language tag/);
+      expect(String(warn.mock.calls[0]![0])).toContain('INVALID_LOCALE');
+      document.documentElement.lang = '';
+      expect(carried({ locale: 42 })).toBeNull();
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+      expect(String(warn.mock.calls[1]![0])).toContain('locale 42 is not');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+  it('a well-formed tag no catalogue has is carried; the journey falls back by negotiation', () => {
+    expect(carried({ locale: 'fr-CA' })).toBe('fr-CA');
+    expect(negotiateLocale(['fr-CA', 'fr'])).toBe('en-AU');
   });
 });
 

@@ -160,6 +160,8 @@ describe('buildJourneyUrl bad input → JourneyConfigError naming the field', ()
     ['font with a URL', { theme: { font: 'https://evil.example.com/font.css' } }, 'INVALID_FONT', 'theme.font'],
     ['non-boolean multiple', { multipleInstitutions: 'yes' as never }, 'INVALID_OPTION', 'multipleInstitutions'],
     ['bad prefillIn', { prefillIn: 'cookie' as never }, 'INVALID_PREFILL_IN', 'prefillIn'],
+    ['locale not BCP 47', { locale: 'en_AU' }, 'INVALID_LOCALE', 'locale'],
+    ['locale not a string', { locale: 7 as never }, 'INVALID_LOCALE', 'locale'],
     ['unknown prefill field', { prefill: { ssn: '1' } as never }, 'INVALID_PREFILL', 'prefill.ssn'],
     // Known fields are checked by own property: names inherited from Object.prototype are not fields.
     ['prefill key toString', { prefill: { toString: 'x' } as never }, 'INVALID_PREFILL', 'prefill.toString'],

@@ -252,7 +252,7 @@ describe('watchdog and retry', () => {
     await waitFor(() => expect(h.state).toBe('error'));
     const info = timed({
       code: 'READY_TIMEOUT',
-      message: `no ready: ${ORIGIN}`,
+      message: `The journey at ${ORIGIN} did not signal ready within 40 ms.`,
       recoverable: true,
     });
     expect(onError).toHaveBeenCalledWith(info);

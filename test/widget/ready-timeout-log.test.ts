@@ -40,7 +40,7 @@ describe('READY_TIMEOUT logging', () => {
     await waitFor(() => expect(h.state).toBe('error'));
     expect(spy).toHaveBeenCalledTimes(1);
     const line = spy.mock.calls[0]!.map(String).join(' ');
-    expect(line).toBe(`hosted-journey: no ready: ${ORIGIN}`);
+    expect(line).toBe(`hosted-journey: The journey at ${ORIGIN} did not signal ready within 30 ms.`);
   });
 
   it('with onError: onError gets it and nothing is logged', async () => {

@@ -154,7 +154,7 @@ describe('timed events', () => {
     vi.advanceTimersByTime(14_800); // the watchdog (15 s from open()): a widget-raised error is stamped too
     expect(onError).toHaveBeenCalledWith({
       code: 'READY_TIMEOUT',
-      message: `no ready: ${ORIGIN}`,
+      message: `The journey at ${ORIGIN} did not signal ready within 15000 ms.`,
       recoverable: true,
       at: T0 + 75_000,
       sinceOpenMs: 15_000,

@@ -17,6 +17,7 @@ import {
   checkChannel,
   checkFont,
   checkId,
+  checkLocale,
   checkPrefill,
   normaliseColour,
   normaliseOrigin,
@@ -111,8 +112,7 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   if (options.parentOrigin !== undefined)
     query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
   if (options.channel !== undefined) query.set(QUERY.channel, checkChannel(options.channel));
-  // Carried as given, never an error: the journey reads it with canonicalLocale and negotiates past a bad one.
-  if (options.locale) query.set(QUERY.locale, options.locale);
+  if (options.locale !== undefined) query.set(QUERY.locale, checkLocale(options.locale));
 
   const prefillIn = options.prefillIn ?? 'handshake';
   if (prefillIn !== 'handshake' && prefillIn !== 'query')

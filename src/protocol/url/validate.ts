@@ -27,10 +27,15 @@ export const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A BCP 47 tag in canonical form (`zh-hans` → `zh-Hans`), or `undefined` when `tag` is not one. */
 export function canonicalLocale(tag: unknown): string | undefined {
   try {
-    return Intl.getCanonicalLocales(tag as string)[0];
+    return typeof tag === 'string' ? Intl.getCanonicalLocales(tag)[0] : undefined;
   } catch {
     /* not a tag: undefined */
   }
+}
+
+/** `locale` in canonical form; throws `INVALID_LOCALE` when it is not a BCP 47 tag. */
+export function checkLocale(tag: unknown): string {
+  return canonicalLocale(tag) ?? fail('INVALID_LOCALE', 'locale', `locale must be a BCP 47 tag; got '${tag}'.`);
 }
 
 /**
