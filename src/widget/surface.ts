@@ -67,6 +67,7 @@ export const OPTIONS = {
   prewarmTrigger: NOT_EL | NOT_SAVED, // the element is its own trigger; the script tag's defaults to data-trigger
   journeyProtocol: 0,
   locale: 0,
+  renewConsent: 0,
 } as const satisfies Record<OptionName, number>;
 
 /** The keys of the object options, each read from its own attribute (`data-primary-colour`, `primary-colour`). */

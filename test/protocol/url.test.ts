@@ -286,3 +286,24 @@ describe('one table for the query fields (builder, parser, journey bridge)', () 
     expect(readFrameQuery(url.searchParams)).toEqual({ channel: CHANNEL, prefill });
   });
 });
+
+describe('renewConsent: renew mode in the URL', () => {
+  it('goes out as renews=<consent id> and the journey reads it back', () => {
+    const url = new URL(build({ renewConsent: 'cns_3f9c-2a' }));
+    expect(url.searchParams.get('renews')).toBe('cns_3f9c-2a');
+    expect(parseJourneyUrl(url)?.renewConsent).toBe('cns_3f9c-2a');
+    expect(parseJourneyUrl(new URL(build({})))).not.toHaveProperty('renewConsent');
+  });
+
+  it.each([['cns/../x'], ['a b'], [''], ['c'.repeat(129)], [42]])('%j is INVALID_OPTION naming renewConsent', (id) => {
+    expect(() => build({ renewConsent: id as string })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', field: 'renewConsent' }),
+    );
+  });
+
+  it('a journey URL whose renews is not a consent id opens the usual journey', () => {
+    const url = new URL(build({}));
+    url.searchParams.set('renews', '../admin');
+    expect(parseJourneyUrl(url)).not.toHaveProperty('renewConsent');
+  });
+});

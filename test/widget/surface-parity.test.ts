@@ -107,6 +107,7 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   prewarmTrigger: { value: '#host', attr: '#host' },
   journeyProtocol: { value: 'plain', attr: 'plain' },
   locale: { value: 'vi', attr: 'vi' },
+  renewConsent: { value: 'cns_3f9c2a', attr: 'cns_3f9c2a' },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */

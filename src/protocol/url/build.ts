@@ -113,6 +113,8 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
     query.set(QUERY.parentOrigin, normaliseOrigin(options.parentOrigin, 'parentOrigin', 'INVALID_PARENT_ORIGIN'));
   if (options.channel !== undefined) query.set(QUERY.channel, checkChannel(options.channel));
   if (options.locale !== undefined) query.set(QUERY.locale, checkLocale(options.locale));
+  if (options.renewConsent !== undefined)
+    query.set(QUERY.renewConsent, checkId(options.renewConsent, 'renewConsent', 'INVALID_OPTION'));
 
   const prefillIn = options.prefillIn ?? 'handshake';
   if (prefillIn !== 'handshake' && prefillIn !== 'query')

@@ -110,5 +110,7 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   if (channel) parsed.channel = channel;
   const locale = canonicalLocale(q.get(QUERY.locale));
   if (locale) parsed.locale = locale;
+  const renewConsent = q.get(QUERY.renewConsent);
+  if (renewConsent && CONSENT_ID_PATTERN.test(renewConsent)) parsed.renewConsent = renewConsent;
   return parsed;
 }

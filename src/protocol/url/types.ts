@@ -31,6 +31,8 @@ export const QUERY = {
   phone: 'phone',
   /** [ours] The customer's language, a BCP 47 tag (src/protocol/locale.ts negotiates over it). */
   locale: 'locale',
+  /** [ours] The consent a renewal journey renews (`renewConsent`), as the API's `renews`. */
+  renewConsent: 'renews',
 } as const;
 
 /**
@@ -135,6 +137,13 @@ export interface JourneyUrlOptions {
    * from it, then the browser's languages, then en-AU. @example 'vi'
    */
   locale?: string;
+  /**
+   * Opens the journey in renew mode for this consent of the customer's (`consent_id` from `listConsents` or a
+   * `consent.expiring` webhook): it shows the consent's bank, accounts and duration pre-selected and goes to the bank;
+   * once authorised the same consent has a new date and the same accounts. `startAt` and `institutionId` do not
+   * apply. @example 'cns_3f9c2a'
+   */
+  renewConsent?: string;
 }
 
 export interface ParsedJourneyUrl {
@@ -151,4 +160,6 @@ export interface ParsedJourneyUrl {
   channel?: string;
   /** The `locale` parameter, canonicalised; absent when missing or not BCP 47. */
   locale?: string;
+  /** Renew mode: the consent being renewed. */
+  renewConsent?: string;
 }
