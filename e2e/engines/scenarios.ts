@@ -15,6 +15,8 @@ import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.j
 import type { StaticServer } from '../support/static-server.js';
 import { plainIntegrator } from '../widget/plain-setup.js';
 import { stamped } from '../support/stamped.js';
+import { createClient } from '../../src/server/index.js';
+import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
 
 // Page globals set by the fixtures.
 type W = any;
@@ -520,6 +522,50 @@ export function engineScenarios(name: EngineName): void {
     await clickButton(d, 'Continue', JOURNEY); // shown and usable: the customer's Continue starts the application
     await poll(() => application()).toBe(200);
     await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
+  });
+  test(`${name}: renew mode — the consent pre-selected, bank popup → approve → the same consent and account ids, a later date; only active/expiring while it runs`, async () => {
+    const ref = `renew_${name}`;
+    const { tokenId, secret } = rt.sandbox.token;
+    const client = createClient({ baseUrl: rt.sandbox.url, tokenId, signingSecret: secret });
+    const consents = async () => (await client.listConsents({ vendor: 'acme', ref })).consents;
+    await triggerJourney(rt.sandbox, { vendor: 'acme', ref });
+    await advanceClock(rt.sandbox.url, '340d'); // inside the 30-day warning: expiring
+    const [before] = await consents();
+    expect(before?.status).toBe('expiring');
+    const seen = new Set<string>();
+    let watching = true;
+    const watcher = (async () => {
+      for (; watching; await new Promise((r) => setTimeout(r, 100)))
+        for (const c of await consents()) seen.add(c.status);
+    })();
+    try {
+      await d.goto(`${rt.page(ref)}&renew=${before!.consent_id}`);
+      await poll(() => hasText(d, 'Keep sharing your Sandbox Bank data', JOURNEY)).toBe(true);
+      const shown = await d.evaluate(
+        () => [...document.querySelectorAll<HTMLElement>('[data-account-id]')].map((e) => e.dataset.accountId),
+        undefined,
+        JOURNEY,
+      );
+      expect(shown).toEqual(before!.account_ids);
+      expect(await d.evaluate(() => document.querySelector('select')!.value, undefined, JOURNEY)).toBe('365');
+      await clickButton(d, 'Continue', JOURNEY);
+      const popup = await d.popup(() => clickButton(d, 'Continue to Sandbox Bank', JOURNEY));
+      await clickButton(popup, 'Approve');
+      await poll(() => popup.isClosed()).toBe(true);
+      await poll(() => hasText(d, 'Data sharing renewed', JOURNEY), 30_000).toBe(true);
+    } finally {
+      watching = false;
+      await watcher;
+    }
+    expect([...seen].sort()).toEqual(['active', 'expiring']);
+    const [after] = await consents();
+    expect(after).toMatchObject({ consent_id: before!.consent_id, status: 'active', account_ids: before!.account_ids });
+    expect(Date.parse(after!.sharing_expires_at!) - Date.parse(before!.sharing_expires_at!)).toBeGreaterThanOrEqual(
+      340 * 86_400_000,
+    );
+    expect(
+      ((await d.evaluate(() => (window as W).__events)) as Array<[string]>).filter(([k]) => k === 'completed'),
+    ).toHaveLength(1);
   });
   // Last: WebKitGTK's one window keeps the size these set.
 

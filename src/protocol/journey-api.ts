@@ -26,6 +26,12 @@ export const JOURNEY_API = {
   crawlerLogin: { method: 'POST', path: 'crawler/login' },
   crawlerOtp: { method: 'POST', path: 'crawler/otp' },
   status: { method: 'GET', path: 'status' },
+  /** Renew mode: the consent `{id}` as the journey shows it, pre-selected. */
+  renewal: { method: 'GET', path: 'renewals/{id}' },
+  /** Renew mode: a renewal of consent `{id}`, to take to the bank. */
+  renew: { method: 'POST', path: 'renewals/{id}/start' },
+  /** Renew mode: the customer left; a renewal still waiting for the bank ends as a denial would. */
+  cancelRenewal: { method: 'POST', path: 'renewals/{id}/cancel' },
 } as const satisfies Record<string, JourneyApiCall>;
 
 export interface JourneyApiCall {
@@ -75,6 +81,22 @@ export interface CrawlerResultBody {
   message?: string;
 }
 
+/**
+ * Renew mode's view of the consent it renews: its bank, its accounts (a label each: name and last four digits), its
+ * sharing period, and whether it can be renewed (a revoked one cannot).
+ */
+export interface JourneyRenewalBody {
+  consent_id: string;
+  application_id: string;
+  status: string;
+  renewable: boolean;
+  institution: { id: string; name: string; colour?: string };
+  accounts: Array<{ account_id: string; label: string }>;
+  sharing_days: number;
+  sharing_expires_at: string | null;
+  max_sharing_days: number;
+}
+
 /** What each call sends (`undefined`: no body) and answers. */
 export interface JourneyApiShapes {
   institutions: { body: undefined; answer: { institutions: JourneyInstitution[] } };
@@ -91,6 +113,12 @@ export interface JourneyApiShapes {
   crawlerLogin: { body: { institution_id: string; username: string; password: string }; answer: CrawlerResultBody };
   crawlerOtp: { body: { code: string }; answer: CrawlerResultBody };
   status: { body: undefined; answer: JourneyStatusBody };
+  renewal: { body: undefined; answer: JourneyRenewalBody };
+  renew: {
+    body: { sharing_days?: number; return_url?: string; parent_origin?: string };
+    answer: { consent_id: string; consent_url: string };
+  };
+  cancelRenewal: { body: undefined; answer: { cancelled: boolean } };
 }
 
 // Compile-time: every call of the table has its shapes, and no shape lacks a call.
@@ -116,6 +144,7 @@ export const JOURNEY_API_ERRORS = [
   'VALIDATION_FAILED',
   'APPLICATION_NOT_FOUND',
   'CONSENT_NOT_FOUND',
+  'CONSENT_NOT_ACTIVE',
   'APPLICATION_NOT_STARTED',
   'NO_INSTITUTION',
   'PATHWAY_MISMATCH',

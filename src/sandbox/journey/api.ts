@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { decisionOf } from '../core/consents.js';
-import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY } from '../../protocol/index.js';
+import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY, SHARING_DAYS } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import { INSTITUTIONS } from '../data/institutions.js';
@@ -27,6 +27,7 @@ import { json, parseJson, validate, type Reply, type RequestInfo } from '../core
 import { bankReturnUrl } from '../api/open-banking.js';
 import { JOURNEY_SESSION_HEADER, matchJourneyApi, type JourneyApiRoute } from '../../protocol/journey-api.js';
 import type { JourneySession } from './session.js';
+import { cancelRenewal, renewalDetails, startRenewal } from './renewal.js';
 
 const startBody = z.object({
   full_name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -67,6 +68,29 @@ function checkReturnTo(ctx: SandboxContext, session: JourneySession, returnUrl: 
   if (!target || target.origin !== origin)
     throw fieldError('return_url', `return_to must be on the parent origin ${origin}`);
 }
+
+/** The bank's return URL a journey asks for (default our bank-return page), checked: no open redirect. */
+function checkedReturnUrl(ctx: SandboxContext, session: JourneySession, body: z.infer<typeof consentBody>): string {
+  const own = bankReturnUrl(ctx, session.vendor, session.ref);
+  // The browser picks the return URL, so it must stay on this origin: no open redirect through the bank.
+  let parsed: URL;
+  try {
+    parsed = new URL(body.return_url ?? own, ctx.origin());
+  } catch {
+    throw fieldError('return_url', 'must be a URL');
+  }
+  if (parsed.origin !== new URL(own).origin) throw fieldError('return_url', 'must be on the journey origin');
+  if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
+    throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
+  }
+  checkReturnTo(ctx, session, parsed);
+  return parsed.toString();
+}
+
+const renewBody = z.extend(consentBody, {
+  sharing_days: z.optional(z.int().check(z.minimum(SHARING_DAYS.min), z.maximum(SHARING_DAYS.max))),
+});
+
 const loginBody = z.object({
   institution_id: z.string().check(z.regex(ID_PATTERN)),
   username: z.string().check(z.maxLength(200)),
@@ -135,21 +159,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
   },
   consent(ctx, info, { vendor, ref, session }) {
     const body = validate(consentBody, parseJson(info.body));
-    const returnUrl = body.return_url ?? bankReturnUrl(ctx, vendor, ref);
-    // The browser picks the return URL, so it must stay on this origin: no open redirect through the bank.
-    let parsed: URL;
-    try {
-      parsed = new URL(returnUrl, ctx.origin());
-    } catch {
-      throw fieldError('return_url', 'must be a URL');
-    }
-    if (parsed.origin !== new URL(bankReturnUrl(ctx, vendor, ref)).origin)
-      throw fieldError('return_url', 'must be on the journey origin');
-    if (body.parent_origin !== undefined && body.parent_origin !== session.parentOrigin) {
-      throw fieldError('parent_origin', 'must be the parent origin this journey page was served for');
-    }
-    checkReturnTo(ctx, session, parsed);
-    const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl: parsed.toString() });
+    const returnUrl = checkedReturnUrl(ctx, session, body);
+    const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl });
     return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
   },
   crawlerLogin(ctx, info, { vendor, ref }) {
@@ -167,6 +178,13 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
     if (!status) throw new SandboxHttpError(E.APPLICATION_NOT_FOUND, `no application for ${vendor}/${ref}`);
     return json(status);
   },
+  renewal: (ctx, _info, { vendor, ref, id }) => renewalDetails(ctx, vendor, ref, id),
+  renew(ctx, info, { vendor, ref, id, session }) {
+    const body = validate(renewBody, parseJson(info.body));
+    const returnUrl = checkedReturnUrl(ctx, session, body);
+    return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days });
+  },
+  cancelRenewal: (ctx, _info, { vendor, ref, id }) => cancelRenewal(ctx, vendor, ref, id),
   // The bank-return page reads where to send the customer from here, never from its own URL.
   consentReturn(ctx, _info, { vendor, ref, id }) {
     const consent = ctx.state.consents.get(id);

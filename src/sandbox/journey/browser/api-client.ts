@@ -59,15 +59,22 @@ export interface JourneyApi {
   crawlerOtp(body: Body<'crawlerOtp'>): Answer<'crawlerOtp'>;
   /** `null` when no application exists yet for this vendor/ref. */
   status(): Promise<StatusResponse | null>;
+  /** Renew mode: the consent as it is now, to show pre-selected. */
+  renewal(consentId: string): Answer<'renewal'>;
+  /** Renew mode: a renewal of the consent, to take to the bank. */
+  renew(consentId: string, body: Body<'renew'>): Answer<'renew'>;
+  /** Renew mode: the customer left; sent with `keepalive`, so it survives the frame being removed. */
+  cancelRenewal(consentId: string): Answer<'cancelRenewal'>;
 }
 
 export function createJourneyApi(options: { vendor: string; ref: string; session?: string | undefined }): JourneyApi {
-  async function call<R extends JourneyApiRoute>(route: R, body?: Body<R>, id?: string): Answer<R> {
+  async function call<R extends JourneyApiRoute>(route: R, body?: Body<R>, id?: string, keepalive = false): Answer<R> {
     const { method } = JOURNEY_API[route];
     let res: Response;
     try {
       res = await fetch(journeyApiPath(route, options.vendor, options.ref, id), {
         method,
+        keepalive,
         credentials: 'same-origin',
         headers: {
           'content-type': 'application/json',
@@ -101,6 +108,9 @@ export function createJourneyApi(options: { vendor: string; ref: string; session
     consentReturn: (id) => call('consentReturn', undefined, id),
     crawlerLogin: (body) => call('crawlerLogin', body),
     crawlerOtp: (body) => call('crawlerOtp', body),
+    renewal: (id) => call('renewal', undefined, id),
+    renew: (id, body) => call('renew', body, id),
+    cancelRenewal: (id) => call('cancelRenewal', undefined, id, true),
     async status() {
       try {
         return await call('status');

@@ -12,9 +12,9 @@ import type { JourneyKey } from './words/en-AU.js';
 
 const STAGES: Array<{ label: JourneyKey; steps: StepName[] }> = [
   { label: 'stage.details', steps: ['terms', 'details', 'mygov'] },
-  { label: 'stage.bank', steps: ['banks', 'bank'] },
+  { label: 'stage.bank', steps: ['banks', 'bank', 'renew'] },
   { label: 'stage.connect', steps: ['authorise', 'crawler', 'failed'] },
-  { label: 'stage.finish', steps: ['retrieving', 'done'] },
+  { label: 'stage.finish', steps: ['retrieving', 'done', 'renewed'] },
 ];
 
 export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
@@ -39,7 +39,7 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       </main>
       <footer class="hj-foot">
         <span class="hj-lock">{t('shell.secure')}</span>
-        {step && step.name !== 'done' && step.name !== 'exited' ? (
+        {step && step.name !== 'done' && step.name !== 'renewed' && step.name !== 'exited' ? (
           <Button variant="link" onClick={() => exit(journey)}>
             {t('shell.exit')}
           </Button>

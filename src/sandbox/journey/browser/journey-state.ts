@@ -12,6 +12,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Pathway } from '../../../protocol/api.js';
 import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../../protocol/url.js';
+import type { JourneyRenewalBody } from '../../../protocol/journey-api.js';
 import { failureCode, type Institution, type StatusResponse } from './api-client.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
@@ -61,6 +62,8 @@ interface JourneyRefs {
   /** Boot decided the first step; a bank result from `resumeJourney()` that arrives later applies itself. */
   booted: { current: boolean };
   resumedDenied: { current: boolean };
+  /** Renew mode: the bank's answer the widget handed over after a top-level bank visit, until shown. */
+  bankAnswer: { current: string | undefined };
   /** The application start a hidden (prewarmed) deep link deferred until visible, while in flight. */
   starting: { current: Promise<unknown> | undefined };
 }
@@ -80,6 +83,7 @@ export function useJourney(ctx: JourneyContext): Journey {
     current: useRef<Step | null>(null),
     booted: useRef(false),
     resumedDenied: useRef(false),
+    bankAnswer: useRef<string | undefined>(undefined),
     starting: useRef<Promise<unknown> | undefined>(undefined),
   };
   const set = {
@@ -116,6 +120,7 @@ function emitStepEvents({ step, ctx: { bridge }, refs }: Journey): void {
   if (step.name === 'failed')
     bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
   if (step.name === 'done') bridge.emit('completed', { applicationId: step.applicationId });
+  if (step.name === 'renewed') bridge.emit('completed', { applicationId: step.renewal.application_id });
 }
 
 /** Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way. */
@@ -125,12 +130,18 @@ function boot(j: Journey): () => void {
   const offResult = bridge.on('bank_authorisation_result', ({ status }) => {
     if (j.refs.current.current?.name === 'authorise') return; // the authorise step handles its own answer
     bridge.emit('bank_authorisation_completed', { status });
+    if (j.ctx.url.renewConsent) {
+      // Renew mode shows the answer with the consent as it is now: when it boots, or now if it already has.
+      j.refs.bankAnswer.current = status;
+      if (j.refs.booted.current) void renewFrom(j);
+      return;
+    }
     if (status !== 'denied') return; // authorised: /status says consented, boot resumes at 'retrieving'
     if (j.refs.booted.current) go(j, denied());
     else j.refs.resumedDenied.current = true;
   });
-  void firstStep(j);
-  const offClose = bridge.onClose(() => go(j, { name: 'exited' }));
+  void (j.ctx.url.renewConsent ? renewFrom(j) : firstStep(j));
+  const offClose = bridge.onClose(() => leave(j));
   return () => {
     offClose();
     offResult();
@@ -246,5 +257,75 @@ export async function choosePathway(j: Journey, institution: Institution, pathwa
 
 export function exit(j: Journey): void {
   j.ctx.bridge.emit('exit', { reason: 'user_cancelled' });
+  leave(j);
+}
+
+/** The customer left (Exit, or the widget closed): in renew mode a renewal still at the bank is cancelled. */
+function leave(j: Journey): void {
+  const id = j.ctx.url.renewConsent;
+  if (id) void j.ctx.api.cancelRenewal(id).catch(() => undefined);
   go(j, { name: 'exited' });
+}
+
+const renewalDenied = (renewal: JourneyRenewalBody): Step => ({
+  name: 'failed',
+  code: 'CONSENT_DENIED',
+  recoverable: true,
+  renewal,
+  message: 'The customer did not approve the renewal at the bank; the consent is unchanged.',
+  words: 'renew.denied',
+});
+
+/**
+ * Renew mode's first step (and its resume): the consent as it is now. After a bank visit that answered, the
+ * outcome — a renewal approved moved the consent's date, a denial left it as it was; otherwise the renew step.
+ */
+export async function renewFrom(j: Journey): Promise<void> {
+  const { api, url, config } = j.ctx;
+  const answered = takeBankResult(config.vendor, config.ref)?.status ?? j.refs.bankAnswer.current;
+  j.refs.bankAnswer.current = undefined;
+  let renewal: JourneyRenewalBody;
+  try {
+    renewal = await api.renewal(url.renewConsent!);
+  } catch (e) {
+    const code = failureCode(e);
+    const message = `consent ${url.renewConsent} cannot be renewed here (${code})`;
+    return go(j, { name: 'failed', code, recoverable: false, message, words: 'renew.notRenewable' });
+  }
+  j.refs.booted.current = true;
+  j.refs.applicationId.current = renewal.application_id;
+  if (answered === 'denied') return go(j, renewalDenied(renewal));
+  if (!renewal.renewable) {
+    const message = `consent ${renewal.consent_id} is ${renewal.status}; it cannot be renewed`;
+    return go(j, {
+      name: 'failed',
+      code: 'CONSENT_NOT_ACTIVE',
+      recoverable: false,
+      message,
+      words: 'renew.notRenewable',
+    });
+  }
+  if (answered === 'authorised') return go(j, { name: 'renewed', renewal });
+  go(j, { name: 'renew', renewal });
+}
+
+/** Renew mode: the renewal request (for the period chosen), then the bank. */
+export async function startRenewal(j: Journey, renewal: JourneyRenewalBody, sharingDays: number): Promise<void> {
+  j.set.busy(true);
+  j.set.failure(undefined);
+  try {
+    const r = await j.ctx.api.renew(renewal.consent_id, { sharing_days: sharingDays, ...returnTo(j) });
+    const institution = { ...renewal.institution, pathways: ['cdr' as const] };
+    go(j, { name: 'authorise', institution, consentId: r.consent_id, consentUrl: r.consent_url, renewal });
+  } catch (e) {
+    j.set.busy(false);
+    j.set.failure(`api.${failureCode(e)}`);
+  }
+}
+
+/** Renew mode: the bank answered the renewal. Approved: the consent as it is now (its new date); denied: unchanged. */
+export async function renewalAnswered(j: Journey, renewal: JourneyRenewalBody, status: string): Promise<void> {
+  if (status !== 'authorised') return go(j, renewalDenied(renewal));
+  const now = await j.ctx.api.renewal(renewal.consent_id).catch(() => renewal);
+  go(j, { name: 'renewed', renewal: now });
 }

@@ -9,7 +9,17 @@ import { BankStep, BanksStep } from './steps/banks.js';
 import { CrawlerStep } from './steps/crawler.js';
 import { DetailsStep, MyGovStep, TermsStep } from './steps/intro.js';
 import { DoneStep, ExitedStep, FailedStep, RetrievingStep } from './steps/outcome.js';
-import { choosePathway, denied, go, select, type Journey } from './journey-state.js';
+import {
+  choosePathway,
+  denied,
+  go,
+  renewalAnswered,
+  renewFrom,
+  select,
+  startRenewal,
+  type Journey,
+} from './journey-state.js';
+import { RenewedStep, RenewStep } from './steps/renew.js';
 import type { Step, StepName } from './types.js';
 import { t } from './i18n.js';
 
@@ -80,10 +90,26 @@ const ROUTES: { [N in StepName]: Route<N> } = {
       api={j.ctx.api}
       vendor={j.ctx.config.vendor}
       ref={j.ctx.config.ref}
+      renewal={step.renewal !== undefined}
       onResult={(s) =>
-        go(j, s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))
+        step.renewal
+          ? void renewalAnswered(j, step.renewal, s)
+          : go(j, s === 'authorised' ? { name: 'retrieving', institution: step.institution } : denied(step.institution))
       }
     />
+  ),
+  renew: (step, j) => (
+    <RenewStep
+      focus={j.focus}
+      vendor={vendorDisplayName(j.ctx.config.vendor)}
+      renewal={step.renewal}
+      busy={j.busy}
+      failure={j.failure}
+      onContinue={(days) => void startRenewal(j, step.renewal, days)}
+    />
+  ),
+  renewed: (step, j) => (
+    <RenewedStep focus={j.focus} vendor={vendorDisplayName(j.ctx.config.vendor)} renewal={step.renewal} />
   ),
   retrieving: (step, j) => (
     <RetrievingStep
@@ -106,19 +132,31 @@ const ROUTES: { [N in StepName]: Route<N> } = {
     />
   ),
   failed: (step, j) => {
-    const inst = step.institution;
+    const { institution: inst, renewal } = step;
+    const retry = renewal
+      ? () => go(j, { name: 'renew', renewal })
+      : inst && step.recoverable
+        ? () => go(j, { name: 'bank', institution: inst })
+        : undefined;
+    const denial = step.code === 'CONSENT_DENIED';
     return (
       <FailedStep
         focus={j.focus}
-        title={t(step.code === 'CONSENT_DENIED' ? 'failed.deniedTitle' : 'failed.title')}
+        title={t(denial ? (renewal ? 'renew.deniedTitle' : 'failed.deniedTitle') : 'failed.title')}
         message={t(step.words)}
-        onRetry={inst && step.recoverable ? () => go(j, { name: 'bank', institution: inst }) : undefined}
-        onOther={() => go(j, { name: 'banks' })}
+        onRetry={retry}
+        // Renew mode keeps the consent's bank, and a consent that cannot be renewed needs the integrator's new link.
+        onOther={j.ctx.url.renewConsent ? undefined : () => go(j, { name: 'banks' })}
       />
     );
   },
   exited: (_, j) => (
-    <ExitedStep focus={j.focus} onResume={() => go(j, { name: j.refs.applicationId.current ? 'banks' : 'terms' })} />
+    <ExitedStep
+      focus={j.focus}
+      onResume={() =>
+        j.ctx.url.renewConsent ? void renewFrom(j) : go(j, { name: j.refs.applicationId.current ? 'banks' : 'terms' })
+      }
+    />
   ),
 };
 

@@ -1,6 +1,7 @@
 /** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
 import type { JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../../protocol/url.js';
+import type { JourneyRenewalBody } from '../../../protocol/journey-api.js';
 import type { Institution, JourneyApi, StatusResponse } from './api-client.js';
 import type { JourneyKey } from './words/en-AU.js';
 
@@ -55,7 +56,18 @@ export type Step =
   | { name: 'banks' }
   | { name: 'bank'; institution: Institution }
   | { name: 'crawler'; institution: Institution }
-  | { name: 'authorise'; institution: Institution; consentId: string; consentUrl: string }
+  | {
+      name: 'authorise';
+      institution: Institution;
+      consentId: string;
+      consentUrl: string;
+      /** Renew mode: the consent this request renews. */
+      renewal?: JourneyRenewalBody;
+    }
+  /** Renew mode: the consent's bank, accounts and sharing period, pre-selected. */
+  | { name: 'renew'; renewal: JourneyRenewalBody }
+  /** Renew mode: the bank approved; the same consent with its new date. */
+  | { name: 'renewed'; renewal: JourneyRenewalBody }
   | { name: 'retrieving'; institution?: Institution }
   | { name: 'done'; applicationId: string }
   | {
@@ -67,6 +79,8 @@ export type Step =
       words: JourneyKey;
       recoverable: boolean;
       institution?: Institution;
+      /** Renew mode: trying again goes back to this renewal. */
+      renewal?: JourneyRenewalBody;
     }
   | { name: 'exited' };
 
@@ -81,6 +95,8 @@ export const STEP_EVENT_NAMES: Record<StepName, string> = {
   bank: 'bank',
   crawler: 'crawler_login',
   authorise: 'bank_authorisation',
+  renew: 'renew',
+  renewed: 'done',
   retrieving: 'retrieving',
   done: 'done',
   failed: 'error',

@@ -29,6 +29,8 @@ interface AuthoriseProps {
   api: JourneyApi;
   vendor: string;
   ref: string;
+  /** Renew mode: the answer is the renewal request's own (the application's status does not move). */
+  renewal?: boolean;
   onResult: (status: 'authorised' | 'denied') => void;
 }
 
@@ -53,6 +55,11 @@ function useBankAnswer(props: AuthoriseProps) {
 
   async function checkStatus(): Promise<boolean> {
     try {
+      if (props.renewal) {
+        const { status } = await api.consentReturn(consentId);
+        if (status !== 'pending') finish(status);
+        return finished.current;
+      }
       const s = await api.status();
       if (s?.status === 'denied') finish('denied');
       else if (s && AUTHORISED.has(s.status)) finish('authorised');

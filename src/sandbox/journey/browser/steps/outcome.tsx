@@ -154,7 +154,7 @@ export function FailedStep(props: {
   title: string;
   message: string;
   onRetry?: (() => void) | undefined;
-  onOther: () => void;
+  onOther?: (() => void) | undefined;
 }) {
   return (
     <div class="hj-step">
@@ -166,9 +166,11 @@ export function FailedStep(props: {
       </StepHeading>
       <div class="hj-actions hj-actions-split">
         {props.onRetry ? <Button onClick={props.onRetry}>{t('common.tryAgain')}</Button> : null}
-        <Button variant="secondary" onClick={props.onOther}>
-          {t('common.otherBank')}
-        </Button>
+        {props.onOther ? (
+          <Button variant="secondary" onClick={props.onOther}>
+            {t('common.otherBank')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ const API_ERRORS = {
   'api.VALIDATION_FAILED': 'Some details were not accepted. Check them and try again.',
   'api.APPLICATION_NOT_FOUND': 'We could not find your application. Please start again.',
   'api.CONSENT_NOT_FOUND': 'That bank request has expired. Please choose your bank again.',
+  'api.CONSENT_NOT_ACTIVE': 'This data sharing can no longer be renewed.',
   'api.APPLICATION_NOT_STARTED': 'Please enter your details first.',
   'api.NO_INSTITUTION': 'Please choose your bank first.',
   'api.PATHWAY_MISMATCH': 'This bank cannot be connected that way. Choose another way to connect.',
@@ -150,6 +151,20 @@ export const EN_AU = {
   'failed.title': 'Something went wrong',
   'failed.denied':
     'You did not approve access at your bank, so nothing was shared. You can try again or choose another bank.',
+  'renew.title': 'Keep sharing your {bank} data',
+  'renew.sub': 'You share data from {bank} with {vendor} until {date}. Renew to keep sharing the same accounts.',
+  'renew.subEnded':
+    'Your sharing of {bank} data with {vendor} ended on {date}. Renew to share the same accounts again.',
+  'renew.accounts': 'Accounts',
+  'renew.period': 'Share for',
+  'renew.unchanged': 'Nothing changes until you approve at {bank}: your current sharing stays as it is.',
+  'renew.deniedTitle': 'Renewal not approved',
+  'renew.denied':
+    'You did not approve the renewal at your bank, so nothing changed: your data sharing stays as it was.',
+  'renew.notRenewable': 'This data sharing cannot be renewed. Please ask for a new link to connect your bank.',
+  'renewed.title': 'Data sharing renewed',
+  'renewed.sub':
+    'You share data from {bank} with {vendor} until {date}, from the same accounts. You can close this window.',
   'exited.title': 'You have left the application',
   'exited.sub': 'Nothing further was shared. You can close this window, or pick up where you left off.',
   'exited.resume': 'Resume',
