@@ -62,7 +62,7 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
       fail(
         'INVALID_START_AT',
         'startAt',
-        "institutionId deep-links into the bank list; use startAt: 'banks' or leave startAt out.",
+        "institutionId opens the bank list: startAt must be 'banks' or absent.",
       );
     }
     segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
