@@ -59,11 +59,7 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   const segments = ['i', vendor, customerId];
   if (options.institutionId !== undefined) {
     if (options.startAt !== undefined && options.startAt !== 'banks') {
-      fail(
-        'INVALID_START_AT',
-        'startAt',
-        "institutionId opens the bank list: startAt must be 'banks' or absent.",
-      );
+      fail('INVALID_START_AT', 'startAt', "institutionId opens the bank list: startAt must be 'banks' or absent.");
     }
     segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
   } else if (options.startAt !== undefined) {
