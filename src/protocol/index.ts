@@ -5,3 +5,4 @@ export * from './signing.js';
 export * from './webhooks.js';
 export * from './api.js';
 export * from './consents.js';
+export * from './sandbox.js';

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { SANDBOX_ENDPOINTS, fillPath } from '../../src/protocol/index.js';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { startTestSandbox, triggerJourney, type TestSandbox } from '../../src/sandbox/testing/index.js';
@@ -95,6 +96,29 @@ async function openBankingQuickStart(): Promise<void> {
   await client.createConsent({ vendor: 'acme', ref: other, redirect_uri: 'http://localhost:3000/back', state: 's' });
 }
 
+/**
+ * The sandbox-only calls the testing kit makes, through the recording fetch: expire a journey's consent (then again,
+ * refused), move the clock, list the deliveries and resend one; each also refused (a bad duration, limit or id).
+ */
+async function sandboxOnlyCalls(): Promise<void> {
+  const { advanceClock, expireConsent, listDeliveries, resendDelivery } = SANDBOX_ENDPOINTS;
+  const ref = `cust_${Date.now()}_kit`;
+  await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex Citizen', email: 'alex@example.com' });
+  await triggerJourney(sandbox, { vendor: 'acme', ref });
+  const { consents } = await client.listConsents({ vendor: 'acme', ref });
+  const expire = fillPath(expireConsent.path, { consent_id: consents[0]!.consent_id });
+  expect(await signed('POST', expire, '{}')).toBe(200);
+  expect(await signed('POST', expire, '{}')).toBe(409); // only a live consent expires
+  expect(await signed('POST', advanceClock.path, JSON.stringify({ advance: '1d' }))).toBe(200);
+  expect(await signed('POST', advanceClock.path, JSON.stringify({ advance: 'soon' }))).toBe(422);
+  expect(await signed('GET', `${listDeliveries.path}?limit=0`)).toBe(422);
+  expect(await signed('GET', `${listDeliveries.path}?limit=5`)).toBe(200);
+  const listed = JSON.parse(answers.at(-1)!.body.toString('utf8')) as { deliveries: Array<{ event_id: string }> };
+  const eventId = listed.deliveries.at(-1)!.event_id;
+  expect(await signed('POST', fillPath(resendDelivery.path, { event_id: eventId }), '{}')).toBe(200);
+  expect(await signed('POST', fillPath(resendDelivery.path, { event_id: 'evt_nope' }), '{}')).toBe(404);
+}
+
 async function creditQuickStart(): Promise<void> {
   const { enquiry_id } = await client.lodgeEnquiry({
     applicant: {
@@ -134,9 +158,10 @@ async function refusals(paths: Record<string, Record<string, Operation>>): Promi
       const p = template.replace(/\{(\w+)\}/g, 'nope_1');
       const res = await recording(sandbox.url + p, { method: method.toUpperCase() });
       // An operation no client method calls yet may have no route in the sandbox either (405 or 404, not 401).
-      const implemented = (ops[method] as { 'x-client-methods'?: string[] })['x-client-methods'] !== undefined;
+      const op = ops[method] as { 'x-client-methods'?: string[]; 'x-sandbox-only'?: true; requestBody?: unknown };
+      const implemented = op['x-client-methods'] !== undefined || op['x-sandbox-only'] === true;
       if (implemented) expect(res.status, `unsigned ${method} ${p}`).toBe(401);
-      if (implemented && method === 'post') {
+      if (implemented && method === 'post' && (op['x-client-methods'] || op.requestBody)) {
         expect(await signed('POST', p, '{"bogus":1}'), p).toBe(422);
         expect(await signed('POST', p, 'not json'), p).toBe(400);
       }
@@ -161,6 +186,7 @@ it('every answer of both quick starts and of every refused call matches the docu
   await oas.init();
   await openBankingQuickStart();
   await creditQuickStart();
+  await sandboxOnlyCalls();
   await refusals(doc.paths as Record<string, Record<string, Operation>>);
 
   const seen = new Map<string, Set<string>>(); // operationId → '2', '4'
@@ -193,11 +219,13 @@ it('every answer of both quick starts and of every refused call matches the docu
   expect(problems).toEqual([]);
   // Every operation a client method calls must be seen succeeding and failing; one no method calls yet, failing. A
   // method added to the operation table needs a call above.
-  type Op = { operationId: string; 'x-client-methods'?: string[] };
+  type Op = { operationId: string; 'x-client-methods'?: string[]; 'x-sandbox-only'?: true };
   const operations = Object.values(doc.paths as Record<string, Record<string, Op>>).flatMap((ops) =>
     Object.values(ops),
   );
-  for (const { operationId: id, 'x-client-methods': methods } of operations)
-    expect([id, [...(seen.get(id) ?? [])].sort()], 'seen 2xx, 4xx').toEqual([id, methods ? ['2', '4'] : ['4']]);
+  for (const { operationId: id, 'x-client-methods': methods, 'x-sandbox-only': sandboxOnly } of operations) {
+    const called = methods !== undefined || sandboxOnly === true;
+    expect([id, [...(seen.get(id) ?? [])].sort()], 'seen 2xx, 4xx').toEqual([id, called ? ['2', '4'] : ['4']]);
+  }
   expect(answers.length).toBeGreaterThan(60);
 });

@@ -3,7 +3,7 @@
  * the testing kit and the CLI make (move the clock, end a sharing period now). Renewal is `POST …/consents` with
  * `renews` (api/open-banking.ts). Every status change is core/consents.ts's.
  */
-import { parseDuration, revokeConsentBody } from '../../protocol/index.js';
+import { advanceClockBody, parseDuration, revokeConsentBody, type AdvanceClockResponse } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import { expireNow, revoke } from '../core/consents.js';
@@ -74,14 +74,13 @@ function ownConsent(ctx: SandboxContext, id: string, tokenId: string): Consent {
  * (the webhooks they sent are queued, in order per application). The clock is the sandbox's, shared by every token.
  */
 export function advanceClock(ctx: SandboxContext, info: RequestInfo): Reply {
-  const body = parseJson(info.body) as { advance?: unknown } | null;
-  const raw = body?.advance;
-  const ms = typeof raw === 'string' || typeof raw === 'number' ? parseDuration(raw) : undefined;
+  const ms = parseDuration(validate(advanceClockBody, parseJson(info.body)).advance);
   if (ms === undefined)
     throw fieldError('advance', "must be a duration: milliseconds, or a number and a unit ms, s, m, h, d, w ('30d')");
   if (ms > 3650 * 86_400_000) throw fieldError('advance', 'at most ten years at a time');
   const now = ctx.advanceClock(ms);
-  return json({ now: now.toISOString(), advanced_ms: ms });
+  const answer: AdvanceClockResponse = { now: now.toISOString(), advanced_ms: ms };
+  return json(answer);
 }
 
 /** `POST /sandbox/v1/consents/{consent_id}/expire` → the consent, expired now (`consent.expired`). */

@@ -4,7 +4,12 @@
  * its secret; only that token lists or deletes it (another token's receiver is a 404, as if it did not exist).
  * `token_id`, when given, must be that same token (naming another would hand its deliveries to this caller).
  */
-import { webhookRegistrationBody } from '../../protocol/index.js';
+import {
+  deliveriesQuery,
+  webhookRegistrationBody,
+  type DeliveriesResponse,
+  type ResendDeliveryResponse,
+} from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { displayUrl } from '../core/redact.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
@@ -91,22 +96,25 @@ const deliveryView = (d: Delivery) => ({ ...d, url: displayUrl(d.url) });
  * oldest first (`limit`: the last n, 1–1000, default 100), receiver URLs as the index shows them.
  */
 export function listDeliveries(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
-  const q = info.url.searchParams;
-  const raw = q.get('limit');
-  const limit = raw === null ? 100 : Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-    throw fieldError('limit', 'must be a whole number from 1 to 1000');
-  const eventId = q.get('event_id');
-  const type = q.get('type');
+  const q = Object.fromEntries(info.url.searchParams);
+  const {
+    event_id,
+    type,
+    limit = 100,
+  } = validate(deliveriesQuery, {
+    ...q,
+    ...(q.limit === undefined ? {} : { limit: Number(q.limit) }),
+  });
   const own = sender
     .deliveries()
     .filter(
       (d) =>
         sender.ownerOf(d.event_id) === tokenId &&
-        (eventId === null || d.event_id === eventId) &&
-        (type === null || d.type === type),
+        (event_id === undefined || d.event_id === event_id) &&
+        (type === undefined || d.type === type),
     );
-  return json({ deliveries: own.slice(-limit).map(deliveryView) });
+  const answer: DeliveriesResponse = { deliveries: own.slice(-limit).map(deliveryView) };
+  return json(answer);
 }
 
 /** `POST /sandbox/v1/deliveries/{event_id}/resend` → `{ event_id, queued }`: the event again, to its receivers. */
@@ -114,5 +122,6 @@ export function resendDelivery(sender: WebhookSender, info: RequestInfo, tokenId
   const id = info.params.event_id!;
   const queued = sender.ownerOf(id) === tokenId ? sender.resend(id) : undefined;
   if (queued === undefined) throw new SandboxHttpError(E.NOT_FOUND, `no event '${id}' was sent for this token`);
-  return json({ event_id: id, queued });
+  const answer: ResendDeliveryResponse = { event_id: id, queued };
+  return json(answer);
 }

@@ -13,6 +13,7 @@ import {
   webhookDataSchemas,
   webhookEnvelopeSchema,
 } from '../../protocol/webhooks.js';
+import { SANDBOX_OPERATIONS } from '../../protocol/sandbox.js';
 import { OPERATIONS, pathKeys, type Operation } from '../../server/client/operations.js';
 import { BUNDLE_CONTENT_TYPES } from '../api/open-banking.js';
 import { REPORT_CONTENT_TYPE } from '../api/credit.js';
@@ -34,6 +35,8 @@ interface PathGroup {
   /** `ENDPOINTS.profile` → `{ table: 'ENDPOINTS', name: 'profile' }`, when a protocol table holds the endpoint. */
   row?: { table: string; name: string };
   methods: Array<[string, Operation]>;
+  /** A sandbox-only endpoint (SANDBOX_OPERATIONS): the testing kit and the CLI call it, the service has none. */
+  sandboxOnly?: true;
 }
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -63,6 +66,11 @@ function pathGroups(): PathGroup[] {
   for (const { table, name, endpoint } of protocolRows()) group(endpoint).row ??= { table, name };
   for (const [name, op] of Object.entries(OPERATIONS) as Array<[string, Operation]>)
     group(op.endpoint).methods.push([name, op]);
+  for (const [name, op] of Object.entries(SANDBOX_OPERATIONS) as Array<[string, Operation]>) {
+    const g = group(op.endpoint);
+    g.methods.push([name, op]);
+    g.sandboxOnly = true;
+  }
   return [...groups.values()];
 }
 
@@ -81,16 +89,22 @@ function operationId(g: PathGroup): string {
 }
 
 const tagOf = (path: string): string =>
-  path.startsWith(api.WEBHOOKS.register.path)
-    ? 'webhook receivers'
-    : path.startsWith('/api/')
-      ? 'open banking'
-      : 'credit reporting';
+  path.startsWith('/sandbox/')
+    ? 'sandbox only'
+    : path.startsWith(api.WEBHOOKS.register.path)
+      ? 'webhook receivers'
+      : path.startsWith('/api/')
+        ? 'open banking'
+        : 'credit reporting';
 
 export const TAGS = [
   { name: 'open banking', description: 'Applications, consents and bundles of the hosted journey.' },
   { name: 'credit reporting', description: 'Enquiries, credit reports, accounts, repayments and defaults.' },
   { name: 'webhook receivers', description: "The signing token's webhook receivers [ours]." },
+  {
+    name: 'sandbox only',
+    description: 'Calls only the sandbox answers, signed like the rest: its clock, consent expiry, deliveries [ours].',
+  },
   { name: 'webhook events', description: 'What the service POSTs to a registered receiver.' },
 ];
 
@@ -152,12 +166,15 @@ function operation(g: PathGroup, reg: SchemaRegistry): JsonSchema {
   return {
     operationId: id,
     summary: names.length ? names.map(words).join(' / ') : `${method} ${path}`,
-    description: names.length
-      ? `hosted-journey-server's client calls this from ${names.map((n) => `\`${n}\``).join(' and ')}.`
-      : 'No client method calls this yet.',
+    description: g.sandboxOnly
+      ? `Sandbox only [ours]: the service has no such endpoint. The testing kit's \`${names[0]}\` calls it.`
+      : names.length
+        ? `hosted-journey-server's client calls this from ${names.map((n) => `\`${n}\``).join(' and ')}.`
+        : 'No client method calls this yet.',
     tags: [tagOf(path)],
-    [PROVENANCE]: provenanceOf(g),
-    ...(names.length ? { 'x-client-methods': names } : {}),
+    [PROVENANCE]: g.sandboxOnly ? 'ours' : provenanceOf(g),
+    ...(g.sandboxOnly ? { 'x-sandbox-only': true, 'x-kit-methods': names } : {}),
+    ...(names.length && !g.sandboxOnly ? { 'x-client-methods': names } : {}),
     parameters,
     ...(body ? { requestBody: body } : {}),
     responses: { '2XX': success(g, reg, query), ...errorResponses() },
