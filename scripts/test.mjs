@@ -3,7 +3,8 @@
 //   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server, PostgreSQL): missing → says exactly
 //      what to install and counts as failed
 //   2. build (the browser specs and the budget checks run against dist/)
-//   3. two lanes at once, because much of each lane's time is waiting (servers, browsers, PostgreSQL, npm):
+//   3. two lanes, side by side on 4 cores or more (much of each lane's time is waiting: servers, browsers, PostgreSQL,
+//      npm), one after the other on fewer:
 //      - unit, then checks: vitest (unit + Node integration against real HTTP and a real redis-server), then
 //        typecheck, lint, packaging, size budget, OpenAPI lint, one after another (each counts as one test; a missing
 //        typecheck or lint tool is a failure, not a skip)
@@ -11,9 +12,11 @@
 //      Each lane's lines are printed as they come, prefixed with the lane's name, and kept whole in
 //      .test-output/<lane>.log.
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
-// Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything), --serial (one lane at a time).
+// Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything), --serial / --parallel (lanes
+// one after the other / side by side, whatever the cores).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -138,8 +141,9 @@ if (!args.includes('--skip-build')) {
   if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) fail('build');
 }
 
-// 3. the lanes: vitest then the checks in one, Playwright in the other (a lane per core would only slow each test on
-// a 2-core machine: measured, three lanes at once took the load to 20 and tests to their timeouts).
+// 3. the lanes: vitest then the checks in one, Playwright in the other. Side by side only with 4 cores or more: on 2
+// cores the suite is CPU-bound (about 25 CPU-minutes), and lanes at once took the load to 20 and timing tests (leases,
+// connect timeouts) past their limits.
 const lanes = [
   [
     'unit + checks',
@@ -156,7 +160,9 @@ const timed = async ([name, lane]) => {
   return `${name} ${seconds(t0)}`;
 };
 const times = [];
-if (args.includes('--serial')) for (const lane of lanes) times.push(await timed(lane));
+const together = args.includes('--parallel') || (!args.includes('--serial') && availableParallelism() >= 4);
+console.log(`\nLanes ${together ? 'side by side' : 'one after the other'} (${availableParallelism()} cores)`);
+if (!together) for (const lane of lanes) times.push(await timed(lane));
 else times.push(...(await Promise.all(lanes.map(timed))));
 
 if (failures.length) {
