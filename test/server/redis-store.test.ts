@@ -61,3 +61,41 @@ it('claims issued in the same tick: exactly one of 200 wins', async () => {
   expect(results.filter((r) => r === 'in_flight')).toHaveLength(199);
   await s.close();
 });
+
+it('a password not percent-encoded (# in it) names Redis and encodeURIComponent, never the password', () => {
+  for (const url of ['redis://:hu@nter#22@127.0.0.1:6379', 'redis://:hu/nter22@127.0.0.1:6379']) {
+    const made = (() => {
+      try {
+        return new RedisDedupeStore({ url });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(made).toBeInstanceOf(Error);
+    const message = (made as Error).message;
+    expect(message).toMatch(/Redis url .*percent-encoded with encodeURIComponent\(password\)/);
+    expect(message).not.toMatch(/nter/);
+  }
+});
+
+it('a wrong password (WRONGPASS) or none (NOAUTH) fails at once as a refused password, not as "did not answer"', async () => {
+  const locked = await startRedis({ args: ['--requirepass', 's3cret-pw'] });
+  try {
+    const url = `redis://:wrong-pw@127.0.0.1:${locked.port}`;
+    for (const u of [url, locked.url]) {
+      const s = new RedisDedupeStore({ url: u, connectTimeoutMs: 10_000 });
+      const t0 = Date.now();
+      const e = (await s.connect().then(
+        () => undefined,
+        (err: Error) => err,
+      )) as Error & { code?: string };
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(e?.code).toBe('STORE_UNREACHABLE');
+      expect(e.message).toMatch(/Redis refused the user or password/);
+      expect(e.message).not.toMatch(/did not answer|wrong-pw/);
+      await s.close();
+    }
+  } finally {
+    await locked.stop();
+  }
+});

@@ -32,22 +32,25 @@ export function ping(port: number): Promise<boolean> {
       buf += d.toString();
       if (buf.includes('\r\n')) {
         sock.destroy();
-        resolve(buf.startsWith('+PONG'));
+        resolve(buf.startsWith('+PONG') || buf.startsWith('-NOAUTH')); // NOAUTH: up, with --requirepass
       }
     });
     sock.on('error', () => resolve(false));
   });
 }
 
-/** `port` lets a test restart Redis where it was (to simulate an outage). */
-export async function startRedis(options: { port?: number } = {}): Promise<RunningRedis> {
+/**
+ * `port` lets a test restart Redis where it was (to simulate an outage); `args` are more redis-server options, such as
+ * `['--requirepass', 'secret']`.
+ */
+export async function startRedis(options: { port?: number; args?: string[] } = {}): Promise<RunningRedis> {
   if (spawnSync('redis-server', ['--version']).error) {
     throw new Error('redis-server not found; install it: sudo apt-get install -y redis-server');
   }
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(options.args ?? [])],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -71,6 +71,28 @@ const nodeAddress = (n: NodeOptionsView | undefined): string | undefined =>
       ? `redis://${n.socket.host ?? 'localhost'}:${n.socket.port}`
       : undefined;
 
+/**
+ * A password with `#`, `?`, `/` or `@` not percent-encoded makes the URL parse to another host (or not at all), and the
+ * driver would then dial the wrong address or fail in the URL parser's words. The message never quotes the URL: the
+ * password sits in it.
+ */
+function checkedUrl(url: string): string {
+  let u: URL | undefined;
+  try {
+    u = new URL(url);
+  } catch {}
+  if (u && !`${u.pathname}${u.search}${u.hash}`.includes('@')) return url;
+  throw new ServerConfigError(
+    'url',
+    `RedisDedupeStore: the Redis url ${u ? 'has an @ after its host' : 'is not a valid URL'}; ` +
+      'a password with # ? / or @ must be percent-encoded with encodeURIComponent(password), ' +
+      'e.g. redis://:p%23ss@host:6379',
+  );
+}
+
+/** Redis refused the credentials: no retry or wait will help. */
+const REFUSED = /WRONGPASS|NOAUTH|invalid password|invalid username-password/i;
+
 type AnyClient = RedisLikeClient | RedisClusterLikeClient;
 const isCluster = (c: AnyClient): c is RedisClusterLikeClient =>
   typeof (c as Partial<RedisClusterLikeClient>).getSlotMaster === 'function';
@@ -154,7 +176,7 @@ export class RedisDedupeStore implements DedupeStore {
     this.#connectTimeoutMs = connectTimeoutOption(options.connectTimeoutMs);
     if (options.url !== undefined && typeof options.url !== 'string')
       throw new ServerConfigError('url', 'url must be a string such as redis://127.0.0.1:6379');
-    this.#url = options.url;
+    this.#url = options.url === undefined ? undefined : checkedUrl(options.url);
     if (options.client) this.#client = Promise.resolve(this.#adopt(options.client));
   }
 
@@ -197,10 +219,13 @@ export class RedisDedupeStore implements DedupeStore {
         ? view._options.rootNodes.map((n) => nodeAddress(n) ?? '?').join(', ')
         : (nodeAddress(view?.options) ?? 'the client passed as { client }');
     const notOpen = c && (c as ClientOptionsView).isOpen === false ? ' (the client passed in is not connected)' : '';
+    const refused = REFUSED.test(reason(cause))
+      ? '; Redis refused the user or password: check the ones in the url (percent-encoded) or set with the client'
+      : '';
     const why = timedOut
       ? `did not answer within ${this.#connectTimeoutMs} ms (connectTimeoutMs)${cause ? `: ${reason(cause)}` : ''}`
       : `failed: ${reason(cause)}`;
-    return new StoreConnectionError('redis', address, `Redis at ${address} ${why}${notOpen}`, { cause });
+    return new StoreConnectionError('redis', address, `Redis at ${address} ${why}${refused}${notOpen}`, { cause });
   }
 
   #connect(): Promise<AnyClient> {
@@ -223,11 +248,15 @@ export class RedisDedupeStore implements DedupeStore {
       // Once connected, errors are reported per call as rejected operations; before that, the last one is the cause
       // named by the connection error.
       let last: unknown;
+      let refuse: (e: unknown) => void = () => {};
+      // node-redis retries a refused AUTH like a lost connection: fail at once instead of after connectTimeoutMs.
+      const refused = new Promise<never>((_, reject) => (refuse = reject));
       client.on('error', (e: unknown) => {
         last = e;
+        if (REFUSED.test(reason(e))) refuse(e);
       });
       this.#owned = client as never;
-      await withDeadline(client.connect(), {
+      await withDeadline(Promise.race([client.connect(), refused]), {
         ms: this.#connectTimeoutMs,
         // node-redis retries a refused connection without end and its connect() settles only when destroyed.
         stop: () => client.destroy(),
