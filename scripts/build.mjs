@@ -11,7 +11,7 @@
 //   llms.txt             → dist/llms.txt, dist/llms-full.txt (from README.md and docs/)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { browserRefusal, viteWebCrypto } from './server-web.mjs';
@@ -84,6 +84,19 @@ registerPart(${JSON.stringify(part)}, part);`
       : null,
 });
 
+/**
+ * The ES build's maps keep our sources' text, so an integrator's devtools show them; a dependency's (Preact's, in the
+ * modal chunk) they only name, as its own package has it. That keeps `hosted-journey` under its 1 MB installed goal.
+ */
+function dropDependencySources(dir) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js.map'))) {
+    const map = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    if (!map.sourcesContent?.length) continue;
+    map.sourcesContent = map.sourcesContent.map((text, i) => (/node_modules/.test(map.sources[i]) ? null : text));
+    writeFileSync(path.join(dir, file), JSON.stringify(map));
+  }
+}
+
 const groups = {
   async browser() {
     const entry = browserEntries;
@@ -111,6 +124,7 @@ const groups = {
         },
       },
     });
+    dropDependencySources(path.join(root, 'dist/chunks'));
   },
   async iife() {
     const iife = (entry, fileName, plugins, name) =>
