@@ -137,6 +137,11 @@ describe('the report: FHI by month apart from RHI, the notice, and retention on 
     ]);
     // The sandbox's score takes 8 points per cycle of a late month: the one `1` counts, the four hardship months do not.
     expect(report.score).toBe(plain.score - 8);
+    // The lender's own arrangement ids stay the lender's: never in the report (docs/credit-reporting.md).
+    const raw = JSON.stringify((await call('POST', '/enquiry/getreport', { enquiry_id })).json);
+    expect(raw).not.toContain('fha-temp');
+    expect(raw).not.toContain('fha-var');
+    expect(raw).not.toContain('arrangement_id');
 
     const pdf = await call('GET', `/enquiry/downloadreport?enquiry_id=${enquiry_id}`);
     const parser = new PDFParse({ data: new Uint8Array(pdf.bytes) });
@@ -149,6 +154,7 @@ describe('the report: FHI by month apart from RHI, the notice, and retention on 
     expect(flat.slice(section)).toContain('2026-06:A 2026-07:A 2026-08:A 2026-09:V');
     // The hardship codes appear only in their own section, never in the repayment history's line.
     expect(flat.slice(0, section)).not.toMatch(/\d{4}-\d{2}:[AV]\b/);
+    expect(flat).not.toMatch(/fha-temp|fha-var/);
   });
 
   it('a report without FHI has neither the hardship section nor the notice in its PDF', async () => {
