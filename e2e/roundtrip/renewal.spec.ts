@@ -1,7 +1,7 @@
 /**
  * The consent's year in Chromium against the real sandbox: a renewal from the widget in renew mode (`renewConsent`)
  * keeps the consent and its account ids and moves its date, with no status outside active/expiring while it runs and
- * data pulls working meanwhile; a renewal the customer denies, or leaves, changes the consent not by one byte; a
+ * data pulls working meanwhile — by popup and by redirect (the tab to the bank and back, resume()); a renewal the customer denies, or leaves, changes the consent not by one byte; a
  * customer who stops sharing on the bank's dashboard reaches the integrator's webhook handler, and the next data pull
  * is refused with ConsentInactiveError. Needs `node scripts/build.mjs` first.
  */
@@ -166,4 +166,61 @@ test("the bank's dashboard: Stop sharing → consent.revoked (data_holder) in th
     server.closeAllConnections();
     server.close();
   }
+});
+
+test('renew mode by redirect (no popup): the tab goes to the bank and back, resume() ends renewed — same consent and account ids, a later date', async ({
+  page,
+}) => {
+  const ref = 'renew_redirect';
+  const consent = await connected(ref);
+  await advanceClock(rt.sandbox.url, '340d');
+  const [before] = await consentsOf(ref);
+  expect(before?.status).toBe('expiring');
+
+  const start = `${rt.page(ref, 'redirect')}&renew=${consent.consent_id}`;
+  let popups = 0;
+  page.on('popup', () => popups++);
+  const { seen } = await watchStatuses(ref, async () => {
+    await page.goto(start);
+    const frame = journeyFrame(page);
+    await expect(frame.getByRole('heading', { name: 'Keep sharing your Sandbox Bank data' })).toBeVisible();
+    await frame.getByRole('button', { name: 'Continue', exact: true }).click();
+    await frame.getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${rt.sandbox.url}/bank/sandbox-bank/authorise`));
+    // The customer is at the bank in this very tab: the consent still works.
+    await expect(client.finalise({ vendor: 'acme', ref })).resolves.toBeDefined();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(start);
+    await expect(journeyFrame(page).getByRole('heading', { name: 'Data sharing renewed' })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+  expect(await page.evaluate(() => (window as unknown as { __resumed: boolean }).__resumed)).toBe(true);
+  expect(popups).toBe(0);
+  expect([...seen].sort()).toEqual(['active', 'expiring']);
+  const [after] = await consentsOf(ref);
+  expect(after).toMatchObject({ consent_id: consent.consent_id, status: 'active', account_ids: consent.account_ids });
+  const moved = Date.parse(after!.sharing_expires_at!) - Date.parse(before!.sharing_expires_at!);
+  expect(moved).toBeGreaterThanOrEqual(340 * 86_400_000);
+  const phases = (await events(page)).filter(([k]) => k === 'bank').map(([, e]) => e);
+  expect(phases).toEqual([expect.objectContaining({ phase: 'completed', strategy: 'redirect', status: 'authorised' })]);
+});
+
+test('renew mode by redirect: denied at the bank → back and resumed to "Renewal not approved", the consent byte-for-byte as before', async ({
+  page,
+}) => {
+  const ref = 'renew_redirect_deny';
+  const consent = await connected(ref);
+  const before = JSON.stringify(await consentsOf(ref));
+  const start = `${rt.page(ref, 'redirect')}&renew=${consent.consent_id}`;
+  await page.goto(start);
+  const frame = journeyFrame(page);
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click();
+  await frame.getByRole('button', { name: 'Continue to Sandbox Bank' }).click();
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(start);
+  await expect(journeyFrame(page).getByRole('heading', { name: 'Renewal not approved' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(JSON.stringify(await consentsOf(ref))).toBe(before);
 });

@@ -282,8 +282,7 @@ const renewalDenied = (renewal: JourneyRenewalBody): Step => ({
  */
 export async function renewFrom(j: Journey): Promise<void> {
   const { api, url, config } = j.ctx;
-  const answered = takeBankResult(config.vendor, config.ref)?.status ?? j.refs.bankAnswer.current;
-  j.refs.bankAnswer.current = undefined;
+  const stored = takeBankResult(config.vendor, config.ref)?.status;
   let renewal: JourneyRenewalBody;
   try {
     renewal = await api.renewal(url.renewConsent!);
@@ -292,6 +291,9 @@ export async function renewFrom(j: Journey): Promise<void> {
     const message = `consent ${url.renewConsent} cannot be renewed here (${code})`;
     return go(j, { name: 'failed', code, recoverable: false, message, words: 'renew.notRenewable' });
   }
+  // Read after the request: the widget's bank_authorisation_result (a redirect's return) may arrive while it runs.
+  const answered = stored ?? j.refs.bankAnswer.current;
+  j.refs.bankAnswer.current = undefined;
   j.refs.booted.current = true;
   j.refs.applicationId.current = renewal.application_id;
   if (answered === 'denied') return go(j, renewalDenied(renewal));
