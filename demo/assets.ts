@@ -10,6 +10,7 @@ export const DEMO_ENTRIES = {
   spa: 'demo/spa/main.ts',
   credit: 'demo/credit/main.ts',
   status: 'demo/status/main.ts',
+  connections: 'demo/connections/main.ts',
 };
 
 /** `outDir` defaults to dist/demo-assets; tests pass a temporary directory so parallel workers do not collide. */

@@ -13,6 +13,7 @@ const NAV = [
   ['/spa.html', 'SPA'],
   ['/direct.html', 'Server to server'],
   ['/credit.html', 'Credit reporting'],
+  ['/connections.html', 'Connections'],
 ] as const;
 
 export function layout(o: {
@@ -62,6 +63,7 @@ ${card('/script-tag.html', 'One tag', 'Script tag', 'The inline journey from a s
 ${card('/spa.html', 'ES module', 'Single-page app', 'Modal journey with theme and prefill pickers, a live event log, webhook-driven progress and downloads.')}
 ${card('/direct.html', 'No iframe', 'Server to server', 'Your own form; the server starts the application, creates the CDR consent and redirects to the bank.')}
 ${card('/credit.html', 'Credit', 'Credit reporting', 'Lodge an enquiry, read the report, open an account, report payments and list a default.')}
+${card('/connections.html', 'A year', 'Connections', 'Each customer’s consents over the year: warnings before the end, renew with the same accounts, revoke. Move the sandbox clock.')}
 </div>`,
   });
 }
@@ -164,5 +166,36 @@ export function creditPage(ctx: PageContext): string {
 lodge an enquiry, read the report, then report an account, its monthly payments and a default.</p></section>
 <ol class="wizard" id="wizard"><li data-w="lodge">Lodge enquiry</li><li data-w="report">Report</li><li data-w="account">Account</li><li data-w="payments">Payments</li><li data-w="default">Default</li><li data-w="close">Update / close</li></ol>
 <div id="credit"></div>`,
+  });
+}
+
+/** The connection's year: every customer's consents, the sandbox clock's buttons, renew (widget) and revoke. */
+export function connectionsPage(ctx: PageContext): string {
+  return layout({
+    ctx,
+    path: '/connections.html',
+    title: 'Connections',
+    scripts: ['/assets/connections.js'],
+    body: `<section class="hero"><h1>Connections over the year</h1><p>A bank connection lasts up to a year. Lendly lists
+each customer’s consents with the backend helper (<code>listConsents</code>), is warned by webhook before a sharing period
+ends, renews with the widget in renew mode (<code>renewConsent</code>: the same accounts, a later date) and can revoke
+(<code>revokeConsent</code>). The sandbox’s clock moves on when you ask it to.</p></section>
+<div class="grid-2">
+  <div class="stack">
+    <section class="card stack" aria-labelledby="clock-h"><h2 id="clock-h">Sandbox clock</h2>
+      <p class="muted">Now at the sandbox: <strong id="clock-now">…</strong>. Moving it fires every warning, expiry and
+      webhook retry that falls due, in order.</p>
+      <div class="row" id="clock">
+        <button type="button" class="ghost" data-advance="1d">+1 day</button><button type="button" class="ghost" data-advance="7d">+7 days</button>
+        <button type="button" class="ghost" data-advance="30d">+30 days</button><button type="button" class="ghost" data-advance="180d">+180 days</button>
+      </div>
+      <div class="row"><button type="button" id="connect">Connect a test customer</button><span class="muted" id="connections-status" role="status"></span></div>
+    </section>
+    <section class="stack" aria-labelledby="list-h"><h2 id="list-h">Consents</h2><div class="stack" id="connections" data-vendor="${esc(ctx.vendor)}" data-journey-origin="${esc(ctx.sandboxUrl)}"><p class="muted">No connection yet: connect a test customer here, or a bank on another page.</p></div></section>
+  </div>
+  <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Webhook log</h2>
+    <p class="muted">Every webhook Lendly’s server processes, the consent’s warnings included, as it arrives.</p>
+    <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No events yet.</li></ul></section>
+</div>`,
   });
 }

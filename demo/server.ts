@@ -11,8 +11,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scriptPartEntries } from '../scripts/entries.mjs';
 import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
+import { connectionsRoute } from './connections-routes.js';
 import { creditRoute } from './credit-routes.js';
-import { applicationPage, creditPage, directPage, homePage, scriptTagPage, spaPage, type PageContext } from './html.js';
+import {
+  applicationPage,
+  connectionsPage,
+  creditPage,
+  directPage,
+  homePage,
+  scriptTagPage,
+  spaPage,
+  type PageContext,
+} from './html.js';
 import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
 import { createService } from './service.js';
 import { SSE } from './shared.js';
@@ -80,6 +90,13 @@ export async function startDemo(o: DemoOptions) {
   });
   await service.start(); // with a database: migrate before the first delivery
   const ctx: PageContext = { sandboxUrl, vendor };
+  const connections = {
+    service,
+    store,
+    vendor,
+    sandbox: { url: sandboxUrl, token: { id: tokenId, secret: signingSecret } },
+    newRef,
+  };
   const policy = csp(sandboxUrl);
   let publicUrl = '';
 
@@ -93,6 +110,7 @@ export async function startDemo(o: DemoOptions) {
     if (get && p === '/spa.html') return sendHtml(res, spaPage(ctx), policy);
     if (get && p === '/credit.html') return sendHtml(res, creditPage(ctx), policy);
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
+    if (get && p === '/connections.html') return sendHtml(res, connectionsPage(ctx), policy);
     if (get && STATIC[p]) {
       const s = STATIC[p]!;
       if (!existsSync(s.file))
@@ -112,6 +130,7 @@ export async function startDemo(o: DemoOptions) {
       );
     }
     if (p.startsWith('/api/credit/') && (await creditRoute(service.client, req, res, url))) return;
+    if (p.startsWith('/api/connections') && (await connectionsRoute(connections, req, res, p))) return;
     if (p === '/api/applications' && req.method === 'POST') {
       const body = await readJson(req);
       const ref = newRef();

@@ -62,6 +62,16 @@ function describe(e: WebhookEvent): string {
       return `${String(d.accounts)} accounts, ${String(d.transactions)} transactions`;
     case 'application.report_ready':
       return `formats ${Array.isArray(d.formats) ? d.formats.join(', ') : ''}`;
+    case 'consent.expiring':
+      return `${String(d.days_left)} days left, until ${String(d.sharing_expires_at).slice(0, 10)}`;
+    case 'consent.expired':
+      return `${String(d.consent_id)} ended ${String(d.sharing_expires_at)}`;
+    case 'consent.revoked':
+      return `${String(d.consent_id)} by ${String(d.revoked_by)}`;
+    case 'consent.renewed':
+      return `${String(d.consent_id)} until ${String(d.sharing_expires_at)}`;
+    case 'consent.denied':
+      return d.renews ? `renewal of ${String(d.renews)} not approved` : `${String(d.consent_id)} denied`;
     default:
       return e.application_id ?? '';
   }
@@ -83,7 +93,15 @@ export function createService(o: ServiceOptions) {
     processed.push(e.event_id);
     const app = o.store.ensure(e.ref);
     if (e.application_id) app.applicationId ??= e.application_id;
-    o.store.record(e.ref, { id: e.event_id, source: 'webhook', type: e.type, at: e.created_at, detail: describe(e) });
+    const consentId = (e.data as { consent_id?: unknown } | undefined)?.consent_id;
+    o.store.record(e.ref, {
+      id: e.event_id,
+      source: 'webhook',
+      type: e.type,
+      at: e.created_at,
+      detail: describe(e),
+      ...(typeof consentId === 'string' ? { consentId } : {}),
+    });
   };
 
   const crawlCompleted = async (e: WebhookEvent) => {

@@ -11,6 +11,7 @@ interface Tracked extends ApplicationSnapshot {
 export class ApplicationStore {
   readonly #apps = new Map<string, Tracked>();
   readonly #listeners = new Map<string, Set<Listener>>();
+  readonly #everyRef = new Set<(ref: string, entry: LogEntry) => void>();
 
   get(ref: string): Tracked | undefined {
     return this.#apps.get(ref);
@@ -40,6 +41,13 @@ export class ApplicationStore {
     app.entries.push(entry);
     if (entry.type === 'application.report_ready') app.reportReady = true;
     for (const fn of this.#listeners.get(ref) ?? []) fn(entry);
+    for (const fn of this.#everyRef) fn(ref, entry);
+  }
+
+  /** Every customer's entries as they are recorded (the Connections page's log). */
+  subscribeAll(fn: (ref: string, entry: LogEntry) => void): () => void {
+    this.#everyRef.add(fn);
+    return () => this.#everyRef.delete(fn);
   }
 
   subscribe(ref: string, fn: Listener): () => void {

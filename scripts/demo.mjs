@@ -105,6 +105,7 @@ child.stdout.on('data', (chunk) => {
     single-page app           ${m[1]}/spa.html
     server to server          ${m[1]}/direct.html
     credit reporting          ${m[1]}/credit.html
+    connections (the year)    ${m[1]}/connections.html
   Sandbox (the service)       ${sandbox.url}
     index                     ${sandbox.url}/  (logins, registrations, recent webhook deliveries)
     API token id / secret     ${token.tokenId} / ${token.secret}

@@ -1,6 +1,6 @@
 /**
  * Every page of the demo at phone size (375×667) and at desktop size, as loaded and in the states a visitor reaches
- * (the SPA's modal open, the credit page's report shown): axe (every rule axe-core runs, every impact, in the page and
+ * (the SPA's modal open, the credit page's report shown, a consent on the Connections page): axe (every rule axe-core runs, every impact, in the page and
  * inside the journey frame where one is mounted) finds no violation, the page logs no console error and no request
  * fails, and /favicon.ico is served. Lighthouse's accessibility audits are axe's rules.
  */
@@ -51,6 +51,19 @@ const PAGES: Array<{ path: string; ready?: (page: Page) => Promise<void> }> = [
     },
   },
   { path: '/applications/cust_a11y_check' },
+  { path: '/connections.html' },
+  {
+    path: '/connections.html (a consent shown, warned)',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Connect a test customer' }).click();
+      const card = page.locator('article.consent').last();
+      await expect(card).toHaveAttribute('data-status', 'active', { timeout: 20_000 });
+      await page.getByRole('button', { name: '+180 days' }).click();
+      await page.getByRole('button', { name: '+180 days' }).click();
+      await expect(page.locator('article.consent[data-status="expiring"]')).not.toHaveCount(0);
+      await expect(page.locator('#log li[data-type="consent.expiring"]')).not.toHaveCount(0);
+    },
+  },
 ];
 
 /** Console errors and failed responses of the page and its frames, from the first request on. */

@@ -3,7 +3,7 @@
  * is wider than the window, the header's page links sit on one row, the server-to-server page's "What happens" items
  * wrap as running text (no more lines than their words need), every table of the sandbox index (deliveries included)
  * fits its section (and axe finds nothing there), and the SPA's Progress card says something before an application
- * starts. e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
+ * starts, and the Connections page with a consent warned fits too. e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -27,7 +27,15 @@ test.afterAll(async () => {
   await hooks?.close();
 });
 
-const DEMO_PAGES = ['/', '/script-tag.html', '/spa.html', '/direct.html', '/credit.html', '/applications/cust_fit'];
+const DEMO_PAGES = [
+  '/',
+  '/script-tag.html',
+  '/spa.html',
+  '/direct.html',
+  '/credit.html',
+  '/connections.html',
+  '/applications/cust_fit',
+];
 const SIZES = [
   { name: 'phone', width: 375, height: 667 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -101,6 +109,19 @@ for (const size of SIZES) {
       for (const m of measured) expect(m.lines, `${m.text}: ${JSON.stringify(m)}`).toBeLessThanOrEqual(m.needed + 1);
       // At 1280 every item fits on two lines.
       if (size.width >= 1280) for (const m of measured) expect(m.lines, m.text!).toBeLessThanOrEqual(2);
+    });
+
+    test('the Connections page with a consent and its warnings shown is no wider than the window', async ({ page }) => {
+      await page.goto(`${stack.demo.url}/connections.html`);
+      await page.getByRole('button', { name: 'Connect a test customer' }).click();
+      await expect(page.locator('article.consent').last()).toHaveAttribute('data-status', 'active', {
+        timeout: 20_000,
+      });
+      await page.getByRole('button', { name: '+180 days' }).click();
+      await page.getByRole('button', { name: '+180 days' }).click();
+      await expect(page.locator('#log li[data-type="consent.expiring"]')).not.toHaveCount(0);
+      await expect(page.locator('article.consent[data-status="expiring"]')).not.toHaveCount(0);
+      expect(await overflow(page)).toEqual({ beyond: 0, sticking: [] });
     });
 
     test("the SPA's Progress card says what will appear there before an application starts", async ({ page }) => {
