@@ -20,6 +20,21 @@ afterEach(() => {
   bridge = undefined;
   Object.defineProperty(window, 'parent', realParent);
 });
+/**
+ * Posts `data` with this window's real `postMessage` (its own origin and source, neither the parent's) and resolves
+ * once it has been dispatched: this listener is added after the bridge's, so the bridge has handled it by then.
+ */
+function postedByThisWindow(data: unknown): Promise<void> {
+  return new Promise((resolve) => {
+    const seen = (e: MessageEvent) => {
+      if (e.data !== data) return;
+      window.removeEventListener('message', seen);
+      resolve();
+    };
+    window.addEventListener('message', seen);
+    window.postMessage(data, '*');
+  });
+}
 function frameIt() {
   Object.defineProperty(window, 'parent', { value: parent, configurable: true, writable: true });
 }
@@ -186,11 +201,10 @@ describe('visibility (prewarm)', () => {
     expect(bridge.visible).toBe(false);
     let shown = false;
     const waiting = bridge.whenVisible().then(() => (shown = true));
-    await new Promise((r) => setTimeout(r, 0));
-    expect(shown).toBe(false);
     fromParent('visibility', { state: 'visible' }, { origin: 'https://evil.example.com' }); // wrong origin: ignored
-    await new Promise((r) => setTimeout(r, 0));
+    await postedByThisWindow(encodeMessage(CHANNEL, 'visibility', { state: 'visible' })); // not the parent: ignored
     expect(shown).toBe(false);
+    expect(bridge.visible).toBe(false);
     fromParent('visibility', { state: 'visible' });
     await waiting;
     expect(bridge.visible).toBe(true);

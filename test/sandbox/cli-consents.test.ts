@@ -36,15 +36,10 @@ function cli(args: string[]): Promise<Run> {
 const target = () => ['--url', sb.url, '--token', TOKEN];
 
 async function hookOf(type: string, consentId: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const hit = hooks.received.find(
-      (h) => h.json.type === type && (h.json.data as { consent_id?: string }).consent_id === consentId,
-    );
-    if (hit) return hit.json.data as Record<string, unknown>;
-    if (Date.now() > deadline) throw new Error(`no ${type} for ${consentId}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const hit = await hooks.next(
+    (h) => h.json.type === type && (h.json.data as { consent_id?: string }).consent_id === consentId,
+  );
+  return hit.json.data as Record<string, unknown>;
 }
 
 async function connected(ref: string) {

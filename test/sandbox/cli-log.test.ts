@@ -1,6 +1,6 @@
 // The CLI's log, read as a user reads it: a real `hosted-journey-sandbox` child process, a real receiver that fails
 // once, a real bank approval; its stdout must show each delivery attempt with its status and each 401 with its code.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signRequest } from '../../src/server/index.js';
 import { approveConsent, startWebhookReceiver, type WebhookReceiverHandle } from '../support/sandbox.js';
@@ -12,12 +12,28 @@ afterEach(async () => {
   receiver = undefined;
 });
 
-async function until(check: () => boolean, what: () => string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting; output so far:\n${what()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Resolves once `check()` holds, re-checked on every chunk the CLI prints; fails with its output if it exits first. */
+function until(child: ChildProcess, check: () => boolean, what: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const off = () => {
+      child.stdout!.off('data', test);
+      child.stderr!.off('data', test);
+      child.off('exit', exited);
+    };
+    const test = () => {
+      if (!check()) return;
+      off();
+      resolve();
+    };
+    const exited = () => {
+      off();
+      reject(new Error(`the CLI exited; output:\n${what()}`));
+    };
+    child.stdout!.on('data', test);
+    child.stderr!.on('data', test);
+    child.on('exit', exited);
+    test();
+  });
 }
 
 describe('hosted-journey-sandbox logs deliveries and 401s', () => {
@@ -35,6 +51,7 @@ describe('hosted-journey-sandbox logs deliveries and 401s', () => {
     const exited = new Promise((r) => child.once('exit', r));
     try {
       await until(
+        child,
         () => /listening on http:\/\/\S+/.test(out),
         () => out,
       );
@@ -49,6 +66,7 @@ describe('hosted-journey-sandbox logs deliveries and 401s', () => {
       // A 401: the right token id with the wrong secret.
       expect((await call('/api/v1/acme/cli_1/profile', { full_name: 'A' }, 'wrong_secret_91')).status).toBe(401);
       await until(
+        child,
         () => out.includes('401 BAD_SIGNATURE'),
         () => out,
       );
@@ -60,6 +78,7 @@ describe('hosted-journey-sandbox logs deliveries and 401s', () => {
       const consent = (await (await call('/api/v1/acme/cli_2/consents', {})).json()) as { consent_url: string };
       await approveConsent(url, consent.consent_url, 'approve');
       await until(
+        child,
         () => /consent\.authorised \S+ → \S+: 200 \(attempt 2\)/.test(out),
         () => out,
       );

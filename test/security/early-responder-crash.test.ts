@@ -52,13 +52,27 @@ async function startHost(mode: 'express' | 'http'): Promise<Host> {
   return { child, port, stderr: () => err, timeouts, exited: () => exit };
 }
 
-const waitFor = async (what: () => boolean, label: string, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+/**
+ * Resolves once `what()` holds: checked now and after every chunk a source emits (the host's output, the socket's
+ * answer); rejects naming `label` when a source ends first.
+ */
+const when = (what: () => boolean, label: string, ...sources: NodeJS.EventEmitter[]): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const off = () => {
+      for (const s of sources) s.off('data', check).off('end', ended);
+    };
+    const check = () => {
+      if (!what()) return;
+      off();
+      resolve();
+    };
+    const ended = () => {
+      off();
+      reject(new Error(`ended before ${label}`));
+    };
+    for (const s of sources) s.on('data', check).on('end', ended);
+    check();
+  });
 
 /**
  * Sends the head, waits until the host's early responder fired (its `TIMEOUT` line), then sends the body — or hangs
@@ -74,13 +88,13 @@ async function attack(h: Host, hangUp: boolean): Promise<string> {
   await new Promise<void>((r) => socket.on('connect', r));
   const head = ['POST /hooks HTTP/1.1', 'host: 127.0.0.1', `content-length: ${Buffer.byteLength(BODY)}`];
   socket.write(`${[...head, ...MADE_UP].join('\r\n')}\r\n\r\n`);
-  await waitFor(() => h.timeouts() > before, 'the early responder');
+  await when(() => h.timeouts() > before, 'the early responder', h.child.stdout!);
   if (hangUp) {
     socket.destroy();
     return '';
   }
   socket.write(BODY);
-  await waitFor(() => seen.includes('\r\n'), 'the early answer');
+  await when(() => seen.includes('\r\n'), 'the early answer', socket);
   socket.end();
   await closed;
   return seen.split('\r\n')[0]!;
@@ -95,7 +109,8 @@ describe.each(['express', 'http'] as const)('a late answer never crashes the hos
     const h = host;
     for (let i = 0; i < 3; i++) expect(await attack(h, hangUp)).toMatch(hangUp ? /^$/ : /^HTTP\/1\.1 503/);
     if (!hangUp) {
-      await waitFor(() => /webhook respond failed: RESPONSE_NOT_SENT/.test(h.stderr()), 'the late answer in the log');
+      const logged = () => /webhook respond failed: RESPONSE_NOT_SENT/.test(h.stderr());
+      await when(logged, 'the late answer in the log', h.child.stderr!);
     }
     const health = await fetch(`http://127.0.0.1:${h.port}/health`);
     expect(await health.text()).toBe('ok');

@@ -1,23 +1,31 @@
 // The wall clock stepped an hour back or forward (NTP, a VM resumed, an operator) while claims are held: the stores
 // keep their leases, TTLs and operation deadlines on the monotonic clock, so a claim neither expires at once (a
-// concurrent redelivery) nor lives an hour longer, and a Redis operation deadline stays bounded. Only Date.now is
-// stepped here; performance.now and the timers keep real time, as they do on a real host.
+// concurrent redelivery) nor lives an hour longer, and a Redis operation deadline stays bounded. Date.now is stepped;
+// the monotonic clock (performance.now) moves only where a test moves it, and the timers keep real time.
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
-import { KEYS, deliver, event, sleep } from '../support/deliveries.js';
+import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 
 const HOUR = 3600_000;
 const realNow = Date.now.bind(Date);
+const realMonotonic = performance.now.bind(performance);
 /** Steps Date.now by `ms` from now on (cumulative); performance.now is untouched. */
 let offset = 0;
 function stepWallClock(ms: number): void {
   offset += ms;
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
 }
+/** Moves performance.now `ms` ahead from now on (cumulative), as that much time passing would; Date.now is untouched. */
+let elapsed = 0;
+function advanceMonotonic(ms: number): void {
+  elapsed += ms;
+  vi.spyOn(performance, 'now').mockImplementation(() => realMonotonic() + elapsed);
+}
 afterEach(() => {
   offset = 0;
+  elapsed = 0;
   vi.restoreAllMocks();
 });
 
@@ -43,7 +51,7 @@ describe('MemoryDedupeStore (default clock)', () => {
     stepWallClock(step);
     expect(await s.claim('e1', 'o2', 400)).toBe('in_flight'); // forward: not expired by an hour of wall clock
     expect(await s.renew('e1', 'o1', 400)).toBe(true);
-    await sleep(600); // back: the lease is not an hour longer
+    advanceMonotonic(600); // back: the lease is not an hour longer
     expect(await s.claim('e1', 'o2', 400)).toBe('claimed');
     expect(await s.complete('e1', 'o1', 60_000)).toBe(false);
     expect(await s.complete('e1', 'o2', 60_000)).toBe(true);
@@ -55,6 +63,10 @@ describe('MemoryDedupeStore (default clock)', () => {
     let running = 0;
     let maxRunning = 0;
     let runs = 0;
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
     const h = createWebhookHandler({
       verify: { keys: KEYS },
       store: new MemoryDedupeStore(),
@@ -63,16 +75,18 @@ describe('MemoryDedupeStore (default clock)', () => {
         '*': async () => {
           runs++;
           maxRunning = Math.max(maxRunning, ++running);
-          await sleep(300);
+          started();
+          await finished;
           running--;
         },
       },
     });
     const first = deliver(h, event('evt_step_fwd'));
-    await sleep(100);
+    await inHandler; // the first delivery holds the claim and runs
     stepWallClock(HOUR);
     const copy = await deliver(h, event('evt_step_fwd'));
     expect([copy.status, copy.outcome]).toEqual([409, 'in_flight']);
+    finish();
     expect((await first).status).toBe(200);
     expect((await deliver(h, event('evt_step_fwd'))).outcome).toBe('duplicate');
     expect([runs, maxRunning]).toEqual([1, 1]);
@@ -93,14 +107,14 @@ describe('RedisDedupeStore operation deadline (real redis-server, paused)', () =
       () => 'resolved',
       (e: Error) => e.message,
     );
-    await sleep(20);
+    // The call's deadline was taken when it was made (synchronously, on the monotonic clock): step the wall clock now.
     stepWallClock(step);
     const outcome = await pending;
     const took = performance.now() - t0;
     expect(outcome).toMatch(/timed out after 300 ms/);
     expect(took).toBeGreaterThanOrEqual(290); // forward: not cut short
     expect(took).toBeLessThan(1000); // back: not stretched by an hour
-    await sleep(1300); // the pause ends
+    await admin.sendCommand(['PING']); // answered once the pause ends
     await s.close();
   });
 });

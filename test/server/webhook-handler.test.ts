@@ -8,7 +8,7 @@ import {
   toFetchHandler,
   toNodeHandler,
 } from '../../src/server/index.js';
-import { startRedis, type RunningRedis } from '../support/redis.js';
+import { startRedis, type RunningRedis, watchExpiry } from '../support/redis.js';
 import { entries } from '../support/providers.js';
 
 const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
@@ -284,11 +284,12 @@ describe('stores', () => {
 
   it('RedisDedupeStore: SET NX PX lease, owner-checked release and complete, lease expiry', async () => {
     const s = new RedisDedupeStore({ url: redis.url, prefix: 'unit:' });
+    const lease = await watchExpiry(redis.url, 'unit:e1');
     expect(await s.claim('e1', 'o1', 200)).toBe('claimed');
     expect(await s.claim('e1', 'o2', 200)).toBe('in_flight');
     expect(await s.release('e1', 'o2')).toBe(false);
     expect(await s.complete('e1', 'o2', 1000)).toBe(false);
-    await new Promise((r) => setTimeout(r, 250));
+    await lease.expired; // Redis ended o1's lease
     expect(await s.claim('e1', 'o2', 5000)).toBe('claimed');
     expect(await s.complete('e1', 'o1', 1000)).toBe(false);
     expect(await s.complete('e1', 'o2', 60_000)).toBe(true);

@@ -1,6 +1,7 @@
 // Starts a real redis-server on a free loopback port for tests. Never skips: a missing binary is an error.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
+import { createClient } from 'redis';
 
 export interface RunningRedis {
   url: string;
@@ -73,4 +74,20 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
       await exited;
     },
   };
+}
+
+/**
+ * Watches Redis expire `key` on its own clock (a keyspace `expired` event): a test waits for a lease to run out instead
+ * of sleeping past it. Call it before the key can expire; `expired` resolves once Redis has removed the key.
+ */
+export async function watchExpiry(url: string, key: string): Promise<{ expired: Promise<void> }> {
+  const sub = createClient({ url });
+  await sub.connect();
+  await sub.configSet('notify-keyspace-events', 'Ex');
+  let seen!: () => void;
+  const expired = new Promise<void>((r) => (seen = r));
+  await sub.subscribe('__keyevent@0__:expired', (k) => {
+    if (k === key) seen();
+  });
+  return { expired: expired.finally(() => sub.close()) };
 }

@@ -214,6 +214,8 @@ export interface ReceivedWebhook {
 export interface WebhookReceiverHandle {
   url: string;
   received: ReceivedWebhook[];
+  /** The first delivery, received already or to come, that `match` accepts: resolves when it has arrived. */
+  next(match: (hook: ReceivedWebhook) => boolean): Promise<ReceivedWebhook>;
   close(): Promise<void>;
 }
 
@@ -223,6 +225,7 @@ export async function startWebhookReceiver(
   path = '/hooks',
 ): Promise<WebhookReceiverHandle> {
   const received: ReceivedWebhook[] = [];
+  const waiting = new Set<(hook: ReceivedWebhook) => void>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -231,6 +234,7 @@ export async function startWebhookReceiver(
       const hook: ReceivedWebhook = { path: req.url ?? '', headers: req.headers, body, json: JSON.parse(body) };
       received.push(hook);
       res.writeHead(respond(hook, received.length - 1)).end();
+      for (const w of [...waiting]) w(hook);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -238,6 +242,17 @@ export async function startWebhookReceiver(
   return {
     url: `http://127.0.0.1:${port}${path}`,
     received,
+    next: (match) =>
+      new Promise((resolve) => {
+        const hit = received.find(match);
+        if (hit) return resolve(hit);
+        const w = (hook: ReceivedWebhook) => {
+          if (!match(hook)) return;
+          waiting.delete(w);
+          resolve(hook);
+        };
+        waiting.add(w);
+      }),
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());

@@ -206,9 +206,15 @@ describe("journeyProtocol: 'plain'", () => {
     post('RELEASED', win);
     h.open();
     await settle(h, onJourneyMessage); // the new frame is heard...
+    const heard = winOf(h);
     h.destroy();
     post('RELEASED', win);
-    await new Promise((r) => setTimeout(r, 50));
+    post('RELEASED', heard);
+    // A journey mounted after these posts hears its own marker: by then the posts above have run their course.
+    const witness = vi.fn();
+    const w = make({ container: container(), onJourneyMessage: witness });
+    w.open();
+    await settle(w, witness);
     expect(onJourneyMessage).toHaveBeenCalledTimes(1); // ...the old one, and anything after destroy(), are not
   });
 });

@@ -200,8 +200,9 @@ describe("prewarm: 'intent' and 'idle'", () => {
     const button = document.createElement('button');
     button.id = 'connect';
     document.body.append(button);
+    const armed = countListeners(button);
     const h = make({ container: host(), prewarm: 'intent', prewarmTrigger: '#connect' });
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(armed.get('focusin')).toBe(1)); // waiting for intent, not loading
     expect(h.iframe).toBeNull();
     button.dispatchEvent(new Event('focusin', { bubbles: true }));
     expect(h.iframe).not.toBeNull();
@@ -246,8 +247,9 @@ describe("prewarm: 'intent' and 'idle'", () => {
   it('open() before the prewarm fired mounts visibly at once and cancels it', async () => {
     const button = document.createElement('button');
     document.body.append(button);
+    const armed = countListeners(button);
     const h = make({ container: host(), prewarm: 'intent', prewarmTrigger: button });
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(armed.get('pointerenter')).toBe(1));
     h.open();
     expectShown(h.iframe!);
     button.dispatchEvent(new Event('pointerenter'));

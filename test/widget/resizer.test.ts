@@ -30,6 +30,7 @@ async function started(win: { postMessage: ReturnType<typeof vi.fn> }) {
 
 let resizer: Resizer | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   resizer?.stop();
   resizer = undefined;
   document.body.replaceChildren();
@@ -91,13 +92,17 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
   });
 
   it('posts iframe-child-init to the journey origin only, and stops once the child answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { iframe, win } = frame();
     resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
     await started(win);
+    vi.advanceTimersByTime(250); // retries come every 100 ms until a first resize
+    expect(win.postMessage.mock.calls.length).toBeGreaterThanOrEqual(3);
     for (const call of win.postMessage.mock.calls) expect(call).toEqual([{ type: 'iframe-child-init' }, ORIGIN]);
     resized(300, ORIGIN, win);
     const answered = win.postMessage.mock.calls.length;
-    await new Promise((r) => setTimeout(r, 250)); // retries come every 100 ms until a first resize
+    expect(vi.getTimerCount()).toBe(0); // no retry left scheduled
+    vi.advanceTimersByTime(60_000);
     expect(win.postMessage.mock.calls.length).toBe(answered);
   });
 
@@ -111,6 +116,7 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
   });
 
   it('stop() removes its listeners and ends the retry loop when the child never answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { iframe, win } = frame();
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
@@ -118,7 +124,8 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
     await started(win);
     resizer.stop();
     const afterStop = win.postMessage.mock.calls.length;
-    await new Promise((r) => setTimeout(r, 350)); // the handshake retries every 100 ms until a first resize
+    expect(vi.getTimerCount()).toBe(0); // the handshake retries every 100 ms until a first resize: none left
+    vi.advanceTimersByTime(60_000);
     expect(win.postMessage.mock.calls.length).toBe(afterStop);
     iframe.dispatchEvent(new Event('load'));
     expect(win.postMessage.mock.calls.length).toBe(afterStop);
