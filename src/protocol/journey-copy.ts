@@ -13,26 +13,34 @@ import { pseudoCatalogue } from './pseudo.js';
  */
 export const HISTORY_DAYS = 90;
 
-/** The period and duration as both pages word them, per locale; `{days}` is the period, formatted with `Intl`. */
+/**
+ * The period, duration and sharing period as the pages word them, per locale; `{days}` is a number of days, formatted
+ * with `Intl`.
+ */
 const EN_AU_COPY = {
   period: 'Transactions from the last {days}, read-only',
   duration: 'Once-off: access ends after collection',
+  sharing: 'Sharing period: {days}',
 };
-export const CONSENT_COPY: Record<Locale, Partial<Record<'period' | 'duration', string>>> = {
+type CopyKey = keyof typeof EN_AU_COPY;
+export const CONSENT_COPY: Record<Locale, Partial<Record<CopyKey, string>>> = {
   'en-AU': EN_AU_COPY,
   'en-XA': pseudoCatalogue(EN_AU_COPY),
 };
 
+const words = (locale: Locale) => ({ ...CONSENT_COPY[DEFAULT_LOCALE], ...CONSENT_COPY[locale] }) as typeof EN_AU_COPY;
+const dayCount = (locale: Locale, days: number) =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+
 /** The period and duration in `locale` (a missing one in en-AU). */
 export function consentCopy(locale: Locale): { period: string; duration: string } {
-  const words = { ...CONSENT_COPY[DEFAULT_LOCALE], ...CONSENT_COPY[locale] } as { period: string; duration: string };
-  const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(HISTORY_DAYS);
-  return { period: fill(words.period, { days }), duration: words.duration };
+  const w = words(locale);
+  return { period: fill(w.period, { days: dayCount(locale, HISTORY_DAYS) }), duration: w.duration };
 }
 
-/** The sharing period of a consent, as the bank's pages and the journey's renew step say it. */
-export function sharingPeriodText(days: number): string {
-  return `Sharing period: ${days} day${days === 1 ? '' : 's'}`;
+/** The sharing period of a consent, as the bank's pages say it, in `locale`. */
+export function sharingPeriodText(days: number, locale: Locale): string {
+  return fill(words(locale).sharing, { days: dayCount(locale, days) });
 }
 
 /**

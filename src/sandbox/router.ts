@@ -205,7 +205,7 @@ function bankRoute(ctx: SandboxContext): Route {
     if (!bank) return null;
     const [, id, action] = bank as unknown as [string, string, string];
     if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info);
-    if (action === 'sharing' && method === 'GET') return sharingPage(ctx, id, info.url);
+    if (action === 'sharing' && method === 'GET') return sharingPage(ctx, id, info);
     if (action === 'sharing' && method === 'POST') {
       info.body = await readBody(req);
       return stopSharing(ctx, id, info);

@@ -15,9 +15,10 @@ import { inAppBrowser } from './in-app.js';
 import { savedOptions } from './save.js';
 import { CALLBACKS, GROUPS, OPTIONS } from './surface.js';
 import type { JourneyCallbacks, JourneyMode, JourneyOptions } from './types.js';
+import { TITLE } from './words/title.js';
 
 export const DEFAULTS = {
-  title: 'Connect your bank account',
+  title: TITLE,
   minHeight: 400,
   maxHeight: 3000,
   readyTimeoutMs: 15_000,

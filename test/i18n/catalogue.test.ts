@@ -13,6 +13,7 @@ import { LOCALES } from '../../src/protocol/locale.js';
 import { BANK_WORDS } from '../../src/sandbox/banks/words.js';
 import { EN_AU } from '../../src/sandbox/journey/browser/words/en-AU.js';
 import { CATALOGUES } from '../../src/sandbox/journey/browser/words/index.js';
+import { DEFAULTS } from '../../src/widget/options.js';
 import { EN_AU as WIDGET_EN_AU } from '../../src/widget/words/en-AU.js';
 
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'hint', 'sub', 'message']);
@@ -97,12 +98,19 @@ describe('catalogues', () => {
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     expect(Object.keys(WIDGET_EN_AU).filter((k) => !new RegExp(`\\b${k}\\b`).test(widget))).toEqual([]);
-    const bank = readFileSync('src/sandbox/banks/consent-pages.ts', 'utf8');
+    const bank = ['src/sandbox/banks/consent-pages.ts', 'src/sandbox/banks/dashboard.ts']
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(
       Object.keys(BANK_WORDS['en-AU']).filter(
         (k) => !bank.includes(`'${k}'`) && !bank.includes(`.${k} `) && !/^(error|cdr)\./.test(k),
       ),
     ).toEqual([]);
+  });
+
+  it("the frame's and the dialog's default name is the widget catalogue's title", () => {
+    expect(DEFAULTS.title).toBe(WIDGET_EN_AU.title);
+    expect(readFileSync('src/widget/options.ts', 'utf8')).not.toContain(`'${WIDGET_EN_AU.title}'`);
   });
 
   it('no customer-visible literal outside a catalogue in the journey pages and the widget', () => {

@@ -28,7 +28,7 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * The page's locale: the `locale` the journey put on the consent URL, else the browser's `Accept-Language`, else
  * en-AU (src/protocol/locale.ts negotiates).
  */
-function pageLocale(info: RequestInfo): Locale {
+export function pageLocale(info: RequestInfo): Locale {
   const accept = String(info.req.headers['accept-language'] ?? '')
     .split(',')
     .map((part) => part.split(';')[0]!.trim());
@@ -145,7 +145,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, info: 
 <h2>${esc(w('shared'))}</h2>` +
       `<dl class="clusters">${clusters(w)}</dl>
 <h2>${esc(w('howLong'))}</h2><p class="duration">${esc(copy.period)}. ${esc(copy.duration)}.</p>
-<p class="sharing-period">${esc(sharingPeriodText(consent.sharing_days))}</p>
+<p class="sharing-period">${esc(sharingPeriodText(consent.sharing_days, locale))}</p>
 <form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
 <input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
       `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">

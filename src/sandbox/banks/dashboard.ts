@@ -11,9 +11,12 @@ import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import { isLive, revoke } from '../core/consents.js';
 import { findInstitution } from '../data/institutions.js';
 import { sharingPeriodText, vendorDisplayName } from '../../protocol/journey-copy.js';
+import { DEFAULT_LOCALE, fill, type Locale } from '../../protocol/locale.js';
+import { QUERY } from '../../protocol/url.js';
 import type { Reply, RequestInfo } from '../core/http.js';
 import type { Consent } from '../core/state.js';
-import { BANK_HEADERS, errorPage, esc, findConsent, page, sameToken } from './consent-pages.js';
+import { BANK_HEADERS, errorPage, esc, findConsent, page, pageLocale, sameToken } from './consent-pages.js';
+import { BANK_WORDS, bankWords } from './words.js';
 
 /** The dashboard's address for one arrangement. */
 export function dashboardUrl(ctx: SandboxContext, consent: Consent): string {
@@ -21,36 +24,52 @@ export function dashboardUrl(ctx: SandboxContext, consent: Consent): string {
   return `${ctx.origin()}/bank/${bank}/sharing?consent_id=${encodeURIComponent(consent.id)}`;
 }
 
-function statusLine(consent: Consent): string {
-  if (isLive(consent)) return `Sharing until ${consent.sharing_expires_at?.slice(0, 10) ?? ''}`;
-  if (consent.status === 'revoked') return 'Sharing stopped';
-  if (consent.status === 'expired') return 'Sharing ended';
-  return 'Not sharing';
+/** The arrangement's state in the customer's words; a live one says until when, in `locale`. */
+function statusLine(consent: Consent, locale: Locale): string {
+  const w = bankWords(locale);
+  if (isLive(consent)) {
+    const until = consent.sharing_expires_at;
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    return w('sharing.until', { date: until ? format.format(new Date(until)) : '' });
+  }
+  if (consent.status === 'revoked') return w('sharing.revoked');
+  return w(consent.status === 'expired' ? 'sharing.expired' : 'sharing.none');
 }
 
-/** `GET /bank/{id}/sharing?consent_id=`. */
-export function sharingPage(ctx: SandboxContext, institutionId: string, url: URL): Reply {
+/**
+ * `GET /bank/{id}/sharing?consent_id=` in the page's locale (`locale`, else `Accept-Language`); the stop form posts
+ * with the same `locale`, so the page it returns to keeps it.
+ */
+export function sharingPage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   const inst = findInstitution(institutionId);
+  const locale = pageLocale(info);
+  const w = bankWords(locale);
   try {
-    const consent = findConsent(ctx, inst, url.searchParams.get('consent_id'));
+    const consent = findConsent(ctx, inst, info.url.searchParams.get('consent_id'));
     if (consent.renews !== undefined || consent.status === 'pending' || consent.status === 'denied')
       throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no data sharing arrangement with this id');
     const app = ctx.state.applications.get(consent.application_id)!;
-    const accounts = consent.account_ids.map((a) => `<li>${esc(a)}</li>`).join('');
+    const accounts = consent.account_ids.map((a) => `<li><bdi>${esc(a)}</bdi></li>`).join('');
+    const action = `/bank/${encodeURIComponent(inst!.id)}/sharing?${QUERY.locale}=${encodeURIComponent(locale)}`;
     const stop = isLive(consent)
-      ? `<form method="post" action="/bank/${encodeURIComponent(inst!.id)}/sharing">
+      ? `<form method="post" action="${esc(action)}">
 <input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
         `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
-<div class="actions"><button class="deny" type="submit" name="action" value="stop">Stop sharing</button></div></form>`
+<div class="actions"><button class="deny" type="submit" name="action" value="stop">${esc(w('sharing.stop'))}</button>` +
+        '</div></form>'
       : '';
-    const body = `<h1>Manage data sharing</h1>
-<p>You share data from your ${esc(inst!.name)} accounts with <strong>${esc(vendorDisplayName(app.vendor))}</strong>.</p>
-<p class="sharing-status" data-status="${esc(consent.status)}">${esc(statusLine(consent))}</p>
-<p>${esc(sharingPeriodText(consent.sharing_days))}</p>
-<h2>Accounts</h2><ul class="accounts">${accounts}</ul>${stop}`;
-    return page(inst, `${inst!.name} — manage data sharing`, body);
+    const sharingWith = fill(esc(BANK_WORDS[locale]['sharing.with'] ?? BANK_WORDS[DEFAULT_LOCALE]['sharing.with']!), {
+      bank: esc(inst!.name),
+      vendor: `<strong>${esc(vendorDisplayName(app.vendor))}</strong>`,
+    });
+    const body = `<h1>${esc(w('sharing.title'))}</h1>
+<p>${sharingWith}</p>
+<p class="sharing-status" data-status="${esc(consent.status)}">${esc(statusLine(consent, locale))}</p>
+<p>${esc(sharingPeriodText(consent.sharing_days, locale))}</p>
+<h2>${esc(w('accounts'))}</h2><ul class="accounts">${accounts}</ul>${stop}`;
+    return page(inst, w('sharing.pageTitle', { bank: inst!.name }), body, 200, locale);
   } catch (error) {
-    return errorPage(inst, error);
+    return errorPage(inst, error, locale);
   }
 }
 
@@ -66,9 +85,13 @@ export function stopSharing(ctx: SandboxContext, institutionId: string, info: Re
     if (!sameToken(form.get('form_token') ?? '', consent.form_token))
       throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
     revoke(ctx, consent, 'data_holder');
-    const back = `/bank/${encodeURIComponent(inst!.id)}/sharing?consent_id=${encodeURIComponent(consent.id)}`;
-    return { status: 303, body: '', headers: { location: back, ...BANK_HEADERS } };
+    const back = new URLSearchParams({ consent_id: consent.id, [QUERY.locale]: pageLocale(info) });
+    return {
+      status: 303,
+      body: '',
+      headers: { location: `/bank/${encodeURIComponent(inst!.id)}/sharing?${back}`, ...BANK_HEADERS },
+    };
   } catch (error) {
-    return errorPage(inst, error);
+    return errorPage(inst, error, pageLocale(info));
   }
 }

@@ -1,9 +1,9 @@
 /**
- * The sandbox bank pages' catalogue, per locale (a missing key shows in en-AU). A real bank's pages are the bank's:
- * it words them in its own languages, whatever the journey's; the sandbox's follow the journey's locale (the
- * `locale` the journey adds to the consent URL, else the browser's `Accept-Language`) so a test sees one language
- * throughout. The data clusters and permissions are the standards' English words in every locale
- * (src/protocol/cdr-language.ts); `cdr.<key>` is the help beside them.
+ * The sandbox bank pages' catalogue (the consent page; `sharing.*` the dashboard), per locale (a missing key shows in
+ * en-AU). A real bank's pages are the bank's: it words them in its own languages, whatever the journey's; the
+ * sandbox's follow the journey's locale (the `locale` the journey adds to the consent URL, else the browser's
+ * `Accept-Language`) so a test sees one language throughout. The data clusters and permissions are the standards'
+ * English words in every locale (src/protocol/cdr-language.ts); `cdr.<key>` is the help beside them.
  */
 import { DEFAULT_LOCALE, fill, type Locale } from '../../protocol/locale.js';
 import { pseudoCatalogue } from '../../protocol/pseudo.js';
@@ -30,6 +30,14 @@ const EN_AU = {
   'cdr.transactions': 'Money in and out of your accounts: amounts, dates, descriptions and who it was paid to or from.',
   deny: 'Deny',
   approve: 'Approve',
+  'sharing.pageTitle': '{bank} — manage data sharing',
+  'sharing.title': 'Manage data sharing',
+  'sharing.with': 'You share data from your {bank} accounts with {vendor}.',
+  'sharing.until': 'Sharing until {date}',
+  'sharing.revoked': 'Sharing stopped',
+  'sharing.expired': 'Sharing ended',
+  'sharing.none': 'Not sharing',
+  'sharing.stop': 'Stop sharing',
 } as const;
 
 export type BankKey = keyof typeof EN_AU;

@@ -1,10 +1,12 @@
 /**
  * The widget's catalogue in en-AU, built in: the words a customer reads around the journey (the modal's close button
  * and loading state, the error view). `onError`'s `message` is for developers and stays English; the error view shows
- * `failed`, never that message. The frame's and the dialog's default name is `title`'s default (options.ts), kept in
- * the inline bundle, which this catalogue is not.
+ * `failed`, never that message.
  */
+import { TITLE } from './title.js';
+
 export const EN_AU = {
+  title: TITLE,
   close: 'Close',
   loading: 'Loading…',
   retry: 'Try again',
