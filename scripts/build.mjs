@@ -19,6 +19,7 @@ import {
   allEntries,
   browserEntries,
   CLIENT_ENTRIES,
+  journeyCatalogues,
   requireSources,
   sandboxAssets,
   scriptEntries,
@@ -215,6 +216,39 @@ const groups = {
             name: `HJ_${name.replace(/\W/g, '_')}`,
             formats: ['iife'],
             fileName: () => `${name}.js`,
+          },
+        },
+      });
+    }
+    // Each lazy journey catalogue: its words, registered under the global the page reads (src/protocol/journey-copy.ts).
+    const { tsImport } = await import('tsx/esm/api');
+    const { JOURNEY_WORDS_GLOBAL } = await tsImport('../src/protocol/journey-copy.ts', import.meta.url);
+    for (const [locale, src] of Object.entries(journeyCatalogues)) {
+      const entry = `hj-journey-words-${locale}`;
+      await build({
+        ...common,
+        plugins: [
+          {
+            name: 'hj-journey-words',
+            resolveId: (id) => (id.endsWith(entry) ? `\0${entry}` : null),
+            load: (id) =>
+              id === `\0${entry}`
+                ? `import { WORDS } from ${JSON.stringify(r(src))};
+(globalThis[${JSON.stringify(JOURNEY_WORDS_GLOBAL)}] ??= {})[${JSON.stringify(locale)}] = WORDS;`
+                : null,
+          },
+        ],
+        build: {
+          outDir: 'dist/sandbox-assets',
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          lib: {
+            entry,
+            name: `HJ_words_${locale.replace(/\W/g, '_')}`,
+            formats: ['iife'],
+            fileName: () => `journey-words.${locale}.js`,
           },
         },
       });

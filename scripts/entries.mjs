@@ -33,6 +33,11 @@ export const scriptPartEntries = {
   plain: 'src/widget/plain.ts',
   typos: 'src/widget/typos.ts',
   'error-view': 'src/widget/error-view.ts',
+  // The widget's catalogues other than en-AU (src/widget/words/load.ts), each loaded only when negotiated.
+  'en-XA': 'src/widget/words/en-XA.ts',
+  'zh-Hans': 'src/widget/words/zh-Hans.ts',
+  ar: 'src/widget/words/ar.ts',
+  vi: 'src/widget/words/vi.ts',
 };
 /** Server-side entries for Node. name → source. */
 export const serverEntries = {
@@ -47,7 +52,25 @@ export const sandboxAssets = {
   'bank-return': 'src/sandbox/journey/browser/bank-return.ts',
 };
 
-export const allEntries = { browserEntries, scriptEntries, scriptPartEntries, serverEntries, sandboxAssets };
+/**
+ * The journey's catalogues served beside its bundle, one file each (dist/sandbox-assets/journey-words.<locale>.js),
+ * loaded by the page only when it negotiates that locale (src/protocol/journey-copy.ts LAZY_JOURNEY_LOCALES). locale →
+ * source exporting `WORDS`.
+ */
+export const journeyCatalogues = {
+  'zh-Hans': 'src/sandbox/journey/browser/words/zh-Hans.ts',
+  ar: 'src/sandbox/journey/browser/words/ar.ts',
+  vi: 'src/sandbox/journey/browser/words/vi.ts',
+};
+
+export const allEntries = {
+  browserEntries,
+  scriptEntries,
+  scriptPartEntries,
+  serverEntries,
+  sandboxAssets,
+  journeyCatalogues,
+};
 
 /** Thrown when an entry table names a source file that does not exist. */
 export class MissingEntryError extends Error {

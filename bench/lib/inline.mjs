@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CATALOGUE_LOCALES } from './budgets.mjs';
 
 export const INLINE_FIXTURE = `import { createJourney } from './dist/index.js';
 createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com',
@@ -15,7 +16,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 /** The widget's lazy parts, by source name (src/widget/<part>.ts[x], or dist/chunks/<part>-<hash>.js). */
-export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'];
+export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', ...CATALOGUE_LOCALES];
 
 /**
  * → { gz, min, chunks, parts: { <part>: gz added }, lazyGz: number[], prewarmGz, plainGz, typosGz, errorViewGz,
@@ -58,7 +59,7 @@ export async function measureInlineMount(root) {
     const partOf = (name) =>
       LAZY_PARTS.find((part) =>
         Object.keys(outputs[name].inputs).some((i) =>
-          new RegExp(`(src/widget/${part}\\.tsx?|dist/chunks/${part}-[^/]*\\.js)$`).test(i),
+          new RegExp(`(src/widget/(words/)?${part}\\.tsx?|dist/chunks/${part}-[^/]*\\.js)$`).test(i),
         ),
       );
     const added = {};

@@ -26,7 +26,7 @@ createServer((req, res) => {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   if (pathname === '/webhooks') return void webhooks(req, res);
   // The script tag, and the parts it loads from next to itself when a journey needs them (hosted-journey.modal.js …).
-  if (/^\/hosted-journey\.[a-z-]+\.js$/.test(pathname)) {
+  if (/^\/hosted-journey\.[\w-]+\.js$/.test(pathname)) {
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
     return void res.end(readFileSync(path.join(widgetDir, pathname.slice(1))));
   }

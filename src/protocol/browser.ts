@@ -6,3 +6,4 @@ export * from './url.js';
 export * from './messages.js';
 export * from './window-messenger.js';
 export * from './locale.js';
+export * from './pseudo.js';

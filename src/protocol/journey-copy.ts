@@ -26,11 +26,31 @@ type CopyKey = keyof typeof EN_AU_COPY;
 export const CONSENT_COPY: Record<Locale, Partial<Record<CopyKey, string>>> = {
   'en-AU': EN_AU_COPY,
   'en-XA': pseudoCatalogue(EN_AU_COPY),
+  'zh-Hans': { period: '最近{days}的交易记录，只读', duration: '一次性：收集完成后访问即结束', sharing: '共享期限：{days}' },
+  ar: {
+    period: 'المعاملات خلال آخر {days}، للقراءة فقط',
+    duration: 'لمرة واحدة: ينتهي الوصول بعد جمع البيانات',
+    sharing: 'مدة المشاركة: {days}',
+  },
+  vi: {
+    period: 'Giao dịch trong {days} gần nhất, chỉ đọc',
+    duration: 'Một lần: quyền truy cập kết thúc sau khi thu thập',
+    sharing: 'Thời hạn chia sẻ: {days}',
+  },
 };
 
 const words = (locale: Locale) => ({ ...CONSENT_COPY[DEFAULT_LOCALE], ...CONSENT_COPY[locale] }) as typeof EN_AU_COPY;
 const dayCount = (locale: Locale, days: number) =>
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+
+/**
+ * The journey's catalogues that are not built into its page bundle [ours]: each is a file of its own beside it,
+ * `/assets/journey-words.<locale>.js`, that the page loads only when it negotiates that locale, and that registers
+ * its words under `JOURNEY_WORDS_GLOBAL`. The sandbox serves exactly these names.
+ */
+export const LAZY_JOURNEY_LOCALES = ['zh-Hans', 'ar', 'vi'] as const satisfies readonly Locale[];
+export const JOURNEY_WORDS_GLOBAL = '__hjJourneyWords';
+export const journeyWordsAsset = (locale: Locale): string => `journey-words.${locale}.js`;
 
 /** The period and duration in `locale` (a missing one in en-AU). */
 export function consentCopy(locale: Locale): { period: string; duration: string } {

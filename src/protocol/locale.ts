@@ -6,14 +6,21 @@
  * `DEFAULT_LOCALE`.
  */
 
+/**
+ * The journey URL's `locale` parameter, as `QUERY.locale` (url/types.ts; a test keeps the two equal). Spelled here too
+ * so the widget's lazy parts read it from a frame's URL without the URL module (on the inline path) in their chunk.
+ */
+export const LOCALE_QUERY = 'locale';
+
 /** The locale every catalogue is complete in; a key missing elsewhere falls back to it. */
 export const DEFAULT_LOCALE = 'en-AU';
 
 /**
  * The shipped locales. `en-XA` is the pseudo-locale for tests (accented, about 40 % longer, src/protocol/pseudo.ts):
- * only asked for by name, never matched from another English tag.
+ * only asked for by name, never matched from another English tag. `zh-Hans`, `ar` and `vi` are translated in full;
+ * their catalogues load only when negotiated (the widget's lazy parts, the journey's `journey-words.<locale>.js`).
  */
-export const LOCALES = ['en-AU', 'en-XA'] as const;
+export const LOCALES = ['en-AU', 'en-XA', 'zh-Hans', 'ar', 'vi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Scripts written right to left, by language subtag (of those a browser may ask for). */

@@ -21,6 +21,8 @@ import {
   statusStyle,
 } from './modal-styles.js';
 import { EN_AU, type WidgetWords } from './words/en-AU.js';
+import { carriedLocale, loadWords, widgetLocale } from './words/load.js';
+import { DEFAULT_LOCALE } from '../protocol/locale.js';
 
 export type ModalStatus = 'loading' | 'ready' | 'error';
 
@@ -140,6 +142,9 @@ function ModalView(props: ViewProps) {
   );
 }
 
+/** The modal's words while a lazy catalogue loads (en-AU's are there at once). */
+const BLANK = Object.fromEntries(Object.keys(EN_AU).map((k) => [k, ''])) as WidgetWords;
+
 /**
  * A hidden (prewarmed) modal's root: out of the accessibility tree, unfocusable; its overlay is fixed, so no layout.
  */
@@ -215,8 +220,22 @@ export function mountModal(options: ModalOptions): ModalController {
   const doc = options.document ?? document;
   const root = doc.createElement('div');
   root.className = 'hosted-journey-modal';
-  root.lang = 'en-AU';
-  const words = EN_AU;
+  // The words follow the locale the first frame's URL carries (words/load.ts); until then, and while a lazy catalogue
+  // loads, there are none (never English ones). The first frame is set in the same task as the mount.
+  let words = BLANK;
+  let chosen = false;
+  const chooseWords = (iframe: HTMLIFrameElement) => {
+    chosen = true;
+    const lang = widgetLocale(carriedLocale(iframe.src));
+    if (lang === DEFAULT_LOCALE) words = EN_AU;
+    else
+      loadWords(lang).then((w) => {
+        words = w.words;
+        Object.assign(root, { lang: w.lang, dir: w.dir });
+        if (mounted) draw();
+      });
+  };
+  root.lang = DEFAULT_LOCALE;
   let hidden = options.hidden === true;
   if (hidden) {
     for (const [k, v] of HIDDEN_ATTRS) root.setAttribute(k, v);
@@ -260,6 +279,9 @@ export function mountModal(options: ModalOptions): ModalController {
       if (!mounted || !slot.current) return;
       slot.current.replaceChildren(iframe);
       fitFrame();
+      if (chosen) return;
+      chooseWords(iframe);
+      draw();
     },
     setStatus(next) {
       if (!mounted) return;

@@ -1,6 +1,7 @@
 /**
  * How the `<script>` build loads what only some journeys need: the modal (Preact), prewarm, the plain protocol, the
- * typo warning and the inline error view — the same parts ES builds split into lazy chunks. Each is a sibling file,
+ * typo warning, the inline error view and the widget's catalogues other than en-AU — the same parts ES builds split
+ * into lazy chunks. Each is a sibling file,
  * `hosted-journey.<part>.js`, appended as a `<script>` resolved against the main script's own URL (so it works from
  * any CDN path or self-hosted folder) with the main script's CSP nonce, once; it registers its module in one global
  * slot (`PARTS_GLOBAL`).
@@ -8,13 +9,24 @@
  * builds never carry this file.
  */
 export const PARTS_GLOBAL = '__hostedJourneyParts';
-export const SCRIPT_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view'] as const;
+export const SCRIPT_PARTS = [
+  'modal',
+  'prewarm',
+  'plain',
+  'typos',
+  'error-view',
+  // The widget's catalogues other than en-AU (words/load.ts), loaded by the modal and error-view parts.
+  'en-XA',
+  'zh-Hans',
+  'ar',
+  'vi',
+] as const;
 export type ScriptPart = (typeof SCRIPT_PARTS)[number];
 
-type Slot = Partial<Record<ScriptPart, unknown>>;
+// `base` is in the global slot too: a part that loads a part (a catalogue, from the modal) carries its own copy of
+// this module, and must resolve against the main script's URL, not the page's.
+type Slot = Partial<Record<ScriptPart, unknown>> & { base?: { src: string; nonce: string } };
 const slot = (): Slot => ((globalThis as Record<string, unknown>)[PARTS_GLOBAL] ??= {}) as Slot;
-
-let base: { src: string; nonce: string } | null = null;
 const pending = new Map<ScriptPart, Promise<unknown>>();
 
 /** The file a part is served as, next to `hosted-journey.iife.js`. */
@@ -38,7 +50,7 @@ export function ownScript(doc: Document): HTMLScriptElement | null {
 
 /** Called once by the IIFE entry with its own `<script>` element. */
 export function setScriptBase(script: HTMLScriptElement | null): void {
-  if (script?.src) base = { src: script.src, nonce: script.nonce ?? '' };
+  if (script?.src) slot().base = { src: script.src, nonce: script.nonce ?? '' };
 }
 
 /** Resolves to the part's module; rejects (and a later call tries again) when its file fails or registers nothing. */
@@ -48,6 +60,7 @@ export function loadScriptPart<T>(part: ScriptPart, doc: Document = document): P
   if (!loading) {
     loading = new Promise((resolve, reject) => {
       const file = partFile(part);
+      const base = slot().base;
       const el = doc.createElement('script');
       el.src = new URL(file, base?.src ?? doc.baseURI).href;
       if (base?.nonce) el.nonce = base.nonce;

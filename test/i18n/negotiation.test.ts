@@ -5,8 +5,8 @@
 // thrown into the page: a console warning names it and the negotiation goes on without it; a page `lang` that is not
 // BCP 47 is left out.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { matchLocale, negotiateLocale } from '../../src/protocol/locale.js';
-import { buildJourneyUrl, parseJourneyUrl } from '../../src/protocol/url.js';
+import { LOCALE_QUERY, matchLocale, negotiateLocale } from '../../src/protocol/locale.js';
+import { buildJourneyUrl, parseJourneyUrl, QUERY } from '../../src/protocol/url.js';
 import { createJourney } from '../../src/widget/index.js';
 
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com' } as const;
@@ -28,6 +28,9 @@ describe('what the widget carries', () => {
   });
   it('nothing when both are absent (the journey asks the browser)', () => {
     expect(carried()).toBeNull();
+  });
+  it('under the one parameter name the widget’s lazy parts read back (LOCALE_QUERY is QUERY.locale)', () => {
+    expect(LOCALE_QUERY).toBe(QUERY.locale);
   });
   it('carried canonical (`vi-vn` → `vi-VN`)', () => {
     expect(carried({ locale: 'vi-vn' })).toBe('vi-VN');
@@ -66,6 +69,7 @@ describe('negotiation at every edge', () => {
   it('absent or unmatched carried tag: the browser’s languages, in order', () => {
     expect(negotiateLocale([undefined, 'fr-FR', 'en-XA'])).toBe('en-XA');
     expect(negotiateLocale(['pa-IN', 'de', 'en-US'])).toBe('en-AU');
+    expect(negotiateLocale(['fr-FR', 'ar-SA', 'en-US'])).toBe('ar');
   });
   it('nothing matches, or nothing is asked: en-AU', () => {
     expect(negotiateLocale(['fr', 'de'])).toBe('en-AU');
@@ -75,6 +79,17 @@ describe('negotiation at every edge', () => {
     expect(matchLocale('en-US')).toBe('en-AU');
     expect(matchLocale('EN-xa')).toBe('en-XA');
     expect(matchLocale('zh-TW')).toBeUndefined();
+    expect(matchLocale('zh-HK')).toBeUndefined();
     expect(matchLocale('not a tag')).toBeUndefined();
+  });
+  it('the translated locales: Simplified Chinese by script, Arabic and Vietnamese by language', () => {
+    expect(matchLocale('zh-CN')).toBe('zh-Hans');
+    expect(matchLocale('zh-SG')).toBe('zh-Hans');
+    expect(matchLocale('zh')).toBe('zh-Hans');
+    expect(matchLocale('zh-hans')).toBe('zh-Hans');
+    expect(matchLocale('ar-EG')).toBe('ar');
+    expect(matchLocale('ar')).toBe('ar');
+    expect(matchLocale('vi-VN')).toBe('vi');
+    expect(negotiateLocale([undefined, 'zh-TW', 'vi-VN', 'en-AU'])).toBe('vi');
   });
 });

@@ -76,7 +76,7 @@ describe('loadScriptPart', () => {
   it('names the same parts as the build, and every lazy import() of the widget is one of them', () => {
     expect(Object.keys(scriptPartEntries).sort()).toEqual([...SCRIPT_PARTS].sort());
     for (const [part, source] of Object.entries(scriptPartEntries)) {
-      expect(source).toMatch(new RegExp(`src/widget/${part}\\.tsx?$`));
+      expect(source).toMatch(new RegExp(`src/widget/(words/)?${part}\\.tsx?$`));
       expect(readFileSync(source, 'utf8').length).toBeGreaterThan(0);
     }
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
 import { JOURNEY_API_BASE } from '../../protocol/journey-api.js';
+import { journeyWordsAsset, LAZY_JOURNEY_LOCALES } from '../../protocol/journey-copy.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import { packageRoot } from '../core/package-root.js';
@@ -23,6 +24,12 @@ function assetFiles(root: string): Record<string, { files: string[]; type: strin
   return {
     'journey.js': { files: [path.join(built, 'journey.js')], type: 'text/javascript; charset=utf-8' },
     'bank-return.js': { files: [path.join(built, 'bank-return.js')], type: 'text/javascript; charset=utf-8' },
+    ...Object.fromEntries(
+      LAZY_JOURNEY_LOCALES.map((locale) => [
+        journeyWordsAsset(locale),
+        { files: [path.join(built, journeyWordsAsset(locale))], type: 'text/javascript; charset=utf-8' },
+      ]),
+    ),
     'journey.css': {
       files: [path.join(built, 'journey.css'), path.join(root, 'src', 'sandbox', 'journey', 'browser', 'journey.css')],
       type: 'text/css; charset=utf-8',
@@ -34,7 +41,7 @@ let cachedRoot: string | undefined;
 
 /**
  * `GET /assets/{name}`; 500 "run npm run build" when the bundle was not built; `null` for an unknown name.
- * Only the three names above map to files, so no request path reaches the file system.
+ * Only the names above map to files, so no request path reaches the file system.
  */
 export function serveAsset(name: string, root = (cachedRoot ??= packageRoot())): Reply | null {
   if (!Object.prototype.hasOwnProperty.call(assetFiles(root), name)) return null;

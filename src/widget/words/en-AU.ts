@@ -16,3 +16,5 @@ export const EN_AU = {
 
 export type WidgetWords = typeof EN_AU;
 export type WidgetKey = keyof WidgetWords;
+/** A locale's widget catalogue: a key it lacks shows in en-AU. */
+export type WidgetCatalogue = Partial<WidgetWords>;

@@ -16,7 +16,13 @@ import {
   type BankReturnMessage,
 } from './bank-return-channel.js';
 
+let words: Promise<void> = Promise.resolve();
+
 function render(title: JourneyKey, text: JourneyKey): void {
+  void words.then(() => show(title, text));
+}
+
+function show(title: JourneyKey, text: JourneyKey): void {
   const main = document.createElement('main');
   main.className = 'hj-return';
   const h1 = document.createElement('h1');
@@ -49,9 +55,11 @@ function sameOriginWindow(w: Window | null | undefined): w is Window {
 }
 
 function main(): void {
-  // The bank hands back no language: the browser's, as the journey negotiates without a `locale`.
-  chooseLocale(negotiateLocale(browserLanguages()));
-  document.title = t('return.returningTitle');
+  // The bank hands back no language: the browser's, as the journey negotiates without a `locale`. The answer goes to
+  // the journey at once; only the words wait for a lazy catalogue.
+  words = chooseLocale(negotiateLocale(browserLanguages())).then(() => {
+    document.title = t('return.returningTitle');
+  });
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [i, vendor, ref, leaf] = parts;
   const q = new URLSearchParams(location.search);

@@ -35,11 +35,11 @@ function mountPoint(): HTMLElement {
   return root;
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const url = parseJourneyUrl(location.href);
   const config = readConfig();
   const root = mountPoint();
-  chooseLocale(negotiateLocale([url?.locale, ...browserLanguages()]));
+  await chooseLocale(negotiateLocale([url?.locale, ...browserLanguages()]));
   document.title = t('page.title');
   if (!url || !config) {
     root.textContent = t('page.invalidLink');
@@ -56,5 +56,6 @@ function start(): void {
   render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
+else void start();
