@@ -26,7 +26,11 @@ type CopyKey = keyof typeof EN_AU_COPY;
 export const CONSENT_COPY: Record<Locale, Partial<Record<CopyKey, string>>> = {
   'en-AU': EN_AU_COPY,
   'en-XA': pseudoCatalogue(EN_AU_COPY),
-  'zh-Hans': { period: '最近{days}的交易记录，只读', duration: '一次性：收集完成后访问即结束', sharing: '共享期限：{days}' },
+  'zh-Hans': {
+    period: '最近{days}的交易记录，只读',
+    duration: '一次性：收集完成后访问即结束',
+    sharing: '共享期限：{days}',
+  },
   ar: {
     period: 'المعاملات خلال آخر {days}، للقراءة فقط',
     duration: 'لمرة واحدة: ينتهي الوصول بعد جمع البيانات',
