@@ -11,7 +11,7 @@
 //   llms.txt             → dist/llms.txt, dist/llms-full.txt (from README.md and docs/)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { browserRefusal, viteWebCrypto } from './server-web.mjs';
@@ -85,19 +85,6 @@ registerPart(${JSON.stringify(part)}, part);`
       : null,
 });
 
-/**
- * The ES build's maps keep our sources' text, so an integrator's devtools show them; a dependency's (Preact's, in the
- * modal chunk) they only name, as its own package has it. That keeps `hosted-journey` under its 1 MB installed goal.
- */
-function dropDependencySources(dir) {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js.map'))) {
-    const map = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    if (!map.sourcesContent?.length) continue;
-    map.sourcesContent = map.sourcesContent.map((text, i) => (/node_modules/.test(map.sources[i]) ? null : text));
-    writeFileSync(path.join(dir, file), JSON.stringify(map));
-  }
-}
-
 const groups = {
   async browser() {
     const entry = browserEntries;
@@ -118,6 +105,9 @@ const groups = {
           external: isBrowserExternal,
           output: {
             chunkFileNames: 'chunks/[name]-[hash].js',
+            // As the script tag's: each position's source file, line and identifier, without the sources' text (it
+            // was a fifth of the installed package; the ES files are unminified, so they read as they are).
+            sourcemapExcludeSources: true,
             // A bundler drops a module's directives; the React and Preact bindings' files must start with one, so
             // a React Server Component (Next.js App Router) that imports them renders them as client components.
             banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.includes(chunk.name) ? "'use client';" : ''),
@@ -125,7 +115,6 @@ const groups = {
         },
       },
     });
-    dropDependencySources(path.join(root, 'dist/chunks'));
   },
   async iife() {
     const iife = (entry, fileName, plugins, name) =>

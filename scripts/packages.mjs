@@ -30,6 +30,8 @@ const PEERS = {
   '@opentelemetry/api': '>=1.3.0 <2',
   pg: '>=8', // PostgresInbox({ pool }): never imported (the integrator passes the Pool), so listed in the package's `peers`
   '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
+  vue: '>=3.3', // hosted-journey/element/vue: <hosted-journey> in Vue templates (types only; in `peers`)
+  svelte: '>=5', // hosted-journey/element/svelte: <hosted-journey> in Svelte markup (types only; in `peers`)
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -55,13 +57,18 @@ export const PACKAGES = {
   'hosted-journey': {
     description:
       'Embed the hosted open-banking / bank-statements journey in any page: script tag, ES module, Preact, React, <hosted-journey>, and the journey-side bridge.',
-    installedGoal: 1_000_000, // 0.995 MB: the script tag's maps carry no sources, the ES maps none of Preact's (scripts/build.mjs)
+    installedGoal: 1_000_000, // 0.84 MB: no source map carries the sources' text (scripts/build.mjs)
     exports: {
       '.': { types: types('widget/index'), default: './dist/index.js' },
       './child': { types: types('child/index'), default: './dist/child.js' },
       './preact': { types: types('bindings/preact'), default: './dist/preact.js' },
       './react': { types: types('bindings/react'), default: './dist/react.js' },
       './element': { types: types('bindings/element'), default: './dist/element.js' },
+      // Types only: <hosted-journey> in each framework's template checker (nothing to import at run time).
+      './element/vue': { types: types('bindings/frameworks/vue') },
+      './element/svelte': { types: types('bindings/frameworks/svelte') },
+      './element/react': { types: types('bindings/frameworks/react') },
+      './element/preact': { types: types('bindings/frameworks/preact') },
       './iife': './dist/hosted-journey.iife.js',
       './package.json': './package.json',
     },
@@ -75,6 +82,7 @@ export const PACKAGES = {
     },
     // The script tag loads each lazy part from next to itself, when a journey needs it (the modal, prewarm, …).
     files: Object.keys(scriptPartEntries).map((part) => `dist/hosted-journey.${part}.js`),
+    peers: ['vue', 'svelte'],
     docs: [
       'quick-start.md',
       'widget.md',

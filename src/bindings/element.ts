@@ -19,7 +19,8 @@
  */
 import { partMissing } from '../widget/events.js';
 import { createJourney } from '../widget/index.js';
-import type { JourneyConfigError, JourneyDomEventMap, JourneyHandle, JourneyOptions } from '../widget/index.js';
+import type { JourneyHandle, JourneyOptions } from '../widget/index.js';
+import type { ElementOnlyEventMap, HostedJourneyBindableEventMap } from './element-types.js';
 import type { JourneyPrefill } from '../protocol/browser.js';
 import { attributeName, bindableEventName, DOM_EVENT_PREFIX, NOT_EL, optionsFrom, rows } from '../widget/surface.js';
 
@@ -196,23 +197,6 @@ export function defineHostedJourneyElement(tagName: string = HOSTED_JOURNEY_TAG)
   return ctor;
 }
 
-type Kebab<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Kebab<B>}` : S;
-/** Events only the element dispatches. */
-type ElementOnlyEventMap = { 'hosted-journey:config_error': CustomEvent<JourneyConfigError> };
-/**
- * Every DOM event of `<hosted-journey>` under the names template syntaxes bind: `hosted-journey-<type in kebab case>`
- * (`hosted-journey-completed`, `hosted-journey-institution-selected`, `hosted-journey-config-error`), the same
- * `CustomEvent` types as their `hosted-journey:<type>` twins.
- * @example el.addEventListener('hosted-journey-completed', (e) => save(e.detail.applicationId));
- */
-export type HostedJourneyBindableEventMap = {
-  [K in keyof (JourneyDomEventMap & ElementOnlyEventMap) & string as K extends `hosted-journey:${infer T}`
-    ? `hosted-journey-${Kebab<T>}`
-    : never]: (JourneyDomEventMap & ElementOnlyEventMap)[K];
-};
-/** Every DOM event `<hosted-journey>` dispatches, under both names. */
-export type HostedJourneyElementEventMap = JourneyDomEventMap & ElementOnlyEventMap & HostedJourneyBindableEventMap;
-
 declare global {
   interface HTMLElementTagNameMap {
     'hosted-journey': HostedJourneyElement;
@@ -223,3 +207,11 @@ declare global {
 }
 
 export type { JourneyHandle, JourneyOptions } from '../widget/index.js';
+export type {
+  HostedJourneyAttributeOptions,
+  HostedJourneyAttributes,
+  HostedJourneyBindableEventMap,
+  HostedJourneyElementEventMap,
+  HostedJourneyEventProps,
+  HostedJourneyProperties,
+} from './element-types.js';

@@ -22,6 +22,9 @@ const browserPackages = [
   /^@open-iframe-resizer\/core$/,
   /^react(\/|$)/,
   /^react-dom(\/|$)/,
+  // Types only (src/bindings/frameworks: `<hosted-journey>` in their template checkers), never run: see below.
+  /^vue$/,
+  /^svelte\/elements$/,
 ];
 const browserParts = ['protocol', 'widget', 'child', 'bindings'];
 
@@ -148,6 +151,17 @@ describe('dependency rules between parts of src/', () => {
       '../../../../widget/index.js',
     ];
     expect(pageViolations(page, bad)).toHaveLength(bad.length);
+  });
+
+  it('vue and svelte are imported for their types only, never at run time', () => {
+    const runtime = ['protocol', 'widget', 'child', 'bindings'].flatMap((part) =>
+      files(path.join(src, part)).flatMap((file) =>
+        [
+          ...readFileSync(file, 'utf8').matchAll(/^\s*import\s+(?!type\s)[^;]*?from\s*['"](vue|svelte[^'"]*)['"]/gm),
+        ].map((m) => `${path.relative(src, file)} → ${m[1]}`),
+      ),
+    );
+    expect(runtime).toEqual([]);
   });
 
   it('knows every part', () => {
