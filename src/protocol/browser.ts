@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './window-messenger.js';
 export * from './locale.js';
 export * from './pseudo.js';
+export * from './nearest.js';

@@ -5,6 +5,7 @@
  * a receiver.
  */
 import * as z from 'zod/mini';
+import { editDistance } from './nearest.js';
 import {
   ABANDON_REASONS,
   REVOKED_BY,
@@ -170,17 +171,6 @@ export function closestWebhookType(name: string): KnownWebhookType | undefined {
     if (d < bestDistance) [best, bestDistance] = [known, d];
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 export const webhookEnvelopeSchema = /* @__PURE__ */ z.lazy(() =>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autoMount } from '../../src/widget/automount.js';
 import { createJourney } from '../../src/widget/journey.js';
 import { CALLBACKS, OPTIONS, tagNames } from '../../src/widget/surface.js';
-import { editDistance, nearest } from '../../src/widget/typos.js';
+import { editDistance, nearest } from '../../src/protocol/nearest.js';
 
 const ORIGIN = 'https://journey.example.com';
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN };
