@@ -9,10 +9,9 @@
  */
 import { HEADERS } from '../../protocol/signing.js';
 import { concatBytes, readBounded } from '../bytes.js';
-import { ServerConfigError } from '../errors.js';
-import { PARSED_BODY_MESSAGE } from '../inputs/body.js';
+import { ServerConfigError, SignatureVerificationError } from '../errors.js';
 import { type HeadersInput, readHeader } from '../inputs/headers.js';
-import { REPORT, type Report, type WebhookResult } from './delivery.js';
+import { REPORT, type Report, type WebhookErrorStage, type WebhookResult } from './delivery.js';
 import type { WebhookHandler } from './handler.js';
 import { logWebhookError } from './report.js';
 
@@ -98,6 +97,7 @@ export function toFetchHandler(
   options?: FetchHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const max = maxBodyBytes(options);
+  const report = reporterOf(handler);
   const respond = (r: Reply) => new Response(r.body, { status: r.status, headers: r.headers });
   return async (request) => {
     const early = refuseEarly(request.method, request.headers, max);
@@ -105,6 +105,7 @@ export function toFetchHandler(
       request.body?.cancel().catch(() => {});
       return respond(early);
     }
+    if (request.bodyUsed) return respond(alreadyRead(report, FETCH_BODY_USED));
     let body: Uint8Array | null;
     try {
       const read = request.body ? await readBounded(request.body, max) : { bytes: new Uint8Array(0), over: false };
@@ -164,22 +165,50 @@ function sendOrReport(res: NodeResponseLike, r: Reply, late: (error: Error, r: R
   }
 }
 
+/**
+ * Where a body a framework read before the handler is named, with the fix: the answer (400 PARSED_BODY) goes to the
+ * sender, who cannot fix it, so the integrator hears it through onError (or the default line) too.
+ */
+const FETCH_BODY_USED =
+  'the request body was already read before this handler (Hono: c.req.json(), c.req.text(), c.req.parseBody() or ' +
+  'a validator on this route; Next.js: await req.json()), and the signature covers the exact bytes. Hand the ' +
+  'request over unread: Hono app.post(path, (c) => webhook(c.req.raw)) with nothing reading the body first; ' +
+  'Next.js export const POST = toFetchHandler(...)';
+const NODE_PARSED =
+  'the request body was parsed by a body parser before this handler (express.json() or express.urlencoded() ' +
+  'mounted before the webhook route), and the signature covers the exact bytes. Mount the webhook route before ' +
+  "app.use(express.json()), or give it express.raw({ type: '*/*' })";
+const NODE_CONSUMED =
+  'the request body was already read by another middleware before this handler, and the signature covers the ' +
+  "exact bytes. Mount the webhook route before it, or give the route express.raw({ type: '*/*' })";
+
+function alreadyRead(report: (error: Error, stage: WebhookErrorStage) => void, why: string): Reply {
+  const error = new SignatureVerificationError('PARSED_BODY', why);
+  report(error, 'verify');
+  return fail(400, 'PARSED_BODY', why);
+}
+
+/** The handler's own onError (or its default log line); never throws. */
+const reporterOf =
+  (handler: WebhookHandler) =>
+  (error: Error, stage: WebhookErrorStage, eventId?: string): void => {
+    const report = (handler as { [REPORT]?: Report })[REPORT];
+    try {
+      if (report) report(error, { stage, eventId });
+      else logWebhookError(error, { stage, eventId });
+    } catch {
+      /* a throwing logger must not reach the host either */
+    }
+  };
+
 const lateError = (why: string, r: Reply) =>
   Object.assign(new Error(`webhook answer ${r.status} not sent: ${why}`), { code: 'RESPONSE_NOT_SENT' });
 
 /** Where an answer that could not be sent goes: the handler's own onError (or its default log line). */
 const lateReporter =
   (handler: WebhookHandler) =>
-  (error: Error, r: Reply): void => {
-    const report = (handler as { [REPORT]?: Report })[REPORT];
-    const eventId = (r as { eventId?: string }).eventId;
-    try {
-      if (report) report(error, { stage: 'respond', eventId });
-      else logWebhookError(error, { stage: 'respond', eventId });
-    } catch {
-      /* a throwing logger must not reach the host either */
-    }
-  };
+  (error: Error, r: Reply): void =>
+    reporterOf(handler)(error, 'respond', (r as { eventId?: string }).eventId);
 
 /**
  * node:http and Express: reads the raw body itself (at most `maxBodyBytes`, default 1 MiB; 413 beyond); answers
@@ -197,9 +226,10 @@ export function toNodeHandler(
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
   const max = maxBodyBytes(options);
   const late = lateReporter(handler);
+  const report = reporterOf(handler);
   return (req, res) => {
     try {
-      serveNode(handler, max, late, req, res);
+      serveNode(handler, max, late, report, req, res);
     } catch (e) {
       late(e instanceof Error ? e : new Error(String(e)), fail(500, 'INTERNAL', 'webhook handler error'));
     }
@@ -211,6 +241,7 @@ function serveNode(
   handler: WebhookHandler,
   max: number,
   late: (error: Error, r: Reply) => void,
+  report: (error: Error, stage: WebhookErrorStage) => void,
   req: NodeRequestLike,
   res: NodeResponseLike,
 ) {
@@ -236,13 +267,8 @@ function serveNode(
   // express.json()/urlencoded() leave a parsed object; with a non-matching type they leave `{}` and the stream
   // unread.
   const emptyObject = typeof pre === 'object' && pre !== null && Object.keys(pre).length === 0;
-  if (pre !== undefined && pre !== null && !emptyObject)
-    return send(res, fail(400, 'PARSED_BODY', PARSED_BODY_MESSAGE));
-  if (req.readableEnded)
-    return send(
-      res,
-      fail(400, 'PARSED_BODY', `the request body was already read by another middleware. ${PARSED_BODY_MESSAGE}`),
-    );
+  if (pre !== undefined && pre !== null && !emptyObject) return send(res, alreadyRead(report, NODE_PARSED));
+  if (req.readableEnded) return send(res, alreadyRead(report, NODE_CONSUMED));
   const chunks: Uint8Array[] = [];
   let size = 0;
   let settled = false;
