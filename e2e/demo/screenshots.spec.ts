@@ -87,12 +87,19 @@ test('credit reporting: lodge → report → account → payments → default re
 });
 
 test('connections: a consent warned by the clock, its webhooks in the log', async ({ page }) => {
-  await page.goto(`${stack.demo.url}/connections.html`);
-  await page.getByRole('button', { name: 'Connect a test customer' }).click();
-  await expect(page.locator('article.consent')).toHaveAttribute('data-status', 'active', { timeout: 20_000 });
-  await page.getByRole('button', { name: '+180 days' }).click();
-  await page.getByRole('button', { name: '+180 days' }).click();
-  await expect(page.locator('#log li[data-type="consent.expiring"]')).toHaveCount(3, { timeout: 20_000 });
-  await expect(page.locator('article.consent dd[data-field="warnings"]')).toHaveText('3');
-  await shot(page, 'connections');
+  // A stack of its own: the journeys the other shots completed would be connections on this page too, and the clock
+  // would warn them as well.
+  const own = await startStack();
+  try {
+    await page.goto(`${own.demo.url}/connections.html`);
+    await page.getByRole('button', { name: 'Connect a test customer' }).click();
+    await expect(page.locator('article.consent')).toHaveAttribute('data-status', 'active', { timeout: 20_000 });
+    await page.getByRole('button', { name: '+180 days' }).click();
+    await page.getByRole('button', { name: '+180 days' }).click();
+    await expect(page.locator('#log li[data-type="consent.expiring"]')).toHaveCount(3, { timeout: 20_000 });
+    await expect(page.locator('article.consent dd[data-field="warnings"]')).toHaveText('3');
+    await shot(page, 'connections');
+  } finally {
+    await own.close();
+  }
 });
