@@ -1,0 +1,107 @@
+// The framework recipes of docs/bindings/ compiled by each framework's own compiler, as pasted: Vue's component
+// type-checks with vue-tsc (strictTemplates) against hosted-journey/element/vue, and the docs' isCustomElement makes
+// @vue/compiler-sfc render the element instead of resolving a component (Vue's "Failed to resolve component"); Svelte's
+// compiles with svelte/compiler without a warning. Each check is also run on a broken copy of the recipe, which
+// must fail, so a check that cannot fail would show here.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compileTemplate, parse } from 'vue/compiler-sfc';
+import { compile } from 'svelte/compiler';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const doc = (name: string) => readFileSync(path.join(root, 'docs/bindings', name), 'utf8');
+/** The first ```<lang> block of a doc. */
+function block(text: string, lang: string): string {
+  const m = new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```').exec(text);
+  if (!m?.[1]) throw new Error(`no \`\`\`${lang} block`);
+  return m[1];
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('docs/bindings/vue.md', () => {
+  const text = doc('vue.md');
+  const component = block(text, 'vue');
+
+  it('the component type-checks with vue-tsc; with a misspelt attribute or a wrong value it does not', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hj-vue-'));
+    dirs.push(dir);
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    const src = (p: string) => [path.join(root, 'src', p)];
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          skipLibCheck: true,
+          noEmit: true,
+          jsx: 'preserve',
+          paths: {
+            'hosted-journey': src('widget/index.ts'),
+            'hosted-journey/element': src('bindings/element.ts'),
+            'hosted-journey/element/vue': src('bindings/frameworks/vue.ts'),
+          },
+        },
+        include: ['*.vue'],
+        vueCompilerOptions: { strictTemplates: true },
+      }),
+    );
+    writeFileSync(path.join(dir, 'Recipe.vue'), component);
+    writeFileSync(path.join(dir, 'Typo.vue'), component.replace('start-at="banks"', 'start-att="banks"'));
+    writeFileSync(path.join(dir, 'Value.vue'), component.replace('start-at="banks"', 'start-at="bankz"'));
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vue-tsc/bin/vue-tsc.js'), '-p', dir], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const out = run.stdout + run.stderr;
+    const files = new Set([...out.matchAll(/^(\w+\.vue)\(/gm)].map((m) => m[1]));
+    expect([...files].sort(), out).toEqual(['Typo.vue', 'Value.vue']);
+    expect(out).toMatch(/Typo\.vue.*'startAtt' does not exist/);
+    expect(out).toMatch(/Value\.vue.*"bankz"/);
+  }, 120_000);
+
+  it('with the docs’ isCustomElement, Vue renders <hosted-journey> instead of resolving a component', () => {
+    const fn = /isCustomElement:\s*(\(tag\)\s*=>\s*[^}]+?)\s*}/.exec(text)?.[1];
+    expect(fn).toBeDefined();
+    const isCustomElement = new Function(`return ${fn}`)() as (tag: string) => boolean;
+    const { descriptor } = parse(component, { filename: 'Recipe.vue' });
+    const template = (compilerOptions: object) =>
+      compileTemplate({ source: descriptor.template!.content, filename: 'Recipe.vue', id: 'r', compilerOptions }).code;
+    // Without it, Vue looks for a component first and warns `Failed to resolve component: hosted-journey`.
+    expect(template({})).toContain('resolveComponent("hosted-journey")');
+    const code = template({ isCustomElement });
+    expect(code).not.toContain('resolveComponent');
+    expect(code).toMatch(/createElementBlock\("hosted-journey"/);
+    // `.prop`: prefill is set as a property (`.prefill`), never as an attribute.
+    expect(code).toContain('".prefill"');
+  });
+});
+
+describe('docs/bindings/svelte.md', () => {
+  const component = block(doc('svelte.md'), 'svelte');
+  const warnings = (source: string) => compile(source, { filename: 'Recipe.svelte' }).warnings.map((w) => w.code);
+
+  it('the component compiles with svelte/compiler without a warning; binding the colon name does not', () => {
+    expect(warnings(component)).toEqual([]);
+    const colon = component.replace('onhosted-journey-completed=', 'onhosted-journey:completed=');
+    expect(colon).not.toBe(component);
+    let codes: string[];
+    try {
+      codes = warnings(colon);
+    } catch (error) {
+      codes = [(error as { code: string }).code];
+    }
+    expect(codes).toContain('attribute_illegal_colon');
+  });
+});
