@@ -7,9 +7,9 @@
  *     otherwise every method is a no-op and `connected` resolves at once with the URL's prefill.
  *  2. Posts only to `window.parent` with `targetOrigin = parent_origin`; accepts only messages from `window.parent`,
  *     of origin `parent_origin` and channel `channel`; anything else is ignored, never thrown.
- *  3. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation }` resolves `connected` (handshake
- *     prefill overrides the URL's field by field). No welcome within `handshakeTimeoutMs` → `connected` resolves with
- *     the URL prefill.
+ *  3. Handshake: `hello` is posted at once; `welcome { prefill, bankAuthorisation, traceparent }` resolves
+ *     `connected` (handshake prefill overrides the URL's field by field; a valid traceparent the URL's). No welcome
+ *     within `handshakeTimeoutMs` → `connected` resolves with the URL prefill.
  *  4. A message that arrives before anything subscribed to its type (e.g. the `bank_authorisation_result` that
  *     `resumeJourney()` sends right after `welcome`, before the page's UI has mounted) is kept, the last one per type,
  *     and handed to the first subscriber.
@@ -27,6 +27,7 @@ import {
   checkOutgoing,
   parentMessageSchemas,
   journeyEventSchemas,
+  parseTraceparent,
   readFrameQuery,
   WindowMessenger,
   type EmittableEventType,
@@ -52,6 +53,12 @@ export interface JourneyBridge {
   readonly framed: boolean;
   /** Prefill from the handshake (once connected) or from the URL query. */
   readonly prefill: JourneyPrefill;
+  /**
+   * The journey session's W3C traceparent: the widget's, from `welcome`, else the URL's `traceparent` (a journey that
+   * runs no bridge, or a link); undefined when neither is a valid traceparent. Send it as the `traceparent` header of
+   * the journey's own calls, so they (and the webhooks they cause) join the session's trace. Nothing personal is in it.
+   */
+  readonly traceparent: string | undefined;
   /** The widget's bank-step strategy and return page, from `welcome` (undefined before it or from an older widget). */
   readonly bankAuthorisation: BankAuthorisationWelcome | undefined;
   /** Resolves on `welcome`; with the URL prefill when not framed or on timeout. Never rejects. */
@@ -194,6 +201,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   const framed = params.parentOrigin !== undefined && params.channel !== undefined && isFramed();
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
+  let traceparent = params.traceparent;
   let destroyed = false;
   const visibility = createVisibility();
   const inbox = createInbox();
@@ -205,6 +213,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     }
     if (message.type === 'welcome') {
       bankAuthorisation = message.payload.bankAuthorisation;
+      if (parseTraceparent(message.payload.traceparent).ok) traceparent = message.payload.traceparent;
       visibility.set(message.payload.visibility !== 'hidden');
       handshake.settle({ prefill });
     }
@@ -240,6 +249,9 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     },
     get bankAuthorisation() {
       return bankAuthorisation;
+    },
+    get traceparent() {
+      return traceparent;
     },
     connected: handshake.connected,
     get visible() {

@@ -8,3 +8,4 @@ export * from './window-messenger.js';
 export * from './locale.js';
 export * from './pseudo.js';
 export * from './nearest.js';
+export * from './trace-context.js';

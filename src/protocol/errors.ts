@@ -28,6 +28,8 @@ export const JourneyConfigErrorCode = {
   MODE: 'INVALID_MODE',
   OPTION: 'INVALID_OPTION',
   LOCALE: 'INVALID_LOCALE',
+  /** Never thrown: a `traceparent` the widget ignored (a warning), starting a new trace. */
+  TRACEPARENT: 'INVALID_TRACEPARENT',
 } as const;
 
 export type JourneyConfigErrorCode = (typeof JourneyConfigErrorCode)[keyof typeof JourneyConfigErrorCode];

@@ -7,6 +7,7 @@ import { bool, httpUrl, type Infer, match, obj, oneOf, opt, type Schema, str, st
 import { failConfig } from './errors.js';
 import { hasOwn } from './own.js';
 import { MAX_MESSAGE_CHARS, oversized } from './raw-messages.js';
+import { MAX_TRACEPARENT_LENGTH, randomHexId } from './trace-context.js';
 import { PREFILL_LIMITS } from './url/types.js';
 import { CONSENT_ID_PATTERN } from './url/validate.js';
 
@@ -91,6 +92,12 @@ function withWelcome<S extends typeof sendableMessageSchemas>(sendable: S) {
        * `visible`.
        */
       visibility: opt(visibility),
+      /**
+       * The journey session's W3C traceparent (src/protocol/trace-context.ts; a prewarmed journey's session began with
+       * its hidden mount): the journey makes its calls in that trace. The journey parses it strictly and ignores one
+       * that is not valid; nothing personal travels in it.
+       */
+      traceparent: opt(str(0, MAX_TRACEPARENT_LENGTH)),
     }),
     ...sendable,
   };
@@ -131,7 +138,11 @@ export function encodeMessage<T extends string, P>(channel: string, type: T, pay
   return { protocol: PROTOCOL, version: PROTOCOL_VERSION, channel, type, payload };
 }
 
-/** Why a message was refused. `foreign` = not ours at all (e.g. another library's postMessage traffic). */
+/**
+ * Why a message was refused. `foreign` = not ours at all (e.g. another library's postMessage traffic). The `detail`
+ * beside it adds only what the reason does not say (the version, the type, the paths), in few words: it is on the
+ * inline path.
+ */
 export type DecodeFailure = 'foreign' | 'version' | 'channel' | 'oversized' | 'unknown_type' | 'invalid_payload';
 
 export type DecodeResult<M> = { ok: true; message: M } | { ok: false; reason: DecodeFailure; detail: string };
@@ -143,7 +154,7 @@ export function decodeMessage<S extends Record<string, Schema<unknown>>>(
   channel: string,
 ): DecodeResult<{ type: keyof S & string; payload: unknown }> {
   if (typeof data !== 'object' || data === null || (data as { protocol?: unknown }).protocol !== PROTOCOL) {
-    return { ok: false, reason: 'foreign', detail: 'not a hosted-journey message' };
+    return { ok: false, reason: 'foreign', detail: 'not ours' };
   }
   if (oversized(data)) {
     return { ok: false, reason: 'oversized', detail: `message exceeds ${MAX_MESSAGE_CHARS} characters` };
@@ -152,12 +163,11 @@ export function decodeMessage<S extends Record<string, Schema<unknown>>>(
   if (typeof env.version !== 'number' || typeof env.channel !== 'string' || typeof env.type !== 'string') {
     return { ok: false, reason: 'invalid_payload', detail: 'malformed envelope' };
   }
-  if (env.version !== PROTOCOL_VERSION)
-    return { ok: false, reason: 'version', detail: `unsupported protocol version ${env.version}` };
-  if (env.channel !== channel) return { ok: false, reason: 'channel', detail: 'message for another channel' };
+  if (env.version !== PROTOCOL_VERSION) return { ok: false, reason: 'version', detail: `version ${env.version}` };
+  if (env.channel !== channel) return { ok: false, reason: 'channel', detail: 'another channel' };
   const type = env.type;
   if (!hasOwn(schemas, type)) {
-    return { ok: false, reason: 'unknown_type', detail: `unknown message type '${type.slice(0, 64)}'` };
+    return { ok: false, reason: 'unknown_type', detail: `type '${type.slice(0, 64)}'` };
   }
   const parsed = schemas[type]!.safeParse(env.payload ?? {});
   if (!parsed.success) {
@@ -196,11 +206,5 @@ export function checkOutgoing(
   return checked.data;
 }
 
-/** A per-mount random channel id (URL-safe, 22 chars, 128 bits from the platform CSPRNG). */
-export function createChannelId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+/** A per-mount random channel id (32 lowercase hex digits, 128 bits from the platform CSPRNG). */
+export const createChannelId = (): string => randomHexId(16);

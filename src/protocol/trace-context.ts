@@ -33,6 +33,12 @@ export type TraceparentProblem = 'missing' | 'malformed' | 'version' | 'zero_id'
 
 export type ParsedTraceparent = { ok: true; context: TraceContext } | { ok: false; problem: TraceparentProblem };
 
+/**
+ * A version-00 traceparent whose ids are not all zero, and nothing else: what a tracer makes, and all the widget
+ * accepts (its inline path carries this pattern, not `parseTraceparent`).
+ */
+export const TRACEPARENT_00 = /^00-(?!0{32})[\da-f]{32}-(?!0{16})[\da-f]{16}-[\da-f]{2}$/;
+
 const V00 = /^([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})(-.*)?$/;
 const ZERO = /^0+$/;
 
@@ -86,11 +92,14 @@ export function parseTracestate(value: unknown): string | undefined {
   return members.length === 0 || members.length > MAX_TRACESTATE_MEMBERS ? undefined : members.join(',');
 }
 
-/** Random lowercase hex of `bytes` bytes, never all zero (crypto.getRandomValues: browsers and Node ≥ 19). */
+/**
+ * Random lowercase hex of `bytes` bytes, never all zero (crypto.getRandomValues: browsers and Node ≥ 19). Short: the
+ * widget's inline path carries it (channel, session and trace ids).
+ */
 export function randomHexId(bytes: 8 | 16): string {
   const b = crypto.getRandomValues(new Uint8Array(bytes));
-  if (b.every((x) => x === 0)) b[0] = 1;
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  b[0] ||= +b.every((x) => !x);
+  return Array.from(b, (x) => (x | 256).toString(16).slice(1)).join('');
 }
 
 /** A new trace (sampled), or a child span of `parent` in its trace (its flags and tracestate kept). */

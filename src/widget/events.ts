@@ -6,7 +6,14 @@
  */
 import type { JourneyEvent, JourneyEventType } from '../protocol/browser.js';
 import { DOM_EVENT_PREFIX, EVENTS, INVALID_MESSAGE, PHASES, type SurfaceEventType } from './surface.js';
-import type { BankStrategy, EventTime, InvalidMessageInfo, JourneyCallbacks, TimedPayloads } from './types.js';
+import type {
+  BankStrategy,
+  EventTime,
+  InvalidMessageInfo,
+  JourneyCallbacks,
+  JourneySession,
+  TimedPayloads,
+} from './types.js';
 
 export { DOM_EVENT_PREFIX };
 
@@ -28,9 +35,12 @@ export function safely(fn: () => unknown): unknown {
   }
 }
 
-/** A lazy part that only helps (prewarm, the typo warning) could not be loaded: said once, never thrown. */
+/**
+ * Said once, never thrown: a lazy part that only helps (prewarm, the typo warning) could not be loaded, or an option
+ * that is ignored (`traceparent`). The error itself is logged, so its code and stack show.
+ */
 export function partMissing(error: unknown): void {
-  console.warn('hosted-journey:', (error as Error)?.message ?? error);
+  console.warn('hosted-journey:', error);
 }
 
 /** Dispatches `hosted-journey:<type>` on `target`. */
@@ -56,6 +66,11 @@ export class EventHub {
   #stepAt = 0;
   /** `performance.now()` of the last stamp. */
   #now = 0;
+  /**
+   * The journey session every payload names (session.ts), set when a mount begins one; absent before the first (a
+   * refused message, say, of a journey never opened).
+   */
+  session: JourneySession | undefined;
 
   constructor(callbacks: JourneyCallbacks, strategy: BankStrategy) {
     this.#callbacks = callbacks;
@@ -69,7 +84,8 @@ export class EventHub {
   }
 
   /**
-   * Stamps `payload` (always the widget's own object: a decoded message or a literal) with `at` and `sinceOpenMs`.
+   * Stamps `payload` (always the widget's own object: a decoded message or a literal) with `at`, `sinceOpenMs` and
+   * the session's ids.
    * Events held while prewarmed are delivered after `opened()`, so theirs is about 0; what happens before any `open()`
    * (a refused message or MODAL_LOAD_FAILED while prewarmed) gets 0 too.
    */
@@ -78,7 +94,7 @@ export class EventHub {
     const now = (this.#now = performance.now());
     p.at = Date.now();
     p.sinceOpenMs = Math.round(now - (this.#opened ?? now));
-    return p;
+    return Object.assign(p, this.session);
   }
 
   /** Calls the callback `name`: what it answered, or `UNHEARD` when there is none (a binding's proxy says so too). */

@@ -10,7 +10,8 @@
  * 4. `fail` shows, inline, the error view the modal shows (error-view.ts, loaded on the first failure) in place of the
  *    iframe; `recover` and `stop` remove it, also when they come before its code has loaded.
  */
-import { partMissing } from './events.js';
+import { QUERY } from '../protocol/browser.js';
+import { type EventHub, partMissing } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
@@ -33,9 +34,15 @@ export interface Frame {
 
 /**
  * `loaded` runs at each load of the iframe (the journey's page, or whatever answered at its URL: a browser error page,
- * a page that is not a journey).
+ * a page that is not a journey). `hub` holds the journey session whose traceparent a plain journey's URL carries.
  */
-export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Messenger, loaded: () => void): Frame {
+export function createFrame(
+  cfg: ResolvedOptions,
+  channel: string,
+  messenger: Messenger,
+  loaded: () => void,
+  hub: EventHub,
+): Frame {
   let resizer: Resizer | null = null;
   let view: HTMLElement | null = null;
   /** Bumped by every `fail`, `recover` and `stop`: only the latest failure may show its view. */
@@ -48,7 +55,10 @@ export function createFrame(cfg: ResolvedOptions, channel: string, messenger: Me
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
       messenger.start();
-      iframe.src = conceal ? cfg.warmUrl : cfg.url;
+      // A journey that runs no bridge has no handshake: the session's traceparent travels in its URL (which always has
+      // a query: parent_origin and channel).
+      iframe.src =
+        (conceal ? cfg.warmUrl : cfg.url) + (cfg.plain ? `&${QUERY.traceparent}=${hub.session!.traceparent}` : '');
       // A journey that runs no bridge never reports its height: minHeight, or the height of a container that has one
       // (measured before the frame is in it).
       if (cfg.plain && cfg.container?.clientHeight) iframe.style.height = '100%';

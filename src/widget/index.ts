@@ -10,6 +10,7 @@ export type {
   BankStrategy,
   InvalidMessageInfo,
   EventTime,
+  JourneySession,
   StepTime,
   TimedPayloads,
   TimedJourneyEvent,

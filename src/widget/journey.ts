@@ -24,6 +24,7 @@ import { Messenger } from './messenger.js';
 import { createModalPart } from './modal-part.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { type BankEvent, createRoundTrip } from './roundtrip.js';
+import { startSession } from './session.js';
 import type {
   BankStrategy,
   JourneyWidgetErrorCode,
@@ -82,8 +83,8 @@ class Journey implements JourneyHandle {
   constructor(options: JourneyOptions) {
     const cfg = (this.#cfg = resolveOptions(options, window.location.origin, this.channel));
     const shown = () => this.#shown;
+    const hub = (this.#hub = new EventHub(cfg.callbacks, cfg.bankAuthorisation));
     this.url = cfg.url;
-    this.#hub = new EventHub(cfg.callbacks, cfg.bankAuthorisation);
     this.bankAuthorisation = cfg.bankAuthorisation;
     this.#messenger = new Messenger({
       origin: cfg.journeyOrigin,
@@ -93,18 +94,27 @@ class Journey implements JourneyHandle {
       get prefill() {
         return shown() ? cfg.handshakePrefill : undefined;
       },
+      get traceparent() {
+        return hub.session?.traceparent;
+      },
       bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
       hidden: () => !this.#shown,
       onEvent: (event) => this.#route(event),
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
       raw: cfg.plain ? (data) => this.#plain(data) : undefined,
     });
-    this.#frame = createFrame(cfg, this.channel, this.#messenger, () => {
-      this.#loaded = true;
-      // A journey that runs no bridge says no `ready`: its frame's load stands for it.
-      if (cfg.plain && this.#state === 'loading') this.#route({ type: 'ready', payload: { step: PLAIN_READY_STEP } });
-      this.#listen();
-    });
+    this.#frame = createFrame(
+      cfg,
+      this.channel,
+      this.#messenger,
+      () => {
+        this.#loaded = true;
+        // A journey that runs no bridge says no `ready`: its frame's load stands for it.
+        if (cfg.plain && this.#state === 'loading') this.#route({ type: 'ready', payload: { step: PLAIN_READY_STEP } });
+        this.#listen();
+      },
+      hub,
+    );
     this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#timedOut());
     this.#bank = createRoundTrip(
       cfg,
@@ -226,8 +236,8 @@ class Journey implements JourneyHandle {
     this.#watchdog.stop();
     const origin = this.#cfg.journeyOrigin;
     const message =
-      `The page at ${origin} loaded, but no journey answered within ${NO_JOURNEY_MS / 1000} s: ` +
-      `the origin of journey_url differs from journeyOrigin (${origin}), or that page is not a journey.`;
+      `No journey answered within ${NO_JOURNEY_MS / 1000} s of loading: ` +
+      `the origin of journey_url differs from journeyOrigin (${origin}), or it is not a journey.`;
     this.#failView();
     this.#raise('NO_JOURNEY', message);
   }
@@ -290,7 +300,9 @@ class Journey implements JourneyHandle {
     if (this.#shown) this.#watchdog.start();
   }
 
+  /** A new journey session (session.ts), then the frame: in the container, or in the overlay once it loaded. */
   #mount(): void {
+    this.#hub.session = startSession(this.#cfg.traceparent);
     if (this.#cfg.container) {
       this.#startFrame();
       return;

@@ -26,6 +26,8 @@ export interface MessengerOptions extends WindowMessengerOptions {
   prefill?: JourneyPrefill;
   /** Bank-step strategy to hand over in `welcome`. */
   bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
+  /** The journey session's traceparent, for `welcome`. */
+  traceparent?: string;
   /** True while the frame is prewarmed and not opened: `welcome` then says `visibility: 'hidden'`. */
   hidden?(): boolean;
   /** Called for every accepted event except `hello`. */
@@ -42,8 +44,8 @@ export class Messenger extends WindowMessenger<JourneyEvent, MessengerOptions> {
     if (event.type !== 'hello') o.onEvent(event);
     else {
       // Absent fields travel as `undefined` (structured clone keeps the key; the schema reads it as absent).
-      const { prefill, bankAuthorisation, hidden } = o;
-      this.post('welcome', { prefill, bankAuthorisation, visibility: hidden?.() ? 'hidden' : 'visible' });
+      const { prefill, bankAuthorisation, hidden, traceparent } = o;
+      this.post('welcome', { prefill, bankAuthorisation, visibility: hidden?.() ? 'hidden' : 'visible', traceparent });
       this.connect();
     }
   }

@@ -6,6 +6,7 @@
 import {
   buildJourneyUrl,
   canonicalLocale,
+  checkOneOf,
   checkPrefill,
   failConfig as bad,
   type JourneyPrefill,
@@ -59,17 +60,18 @@ export interface ResolvedOptions {
    * when neither is a BCP 47 tag (the journey and the widget's parts then negotiate from the browser's languages).
    */
   locale: string | undefined;
+  /** The `traceparent` option, read at each `open()` (session.ts). */
+  traceparent: JourneyOptions['traceparent'];
   /** What the bank redirect saves for `resumeJourney()` (the options not marked `NOT_SAVED`, resolved). */
   saved: JourneyOptions;
 }
 
 /** `returnUrl` (default: the page's URL) resolved against the page and checked same-origin; fragment dropped. */
 function resolveReturnUrl(value: unknown, parentOrigin: string): string {
-  if (value !== undefined && typeof value !== 'string')
-    bad('INVALID_OPTION', 'returnUrl', 'returnUrl must be a URL string.');
   let url: URL | undefined;
   try {
-    url = new URL(value ?? window.location.href, window.location.href);
+    if (value === undefined || typeof value === 'string')
+      url = new URL(value ?? window.location.href, window.location.href);
   } catch {
     /* reported below */
   }
@@ -102,7 +104,7 @@ function resolveContainer(container: unknown): HTMLElement {
     try {
       found = document.querySelector(container);
     } catch {
-      bad('INVALID_CONTAINER', 'container', `container '${container}' is not a valid CSS selector.`);
+      /* not a selector: matches nothing */
     }
     if (!isElement(found))
       bad('INVALID_CONTAINER', 'container', `No element matches container '${container}'. Is the page loaded?`);
@@ -131,8 +133,7 @@ function warnTypos(options: JourneyOptions, badLocale: boolean): void {
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */
 export function resolveOptions(options: JourneyOptions, parentOrigin: string, channel: string): ResolvedOptions {
-  if (typeof options !== 'object' || options === null)
-    bad('INVALID_OPTION', 'options', 'createJourney needs an options object.');
+  if (typeof options !== 'object' || options === null) bad('INVALID_OPTION', 'options', 'options must be an object.');
   // A `locale` that is not a BCP 47 tag is warned about and left out: the journey negotiates as if it were absent.
   const asked = canonicalLocale(options.locale);
   warnTypos(options, options.locale !== undefined && !asked);
@@ -140,13 +141,14 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   const url = buildJourneyUrl({ ...options, locale, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 
-  const mode = options.mode ?? (options.container !== undefined ? 'inline' : 'modal');
-  if (mode !== 'inline' && mode !== 'modal')
-    bad('INVALID_MODE', 'mode', `mode must be 'inline' or 'modal'; got '${String(mode)}'.`);
-  if (mode === 'modal' && options.container !== undefined)
-    bad('INVALID_CONTAINER', 'container', "container is for mode 'inline'; a modal mounts on document.body.");
-  if (mode === 'inline' && options.container === undefined)
-    bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container (selector or element).");
+  const mode = checkOneOf(
+    options.mode ?? (options.container !== undefined ? 'inline' : 'modal'),
+    'mode',
+    ['inline', 'modal'],
+    'INVALID_MODE',
+  );
+  if ((mode === 'inline') !== (options.container !== undefined))
+    bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container, and only it (a modal mounts on the body).");
 
   const title = options.title ?? DEFAULTS.title;
   if (typeof title !== 'string' || title.trim() === '')
@@ -166,23 +168,12 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     callbacks[name] = options[name];
   }
 
-  const strategy = options.bankAuthorisation ?? 'auto';
-  if (strategy !== 'auto' && strategy !== 'popup' && strategy !== 'redirect')
-    bad(
-      'INVALID_OPTION',
-      'bankAuthorisation',
-      `bankAuthorisation must be 'auto', 'popup' or 'redirect'; got '${String(strategy)}'.`,
-    );
+  const strategy = checkOneOf(options.bankAuthorisation ?? 'auto', 'bankAuthorisation', ['auto', 'popup', 'redirect']);
   // 'auto': redirect in in-app browsers and WebViews (a popup there strands the customer at the bank), else popup.
   const bank = strategy !== 'auto' ? strategy : inAppBrowser(navigator.userAgent) ? 'redirect' : 'popup';
   const returnUrl = resolveReturnUrl(options.returnUrl, parentOrigin);
-  const pw = options.prewarm;
-  if (pw !== undefined && pw !== !!pw && pw !== 'idle' && pw !== 'intent')
-    bad('INVALID_OPTION', 'prewarm', "prewarm must be a boolean, 'idle' or 'intent'.");
-
-  const protocol = options.journeyProtocol;
-  if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
-    bad('INVALID_OPTION', 'journeyProtocol', "journeyProtocol must be 'bridge' or 'plain'.");
+  const pw = checkOneOf(options.prewarm ?? false, 'prewarm', [false, true, 'idle', 'intent']);
+  const protocol = checkOneOf(options.journeyProtocol ?? 'bridge', 'journeyProtocol', ['bridge', 'plain']);
 
   const inQuery = options.prefillIn === 'query';
   const prefill = inQuery ? undefined : checkPrefill(options.prefill);
@@ -207,6 +198,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     prewarmTrigger: options.prewarmTrigger,
     plain: protocol === 'plain',
     locale,
+    traceparent: options.traceparent,
     saved: savedOptions({ ...options, mode, bankAuthorisation: bank, returnUrl }),
   };
 }

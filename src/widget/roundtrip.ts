@@ -42,8 +42,9 @@ export function createRoundTrip(
       consentId,
     });
     hub.phase({ phase: 'redirecting', url });
-    // Saves what `resumeJourney()` needs first. (A lazy chunk cost more bytes than it saved.)
-    saveJourney(channel, cfg.saved);
+    // Saves what `resumeJourney()` needs first, with the session's traceparent: the resumed journey's session is in
+    // the same trace. (A lazy chunk cost more bytes than it saved.)
+    saveJourney(channel, { ...cfg.saved, traceparent: hub.session!.traceparent });
     window.location.assign(url);
   };
 }

@@ -68,6 +68,7 @@ export const OPTIONS = {
   journeyProtocol: 0,
   locale: 0,
   renewConsent: 0,
+  traceparent: 0, // a function is never saved; the bank redirect saves the session's own (roundtrip.ts)
 } as const satisfies Record<OptionName, number>;
 
 /** The keys of the object options, each read from its own attribute (`data-primary-colour`, `primary-colour`). */

@@ -82,9 +82,28 @@ export type JourneyMode = 'inline' | 'modal';
  * delivered at `open()`, so theirs is about 0; what happened before any `open()` (a refused message while prewarmed)
  * says 0.
  */
-export interface EventTime {
+export interface EventTime extends JourneySession {
   at: number;
   sinceOpenMs: number;
+}
+
+/**
+ * The journey session an event belongs to (docs/observability.md): each `open()` of a closed or new journey begins one
+ * (a prewarmed journey's began with its hidden mount, and `open()` keeps it). Nothing personal is in any of its ids.
+ */
+export interface JourneySession {
+  /** 32 lowercase hex digits, new with every session. */
+  sessionId: string;
+  /**
+   * The W3C trace (32 lowercase hex digits) the journey's calls, the signed calls you make with `traceparent` and the
+   * webhooks they cause belong to: yours when you passed `traceparent`, else a new one per session.
+   */
+  traceId: string;
+  /**
+   * That trace's context as a version-00 traceparent, for your server's calls:
+   * `client.finalise({ vendor, ref, traceparent })`.
+   */
+  traceparent: string;
 }
 
 /** A `step` event also says which step the customer left and how long they spent on it (absent on the first step). */
@@ -214,6 +233,15 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
    * @example 'plain'
    */
   journeyProtocol?: 'bridge' | 'plain';
+  /**
+   * The W3C trace each `open()`'s journey session joins: a traceparent, or a function called at every `open()`
+   * returning one (your page's tracer's active span). The journey's calls, and the webhooks they cause, are then in
+   * your trace. Absent, or a function that returns nothing: a new trace per session. One that is not a valid
+   * traceparent (malformed, version ff, an all-zero id, over 256 characters), or a function that throws: a console
+   * warning (a `JourneyConfigError`, code `INVALID_TRACEPARENT`) and a new trace, never an error.
+   * @example traceparent: () => { const c = trace.getActiveSpan()?.spanContext(); return c && `00-${c.traceId}-${c.spanId}-01`; }
+   */
+  traceparent?: string | (() => string | undefined);
 }
 
 /** The handle `createJourney` returns. */

@@ -14,6 +14,9 @@ const timeout = {
   recoverable: true,
   at: 1_700_000_000_000,
   sinceOpenMs: 40,
+  sessionId: '9f0c6f6b1b2a4d3e8c7d6e5f4a3b2c1d',
+  traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+  traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
 };
 
 describe('binding callback proxies and onError', () => {

@@ -189,6 +189,43 @@ describe('connectToParent, framed', () => {
   });
 });
 
+describe("the journey session's traceparent", () => {
+  const WIDGET = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+  const LINK = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+  it("welcome's traceparent wins over the URL's; before welcome, the URL's is the one", async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl(`&traceparent=${LINK}`) });
+    expect(bridge.traceparent).toBe(LINK);
+    fromParent('welcome', { traceparent: WIDGET });
+    await bridge.connected;
+    expect(bridge.traceparent).toBe(WIDGET);
+  });
+
+  it('one that fails the strict parser (version ff, an all-zero id, uppercase, a later field on 00) is ignored', async () => {
+    for (const bad of [
+      WIDGET.replace(/^00/, 'ff'),
+      `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`,
+      WIDGET.toUpperCase(),
+      `${WIDGET}-extra`,
+    ]) {
+      frameIt();
+      bridge = connectToParent({ location: framedUrl(`&traceparent=${encodeURIComponent(bad)}`) });
+      expect(bridge.traceparent, bad).toBeUndefined();
+      fromParent('welcome', { traceparent: bad });
+      await bridge.connected;
+      expect(bridge.traceparent, bad).toBeUndefined();
+      bridge.destroy();
+    }
+  });
+
+  it('unframed (a link), the URL carries it', () => {
+    bridge = connectToParent({ location: journeyUrl(`traceparent=${LINK}`) });
+    expect(bridge.framed).toBe(false);
+    expect(bridge.traceparent).toBe(LINK);
+  });
+});
+
 describe('visibility (prewarm)', () => {
   it("welcome { visibility: 'hidden' } makes it invisible until a visibility message; whenVisible waits for it", async () => {
     frameIt();

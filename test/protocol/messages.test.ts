@@ -120,9 +120,9 @@ describe('parent messages', () => {
 });
 
 describe('createChannelId', () => {
-  it('is 22 URL-safe characters and unique', () => {
+  it('is 32 lowercase hex digits (128 bits) and unique', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => createChannelId()));
     expect(ids.size).toBe(1000);
-    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const id of ids) expect(id).toMatch(/^[\da-f]{32}$/);
   });
 });

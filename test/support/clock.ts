@@ -1,6 +1,6 @@
-// The widget stamps every event it delivers with `at` (Date.now()) and `sinceOpenMs`. Tests freeze `Date` at `T0`
+// The widget stamps every event it delivers with `at` (Date.now()), `sinceOpenMs` and its journey session's ids. Tests freeze `Date` at `T0`
 // (`freezeClock`; `vi.setSystemTime(T0 + n)` moves it) so they assert the stamps exactly.
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 /** The instant a frozen clock starts at. */
 export const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
@@ -30,4 +30,15 @@ export const timed = <T extends object>(payload: T, ms = 0): T & { at: number; s
   ...payload,
   at: T0 + ms,
   sinceOpenMs: ms,
+  ...SESSION,
 });
+
+/**
+ * The journey session's ids every delivered payload carries beside its time (random: matched by shape; a test of the
+ * session itself compares them between events).
+ */
+export const SESSION = {
+  sessionId: expect.stringMatching(/^[\da-f]{32}$/),
+  traceId: expect.stringMatching(/^[\da-f]{32}$/),
+  traceparent: expect.stringMatching(/^00-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/),
+};

@@ -99,7 +99,7 @@ describe('autoMount', () => {
         code: 'INVALID_CUSTOMER_ID',
         field: 'customerId',
         attribute: 'data-customer-id',
-        message: "data-customer-id may contain only letters, digits, '-' and '_'; got 'bad id!'.",
+        message: "data-customer-id must be 1 to 255 letters, digits, '-' or '_'; got 'bad id!'.",
       },
     ]);
     expect(String(errors.mock.calls[0]?.[0])).toContain('INVALID_CUSTOMER_ID');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
-import { T0, timed, freezeClock } from '../support/clock.js';
+import { SESSION, T0, timed, freezeClock } from '../support/clock.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
@@ -137,6 +137,7 @@ describe('inline lifecycle', () => {
         prefill: { email: 'a@example.com' },
         bankAuthorisation,
         visibility: 'visible',
+        traceparent: SESSION.traceparent,
       }),
       ORIGIN,
     );

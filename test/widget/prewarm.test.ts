@@ -8,7 +8,7 @@ import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
-import { T0, freezeClock } from '../support/clock.js';
+import { T0, freezeClock, SESSION } from '../support/clock.js';
 
 const ORIGIN = 'https://prewarm.example.com';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
@@ -105,7 +105,7 @@ describe('prewarm: true, inline', () => {
     vi.setSystemTime(T0 + 3_000);
     h.open();
     // Synchronously, inside open(), stamped then: 0 ms after open().
-    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0 });
+    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0, ...SESSION });
     expect(h.iframe).toBe(frame); // revealed in place, never re-created (that would reload it)
     expectShown(frame);
     expect(sent(h)).toEqual([
@@ -277,7 +277,7 @@ describe('prewarm, modal', () => {
 
     vi.setSystemTime(T0 + 3_000);
     h.open();
-    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0 });
+    expect(onReady).toHaveBeenCalledWith({ step: 'terms', at: T0 + 3_000, sinceOpenMs: 0, ...SESSION });
     expect(root.hasAttribute('aria-hidden')).toBe(false);
     expect(root.hasAttribute('inert')).toBe(false);
     expect(root.style.visibility).toBe('');

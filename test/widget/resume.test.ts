@@ -6,7 +6,7 @@ import { RESUME_KEY_PREFIX } from '../../src/widget/save.js';
 import { takeSavedJourney } from '../../src/widget/resume.js';
 import { RESUME_TTL_MS, saveJourney, type SavedJourney } from '../../src/widget/save.js';
 import type { JourneyHandle } from '../../src/widget/index.js';
-import { T0, timed, freezeClock } from '../support/clock.js';
+import { SESSION, T0, timed, freezeClock } from '../support/clock.js';
 
 const ORIGIN = 'https://journey.example.com';
 const CH = 'chan_0123456789abcdef';
@@ -145,7 +145,14 @@ describe('resumeJourney', () => {
       }),
     );
     expect(post.mock.calls.map((c) => [c[0].type, c[0].payload])).toEqual([
-      ['welcome', { bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() }, visibility: 'visible' }],
+      [
+        'welcome',
+        {
+          bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() },
+          visibility: 'visible',
+          traceparent: SESSION.traceparent,
+        },
+      ],
       ['bank_authorisation_result', { status: 'authorised' }],
     ]);
     vi.setSystemTime(T0 + 2_000); // counted from the open() that resumed it

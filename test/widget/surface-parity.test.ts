@@ -108,6 +108,10 @@ const SAMPLES: Record<string, { value: unknown; attr?: string }> = {
   journeyProtocol: { value: 'plain', attr: 'plain' },
   locale: { value: 'vi', attr: 'vi' },
   renewConsent: { value: 'cns_3f9c2a', attr: 'cns_3f9c2a' },
+  traceparent: {
+    value: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+    attr: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+  },
 };
 
 /** The `createJourney` options that set `name` to its sample (a key of `theme`/`prefill` goes into its object). */

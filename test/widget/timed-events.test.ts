@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
-import { T0 } from '../support/clock.js';
+import { T0, SESSION } from '../support/clock.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle } from '../../src/widget/index.js';
@@ -65,7 +65,7 @@ describe('timed events', () => {
     say('hello', {});
     vi.advanceTimersByTime(800);
     say('ready', { step: 'details' });
-    expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 5800, sinceOpenMs: 800 });
+    expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 5800, sinceOpenMs: 800, ...SESSION });
     vi.advanceTimersByTime(12_000);
     say('step', { step: 'banks' });
     const first = {
@@ -74,6 +74,7 @@ describe('timed events', () => {
       sinceOpenMs: 12_800,
       previousStep: 'details',
       previousStepMs: 12_000,
+      ...SESSION,
     };
     expect(onStep).toHaveBeenLastCalledWith(first);
     expect(listened).toHaveBeenLastCalledWith(first);
@@ -87,9 +88,15 @@ describe('timed events', () => {
       sinceOpenMs: 16_300,
       previousStep: 'banks',
       previousStepMs: 3_500,
+      ...SESSION,
     });
     say('completed', { applicationId: 'app_1' });
-    expect(onComplete).toHaveBeenCalledWith({ applicationId: 'app_1', at: T0 + 21_300, sinceOpenMs: 16_300 });
+    expect(onComplete).toHaveBeenCalledWith({
+      applicationId: 'app_1',
+      at: T0 + 21_300,
+      sinceOpenMs: 16_300,
+      ...SESSION,
+    });
   });
 
   it('a wall clock stepped back an hour after open() moves at, never sinceOpenMs or previousStepMs: both stay ≥ 0', () => {
@@ -108,6 +115,7 @@ describe('timed events', () => {
       sinceOpenMs: 3_500,
       previousStep: 'details',
       previousStepMs: 1_500,
+      ...SESSION,
     });
   });
 
@@ -118,7 +126,7 @@ describe('timed events', () => {
     say('ready', { step: 'terms' });
     vi.advanceTimersByTime(5);
     say('step', { step: 'terms' });
-    expect(onStep).toHaveBeenLastCalledWith({ step: 'terms', at: T0 + 5, sinceOpenMs: 5 });
+    expect(onStep).toHaveBeenLastCalledWith({ step: 'terms', at: T0 + 5, sinceOpenMs: 5, ...SESSION });
     vi.advanceTimersByTime(995);
     say('step', { step: 'details' });
     expect(onStep).toHaveBeenLastCalledWith({
@@ -127,6 +135,7 @@ describe('timed events', () => {
       sinceOpenMs: 1_000,
       previousStep: 'terms',
       previousStepMs: 1_000,
+      ...SESSION,
     });
   });
 
@@ -150,7 +159,7 @@ describe('timed events', () => {
     h.open();
     vi.advanceTimersByTime(200);
     say('step', { step: 'banks' });
-    expect(onStep).toHaveBeenLastCalledWith({ step: 'banks', at: T0 + 60_200, sinceOpenMs: 200 });
+    expect(onStep).toHaveBeenLastCalledWith({ step: 'banks', at: T0 + 60_200, sinceOpenMs: 200, ...SESSION });
     vi.advanceTimersByTime(14_800); // the watchdog (15 s from open()): a widget-raised error is stamped too
     expect(onError).toHaveBeenCalledWith({
       code: 'READY_TIMEOUT',
@@ -158,6 +167,7 @@ describe('timed events', () => {
       recoverable: true,
       at: T0 + 75_000,
       sinceOpenMs: 15_000,
+      ...SESSION,
     });
   });
 
@@ -172,17 +182,20 @@ describe('timed events', () => {
     vi.advanceTimersByTime(2_000);
     say('step', { step: 'banks' });
     say('step', { step: '' }); // refused, not held: reported at once, before any open()
-    expect(onInvalidMessage).toHaveBeenCalledWith(expect.objectContaining({ at: T0 + 2_000, sinceOpenMs: 0 }));
+    expect(onInvalidMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ at: T0 + 2_000, sinceOpenMs: 0, ...SESSION }),
+    );
     expect(onReady).not.toHaveBeenCalled();
     vi.advanceTimersByTime(30_000);
     h.open();
-    expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 32_000, sinceOpenMs: 0 });
+    expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 32_000, sinceOpenMs: 0, ...SESSION });
     expect(onStep).toHaveBeenCalledWith({
       step: 'banks',
       at: T0 + 32_000,
       sinceOpenMs: 0,
       previousStep: 'details',
       previousStepMs: 0,
+      ...SESSION,
     });
     vi.advanceTimersByTime(4_000);
     say('step', { step: 'consent' });
@@ -192,6 +205,7 @@ describe('timed events', () => {
       sinceOpenMs: 4_000,
       previousStep: 'banks',
       previousStepMs: 4_000,
+      ...SESSION,
     });
   });
 
@@ -208,7 +222,7 @@ describe('timed events', () => {
     say('hello', {});
     vi.advanceTimersByTime(1_000);
     say('bank_authorisation', { consentId: 'cns_0123abcd', popup: 'opened' });
-    const time = { at: T0 + 1_000, sinceOpenMs: 1_000 };
+    const time = { at: T0 + 1_000, sinceOpenMs: 1_000, ...SESSION };
     const requested = { consentId: 'cns_0123abcd', popup: 'opened', ...time };
     expect(onBankAuthorisation.mock.calls).toEqual([
       [{ phase: 'requested', strategy: 'popup', ...requested }],
@@ -222,11 +236,12 @@ describe('timed events', () => {
       recoverable: true,
       at: T0 + 1_500,
       sinceOpenMs: 1_500,
+      ...SESSION,
     };
     expect(onError).toHaveBeenCalledWith(refused);
     say('completed', {});
     const invalid = onInvalidMessage.mock.calls[0]![0];
-    expect(invalid).toMatchObject({ reason: expect.any(String), at: T0 + 1_500, sinceOpenMs: 1_500 });
+    expect(invalid).toMatchObject({ reason: expect.any(String), at: T0 + 1_500, sinceOpenMs: 1_500, ...SESSION });
     expect(dom).toEqual([
       ['bank_authorisation', requested],
       ['error', refused],
@@ -245,11 +260,11 @@ describe('timed events', () => {
     h.open();
     vi.advanceTimersByTime(300);
     h.iframe!.dispatchEvent(new Event('load'));
-    expect(onReady).toHaveBeenCalledWith({ step: 'loaded', at: T0 + 300, sinceOpenMs: 300 });
+    expect(onReady).toHaveBeenCalledWith({ step: 'loaded', at: T0 + 300, sinceOpenMs: 300, ...SESSION });
     vi.advanceTimersByTime(700);
     post({ event: 'RELEASED' });
     await vi.dynamicImportSettled(); // the plain chunk takes messages apart
-    expect(onReleased).toHaveBeenCalledWith({ at: T0 + 1_000, sinceOpenMs: 1_000 });
+    expect(onReleased).toHaveBeenCalledWith({ at: T0 + 1_000, sinceOpenMs: 1_000, ...SESSION });
     expect(onJourneyMessage.mock.calls).toEqual([[{ event: 'RELEASED' }]]);
     expect(dom).toEqual([{ event: 'RELEASED' }]);
   });

@@ -1,5 +1,4 @@
 /** Builds journey URLs and bank-redirect URLs from options. Pure: no DOM, no globals. */
-import { hasOwn } from '../own.js';
 import { failConfig as fail } from '../errors.js';
 import {
   BANK_REDIRECT_SEGMENT,
@@ -10,6 +9,7 @@ import {
   PREFILL_LIMITS,
   QUERY,
   START_AT,
+  type StartAt,
   THEME_FIELDS,
 } from './types.js';
 import {
@@ -18,6 +18,7 @@ import {
   checkFont,
   checkId,
   checkLocale,
+  checkOneOf,
   checkPrefill,
   normaliseColour,
   normaliseOrigin,
@@ -50,8 +51,7 @@ export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrig
  * 'banks' }) // 'https://journey.example.com/i/acme/cust_1/banks'
  */
 export function buildJourneyUrl(options: JourneyUrlOptions): string {
-  if (typeof options !== 'object' || options === null)
-    fail('INVALID_OPTION', 'options', 'buildJourneyUrl needs an options object.');
+  if (typeof options !== 'object' || options === null) fail('INVALID_OPTION', 'options', 'options must be an object.');
   const origin = normaliseOrigin(options.journeyOrigin);
   const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);
   const customerId = checkId(options.customerId, 'customerId', 'INVALID_CUSTOMER_ID', 255);
@@ -63,30 +63,16 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
     }
     segments.push(START_AT.banks, checkId(options.institutionId, 'institutionId', 'INVALID_INSTITUTION_ID', 64));
   } else if (options.startAt !== undefined) {
-    if (!hasOwn(START_AT, options.startAt)) {
-      fail(
-        'INVALID_START_AT',
-        'startAt',
-        `startAt must be one of ${Object.keys(START_AT).join(', ')}; got '${String(options.startAt)}'.`,
-      );
-    }
-    segments.push(START_AT[options.startAt]);
+    segments.push(
+      START_AT[checkOneOf(options.startAt, 'startAt', Object.keys(START_AT) as StartAt[], 'INVALID_START_AT')],
+    );
   }
 
   const query = new URLSearchParams();
-  if (options.collect !== undefined) {
-    if (!Array.isArray(options.collect))
-      fail('INVALID_COLLECT', 'collect', "collect must be an array, e.g. ['analysis'].");
-    for (const item of new Set(options.collect)) {
-      if (!COLLECT_VALUES.includes(item))
-        fail(
-          'INVALID_COLLECT',
-          'collect',
-          `collect values must be ${COLLECT_VALUES.join(' or ')}; got '${String(item)}'.`,
-        );
-      query.append(QUERY.collect, item);
-    }
-  }
+  const collect = options.collect;
+  if (collect !== undefined && !(Array.isArray(collect) && collect.every((item) => COLLECT_VALUES.includes(item))))
+    fail('INVALID_COLLECT', 'collect', `collect must be a list of ${COLLECT_VALUES.join(', ')}.`);
+  for (const item of new Set(collect)) query.append(QUERY.collect, item);
   if (options.multipleInstitutions !== undefined) {
     if (typeof options.multipleInstitutions !== 'boolean')
       fail('INVALID_OPTION', 'multipleInstitutions', 'multipleInstitutions must be a boolean.');
@@ -112,9 +98,12 @@ export function buildJourneyUrl(options: JourneyUrlOptions): string {
   if (options.renewConsent !== undefined)
     query.set(QUERY.renewConsent, checkId(options.renewConsent, 'renewConsent', 'INVALID_OPTION'));
 
-  const prefillIn = options.prefillIn ?? 'handshake';
-  if (prefillIn !== 'handshake' && prefillIn !== 'query')
-    fail('INVALID_PREFILL_IN', 'prefillIn', "prefillIn must be 'handshake' or 'query'.");
+  const prefillIn = checkOneOf(
+    options.prefillIn ?? 'handshake',
+    'prefillIn',
+    ['handshake', 'query'],
+    'INVALID_PREFILL_IN',
+  );
   const prefill = checkPrefill(options.prefill);
   if (prefill && prefillIn === 'query') {
     let key: keyof typeof PREFILL_LIMITS;

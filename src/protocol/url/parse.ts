@@ -2,6 +2,7 @@
  * Reads journey URLs and bank-redirect paths: the journey pages, the journey bridge and the journey origin's server.
  * Never throws on a bad part: what does not pass its check is treated as absent (or the whole URL as not a journey).
  */
+import { parseTraceparent } from '../trace-context.js';
 import {
   type BankRedirectTarget,
   COLLECT_VALUES,
@@ -43,9 +44,14 @@ export interface FrameQuery {
   /** Absent when missing or invalid. */
   channel?: string;
   prefill: JourneyPrefill;
+  /** The journey session's traceparent; absent when missing or not a valid W3C traceparent. */
+  traceparent?: string;
 }
 
-/** Reads `parent_origin`, `channel` and the prefill fields (`PREFILL_LIMITS`' keys) from a journey URL's query. */
+/**
+ * Reads `parent_origin`, `channel`, `traceparent` and the prefill fields (`PREFILL_LIMITS`' keys) from a journey URL's
+ * query.
+ */
 export function readFrameQuery(q: URLSearchParams): FrameQuery {
   const out: FrameQuery = { prefill: {} };
   const parentOrigin = q.get(QUERY.parentOrigin);
@@ -58,6 +64,8 @@ export function readFrameQuery(q: URLSearchParams): FrameQuery {
   }
   const channel = q.get(QUERY.channel);
   if (channel && CHANNEL_PATTERN.test(channel)) out.channel = channel;
+  const traceparent = q.get(QUERY.traceparent);
+  if (parseTraceparent(traceparent).ok) out.traceparent = traceparent!;
   let key: keyof typeof PREFILL_LIMITS;
   for (key in PREFILL_LIMITS) {
     const value = q.get(QUERY[key]);
@@ -95,7 +103,7 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   }
   if (institutionId !== undefined && (startAt !== 'banks' || !ID_PATTERN.test(institutionId))) return null;
   const q = url.searchParams;
-  const { parentOrigin, channel, prefill } = readFrameQuery(q);
+  const { parentOrigin, channel, prefill, traceparent } = readFrameQuery(q);
   const parsed: ParsedJourneyUrl = {
     vendor,
     customerId,
@@ -112,5 +120,6 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   if (locale) parsed.locale = locale;
   const renewConsent = q.get(QUERY.renewConsent);
   if (renewConsent && CONSENT_ID_PATTERN.test(renewConsent)) parsed.renewConsent = renewConsent;
+  if (traceparent) parsed.traceparent = traceparent;
   return parsed;
 }

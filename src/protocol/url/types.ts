@@ -33,6 +33,11 @@ export const QUERY = {
   locale: 'locale',
   /** [ours] The consent a renewal journey renews (`renewConsent`), as the API's `renews`. */
   renewConsent: 'renews',
+  /**
+   * [ours] The journey session's W3C trace context, for a journey that runs no bridge (`journeyProtocol: 'plain'`);
+   * a bridge journey gets it in the handshake instead.
+   */
+  traceparent: 'traceparent',
 } as const;
 
 /**
@@ -162,4 +167,6 @@ export interface ParsedJourneyUrl {
   locale?: string;
   /** Renew mode: the consent being renewed. */
   renewConsent?: string;
+  /** The journey session's traceparent (`traceparent`), when it is a valid W3C traceparent. */
+  traceparent?: string;
 }

@@ -3,7 +3,8 @@
  * src/protocol/journey-api.ts: one generic call per row, so no path is spelled here.
  * The sandbox refuses a request without `Content-Type: application/json` or with a foreign `Origin` (CSRF guard),
  * so every call sends the header, GETs included; and one without the page's session credential (401), so every call
- * sends `X-Journey-Session` with the credential the page was served with.
+ * sends `X-Journey-Session` with the credential the page was served with, and `traceparent` when the journey session
+ * has one (the sandbox keeps it as the application's trace: its webhooks then join the widget's session).
  * A failure keeps only the answer's `code`: the journey shows its catalogue's words for it, never the server's text.
  */
 import {
@@ -20,6 +21,7 @@ import {
   type JourneyInstitution,
   type JourneyStatusBody,
 } from '../../../protocol/journey-api.js';
+import { TRACE_HEADERS } from '../../../protocol/trace-context.js';
 
 export type Institution = JourneyInstitution;
 export type JourneyApplication = JourneyApplicationBody;
@@ -67,9 +69,18 @@ export interface JourneyApi {
   cancelRenewal(consentId: string): Answer<'cancelRenewal'>;
 }
 
-export function createJourneyApi(options: { vendor: string; ref: string; session?: string | undefined }): JourneyApi {
+export interface JourneyApiOptions {
+  vendor: string;
+  ref: string;
+  session?: string | undefined;
+  /** The journey session's W3C traceparent, read at every call (it arrives with the handshake). */
+  traceparent?: () => string | undefined;
+}
+
+export function createJourneyApi(options: JourneyApiOptions): JourneyApi {
   async function call<R extends JourneyApiRoute>(route: R, body?: Body<R>, id?: string, keepalive = false): Answer<R> {
     const { method } = JOURNEY_API[route];
+    const trace = options.traceparent?.();
     let res: Response;
     try {
       res = await fetch(journeyApiPath(route, options.vendor, options.ref, id), {
@@ -80,6 +91,7 @@ export function createJourneyApi(options: { vendor: string; ref: string; session
           'content-type': 'application/json',
           accept: 'application/json',
           ...(options.session ? { [JOURNEY_SESSION_HEADER]: options.session } : {}),
+          ...(trace ? { [TRACE_HEADERS.traceparent]: trace } : {}),
         },
         ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       });

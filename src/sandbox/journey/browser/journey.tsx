@@ -52,6 +52,8 @@ async function start(): Promise<void> {
     vendor: config.vendor,
     ref: config.ref,
     session: config.session,
+    // The widget's session, so the sandbox's spans and the webhooks these calls cause are in its trace.
+    traceparent: () => bridge.traceparent ?? url.traceparent,
   });
   render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
 }

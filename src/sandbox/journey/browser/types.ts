@@ -13,6 +13,8 @@ export interface JourneyBridge {
   readonly prefill?: JourneyPrefill | undefined;
   /** From the widget's `welcome`: the bank step's strategy and the integrator's return page. */
   readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
+  /** From the widget's `welcome`: the journey session's traceparent (a plain journey reads its URL's instead). */
+  readonly traceparent?: string | undefined;
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
   /**
    * Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application.
