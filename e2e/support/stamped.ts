@@ -1,6 +1,7 @@
 /**
- * Every payload the widget delivers carries `at` and `sinceOpenMs` (a move to another step also `previousStep` and
- * `previousStepMs`). Where time is not what a spec is about, `stamped(payload)` is that payload with any numbers there;
+ * Every payload the widget delivers carries `at`, `sinceOpenMs` and its journey session's ids (a move to another step
+ * also `previousStep` and `previousStepMs`). Where time is not what a spec is about, `stamped(payload)` is that payload
+ * with any numbers (and ids) there;
  * e2e/demo/timed-events.spec.ts checks their values in a real journey.
  */
 import { expect } from '@playwright/test';
@@ -13,6 +14,9 @@ export const stamped = <T extends object>(payload: T): T & { at: unknown; sinceO
   ...payload,
   at: expect.any(Number),
   sinceOpenMs: expect.any(Number),
+  sessionId: expect.any(String),
+  traceId: expect.any(String),
+  traceparent: expect.any(String),
 });
 
 /** A `step` to `step` from `previousStep`, any time spent. */

@@ -239,7 +239,11 @@ export interface JourneyOptions extends Omit<JourneyUrlOptions, 'parentOrigin' |
    * your trace. Absent, or a function that returns nothing: a new trace per session. One that is not a valid
    * traceparent (malformed, version ff, an all-zero id, over 256 characters), or a function that throws: a console
    * warning (a `JourneyConfigError`, code `INVALID_TRACEPARENT`) and a new trace, never an error.
-   * @example traceparent: () => { const c = trace.getActiveSpan()?.spanContext(); return c && `00-${c.traceId}-${c.spanId}-01`; }
+   * @example
+   * traceparent: () => {
+   *   const c = trace.getActiveSpan()?.spanContext();
+   *   return c && `00-${c.traceId}-${c.spanId}-01`;
+   * }
    */
   traceparent?: string | (() => string | undefined);
 }
