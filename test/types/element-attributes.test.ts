@@ -36,6 +36,7 @@ const ATTRIBUTE_KEYS = {
   'journey-protocol': true,
   locale: true,
   'renew-consent': true,
+  traceparent: true,
   'primary-colour': true,
   'secondary-colour': true,
   'background-colour': true,
