@@ -1,4 +1,4 @@
-// Two hundred consents across two years of sandbox clock, no browser: exactly one consent.expiring per consent per
+// A thousand consents across two years of sandbox clock, no browser: exactly one consent.expiring per consent per
 // lead, none after a renewal until the new date's leads, one consent.expired for each consent not renewed (and, later,
 // one at the new date for those renewed), a cancelled renewal changes nothing, renewed account ids stay equal. Every
 // delivery is duplicated; one receiver records each copy, another runs the handler through a PostgresInbox, whose
@@ -18,7 +18,7 @@ import { advanceClock, startTestSandbox, triggerRenewal, type TestSandbox } from
 import { decideAtBank } from '../../src/sandbox/testing/trigger.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
-const N = 200;
+const N = 1000;
 const DAY = 86_400_000;
 const LEADS = [30, 14, 7, 1];
 const VENDOR = 'acme';
@@ -190,7 +190,7 @@ describe('the consent year: 1 000 consents, no browser, every delivery duplicate
   });
 
   it('one warning per consent per lead, none after a renewal until the new leads, one expiry each; the inbox writes one effect row per unique event', async () => {
-    // Two hundred queues drain at once on a shared machine: patient retries, so no event is given up on.
+    // A thousand queues drain at once on a shared machine: patient retries, so no event is given up on.
     const webhookRetry = { attempts: 30, baseDelayMs: 50, maxDelayMs: 2000, timeoutMs: 60_000 };
     sb = await startTestSandbox({ duplicateRate: 1, webhookRetry });
     const plain = plainReceiver(sb.webhookSecret);
