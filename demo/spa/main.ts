@@ -35,7 +35,12 @@ let stopFollowing: (() => void) | undefined;
 
 /** The page's callbacks, the same for a new journey and a resumed one. */
 const callbacks = (): JourneyCallbacks => ({
-  onEvent: (ev) => appendLog(log, 'journey', ev.type, JSON.stringify(ev.payload)),
+  // The session's ids are the same on every event, so a line shows what changes (with them each line wrapped further
+  // and the page behind the modal shifted).
+  onEvent: (ev) => {
+    const { sessionId: _s, traceId: _t, traceparent: _p, ...shown } = ev.payload;
+    appendLog(log, 'journey', ev.type, JSON.stringify(shown));
+  },
   onInvalidMessage: (info) => appendLog(log, 'journey', 'invalid_message', `${info.reason}: ${info.detail}`),
   onBankAuthorisation: (e) => appendLog(log, 'journey', `bank ${e.phase}`, `strategy ${e.strategy}`),
   onComplete: () => {
