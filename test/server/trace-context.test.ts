@@ -109,6 +109,85 @@ describe('a signed call sends traceparent', () => {
   });
 });
 
+describe("the client's own traceparent option: a default for calls that pass none", () => {
+  const OTHER = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
+  const clientDefault = (traceparent: unknown, telemetry: ReturnType<typeof inMemoryOtel>['telemetry'] | false) =>
+    createClient({
+      baseUrl,
+      tokenId: 'tok_1',
+      signingSecret: 'client-secret-123',
+      retry: false,
+      telemetry,
+      traceparent: traceparent as string,
+    });
+
+  it('a string: every call sends it (a span of that trace) unless the call passes its own or a span is active', async () => {
+    const otel = inMemoryOtel();
+    const client = clientDefault(GIVEN, otel.telemetry);
+    seen.length = 0;
+    hits = 1;
+    await client.listWebhooks();
+    await client.listWebhooks({ traceparent: OTHER });
+    const outer = otel.tracerProvider.getTracer('integrator');
+    const active = await outer.startActiveSpan('job', async (span) => {
+      await client.listWebhooks();
+      span.end();
+      return span.spanContext();
+    });
+    const calls = otel.spans().filter((s) => s.name === 'GET /api/v1/webhooks');
+    expect(calls.map((s) => s.spanContext().traceId)).toEqual([TRACE, 'a'.repeat(32), active.traceId]);
+    expect(calls[0]!.parentSpanContext?.spanId).toBe(PARENT);
+    expect(calls[2]!.parentSpanContext?.spanId).toBe(active.spanId);
+    expect(seen.map((h) => h.traceparent)).toEqual(
+      calls.map((s) => `00-${s.spanContext().traceId}-${s.spanContext().spanId}-01`),
+    );
+    seen.length = 0;
+    await clientDefault(GIVEN, false).listWebhooks();
+    expect(seen[0]!.traceparent).toBe(GIVEN); // nothing recording: sent as given
+  });
+
+  it("a function is asked at each call (each request's own trace); undefined sends none, an invalid answer or a throw is ignored and counted", async () => {
+    const otel = inMemoryOtel();
+    const answers: unknown[] = [GIVEN, OTHER, undefined, INVALID.zero_id, 'nonsense'];
+    let asked = 0;
+    const client = clientDefault(() => {
+      const a = answers[asked++];
+      if (a === 'nonsense') throw new Error('the page tracer failed');
+      return a;
+    }, otel.telemetry);
+    seen.length = 0;
+    hits = 1;
+    for (let i = 0; i < answers.length; i++) await expect(client.listWebhooks()).resolves.toEqual({ webhooks: [] });
+    expect(asked).toBe(answers.length);
+    const traces = otel.spans().map((s) => s.spanContext().traceId);
+    expect(traces.slice(0, 2)).toEqual([TRACE, 'a'.repeat(32)]);
+    expect(new Set(traces.slice(2)).size).toBe(3); // three new traces
+    expect(seen.slice(2).every((h) => !h.traceparent?.includes(PARENT))).toBe(true);
+    const counted = (await otel.metrics()).filter((p) => p.name === 'hosted_journey.trace_context.ignored');
+    expect(
+      Object.fromEntries(counted.map((p) => [p.attributes['hosted_journey.trace_context.problem'], p.value])),
+    ).toEqual({ zero_id: 1, malformed: 1 });
+  });
+
+  it('a value that is no traceparent and no function is a ServerConfigError naming the option, before any call', () => {
+    seen.length = 0;
+    for (const bad of [...Object.values(INVALID), '', 42, {}, null, GIVEN.toUpperCase()]) {
+      let thrown: unknown;
+      try {
+        clientDefault(bad, false);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, String(bad)).toMatchObject({
+        name: 'ServerConfigError',
+        code: 'INVALID_OPTION',
+        field: 'traceparent',
+      });
+    }
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe("the webhook's process span joins the delivery's trace", () => {
   const signed = async (id: string, extra: Record<string, string>) => {
     const d = await signWebhook({ payload: event(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });

@@ -75,7 +75,7 @@ async function post(
   const checked = checkRequest(name, op.input!, op.complete ? op.complete({ ...body }) : body);
   const sent = op.prepare && memory ? op.prepare(memory, name, checked as Record<string, unknown>) : checked;
   const call: Call = {
-    ...base(name, 'POST', path, o, 'json'),
+    ...base(t, name, 'POST', path, o, 'json'),
     body: JSON.stringify(sent),
     idempotencyKey: o.idempotencyKey ?? crypto.randomUUID(),
   };
@@ -86,7 +86,7 @@ async function post(
 
 /** A signed GET or DELETE answered with JSON (retried like GETs). */
 async function read(t: Transport, name: string, op: Operation, path: string, _body: object, o: Opts) {
-  const call = base(name, op.endpoint.method as 'GET' | 'DELETE', path, o, 'json');
+  const call = base(t, name, op.endpoint.method as 'GET' | 'DELETE', path, o, 'json');
   return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
 }
 
@@ -100,11 +100,19 @@ async function download(t: Transport, name: string, op: Operation, path: string,
       { path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' },
     ]);
   const search = new URLSearchParams(query).toString();
-  const call = base(name, 'GET', search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
+  const call = base(t, name, 'GET', search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
   return send(t, { ...call, maxResponseBytes: o.maxResponseBytes });
 }
 
-function base(operation: string, method: Call['method'], path: string, o: Opts, expect: Call['expect']): Call {
-  const trace = o.traceparent === undefined ? undefined : parseTraceHeaders(o.traceparent, o.tracestate);
+/** What every call sends besides its body; its trace context is the call's own, else the client's default. */
+function base(
+  t: Transport,
+  operation: string,
+  method: Call['method'],
+  path: string,
+  o: Opts,
+  expect: Call['expect'],
+): Call {
+  const trace = o.traceparent === undefined ? t.defaultTrace?.() : parseTraceHeaders(o.traceparent, o.tracestate);
   return { operation, method, path, signal: o.signal, timeoutMs: o.timeoutMs, expect, trace };
 }

@@ -1,4 +1,5 @@
 /** `createClient`'s options, checked and resolved once: a call reads only the resolved values. */
+import { type ParsedTraceparent, parseTraceparent } from '../../protocol/trace-context.js';
 import { ServerConfigError } from '../errors.js';
 import { checkSecret } from '../inputs/keys.js';
 import { type ObservedAttempt, clientObserver } from '../telemetry/client.js';
@@ -38,6 +39,15 @@ export interface ClientOptions {
    * @example { logger: pino() }
    */
   logger?: Logger;
+  /**
+   * The W3C traceparent a call sends when no OpenTelemetry span is active and the call passes no `traceparent` of its
+   * own (the active span wins, then the call's, then this). A string, for a client made for one job or request; or a
+   * function asked once per call, e.g. reading the request your server is handling from an AsyncLocalStorage, whose
+   * `undefined` sends none. A string that is not a valid traceparent, or anything but a string or a function, is a
+   * `ServerConfigError`; an invalid value the function returns is ignored and counted, as a call's is.
+   * @example { traceparent: () => requestContext.getStore()?.traceparent }
+   */
+  traceparent?: string | (() => string | undefined);
 }
 
 export interface ResolvedClientOptions {
@@ -49,6 +59,8 @@ export interface ResolvedClientOptions {
   retry: RetryPolicy;
   maxResponseBytes: number;
   observe: ObservedAttempt | undefined;
+  /** The client's default trace context (`traceparent` option), parsed; absent without one. */
+  defaultTrace: (() => ParsedTraceparent | undefined) | undefined;
   /** A deprecation or similar note for the developer: the logger's warn line, else the console's. */
   warn: (fields: Record<string, unknown>, message: string) => void;
 }
@@ -92,7 +104,34 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     timeoutMs: milliseconds('timeoutMs', options.timeoutMs ?? 30_000, 1),
     retry: resolveRetry(options.retry),
     maxResponseBytes,
+    defaultTrace: resolveDefaultTrace(options.traceparent),
   };
+}
+
+/** A string is checked once, here; a function's answer at each call (an invalid one is counted, never thrown). */
+function resolveDefaultTrace(given: unknown): (() => ParsedTraceparent | undefined) | undefined {
+  if (given === undefined) return undefined;
+  if (typeof given === 'function') {
+    return () => {
+      let value: unknown;
+      try {
+        value = given();
+      } catch {
+        return { ok: false, problem: 'malformed' };
+      }
+      return value === undefined ? undefined : parseTraceparent(value);
+    };
+  }
+  const parsed = parseTraceparent(given);
+  if (typeof given !== 'string' || !parsed.ok) {
+    const why = typeof given === 'string' ? ` (${parsed.ok ? '' : parsed.problem})` : '';
+    throw new ServerConfigError(
+      'traceparent',
+      'traceparent must be a W3C traceparent (00-<32 hex>-<16 hex>-<2 hex>, lowercase, ids not all zero) ' +
+        `or a function returning one (got ${shown(given)}${why})`,
+    );
+  }
+  return () => parsed;
 }
 
 /** setTimeout's ceiling: a longer delay fires after 1 ms, which would turn a long timeout or wait into none. */

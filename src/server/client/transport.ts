@@ -36,6 +36,8 @@ export interface Transport {
   random?: () => number;
   /** Cap on every body (JSON, bytes, and a stream as it is read) unless the call sets its own. */
   maxResponseBytes: number;
+  /** The client's `traceparent` option: asked for a call that passes none; absent without the option. */
+  defaultTrace?: (() => ParsedTraceparent | undefined) | undefined;
   /** Telemetry and the logger, around each attempt; absent when neither records anything. */
   observe?: ObservedAttempt | undefined;
 }
