@@ -22,10 +22,10 @@ import {
   type VerifyWebhookOptions,
   type WebhookVerifier,
   type WebhookVerifyOptions,
-  createWebhookSignatureVerifierWith,
-  createWebhookVerifierWith,
-  verifyWebhookSignatureWith,
-  verifyWebhookWith,
+  toEvent,
+  toSignature,
+  verifierOf,
+  verifyOnce,
 } from './webhooks/verify.js';
 
 export * from './public.js';
@@ -65,7 +65,7 @@ export function createClient(o: ClientOptions): HostedJourneyClient {
  *   '/webhooks' });
  */
 export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  return verifyWebhookWith(provider, o);
+  return verifyOnce(provider, o, toEvent);
 }
 /**
  * Same checks as `verifyWebhook` (signature, body digest, freshness, key rotation) but returns the body parsed as JSON
@@ -74,7 +74,7 @@ export function verifyWebhook(o: VerifyWebhookOptions): Promise<VerifiedWebhook>
  *   '/webhooks' });
  */
 export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<VerifiedWebhookSignature> {
-  return verifyWebhookSignatureWith(provider, o);
+  return verifyOnce(provider, o, toSignature);
 }
 /**
  * A webhook verifier made once (as standard-webhooks' `new Webhook(secret)`): the options are checked and every key
@@ -84,7 +84,7 @@ export function verifyWebhookSignature(o: VerifyWebhookOptions): Promise<Verifie
  * const { event } = await verifier.verify({ body: await req.text(), headers: req.headers });
  */
 export function createWebhookVerifier(o: WebhookVerifyOptions): WebhookVerifier<VerifiedWebhook> {
-  return createWebhookVerifierWith(provider, o);
+  return verifierOf(provider, o, toEvent);
 }
 /**
  * As `createWebhookVerifier`, but `verify` returns the body parsed as JSON **without** validating it against the event
@@ -93,7 +93,7 @@ export function createWebhookVerifier(o: WebhookVerifyOptions): WebhookVerifier<
  * const { payload } = await verifier.verify({ body: await req.text(), headers: req.headers });
  */
 export function createWebhookSignatureVerifier(o: WebhookVerifyOptions): WebhookVerifier<VerifiedWebhookSignature> {
-  return createWebhookSignatureVerifierWith(provider, o);
+  return verifierOf(provider, o, toSignature);
 }
 /** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
 export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {

@@ -44,12 +44,6 @@ export type {
   VendorRef,
   BytesDownload,
   StreamDownload,
-  Pathway,
-  BundleFormat,
-  RepaymentCode,
-  LegacyRepaymentCode,
-  HardshipCode,
-  AccountKind,
   StartApplicationRequest,
   AttachInstitutionRequest,
   CreateConsentRequest,
@@ -78,14 +72,9 @@ export type {
   HardshipHistoryEntry,
   HardshipInfo,
   CreditReportNotice,
-  ApplicationResponse,
-  ConsentResponse,
-  ConsentView,
-  ConsentListResponse,
   ListConsentsRequest,
   RenewConsentRequest,
   RevokeConsentRequest,
-  FinaliseResponse,
   EnquiryResponse,
   CreditReportResponse,
   AccountResponse,
@@ -93,6 +82,19 @@ export type {
   DefaultResponse,
 } from './client/types.js';
 export type { RetryOptions } from './client/retry.js';
+export type {
+  Pathway,
+  BundleFormat,
+  RepaymentCode,
+  LegacyRepaymentCode,
+  HardshipCode,
+  AccountKind,
+  ApplicationResponse,
+  ConsentResponse,
+  ConsentView,
+  ConsentListResponse,
+  FinaliseResponse,
+} from '../protocol/api.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type {
   WebhookAdapterOptions,

@@ -8,23 +8,6 @@ import type { KnownWebhookType } from '../../protocol/webhooks.js';
 
 export type { KnownWebhookType } from '../../protocol/webhooks.js';
 
-export type {
-  Pathway,
-  BundleFormat,
-  RepaymentCode,
-  LegacyRepaymentCode,
-  HardshipCode,
-  AccountKind,
-  PaymentRefusalCode,
-} from '../../protocol/api.js';
-export type {
-  ApplicationResponse,
-  ConsentResponse,
-  ConsentView,
-  ConsentListResponse,
-  FinaliseResponse,
-} from '../../protocol/api.js';
-
 /** Options every method accepts. */
 export interface CallOptions {
   /** Cancels the call, including back-off waits; the promise rejects with the signal's reason. */
@@ -207,20 +190,24 @@ export interface CreditReportNotice {
   /** The sentence, in the report's language. */
   text: string;
 }
-/** One credit account on the applicant's file. */
-export interface CreditReportAccount {
-  /** `bur_<n>` for the bureau's history; yours as `createAccount` answered. */
+/** A credit account as the bureau reports it: on the applicant's file, and as the account calls answer. */
+export interface ReportedAccount {
   account_id: string;
-  /** The credit provider. @example 'Bluegum Bank' */
-  provider: string;
   account_type: api.AccountKind | (string & {});
   /** Decimal string. */
   credit_limit: string;
   /** `YYYY-MM-DD`. */
   opened_on: string;
   status: 'open' | 'closed' | (string & {});
-  /** `YYYY-MM-DD`, when closed. */
+  /** `YYYY-MM-DD`, once closed. */
   closed_on?: string;
+}
+/** One credit account on the applicant's file. */
+export interface CreditReportAccount extends ReportedAccount {
+  /** `bur_<n>` for the bureau's history; yours as `createAccount` answered. */
+  account_id: string;
+  /** The credit provider. @example 'Bluegum Bank' */
+  provider: string;
   /** Oldest first; the last 24 months. */
   repayment_history: RepaymentHistoryEntry[];
   /**
@@ -284,18 +271,10 @@ export interface CloseAccountRequest {
   closed_on?: string;
 }
 /** What `createAccount`, `updateAccount` and `closeAccount` answer: the account as reported. */
-export interface AccountResponse {
+export interface AccountResponse extends ReportedAccount {
   /** @example 'acct_3f9c…' */
   account_id: string;
   enquiry_id: string;
-  account_type: api.AccountKind | (string & {});
-  /** Decimal string. */
-  credit_limit: string;
-  /** `YYYY-MM-DD`. */
-  opened_on: string;
-  status: 'open' | 'closed' | (string & {});
-  /** `YYYY-MM-DD`, once closed. */
-  closed_on?: string;
 }
 
 /** The month's financial hardship information: which arrangement, and `A` or `V`. */

@@ -5,16 +5,8 @@
  * the attempt runs, so an instrumented `fetch` nests under it.
  */
 import { OPERATIONS } from '../client/operations.js';
-import {
-  DURATION_BUCKETS,
-  SpanKind,
-  SpanStatus,
-  type Telemetry,
-  instrumentsOf,
-  safeLog,
-  seconds,
-  withSpan,
-} from './resolve.js';
+import { type Telemetry, instrumentsOf, safeLog } from './resolve.js';
+import { ERROR_TYPE, SpanKind, endSpan, errorName, seconds, secondsHistogram, withSpan } from './record.js';
 import { countIgnored, makeIgnoredCounter, parentFor, traceOfSpan } from './trace.js';
 import type { Attributes, Logger, OtelMeter } from './types.js';
 import type { ParsedTraceparent, TraceContext } from '../../protocol/trace-context.js';
@@ -25,7 +17,7 @@ export const CLIENT_ATTR = {
   port: 'server.port',
   template: 'url.template',
   status: 'http.response.status_code',
-  errorType: 'error.type',
+  errorType: ERROR_TYPE,
   resendCount: 'http.request.resend_count',
   operation: 'hosted_journey.operation',
 } as const;
@@ -106,7 +98,11 @@ export function clientObserver(
       throw e;
     } finally {
       const took = seconds(t0, performance.now());
-      const errorType = r?.ok ? undefined : status !== undefined && status >= 400 ? String(status) : nameOf(r?.error);
+      const errorType = r?.ok
+        ? undefined
+        : status !== undefined && status >= 400
+          ? String(status)
+          : errorName(r?.error);
       const done: Attributes = { ...attrs };
       delete done[CLIENT_ATTR.resendCount];
       if (status !== undefined) done[CLIENT_ATTR.status] = status;
@@ -114,11 +110,7 @@ export function clientObserver(
       if (span) {
         if (status !== undefined) span.setAttribute(CLIENT_ATTR.status, status);
         span.setAttribute(CLIENT_ATTR.operation, call.operation);
-        if (errorType) {
-          span.setAttribute(CLIENT_ATTR.errorType, errorType);
-          span.setStatus({ code: SpanStatus.ERROR, message: errorType });
-        }
-        span.end();
+        endSpan(span, errorType);
       }
       if (on) instruments?.().duration.record(took, done);
       if (logger) logAttempt(logger, call, resendCount, status, errorType, r, took);
@@ -128,19 +120,9 @@ export function clientObserver(
 
 function makeInstruments(meter: OtelMeter) {
   return {
-    duration: meter.createHistogram(CLIENT_METRICS.duration, {
-      description: 'Duration of HTTP client requests (one per attempt)',
-      unit: 's',
-      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-    }),
+    duration: secondsHistogram(meter, CLIENT_METRICS.duration, 'Duration of HTTP client requests (one per attempt)'),
     ignored: makeIgnoredCounter(meter),
   };
-}
-
-/** An error's class name when it is a short word (the client's own errors; `AbortError`), else '_OTHER'. */
-function nameOf(e: unknown): string {
-  const name = (e as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' && /^\w{1,64}$/.test(name) ? name : '_OTHER';
 }
 
 function logAttempt(

@@ -6,15 +6,11 @@
  */
 import { ServerConfigError } from '../errors.js';
 import { loadOpenTelemetry } from './load.js';
-import { type QuietSpan, type QuietTracer, attempt, quietMeter, quietTracer, quietly } from './quiet.js';
+import { type QuietTracer, attempt, quietMeter, quietTracer, quietly } from './quiet.js';
 import type { Logger, OpenTelemetryApi, OtelMeter, OtelMeterProvider, TelemetryOptions } from './types.js';
 
 /** The instrumentation scope every span and metric is recorded under. */
 export const SCOPE = 'hosted-journey-server';
-
-/** OpenTelemetry's numeric enums, as `@opentelemetry/api` defines them. */
-export const SpanKind = { CLIENT: 2, CONSUMER: 4 } as const;
-export const SpanStatus = { ERROR: 2 } as const;
 
 export interface Telemetry {
   api: OpenTelemetryApi;
@@ -94,24 +90,6 @@ export function instrumentsOf<T>(tel: Telemetry, make: (meter: OtelMeter) => T):
   };
 }
 
-/**
- * Runs `fn` with `span` active, so spans started inside (the integrator's, pg's, fetch's) nest under it; `fn` runs
- * once, without the span active when the context manager itself throws before running it.
- */
-export function withSpan<T>(tel: Telemetry, span: QuietSpan, fn: () => T): T {
-  let ran = false;
-  const run = () => {
-    ran = true;
-    return fn();
-  };
-  try {
-    return tel.api.context.with(tel.api.trace.setSpan(tel.api.context.active(), span.raw), run);
-  } catch (e) {
-    if (ran) throw e;
-    return fn();
-  }
-}
-
 /** The logger option checked: an object with debug, info, warn and error functions, or undefined. */
 export function resolveLogger(logger: unknown): Logger | undefined {
   if (logger === undefined) return undefined;
@@ -129,9 +107,3 @@ export function resolveLogger(logger: unknown): Logger | undefined {
 export function safeLog(logger: Logger, level: keyof Logger, fields: Record<string, unknown>, message: string): void {
   quietly(() => logger[level](fields, message));
 }
-
-/** Seconds between two `performance.now()` readings, as OpenTelemetry's duration histograms are recorded. */
-export const seconds = (from: number, to: number): number => (to - from) / 1000;
-
-/** Bucket boundaries (s) OpenTelemetry's HTTP conventions advise for durations. */
-export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];

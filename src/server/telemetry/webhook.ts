@@ -6,16 +6,8 @@
  * signature, a body or a field of the event's data.
  */
 import type { WebhookEvent } from '../../protocol/webhooks.js';
-import {
-  DURATION_BUCKETS,
-  SpanKind,
-  SpanStatus,
-  type Telemetry,
-  instrumentsOf,
-  safeLog,
-  seconds,
-  withSpan,
-} from './resolve.js';
+import { type Telemetry, instrumentsOf, safeLog } from './resolve.js';
+import { ERROR_TYPE, SpanKind, endSpan, errorName, seconds, secondsHistogram, withSpan } from './record.js';
 import type { ParsedTraceparent } from '../../protocol/trace-context.js';
 import type { QuietSpan } from './quiet.js';
 import { countIgnored, makeIgnoredCounter, parentFor, spanContextOf } from './trace.js';
@@ -30,7 +22,7 @@ export const WEBHOOK_ATTR = {
   store: 'hosted_journey.webhook.store',
   scheme: 'hosted_journey.webhook.scheme',
   status: 'http.response.status_code',
-  errorType: 'error.type',
+  errorType: ERROR_TYPE,
 } as const;
 
 export const WEBHOOK_METRICS = {
@@ -119,21 +111,18 @@ function makeInstruments(meter: OtelMeter) {
       description: 'Webhook deliveries by outcome and event type',
       unit: '{delivery}',
     }),
-    duration: meter.createHistogram(WEBHOOK_METRICS.duration, {
-      description: 'A delivery from its arrival to its answer: verification, claim, handler, done-mark',
-      unit: 's',
-      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-    }),
-    handler: meter.createHistogram(WEBHOOK_METRICS.handlerDuration, {
-      description: "The integrator's function for one event",
-      unit: 's',
-      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-    }),
-    delay: meter.createHistogram(WEBHOOK_METRICS.delay, {
-      description: "From the event's created_at to the start of its processing",
-      unit: 's',
-      advice: { explicitBucketBoundaries: DELAY_BUCKETS },
-    }),
+    duration: secondsHistogram(
+      meter,
+      WEBHOOK_METRICS.duration,
+      'A delivery from its arrival to its answer: verification, claim, handler, done-mark',
+    ),
+    handler: secondsHistogram(meter, WEBHOOK_METRICS.handlerDuration, "The integrator's function for one event"),
+    delay: secondsHistogram(
+      meter,
+      WEBHOOK_METRICS.delay,
+      "From the event's created_at to the start of its processing",
+      DELAY_BUCKETS,
+    ),
     ignored: makeIgnoredCounter(meter),
   };
 }
@@ -199,11 +188,7 @@ class Delivery implements DeliveryProbe {
     if (this.span) {
       this.span.setAttribute(WEBHOOK_ATTR.outcome, r.outcome);
       this.span.setAttribute(WEBHOOK_ATTR.status, r.status);
-      if (errorType) {
-        this.span.setAttribute(WEBHOOK_ATTR.errorType, errorType);
-        this.span.setStatus({ code: SpanStatus.ERROR, message: errorType });
-      }
-      this.span.end();
+      endSpan(this.span, errorType);
     }
     if (!m) return;
     const labels: Attributes = { [WEBHOOK_ATTR.outcome]: r.outcome, [WEBHOOK_ATTR.eventType]: this.#metricType };
@@ -220,12 +205,7 @@ class Delivery implements DeliveryProbe {
 
   /** The handler threw instead of answering (a bug or a misuse, e.g. a bad delivery object): the span says so. */
   fail(e: unknown): void {
-    if (!this.span) return;
-    const name = (e as { name?: unknown })?.name;
-    const type = typeof name === 'string' && /^\w{1,64}$/.test(name) ? name : '_OTHER';
-    this.span.setAttribute(WEBHOOK_ATTR.errorType, type);
-    this.span.setStatus({ code: SpanStatus.ERROR, message: type });
-    this.span.end();
+    if (this.span) endSpan(this.span, errorName(e));
   }
 
   get handlerSeconds(): number | undefined {

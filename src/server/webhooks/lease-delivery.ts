@@ -6,9 +6,12 @@
  *   claim rejects → 503 STORE_UNAVAILABLE · 'done' → 200 duplicate · 'in_flight' → 409 · 'busy' → 503 STORE_BUSY
  *   function throws → release → 500 HANDLER_FAILED · claim lost while it ran → 503 LEASE_LOST
  */
-import type { ClaimResult, DedupeStore } from '../stores/types.js';
+import type { DedupeStore } from '../stores/types.js';
 import type { DeliveryStrategy, Replies, Report, Run, WebhookResult } from './delivery.js';
 import { LeaseKeeper } from './lease.js';
+
+/** A store call that threw or rejected. */
+const DOWN = Symbol('store down');
 
 export interface LeaseTimes {
   leaseMs: number;
@@ -32,13 +35,9 @@ export class LeaseDelivery implements DeliveryStrategy {
 
   async deliver(id: string, run: Run): Promise<WebhookResult> {
     const owner = crypto.randomUUID();
-    let claim: ClaimResult;
-    try {
-      claim = await this.#store.claim(id, owner, this.#times.leaseMs);
-    } catch (e) {
-      this.#report(e, { stage: 'store', eventId: id });
+    const claim = await this.#ask(id, () => this.#store.claim(id, owner, this.#times.leaseMs));
+    if (claim === DOWN)
       return this.#replies.unavailable(id, 'STORE_UNAVAILABLE', 'dedupe store unreachable; retry later');
-    }
     if (claim !== 'claimed') return this.#notClaimed(id, claim);
     if (!run) return this.#finish(id, owner, 'ignored');
     const held = this.#leases.hold(id, owner);
@@ -47,15 +46,21 @@ export class LeaseDelivery implements DeliveryStrategy {
     } catch (e) {
       await this.#leases.drop(held);
       this.#report(e, { stage: 'handler', eventId: id });
-      try {
-        await this.#store.release(id, owner);
-      } catch (err) {
-        this.#report(err, { stage: 'store', eventId: id });
-      }
+      await this.#ask(id, () => this.#store.release(id, owner));
       return this.#replies.failed(id);
     }
     if (await this.#leases.drop(held)) return this.#leaseLost(id);
     return this.#finish(id, owner, 'processed');
+  }
+
+  /** The store's answer, or DOWN when the call threw or rejected (reported at the 'store' stage). */
+  async #ask<T>(id: string, call: () => Promise<T>): Promise<T | typeof DOWN> {
+    try {
+      return await call();
+    } catch (e) {
+      this.#report(e, { stage: 'store', eventId: id });
+      return DOWN;
+    }
   }
 
   #notClaimed(id: string, claim: unknown): WebhookResult {
@@ -77,13 +82,9 @@ export class LeaseDelivery implements DeliveryStrategy {
 
   /** Marks done; 200 only when the store confirms this owner still held the claim. */
   async #finish(id: string, owner: string, outcome: 'processed' | 'ignored'): Promise<WebhookResult> {
-    let completed: boolean;
-    try {
-      completed = await this.#store.complete(id, owner, this.#times.doneTtlMs);
-    } catch (e) {
-      this.#report(e, { stage: 'store', eventId: id });
+    const completed = await this.#ask(id, () => this.#store.complete(id, owner, this.#times.doneTtlMs));
+    if (completed === DOWN)
       return this.#replies.unavailable(id, 'STORE_UNAVAILABLE', 'processed but not recorded; retry later');
-    }
     return completed ? this.#replies.processed(id, outcome) : this.#leaseLost(id);
   }
 

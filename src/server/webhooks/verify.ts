@@ -60,10 +60,13 @@ export type VerifiedWebhook = KnownOrGenericWebhookEvent & {
   tokenId: string;
 };
 
+/** What a verification ends in, given the body and the matching key's tokenId: `toSignature` or `toEvent`. */
+export type Finish<R> = (body: string | Uint8Array, tokenId: string) => R;
+
 /** A delivery's verification, everything else prepared: resolves to `done(body, tokenId)` or rejects. */
 export type Verifier = <R>(
   delivery: { headers?: unknown; body?: unknown; path?: string },
-  done: (body: string | Uint8Array, tokenId: string) => R,
+  done: Finish<R>,
 ) => Promise<R>;
 
 const PATH_REQUIRED =
@@ -124,12 +127,8 @@ export function prepareVerifier(
 
 const isPath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/');
 
-/** A one-shot verification: the options prepared for this call only. */
-function verifyOnce<R>(
-  provider: CryptoProvider,
-  o: VerifyWebhookOptions,
-  done: (body: string | Uint8Array, tokenId: string) => R,
-): Promise<R> {
+/** A one-shot verification: the options prepared for this call only; `finish` is `toEvent` or `toSignature`. */
+export function verifyOnce<R>(provider: CryptoProvider, o: VerifyWebhookOptions, done: Finish<R>): Promise<R> {
   try {
     // The delivery's own inputs first, as a one-shot call reads them: a malformed header bag is named before a key.
     if (o && typeof o === 'object') {
@@ -154,19 +153,6 @@ export function toEvent(body: string | Uint8Array, tokenId: string): VerifiedWeb
   return r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId };
 }
 
-/** Verifies signature and freshness and parses the JSON body without validating it against the event schemas. */
-export function verifyWebhookSignatureWith(
-  provider: CryptoProvider,
-  o: VerifyWebhookOptions,
-): Promise<VerifiedWebhookSignature> {
-  return verifyOnce(provider, o, toSignature);
-}
-
-/** Verifies, parses and validates the event against the payload schemas (src/protocol/webhooks.ts). */
-export function verifyWebhookWith(provider: CryptoProvider, o: VerifyWebhookOptions): Promise<VerifiedWebhook> {
-  return verifyOnce(provider, o, toEvent);
-}
-
 /** One delivery to a verifier made once: its raw body, its headers, and its path when the verifier has none. */
 export interface WebhookDeliveryInput {
   /** The exact raw body received (not parsed JSON). @example await request.text() */
@@ -182,22 +168,14 @@ export interface WebhookVerifier<T> {
   verify(delivery: WebhookDeliveryInput): Promise<T>;
 }
 
-/** Checks the options (ServerConfigError) and prepares the keys once; its `verify` parses and validates the event. */
-export function createWebhookVerifierWith(
+/** Checks the options (ServerConfigError) and prepares the keys once; its `verify` ends each delivery in `finish`. */
+export function verifierOf<T>(
   provider: CryptoProvider,
   o: WebhookVerifyOptions,
-): WebhookVerifier<VerifiedWebhook> {
+  finish: Finish<T>,
+): WebhookVerifier<T> {
   const run = prepareVerifier(provider, o, false);
-  return { verify: (d) => run(d ?? {}, toEvent) };
-}
-
-/** As createWebhookVerifierWith, but `verify` stops at JSON (no payload schemas in the bundle). */
-export function createWebhookSignatureVerifierWith(
-  provider: CryptoProvider,
-  o: WebhookVerifyOptions,
-): WebhookVerifier<VerifiedWebhookSignature> {
-  const run = prepareVerifier(provider, o, false);
-  return { verify: (d) => run(d ?? {}, toSignature) };
+  return { verify: (d) => run(d ?? {}, finish) };
 }
 
 const decoder = new TextDecoder();
