@@ -156,6 +156,29 @@ test('redirect strategy: approve → resume() → done', async ({ page }) => {
   expect(await page.evaluate(() => (window as any).__resumed)).toBe(true);
 });
 
+test("redirect strategy: the bank-return page's call carries the journey's traceparent, as the journey's own calls do", async ({
+  page,
+}) => {
+  const ref = 'redir_trace';
+  const calls: { url: string; traceparent: string | undefined }[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${rt.sandbox.url}/journey-api/acme/${ref}/`))
+      calls.push({ url: r.url(), traceparent: r.headers().traceparent });
+  });
+  await page.goto(rt.page(ref, 'redirect'));
+  await toBankButton(page);
+  await journeyFrame(page).getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(journeyFrame(page).getByRole('heading', { name: DONE })).toBeVisible({ timeout: 20_000 });
+  const consent = calls.find((c) => c.url.endsWith('/consent'));
+  const bankReturn = calls.find((c) => /\/consents\/cns_[0-9a-f]+$/.test(c.url));
+  expect(consent?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
+  expect(bankReturn?.traceparent).toBe(consent?.traceparent);
+  // The resumed session is the same trace: its completion hands the page that traceparent.
+  const completed = (await events(page)).find(([k]) => k === 'completed')?.[1];
+  expect(completed?.traceparent).toBe(consent?.traceparent);
+});
+
 test('a stale or foreign saved state is ignored: a fresh journey mounts, nothing is resumed', async ({ page }) => {
   const ch = 'stale_channel_0001';
   const base = { vendor: 'acme', customerId: 'stale', journeyOrigin: rt.sandbox.url, container: '#journey' };

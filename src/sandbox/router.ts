@@ -30,7 +30,7 @@ import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
 import { hostnameOf, isServedHost } from './core/hosts.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
-import { endRequest, nameRequest, noteApplication, withRequestTrace } from './core/trace.js';
+import { consentTraceparent, endRequest, nameRequest, noteApplication, withRequestTrace } from './core/trace.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
@@ -263,6 +263,11 @@ function pagesRoute(ctx: SandboxContext): Route {
         status: (vendor, ref) => journeyStatus(ctx, vendor, ref),
         parentOriginAllowed: ctx.parentOriginAllowed,
         issueSession: (s) => ctx.sessions.issue(s),
+        consentTraceparent: (vendor, ref, id) => {
+          const consent = ctx.state.consents.get(id);
+          const app = ctx.state.findByRef(vendor, ref);
+          return app && consent?.application_id === app.id ? consentTraceparent(consent) : undefined;
+        },
         journeyProtocol: ctx.journeyProtocol,
       });
       if (page) return page;

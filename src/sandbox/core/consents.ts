@@ -12,6 +12,7 @@ import { DAY_MS, SHARING_DAYS, type KnownRevokedBy } from '../../protocol/index.
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
 import { newId, type Application, type Consent } from './state.js';
+import { noteConsent } from './trace.js';
 
 const CONSENT_LINK_TTL_MS = 30 * 60_000;
 /** Cancels the timer of each consent's next warning or expiry. */
@@ -48,6 +49,7 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
     ...(renews ? { renews: renews.id } : {}),
   };
   ctx.state.consents.set(consent.id, consent);
+  noteConsent(consent, app);
   if (renews) renews.renewal = consent.id;
   ctx.later(CONSENT_LINK_TTL_MS, () => linkExpired(ctx, app, consent));
   return consent;

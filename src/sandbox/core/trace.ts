@@ -77,6 +77,24 @@ export function noteApplication(app: Application | undefined): void {
   if (store.trace.ok) app.trace = store.trace.context;
 }
 
+const consentTraces = new WeakMap<object, TraceContext>();
+
+/**
+ * A consent keeps the context of the request that opened it (the journey's call, or the integrator's), else its
+ * application's: the bank-return page, which the bank's redirect loads with no context of its own, calls in it.
+ */
+export function noteConsent(consent: object, app: Application): void {
+  const store = requests.getStore();
+  const c = store?.trace.ok ? store.trace.context : app.trace;
+  if (c) consentTraces.set(consent, c);
+}
+
+/** The consent's context (noteConsent) as the traceparent its bank-return page sends. */
+export function consentTraceparent(consent: object | undefined): string | undefined {
+  const c = consent && consentTraces.get(consent);
+  return c && formatTraceparent(c);
+}
+
 /** The context an event about `app` is created in: the causing request's, else the application's (made once). */
 export function eventParent(app: Application): TraceContext {
   noteApplication(app);

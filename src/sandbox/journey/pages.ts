@@ -119,6 +119,8 @@ export interface JourneyPageDeps {
   parentOriginAllowed(vendor: string, origin: string): boolean;
   /** The journey protocol when the URL does not name one (`journey_protocol`): the `journeyProtocol` option. */
   journeyProtocol?: JourneyProtocol;
+  /** The traceparent of consent `consentId` of `vendor`/`ref` (the trace of the journey that opened it), if any. */
+  consentTraceparent?(vendor: string, ref: string, consentId: string): string | undefined;
   /** A fresh session credential for this page load. */
   issueSession(s: {
     kind: JourneySessionKind;
@@ -147,11 +149,14 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
     if (!parsed) return null;
     const { vendor, customerId: ref } = parsed;
     const session = deps.issueSession({ kind: 'bank-return', vendor, ref, parentOrigin: null });
+    // The bank's redirect brings no trace context: the page's call joins the journey's trace from the consent's.
+    const traceparent = deps.consentTraceparent?.(vendor, ref, url.searchParams.get('consent_id') ?? '');
     return shell('Returning to your application', 'bank-return.js', {
       vendor,
       ref,
       apiBase: JOURNEY_API_BASE,
       session,
+      ...(traceparent ? { traceparent } : {}),
     });
   }
   const parsed = parseJourneyUrl(url);

@@ -5,6 +5,7 @@
  */
 import { ID_PATTERN, RESUME_QUERY } from '../../../protocol/url.js';
 import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
+import { TRACEPARENT_00 } from '../../../protocol/trace-context.js';
 import { createJourneyApi } from './api-client.js';
 import { t, chooseLocale } from './i18n.js';
 import type { JourneyKey } from './words/en-AU.js';
@@ -33,15 +34,22 @@ function show(title: JourneyKey, text: JourneyKey): void {
   document.body.replaceChildren(main);
 }
 
-/** This page load's session credential, from the shell's `hj-config` (the journey API refuses calls without it). */
-function sessionCredential(): string | undefined {
+/**
+ * This page load's session credential (the journey API refuses calls without it) and the journey's traceparent (the
+ * consent's, strictly checked), from the shell's `hj-config`.
+ */
+function pageConfig(): { session?: string; traceparent?: string } {
   try {
-    const session: unknown = (
-      JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as { session?: unknown }
-    ).session;
-    return typeof session === 'string' ? session : undefined;
+    const { session, traceparent } = JSON.parse(document.getElementById('hj-config')?.textContent ?? '') as Record<
+      string,
+      unknown
+    >;
+    return {
+      ...(typeof session === 'string' ? { session } : {}),
+      ...(typeof traceparent === 'string' && TRACEPARENT_00.test(traceparent) ? { traceparent } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -107,7 +115,8 @@ function main(): void {
   // Top-level. A framed journey's consent names the integrator's page to return to (redirect round trip): read it
   // from the server — never from this URL, which anyone can craft (no open redirect) — with the decided status.
   render('return.returningTitle', 'return.returning');
-  createJourneyApi({ vendor, ref, session: sessionCredential() })
+  const { session, traceparent } = pageConfig();
+  createJourneyApi({ vendor, ref, session, traceparent: () => traceparent })
     .consentReturn(consentId)
     .catch(() => undefined)
     .then((info) => {
