@@ -4,7 +4,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { createClient, createCluster } from 'redis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MemoryDedupeStore,
   PostgresInbox,
@@ -32,12 +32,12 @@ function closedPort(): Promise<number> {
   });
 }
 
-/** A listener that accepts connections and never answers; counts them. */
-async function silentServer(port = 0): Promise<{ port: number; connections: () => number }> {
-  let n = 0;
+/** A listener that accepts connections and never answers; notes each one's remote port, in order. */
+async function silentServer(port = 0): Promise<{ port: number; accepted: () => number[] }> {
+  const from: number[] = [];
   const sockets = new Set<net.Socket>();
   const s = net.createServer((sock) => {
-    n++;
+    from.push(sock.remotePort!);
     sockets.add(sock);
     sock.on('error', () => {});
   });
@@ -49,7 +49,34 @@ async function silentServer(port = 0): Promise<{ port: number; connections: () =
         s.close(() => r());
       }),
   );
-  return { port: (s.address() as net.AddressInfo).port, connections: () => n };
+  return { port: (s.address() as net.AddressInfo).port, accepted: () => [...from] };
+}
+
+/** One dial of a loopback port: the socket once connected, or undefined when refused. */
+function dial(port: number): Promise<net.Socket | undefined> {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    sock.once('connect', () => resolve(sock));
+    sock.once('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * A reconnect loop that runs behind any the store left: its first dial is refused (nothing listens yet), its next
+ * comes `capMs` after that refusal. A loop whose back-off is capped at `capMs` and whose last dial was refused before
+ * this one's dials again first. `listen` opens the listener between the two dials. Resolves with the local port of
+ * the second dial, once connected.
+ */
+async function loopBehind(port: number, capMs: number, listen: () => Promise<void>): Promise<number> {
+  const first = await dial(port);
+  if (first) throw new Error(`something listens on ${port} already`);
+  const backOff = new Promise((r) => setTimeout(r, capMs));
+  await listen();
+  await backOff;
+  const sock = await dial(port);
+  if (!sock) throw new Error(`nothing listens on ${port}`);
+  cleanups.push(() => sock.destroy());
+  return sock.localPort!;
 }
 
 /** How long `p` took to settle, and its error. */
@@ -61,8 +88,6 @@ async function timed(p: Promise<unknown>): Promise<{ ms: number; error: unknown 
   );
   return { ms: performance.now() - t0, error };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function expectUnreachable(error: unknown, address: string): void {
   expect(isStoreConnectionError(error)).toBe(true);
@@ -83,10 +108,14 @@ describe('RedisDedupeStore { url }', () => {
     expect((error as Error).message).toMatch(/did not answer within 400 ms.*ECONNREFUSED/);
     expect(ms).toBeGreaterThanOrEqual(390);
     expect(ms).toBeLessThan(1500);
-    // Something listens there now: a reconnect loop left behind would dial it within its 1 s back-off.
-    const listener = await silentServer(port);
-    await sleep(1500);
-    expect(listener.connections()).toBe(0);
+    // Something listens there now. A reconnect loop left behind (node-redis's back-off is capped at 1 s) would reach
+    // it before a loop started after the store gave up: the listener's first connection is that later loop's.
+    let listener: Awaited<ReturnType<typeof silentServer>> | undefined;
+    const behind = await loopBehind(port, 1000, async () => {
+      listener = await silentServer(port);
+    });
+    await vi.waitFor(() => expect(listener!.accepted()).toContain(behind));
+    expect(listener!.accepted()).toEqual([behind]);
   });
 
   it('the default bound is 5 s', async () => {

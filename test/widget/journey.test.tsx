@@ -264,7 +264,10 @@ describe('watchdog and retry', () => {
     expect(first!.isConnected).toBe(false);
     fromJourney(h, 'ready', { step: 'terms' });
     expect(h.state).toBe('ready');
-    await new Promise((r) => setTimeout(r, 80));
+    // A journey opened after the retry that never says ready: its watchdog, set later for as long, fires after h's would.
+    const late = vi.fn();
+    make({ container: container('late'), readyTimeoutMs: 40, onError: late }).open();
+    await vi.waitFor(() => expect(late).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' })));
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
@@ -370,7 +373,10 @@ describe('watchdog and retry', () => {
     const h = make({ container: container(), readyTimeoutMs: 30, onError });
     h.open();
     fromJourney(h, 'ready', { step: 'terms' });
-    await new Promise((r) => setTimeout(r, 60));
+    // A journey opened after it that never says ready: its watchdog, set later for as long, fires after h's would.
+    const late = vi.fn();
+    make({ container: container('late'), readyTimeoutMs: 30, onError: late }).open();
+    await vi.waitFor(() => expect(late).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' })));
     expect(onError).not.toHaveBeenCalled();
     fromJourney(h, 'error', { code: 'BANK_DOWN', message: 'down', recoverable: true });
     expect(h.state).toBe('ready');
@@ -417,7 +423,10 @@ describe('destroy()', () => {
     try {
       const inline = make({ container: container(), readyTimeoutMs: 20 });
       const modal = make({ mode: 'modal' });
+      const late = vi.fn();
+      const watch = make({ container: container('watch'), readyTimeoutMs: 20, onError: late });
       inline.open();
+      watch.open(); // its watchdog, set after the inline one's for as long, fires after it would
       modal.open();
       await screen.findByRole('dialog');
       fromJourney(inline, 'hello', {});
@@ -428,7 +437,8 @@ describe('destroy()', () => {
       inline.destroy();
       modal.destroy();
       modal.destroy();
-      await new Promise((r) => setTimeout(r, 50)); // past the inline watchdog's deadline
+      await vi.waitFor(() => expect(late).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' })));
+      watch.destroy();
       expect(active.get(window)).toBe(0);
       expect(active.get(document)).toBe(0);
       expect(document.querySelector('iframe, [role="dialog"]')).toBeNull();
