@@ -115,9 +115,18 @@ export function toFetchHandler(
     }
     if (body === null) return respond(tooLarge(max));
     const url = new URL(request.url);
+    const arrived = Date.now();
+    let goneMs: number | undefined;
+    const signal = request.signal as AbortSignal | undefined;
+    signal?.addEventListener?.('abort', () => (goneMs = Date.now() - arrived), { once: true });
+    const answer = (r: Reply) => {
+      if (signal?.aborted)
+        report(senderGone(r, Date.now() - arrived, goneMs), 'respond', (r as { eventId?: string }).eventId);
+      return respond(r);
+    };
     return handler
       .handle({ method: request.method, path: url.pathname + url.search, headers: request.headers, body })
-      .then(respond, () => respond(fail(500, 'INTERNAL', 'webhook handler error')));
+      .then(answer, () => respond(fail(500, 'INTERNAL', 'webhook handler error')));
   };
 }
 
@@ -144,7 +153,10 @@ export interface NodeResponseLike {
   /** node:http's state, read so a response something else already answered is never written again. */
   headersSent?: boolean;
   writableEnded?: boolean;
+  writableFinished?: boolean;
   destroyed?: boolean;
+  /** node:http's 'close': when it comes before the answer was written, the sender hung up (timed). */
+  once?(event: 'close', fn: () => void): unknown;
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -204,6 +216,21 @@ const reporterOf =
 const lateError = (why: string, r: Reply) =>
   Object.assign(new Error(`webhook answer ${r.status} not sent: ${why}`), { code: 'RESPONSE_NOT_SENT' });
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The sender hung up while the delivery was handled — nearly always its timeout. Said in words with the fix, since
+ * the answer itself reaches nobody and the sender delivers the event again; under the 300 characters a log line keeps.
+ */
+function senderGone(r: Reply, tookMs: number, goneMs: number | undefined): Error {
+  const when = goneMs === undefined ? 'before the answer' : `${seconds(goneMs)} after the delivery arrived`;
+  const why =
+    `the sender stopped waiting ${when}; the handler answered ${r.status} after ${seconds(tookMs)}, to nobody, and` +
+    " the sender will deliver it again. Acknowledge within the sender's timeout (sandbox: webhookRetry.timeoutMs," +
+    ' 5 s): do only what must happen once, queue the slow work for after the answer';
+  return Object.assign(new Error(why), { code: 'SENDER_STOPPED_WAITING' });
+}
+
 /** Where an answer that could not be sent goes: the handler's own onError (or its default log line). */
 const lateReporter =
   (handler: WebhookHandler) =>
@@ -247,14 +274,21 @@ function serveNode(
 ) {
   const send = (response: NodeResponseLike, r: Reply) => sendOrReport(response, r, late);
   const method = req.method ?? 'GET';
-  const run = (body: Uint8Array | string) =>
-    handler
+  const run = (body: Uint8Array | string) => {
+    const arrived = Date.now();
+    let goneMs: number | undefined;
+    res.once?.('close', () => {
+      if (!res.writableFinished) goneMs = Date.now() - arrived;
+    });
+    const answer = (r: Reply) =>
+      res.destroyed && !res.headersSent && !res.writableEnded
+        ? late(senderGone(r, Date.now() - arrived, goneMs), r)
+        : send(res, r);
+    return handler
       .handle({ method, path: req.originalUrl ?? req.url ?? '/', headers: req.headers, body })
-      .then(
-        (r) => send(res, r),
-        () => send(res, fail(500, 'INTERNAL', 'webhook handler error')),
-      )
+      .then(answer, () => send(res, fail(500, 'INTERNAL', 'webhook handler error')))
       .catch(() => {});
+  };
   const pre = req.body;
   const unread = !req.readableEnded && (pre === undefined || pre === null);
   const refuse = (r: Reply) => send(res, unread ? { ...r, headers: { ...r.headers, connection: 'close' } } : r);

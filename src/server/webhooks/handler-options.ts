@@ -104,9 +104,10 @@ export interface WebhookHandlerOptions<Db = never> {
    * verification: a `SignatureVerificationError`, answered 400/401; `eventId` is the id it claims, unverified),
    * 'handler' (your function threw), 'store' (the store failed or is full; a renewal failure is reported once per
    * delivery), 'lease_lost' (the claim was lost while the handler ran; answered 503), 'respond' (`toNodeHandler` could
-   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT`). Default:
-   * one `console.error` line with the stage, the error's code, the event id and its message (never a secret, a URL's
-   * password or the body); for 'handler' also the first three stack frames, payload values shown as `***`.
+   * not send the answer: something else had answered the response, or it was closed; `RESPONSE_NOT_SENT` — or the
+   * sender hung up while the delivery was handled, its timeout: `SENDER_STOPPED_WAITING`, from either adapter).
+   * Default: one `console.error` line with the stage, the error's code, the event id and its message (never a secret,
+   * a URL's password or the body); for 'handler' also the first three stack frames, payload values shown as `***`.
    * A throw or a rejected promise from it changes no answer.
    * @example { onError: (e, { stage, eventId }) => log.warn(stage, eventId, e) }
    */
