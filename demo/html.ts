@@ -5,6 +5,8 @@ export const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => 
 export interface PageContext {
   sandboxUrl: string;
   vendor: string;
+  /** HOSTED_JOURNEY_TRACE=1: application pages draw their trace. */
+  tracing?: boolean;
 }
 
 const NAV = [
@@ -152,8 +154,19 @@ export function applicationPage(ctx: PageContext, ref: string, heading: string, 
 webhooks Lendly’s server receives.</p></section>
 ${note ? `<div class="${note.startsWith('!') ? 'error' : 'okbox'}" role="status">${esc(note.replace(/^!/, ''))}</div><p></p>` : ''}
 <div class="grid-2"><section class="card stack" aria-labelledby="p-h"><h2 id="p-h">Progress</h2><div id="progress" data-ref="${esc(ref)}"></div></section>
-<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite" aria-labelledby="l-h" tabindex="0"><li class="empty">Waiting for events…</li></ul></section></div>`,
+<section class="card stack" aria-labelledby="l-h"><h2 id="l-h">Webhooks</h2><ul class="log" id="log" aria-live="polite" aria-labelledby="l-h" tabindex="0"><li class="empty">Waiting for events…</li></ul></section></div>
+${traceSection(ctx)}`,
   });
+}
+
+/** The application's trace as a waterfall (drawn by demo/status/waterfall.ts), or one line on how to turn it on. */
+function traceSection(ctx: PageContext): string {
+  const body = ctx.tracing
+    ? `<p class="muted">Every span and event of this application's trace, from the customer's click to the report, in time
+order: the page and the widget in the browser, Lendly's server and its webhook handler, and the sandbox.</p>
+<div id="trace" data-state="waiting"><p class="muted">No span of this application yet.</p></div>`
+    : '<p class="muted" id="trace-off">Start the demo with <code>HOSTED_JOURNEY_TRACE=1 npm run demo</code> to see this application’s trace here.</p>';
+  return `<section class="card stack trace-card" aria-labelledby="t-h"><h2 id="t-h">Trace</h2>${body}</section>`;
 }
 
 export function creditPage(ctx: PageContext): string {

@@ -27,7 +27,8 @@ import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } fro
 import { createService } from './service.js';
 import { SSE } from './shared.js';
 import { ApplicationStore } from './store.js';
-import { startTracing, tracingRequested } from './tracing.js';
+import { inRequestSpan, traceOf, traceRoute } from './trace-routes.js';
+import { type DemoTracing, startTracing, tracingRequested } from './tracing.js';
 
 export interface DemoOptions {
   /** Sandbox origin. @example 'http://127.0.0.1:4010' */
@@ -54,6 +55,11 @@ export interface DemoOptions {
   buildAssets?: boolean;
   /** Where the bundled browser modules live. Default dist/demo-assets. */
   assetsDir?: string;
+  /**
+   * HOSTED_JOURNEY_TRACE=1 (demo/tracing.ts): the provider the demo's spans are made by, and the store its application
+   * pages draw each trace from. Absent, `/applications/{ref}` says how to turn it on.
+   */
+  tracing?: DemoTracing;
 }
 
 const STATIC: Record<string, { file: string; type: string }> = {
@@ -87,9 +93,10 @@ export async function startDemo(o: DemoOptions) {
     store,
     redisUrl: o.redisUrl,
     databaseUrl: o.databaseUrl,
+    tracing: o.tracing,
   });
   await service.start(); // with a database: migrate before the first delivery
-  const ctx: PageContext = { sandboxUrl, vendor };
+  const ctx: PageContext = { sandboxUrl, vendor, tracing: o.tracing !== undefined };
   const connections = {
     service,
     store,
@@ -131,38 +138,18 @@ export async function startDemo(o: DemoOptions) {
     }
     if (p.startsWith('/api/credit/') && (await creditRoute(service.client, req, res, url))) return;
     if (p.startsWith('/api/connections') && (await connectionsRoute(connections, req, res, p))) return;
-    if (p === '/api/applications' && req.method === 'POST') {
-      const body = await readJson(req);
-      const ref = newRef();
-      const str = (k: string) => (typeof body[k] === 'string' && body[k] ? (body[k] as string) : undefined);
-      const fullName = str('fullName');
-      const email = str('email');
-      const phone = str('phone');
-      const app = await service.client.startApplication({
-        vendor,
-        ref,
-        analysis: true,
-        ...(fullName ? { full_name: fullName } : {}),
-        ...(email ? { email } : {}),
-        ...(phone ? { phone } : {}),
-      });
-      store.ensure(ref).applicationId = app.application_id;
-      store.record(ref, {
-        id: `start-${ref}`,
-        source: 'server',
-        type: 'application.started',
-        at: new Date().toISOString(),
-        detail: app.application_id,
-      });
-      return sendJson(res, 201, { ref, vendor, journeyOrigin: sandboxUrl, applicationId: app.application_id });
-    }
+    if (p === '/api/applications' && req.method === 'POST') return startFromPage(req, res);
     if (get && p === '/api/webhook-stats')
       return sendJson(res, 200, { deliveries: service.deliveries(), processed: service.processed() });
-    const appMatch = /^\/api\/applications\/([^/]+)(\/events|\/bundle\.(pdf|csv|json))?$/.exec(p);
-    if (get && appMatch && REF.test(appMatch[1]!)) {
-      const ref = appMatch[1]!;
+    const appMatch = /^\/api\/applications\/([^/]+)(\/events|\/trace|\/widget-events|\/bundle\.(pdf|csv|json))?$/.exec(
+      p,
+    );
+    const appRef = appMatch && REF.test(appMatch[1]!) ? appMatch[1] : undefined;
+    if (await traceRoute(o.tracing, req, res, p, appRef)) return;
+    if (get && appMatch && appRef) {
+      const ref = appRef;
       if (!appMatch[2]) return sendJson(res, 200, store.snapshot(ref));
-      if (appMatch[2] === '/events') return streamEvents(ref, req, res);
+      if (appMatch[2] === '/events') return streamEvents(ref, req, res, url.searchParams.has('trace'));
       const app = store.get(ref);
       if (!app?.applicationId || !app.reportReady)
         return sendJson(res, 409, { error: { code: 'NOT_READY', message: 'the report is not ready yet' } });
@@ -180,16 +167,75 @@ export async function startDemo(o: DemoOptions) {
     sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${p}` } });
   }
 
-  function streamEvents(ref: string, req: IncomingMessage, res: ServerResponse): void {
+  /** The page's start: the application, in the page's trace (its `traceparent` header) when tracing. */
+  async function startFromPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson(req);
+    const ref = newRef();
+    const str = (k: string) => (typeof body[k] === 'string' && body[k] ? (body[k] as string) : undefined);
+    const fullName = str('fullName');
+    const email = str('email');
+    const phone = str('phone');
+    const traceparent = req.headers.traceparent;
+    const app = await inRequestSpan(o.tracing, req, 'POST /api/applications', ref, () =>
+      service.client.startApplication({
+        vendor,
+        ref,
+        analysis: true,
+        ...(fullName ? { full_name: fullName } : {}),
+        ...(email ? { email } : {}),
+        ...(phone ? { phone } : {}),
+        // Without an SDK the page's context still reaches the service (an active span wins over it).
+        ...(typeof traceparent === 'string' ? { traceparent } : {}),
+      }),
+    );
+    store.ensure(ref).applicationId = app.application_id;
+    store.record(ref, {
+      id: `start-${ref}`,
+      source: 'server',
+      type: 'application.started',
+      at: new Date().toISOString(),
+      detail: app.application_id,
+    });
+    sendJson(res, 201, {
+      ref,
+      vendor,
+      journeyOrigin: sandboxUrl,
+      applicationId: app.application_id,
+      trace: o.tracing !== undefined,
+    });
+  }
+
+  /** Server-Sent Events of `ref`: its log entries, and (`withTrace`) its trace each time it grows. */
+  function streamEvents(ref: string, req: IncomingMessage, res: ServerResponse, withTrace: boolean): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send(SSE.snapshot, store.snapshot(ref));
     const off = store.subscribe(ref, (entry) => send(SSE.entry, entry));
+    const offTrace = withTrace ? followTrace(ref, () => send(SSE.trace, traceOf(o.tracing, ref))) : () => {};
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
     req.on('close', () => {
       off();
+      offTrace();
       clearInterval(ping);
     });
+  }
+
+  /** Calls `send` now and after each change to `ref`'s traces, at most every 250 ms (a journey adds rows in bursts). */
+  function followTrace(ref: string, send: () => void): () => void {
+    send();
+    if (!o.tracing) return () => {};
+    let timer: NodeJS.Timeout | undefined;
+    const off = o.tracing.traces.subscribe((traceId) => {
+      if (timer || !o.tracing!.traces.traceIdsOf(ref).includes(traceId)) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        send();
+      }, 250);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
   }
 
   /** Server-to-server style: our own form → start, attach (cdr), consent with redirect_uri → the bank. */
@@ -314,8 +360,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('demo/server.ts: set SANDBOX_URL (npm run demo does this for you)');
     process.exit(2);
   }
-  if (tracingRequested(process.env)) startTracing();
-  const demo = await startDemo(demoOptionsFromEnv(process.env, sandboxUrl));
+  const tracing = tracingRequested(process.env)
+    ? startTracing({ ...(process.env.DEMO_TRACE_TOKEN ? { ingestToken: process.env.DEMO_TRACE_TOKEN } : {}) })
+    : undefined;
+  const demo = await startDemo({ ...demoOptionsFromEnv(process.env, sandboxUrl), ...(tracing ? { tracing } : {}) });
   console.log(`DEMO_URL=${demo.url}`);
   const stop = () => void demo.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

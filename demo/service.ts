@@ -5,6 +5,7 @@
  * event's application row is written through `ctx.db`, see database.ts), else Redis when `redisUrl` is set, else memory.
  */
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import {
   MemoryDedupeStore,
   RedisDedupeStore,
@@ -19,6 +20,7 @@ import {
 } from '../src/server/index.js';
 import { type DemoDatabase, openDemoDatabase, writeApplication } from './database.js';
 import type { ApplicationStore } from './store.js';
+import type { DemoTracing } from './tracing.js';
 
 export interface ServiceOptions {
   sandboxUrl: string;
@@ -30,6 +32,8 @@ export interface ServiceOptions {
   redisUrl?: string | undefined;
   /** PostgreSQL (e.g. from DATABASE_URL): PostgresInbox, application rows written through ctx.db. Wins over redisUrl. */
   databaseUrl?: string | undefined;
+  /** HOSTED_JOURNEY_TRACE=1: the client and the handler record to this provider; each event's ref is linked to its trace. */
+  tracing?: DemoTracing | undefined;
 }
 
 /** Which store dedupes the demo's webhooks. */
@@ -78,7 +82,13 @@ function describe(e: WebhookEvent): string {
 }
 
 export function createService(o: ServiceOptions) {
-  const client = createClient({ baseUrl: o.sandboxUrl, tokenId: o.tokenId, signingSecret: o.signingSecret });
+  const telemetry = o.tracing ? { telemetry: { tracerProvider: o.tracing.provider } } : {};
+  const client = createClient({
+    baseUrl: o.sandboxUrl,
+    tokenId: o.tokenId,
+    signingSecret: o.signingSecret,
+    ...telemetry,
+  });
   const database: DemoDatabase | undefined = o.databaseUrl ? openDemoDatabase(o.databaseUrl) : undefined;
   const dedupe: (DedupeStore & { close?(): Promise<void> }) | undefined = database
     ? undefined
@@ -91,6 +101,9 @@ export function createService(o: ServiceOptions) {
 
   const note = (e: WebhookEvent) => {
     processed.push(e.event_id);
+    // The delivery's span is active here: the application's page draws the trace it joined.
+    const span = trace.getActiveSpan();
+    if (o.tracing && span?.isRecording()) o.tracing.traces.link(e.ref, span.spanContext().traceId);
     const app = o.store.ensure(e.ref);
     if (e.application_id) app.applicationId ??= e.application_id;
     const consentId = (e.data as { consent_id?: unknown } | undefined)?.consent_id;
@@ -120,6 +133,7 @@ export function createService(o: ServiceOptions) {
   const handler: WebhookHandler = database
     ? createWebhookHandler<PgClientLike>({
         verify,
+        ...telemetry,
         store: database.inbox,
         on: {
           // The application row is written through ctx.db: it commits with the event's done-mark, or not at all.
@@ -135,6 +149,7 @@ export function createService(o: ServiceOptions) {
       })
     : createWebhookHandler({
         verify,
+        ...telemetry,
         store: dedupe,
         on: { 'crawl.completed': crawlCompleted, '*': (e) => note(e) },
       });

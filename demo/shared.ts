@@ -19,7 +19,7 @@ export interface ApplicationSnapshot {
 }
 
 /** SSE event names. */
-export const SSE = { snapshot: 'snapshot', entry: 'entry' } as const;
+export const SSE = { snapshot: 'snapshot', entry: 'entry', trace: 'trace' } as const;
 
 export const BUNDLE_FORMATS = ['pdf', 'csv', 'json'] as const;
 
@@ -57,3 +57,48 @@ export const CONNECTIONS_API = {
   connect: '/api/connections/connect',
   revoke: '/api/connections/revoke',
 } as const;
+
+/** Where an application's trace rows come from: the waterfall's Service column. */
+export const TRACE_SERVICES = ['page', 'widget', 'demo server', 'sandbox', 'handler'] as const;
+export type TraceService = (typeof TRACE_SERVICES)[number];
+
+/**
+ * One row of an application's trace: a span, or an instant (a widget event: `start === end`). Times are milliseconds
+ * since the epoch. Nothing in a row is personal or secret: names are route templates, event types and span names,
+ * `detail` a status code, a delivery's outcome or a retry count.
+ */
+export interface TraceRow {
+  service: TraceService;
+  name: string;
+  /** 16 lowercase hex digits. */
+  spanId: string;
+  parentId?: string;
+  start: number;
+  end: number;
+  /** The span ended in error (status ERROR). */
+  error?: boolean;
+  detail?: string;
+}
+
+export interface TraceView {
+  traceId: string;
+  rows: TraceRow[];
+}
+
+/** `GET /api/applications/{ref}/trace`, and the SSE `trace` event: `enabled` is false without HOSTED_JOURNEY_TRACE. */
+export interface ApplicationTrace {
+  enabled: boolean;
+  traces: TraceView[];
+}
+
+/**
+ * What the SPA page posts about its trace (`POST /api/applications/{ref}/widget-events`): the customer's click (a
+ * span of the page's own, whose context the widget's session joins) and each widget event, with the traceparent the
+ * event carried. Only the event's type and time are kept.
+ */
+export type PageMark =
+  | { kind: 'click'; at: number; end: number; traceparent: string }
+  | { kind: 'event'; type: string; at: number; traceparent: string };
+
+export const traceHref = (ref: string) => `/api/applications/${encodeURIComponent(ref)}/trace`;
+export const widgetEventsHref = (ref: string) => `/api/applications/${encodeURIComponent(ref)}/widget-events`;

@@ -4,6 +4,7 @@
 // sandbox credentials, and stops both on Ctrl-C. Set REDIS_URL to dedupe webhooks in Redis instead of memory, or
 // DATABASE_URL to use a PostgresInbox (migrated on start) and write the application rows through ctx.db.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +41,17 @@ const { startSandbox, DEFAULT_TOKENS, CRAWLER_LOGINS } = await import(
 );
 const sandboxPort = await freePort(4010, '127.0.0.1');
 const demoPort = await freePort(4000, '127.0.0.1');
+// HOSTED_JOURNEY_TRACE=1: the sandbox's spans go to Lendly's trace store (demo/trace-forward.ts), so an application's
+// page draws the service's part of its trace too; the token keeps anyone else from adding rows there.
+const tracing = process.env.HOSTED_JOURNEY_TRACE === '1';
+const traceToken = randomBytes(24).toString('hex');
+let telemetry = {};
+if (tracing) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { forwardingProvider } = await import('../demo/trace-forward.ts');
+  telemetry = { telemetry: { tracerProvider: forwardingProvider(() => `http://127.0.0.1:${demoPort}`, traceToken) } };
+}
 // The demo registers its own origin as Lendly's parent origin, as an integrator registers theirs with the service:
 // the sandbox serves Lendly's journey only to frames of that page (and sends the bank's return only there).
 const demoOrigin = `http://localhost:${demoPort}`;
@@ -51,11 +63,17 @@ const sandbox = await startSandbox({
   demoUrl: demoOrigin,
   // Lendly's credentials: the credit report names Lendly as the enquirer and provider of what the demo lodges.
   tokens: DEFAULT_TOKENS.map((t) => ({ ...t, vendor: 'lendly' })),
+  ...telemetry,
 });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
   cwd: root,
-  env: { ...process.env, SANDBOX_URL: sandbox.url, PORT: String(demoPort) },
+  env: {
+    ...process.env,
+    SANDBOX_URL: sandbox.url,
+    PORT: String(demoPort),
+    ...(tracing ? { DEMO_TRACE_TOKEN: traceToken } : {}),
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
@@ -111,7 +129,7 @@ child.stdout.on('data', (chunk) => {
     API token id / secret     ${token.tokenId} / ${token.secret}
     crawler test logins       ${CRAWLER_LOGINS.connected.username}/${CRAWLER_LOGINS.connected.password} connects · ${CRAWLER_LOGINS.otp.username}/${CRAWLER_LOGINS.otp.password} asks for code ${CRAWLER_LOGINS.otp.code} · ${CRAWLER_LOGINS.failed.username}/${CRAWLER_LOGINS.failed.password} fails
   Webhook dedupe store        ${storeLine()}
-  Spans (OpenTelemetry)       ${process.env.HOSTED_JOURNEY_TRACE === '1' ? 'printed here as they end' : 'off (HOSTED_JOURNEY_TRACE=1 prints them)'}
+  Spans (OpenTelemetry)       ${tracing ? `printed here as they end; each application's trace drawn at ${m[1]}/applications/{ref}` : 'off (HOSTED_JOURNEY_TRACE=1 prints them and draws each trace)'}
 
   Ctrl-C stops both.
 `);

@@ -11,6 +11,7 @@ import {
   type JourneyHandle,
   type JourneyOptions,
 } from '../../src/widget/index.js';
+import { type PageMark, widgetEventsHref } from '../shared.js';
 import { appendLog, followApplication } from '../status/progress.js';
 
 const THEMES: Record<string, JourneyOptions['theme']> = {
@@ -32,14 +33,32 @@ const status = $<HTMLSpanElement>('start-status');
 const button = $<HTMLButtonElement>('start');
 let journey: JourneyHandle | undefined;
 let stopFollowing: (() => void) | undefined;
+/** The application the page follows, and whether the server keeps its trace (unknown after a bank redirect). */
+let current: { ref: string; trace: boolean | undefined } | undefined;
+
+/** `bytes` random bytes as lowercase hex: the page's own trace and span ids. */
+const hex = (bytes: number) =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Hands the server a row of the application's trace (HOSTED_JOURNEY_TRACE=1 draws it on /applications/{ref}). */
+function mark(m: PageMark): void {
+  if (!current || current.trace === false) return;
+  void fetch(widgetEventsHref(current.ref), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ marks: [m] }),
+    keepalive: true,
+  }).catch(() => {});
+}
 
 /** The page's callbacks, the same for a new journey and a resumed one. */
 const callbacks = (): JourneyCallbacks => ({
   // The session's ids are the same on every event, so a line shows what changes (with them each line wrapped further
   // and the page behind the modal shifted).
   onEvent: (ev) => {
-    const { sessionId: _s, traceId: _t, traceparent: _p, ...shown } = ev.payload;
+    const { sessionId: _s, traceId: _t, traceparent, ...shown } = ev.payload;
     appendLog(log, 'journey', ev.type, JSON.stringify(shown));
+    mark({ kind: 'event', type: ev.type, at: ev.payload.at, traceparent });
   },
   onInvalidMessage: (info) => appendLog(log, 'journey', 'invalid_message', `${info.reason}: ${info.detail}`),
   onBankAuthorisation: (e) => appendLog(log, 'journey', `bank ${e.phase}`, `strategy ${e.strategy}`),
@@ -61,9 +80,10 @@ const resumed = resumeJourney(callbacks());
 if (resumed) {
   journey = resumed;
   const ref = decodeURIComponent(new URL(resumed.url).pathname.split('/')[3] ?? '');
+  current = { ref, trace: undefined };
   appendLog(log, 'journey', 'resumed', `${ref} (back from the bank)`);
   stopFollowing = followApplication(ref, $('progress'), log);
-  status.textContent = `Application ${ref}`;
+  showApplication(ref);
 }
 
 interface Started {
@@ -71,6 +91,18 @@ interface Started {
   vendor: string;
   journeyOrigin: string;
   applicationId: string;
+  /** The server keeps this application's trace (HOSTED_JOURNEY_TRACE=1). */
+  trace: boolean;
+}
+
+/** `Application <ref>`, the ref linking to the application's own page (its progress, webhooks and trace). */
+function showApplication(ref: string): void {
+  const a = document.createElement('a');
+  a.href = `/applications/${encodeURIComponent(ref)}`;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.textContent = ref;
+  status.replaceChildren('Application ', a);
 }
 
 form.addEventListener('submit', async (e) => {
@@ -80,14 +112,18 @@ form.addEventListener('submit', async (e) => {
   const startAt = $<HTMLSelectElement>('start-at').value;
   button.disabled = true;
   status.textContent = 'Starting your application…';
+  // The customer's click begins the trace: the page's own span, the parent of the server's start and of the journey.
+  const clickedAt = Date.now();
+  const traceparent = `00-${hex(16)}-${hex(8)}-01`;
   try {
     const res = await fetch('/api/applications', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', traceparent },
       body: JSON.stringify({ fullName: prefill?.fullName, email: prefill?.email, phone: prefill?.phone }),
     });
     if (!res.ok) throw new Error(`the server answered ${res.status}`);
     const started = (await res.json()) as Started;
+    current = { ref: started.ref, trace: started.trace };
     appendLog(log, 'server', 'startApplication', `${started.ref} → ${started.applicationId}`);
     stopFollowing?.();
     stopFollowing = followApplication(started.ref, $('progress'), log);
@@ -101,10 +137,12 @@ form.addEventListener('submit', async (e) => {
       ...(theme ? { theme } : {}),
       ...(prefill ? { prefill } : {}),
       ...(startAt === 'banks' ? { startAt: 'banks' as const } : startAt ? { institutionId: startAt } : {}),
+      traceparent,
       ...callbacks(),
     });
     if (journey.state === 'idle') journey.open();
-    status.textContent = `Application ${started.ref}`;
+    mark({ kind: 'click', at: clickedAt, end: Date.now(), traceparent });
+    showApplication(started.ref);
   } catch (err) {
     status.textContent = `Could not start: ${(err as Error).message}`;
   } finally {

@@ -3,5 +3,6 @@ import { followApplication } from './progress.js';
 
 const progress = document.getElementById('progress');
 const log = document.getElementById('log');
+const trace = document.getElementById('trace');
 const ref = progress?.dataset.ref;
-if (progress && ref) followApplication(ref, progress, log ?? undefined);
+if (progress && ref) followApplication(ref, progress, log ?? undefined, trace ?? undefined);

@@ -1,5 +1,14 @@
 /** Renders an application's progress and webhook log from the demo server's event stream (DOM APIs only, CSP-safe). */
-import { BUNDLE_FORMATS, SSE, bundleHref, eventsHref, type ApplicationSnapshot, type LogEntry } from '../shared.js';
+import {
+  type ApplicationSnapshot,
+  type ApplicationTrace,
+  BUNDLE_FORMATS,
+  type LogEntry,
+  SSE,
+  bundleHref,
+  eventsHref,
+} from '../shared.js';
+import { renderTraces } from './waterfall.js';
 
 /** demo/service.ts logs a lifecycle event's detail as `crawler <status>`. */
 const CRAWLER_RELEASED = 'crawler.lifecycle_updated RELEASED';
@@ -52,8 +61,16 @@ export function appendLog(
   log.prepend(li);
 }
 
-/** Follows `ref` over SSE, rendering into `progress` and (optionally) `log`. Returns a stop function. */
-export function followApplication(ref: string, progress: HTMLElement, log?: HTMLElement): () => void {
+/**
+ * Follows `ref` over SSE, rendering into `progress` and (optionally) `log`, and the application's trace into `trace`
+ * when given. Returns a stop function.
+ */
+export function followApplication(
+  ref: string,
+  progress: HTMLElement,
+  log?: HTMLElement,
+  trace?: HTMLElement,
+): () => void {
   const seen = new Set<string>();
   const types = new Set<string>();
   let ready = false;
@@ -115,7 +132,11 @@ export function followApplication(ref: string, progress: HTMLElement, log?: HTML
   };
 
   render();
-  const source = new EventSource(eventsHref(ref));
+  const source = new EventSource(eventsHref(ref) + (trace ? '?trace=1' : ''));
+  if (trace)
+    source.addEventListener(SSE.trace, (m) =>
+      renderTraces(trace, JSON.parse((m as MessageEvent<string>).data) as ApplicationTrace),
+    );
   source.addEventListener(SSE.snapshot, (m) => {
     const snap = JSON.parse((m as MessageEvent<string>).data) as ApplicationSnapshot;
     snap.entries.forEach(take);

@@ -1,22 +1,30 @@
 /**
  * Every page of the demo at phone size (375×667) and at desktop size, as loaded and in the states a visitor reaches
- * (the SPA's modal open, the credit page's report shown, a consent on the Connections page): axe (every rule axe-core runs, every impact, in the page and
+ * (the SPA's modal open, the credit page's report shown, a consent on the Connections page, an application's trace
+ * drawn as a waterfall): axe (every rule axe-core runs, every impact, in the page and
  * inside the journey frame where one is mounted) finds no violation, the page logs no console error and no request
  * fails, and /favicon.ico is served. Lighthouse's accessibility audits are axe's rules.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { type Stack, startStack } from './stack.js';
+import { type Stack, startStack, traceApplication } from './stack.js';
 
 let stack: Stack;
+/** A demo with HOSTED_JOURNEY_TRACE's store, and an application whose trace its page draws. */
+let traced: Stack;
+let tracedRef: string;
 test.beforeAll(async () => {
   stack = await startStack();
+  traced = await startStack({ tracing: true });
+  tracedRef = await traceApplication(traced);
 });
 test.afterAll(async () => {
   await stack?.close();
+  await traced?.close();
 });
 
-const PAGES: Array<{ path: string; ready?: (page: Page) => Promise<void> }> = [
+/** `url` for a page not on the plain demo (its path is then only the test's name). */
+const PAGES: Array<{ path: string; url?: () => string; ready?: (page: Page) => Promise<void> }> = [
   { path: '/' },
   {
     path: '/script-tag.html',
@@ -51,6 +59,11 @@ const PAGES: Array<{ path: string; ready?: (page: Page) => Promise<void> }> = [
     },
   },
   { path: '/applications/cust_a11y_check' },
+  {
+    path: '/applications/{ref} (HOSTED_JOURNEY_TRACE=1, its trace drawn)',
+    url: () => `${traced.demo.url}/applications/${tracedRef}`,
+    ready: (page) => expect(page.locator('#trace')).toHaveAttribute('data-state', 'drawn', { timeout: 15_000 }),
+  },
   { path: '/connections.html' },
   {
     path: '/connections.html (a consent shown, warned)',
@@ -96,7 +109,7 @@ for (const size of [
     test(`${size.name}: ${demoPage.path} — no axe violation, no console error`, async ({ page }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       const errors = recordErrors(page);
-      await page.goto(stack.demo.url + demoPage.path.split(' ')[0]);
+      await page.goto(demoPage.url?.() ?? stack.demo.url + demoPage.path.split(' ')[0]);
       await page.waitForLoadState('load');
       await demoPage.ready?.(page);
       expect(await violations(page)).toEqual([]);

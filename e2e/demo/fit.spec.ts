@@ -3,18 +3,24 @@
  * is wider than the window, the header's page links sit on one row, the server-to-server page's "What happens" items
  * wrap as running text (no more lines than their words need), every table of the sandbox index (deliveries included)
  * fits its section (and axe finds nothing there), and the SPA's Progress card says something before an application
- * starts, and the Connections page with a consent warned fits too. e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
+ * starts, and the Connections page with a consent warned fits too, and so does an application page with its trace drawn
+ * as a waterfall (HOSTED_JOURNEY_TRACE=1). e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestSandbox, startWebhookReceiver, type TestSandbox } from '../../test/support/sandbox.js';
-import { type Stack, startStack } from './stack.js';
+import { type Stack, startStack, traceApplication } from './stack.js';
 
 let stack: Stack;
+/** A demo with HOSTED_JOURNEY_TRACE's store, and an application whose trace its page draws. */
+let traced: Stack;
+let tracedRef: string;
 let sb: TestSandbox;
 let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 test.beforeAll(async () => {
   stack = await startStack();
+  traced = await startStack({ tracing: true });
+  tracedRef = await traceApplication(traced);
   // A sandbox whose index lists a receiver's deliveries: the widest table the index draws.
   hooks = await startWebhookReceiver();
   sb = await startTestSandbox({ webhooks: [{ url: hooks.url }] });
@@ -23,6 +29,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await stack?.close();
+  await traced?.close();
   await sb?.close();
   await hooks?.close();
 });
@@ -35,7 +42,11 @@ const DEMO_PAGES = [
   '/credit.html',
   '/connections.html',
   '/applications/cust_fit',
+  '/applications/{traced} (its trace drawn)',
 ];
+/** A page's URL: on the traced demo for the application with a trace, else on the plain one. */
+const urlOf = (path: string) =>
+  path.startsWith('/applications/{traced}') ? `${traced.demo.url}/applications/${tracedRef}` : stack.demo.url + path;
 const SIZES = [
   { name: 'phone', width: 375, height: 667 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -67,8 +78,10 @@ for (const size of SIZES) {
 
     test('every demo page is no wider than the window, and its page links sit on one row', async ({ page }) => {
       for (const path of DEMO_PAGES) {
-        await page.goto(stack.demo.url + path);
+        await page.goto(urlOf(path));
         await page.waitForLoadState('load');
+        if (path.includes('trace drawn'))
+          await expect(page.locator('#trace')).toHaveAttribute('data-state', 'drawn', { timeout: 15_000 });
         expect(await overflow(page), path).toEqual({ beyond: 0, sticking: [] });
         const rows = await page
           .locator('.nav a')

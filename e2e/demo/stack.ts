@@ -10,6 +10,10 @@ import { PDFParse } from 'pdf-parse';
 import { expect, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { DEFAULT_TOKENS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startDemo, type Demo } from '../../demo/server.js';
+import type { PageMark } from '../../demo/shared.js';
+import { startTracing } from '../../demo/tracing.js';
+import { createClient } from '../../src/server/index.js';
+import { approveConsent } from '../../test/support/sandbox.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const NEEDED = ['dist/hosted-journey.iife.js', 'dist/sandbox-assets/journey.js', 'dist/sandbox-assets/bank-return.js'];
@@ -20,7 +24,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+/**
+ * `tracing`: as HOSTED_JOURNEY_TRACE=1 does, the demo keeps every trace's rows for its application pages; here the
+ * sandbox runs in the same process, so its spans go to the same store (npm run demo forwards them from its process).
+ */
+export async function startStack(o: { tracing?: boolean } = {}): Promise<Stack> {
+  const tracing = o.tracing ? startTracing({ exporter: null, global: false }) : undefined;
   const missing = NEEDED.filter((f) => !existsSync(path.join(ROOT, f)));
   if (missing.length) throw new Error(`missing ${missing.join(', ')}: run npm run build first`);
   // duplicateRate 0.5 so every run sees duplicate deliveries; the seed keeps the data deterministic.
@@ -32,6 +41,7 @@ export async function startStack(): Promise<Stack> {
     webhookRetry: { attempts: 5, baseDelayMs: 20 },
     // The demo's credentials are Lendly's, as in npm run demo: the credit report names Lendly.
     tokens: DEFAULT_TOKENS.map((t) => ({ ...t, vendor: 'lendly' })),
+    ...(tracing ? { telemetry: { tracerProvider: tracing.provider } } : {}),
   });
   const assetsDir = mkdtempSync(path.join(tmpdir(), 'hj-demo-assets-'));
   // DEMO_REDIS_URL runs the same flows with RedisDedupeStore instead of memory.
@@ -40,6 +50,7 @@ export async function startStack(): Promise<Stack> {
     port: 0,
     assetsDir,
     ...(process.env.DEMO_REDIS_URL ? { redisUrl: process.env.DEMO_REDIS_URL } : {}),
+    ...(tracing ? { tracing } : {}),
   });
   return {
     sandbox,
@@ -47,9 +58,49 @@ export async function startStack(): Promise<Stack> {
     async close() {
       await demo.close();
       await sandbox.close();
+      await tracing?.provider.shutdown();
       rmSync(assetsDir, { recursive: true, force: true });
     },
   };
+}
+
+const hex = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+
+/**
+ * A traced application without a browser, for pages that only show it: the page's start (its click, a traceparent
+ * header), three widget events, the bank by CDR through signed calls in that trace, the approval; then the webhooks
+ * and Lendly's finalise run as ever. Resolves with the ref once the report is ready.
+ */
+export async function traceApplication(stack: Stack): Promise<string> {
+  const traceparent = `00-${hex(16)}-${hex(8)}-01`;
+  const at = Date.now();
+  const res = await fetch(`${stack.demo.url}/api/applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', traceparent },
+    body: '{}',
+  });
+  const { ref } = (await res.json()) as { ref: string };
+  const marks: PageMark[] = [
+    { kind: 'click', at, end: Date.now(), traceparent },
+    ...['ready', 'step', 'institution_selected'].map((type) => ({
+      kind: 'event' as const,
+      type,
+      at: Date.now(),
+      traceparent,
+    })),
+  ];
+  await fetch(`${stack.demo.url}/api/applications/${ref}/widget-events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ marks }),
+  });
+  const token = DEFAULT_TOKENS[0]!;
+  const client = createClient({ baseUrl: stack.sandbox.url, tokenId: token.tokenId, signingSecret: token.secret });
+  await client.attachInstitution({ vendor: 'lendly', ref, bank_id: 'sandbox-bank', pathway: 'cdr', traceparent });
+  const consent = await client.createConsent({ vendor: 'lendly', ref, bank_id: 'sandbox-bank', traceparent });
+  await approveConsent(stack.sandbox.url, consent.consent_url, 'approve');
+  await waitForReport(stack, ref);
+  return ref;
 }
 
 /** Waits until the demo has processed `application.report_ready` for `ref` (after its own `finalise`). */

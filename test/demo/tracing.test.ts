@@ -32,7 +32,7 @@ it('HOSTED_JOURNEY_TRACE=1 asks for spans; nothing else does', () => {
 it("prints a delivery's span with the handler's database write inside it", async () => {
   const printed: { name: string; id: string; traceId: string; parentSpanContext?: { spanId: string } }[] = [];
   const dir = vi.spyOn(console, 'dir').mockImplementation((o) => void printed.push(o as (typeof printed)[number]));
-  const provider = startTracing();
+  const { provider } = startTracing();
   try {
     service = createService({
       sandboxUrl: 'http://127.0.0.1:9',
