@@ -4,7 +4,7 @@
 //      and each lazy part's sibling file, dist/hosted-journey.<part>.js, on its own budget (budgets.mjs)
 //   2. an ES-module fixture using only an inline `createJourney`, bundled and minified by esbuild with every
 //      dependency bundled and code splitting on, counting every chunk an inline mount loads (the entry and its static
-//      imports; never a lazy part: modal, prewarm, plain, typos, error-view)                         ≤ 9.5 KB
+//      imports; never a lazy part: modal, prewarm, plain, typos, error-view, no-journey)             ≤ 9.5 KB
 //      and what each lazy part's `import()` adds to it, on its own budget (budgets.mjs).
 //   Every failing size check names the largest modules of its bundle (the composition line below it).
 //   3. no browser file in dist/ (the browser entries, the IIFE and every chunk they import) contains a server-only

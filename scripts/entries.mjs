@@ -33,6 +33,7 @@ export const scriptPartEntries = {
   plain: 'src/widget/plain.ts',
   typos: 'src/widget/typos.ts',
   'error-view': 'src/widget/error-view.ts',
+  'no-journey': 'src/widget/no-journey.ts',
   // The widget's catalogues other than en-AU (src/widget/words/load.ts), each loaded only when negotiated.
   'en-XA': 'src/widget/words/en-XA.ts',
   'zh-Hans': 'src/widget/words/zh-Hans.ts',

@@ -30,6 +30,8 @@ export const WIDGET_BUDGETS = {
     // The pseudo-locale's is made from en-AU's words in the loader's chunk, which the modal or the error view has
     // always loaded first, but measured here as if alone (1.30 KB).
     'en-XA': 1.4 * KB,
+    // Why no journey answered, in words for the developer (no-journey.ts: 0.70 KB), so the inline path carries none.
+    'no-journey': 0.8 * KB,
   },
   /** The same parts as the script tag's sibling files, dist/hosted-journey.<part>.js. */
   partScripts: {
@@ -43,6 +45,7 @@ export const WIDGET_BUDGETS = {
     ...CATALOGUE_PARTS(0.5 * KB),
     // The pseudo-locale's words are made from en-AU's, which its file carries (0.62 KB).
     'en-XA': 0.7 * KB,
+    'no-journey': 1 * KB,
   },
 };
 /** Why each part is loaded, for the reports. */
@@ -53,4 +56,5 @@ export const PART_WHEN = {
   typos: 'an unknown option or data- attribute, or a malformed locale, only',
   'error-view': 'an inline journey that failed only',
   ...Object.fromEntries(CATALOGUE_LOCALES.map((l) => [l, `a modal or error view negotiated to ${l} only`])),
+  'no-journey': 'a journey that never answered (NO_JOURNEY, READY_TIMEOUT) only',
 };

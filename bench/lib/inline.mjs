@@ -16,7 +16,7 @@ createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://jo
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 /** The widget's lazy parts, by source name (src/widget/<part>.ts[x], or dist/chunks/<part>-<hash>.js). */
-export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', ...CATALOGUE_LOCALES];
+export const LAZY_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', 'no-journey', ...CATALOGUE_LOCALES];
 
 /**
  * → { gz, min, chunks, parts: { <part>: gz added }, lazyGz: number[], prewarmGz, plainGz, typosGz, errorViewGz,

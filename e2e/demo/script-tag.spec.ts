@@ -55,6 +55,9 @@ test('script tag: bank approval in a popup, webhooks exactly once, finalise, bun
 
   await expect(frame.locator('[data-step="done"]')).toBeVisible({ timeout: 20_000 });
   await expect(frame.getByRole('heading', { name: 'You’re all done' })).toBeVisible();
+  // Inline, the journey is part of this page: its last screen says to carry on, never to close a window.
+  await expect(frame.locator('[data-step="done"]')).toContainText('You can carry on with your application.');
+  await expect(frame.locator('[data-step="done"]')).not.toContainText(/close this window/i);
   expect((await iframe.boundingBox())!.height).not.toBe(heightAtBanks); // the iframe follows the content's height
 
   await waitForReport(stack, ref);

@@ -7,8 +7,8 @@
 import { expect } from '@playwright/test';
 import { JOURNEY_EVENT_TYPES } from '../../src/protocol/browser.js';
 
-/** Every `hosted-journey:<type>` a journey event becomes (all but the handshake's `hello`), from the protocol's table. */
-export const DOM_EVENT_TYPES: string[] = JOURNEY_EVENT_TYPES.filter((t) => t !== 'hello');
+/** Every `hosted-journey:<type>` a journey event becomes (all but the bridge's `hello` and `escape`), from the table. */
+export const DOM_EVENT_TYPES: string[] = JOURNEY_EVENT_TYPES.filter((t) => t !== 'hello' && t !== 'escape');
 
 export const stamped = <T extends object>(payload: T): T & { at: unknown; sinceOpenMs: unknown } => ({
   ...payload,

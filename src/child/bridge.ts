@@ -22,6 +22,8 @@
  *     `window.parent` and sends nothing but the document's width and height.
  *  7. The focused field stays in view: when the frame shrinks (a phone's sheet follows the visual viewport, so the
  *     on-screen keyboard shrinks it), the focused control is scrolled back into view inside the journey.
+ *  8. Escape pressed inside the journey (and not taken by the journey itself: `preventDefault()`, or an input method
+ *     composing) is posted as `escape`, since key presses in a frame never reach the page around it: a modal closes.
  */
 import {
   checkOutgoing,
@@ -61,6 +63,11 @@ export interface JourneyBridge {
   readonly traceparent: string | undefined;
   /** The widget's bank-step strategy and return page, from `welcome` (undefined before it or from an older widget). */
   readonly bankAuthorisation: BankAuthorisationWelcome | undefined;
+  /**
+   * How the widget shows the journey, from `welcome`: in a `modal` the widget has its own close control, so the
+   * journey shows no exit of its own. Undefined before `welcome`, unframed, or from an older widget.
+   */
+  readonly mode: ParentMessagePayloads['welcome']['mode'];
   /** Resolves on `welcome`; with the URL prefill when not framed or on timeout. Never rejects. */
   readonly connected: Promise<{ prefill: JourneyPrefill }>;
   /**
@@ -202,6 +209,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
   let traceparent = params.traceparent;
+  let mode: JourneyBridge['mode'];
   let destroyed = false;
   const visibility = createVisibility();
   const inbox = createInbox();
@@ -214,6 +222,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     if (message.type === 'welcome') {
       bankAuthorisation = message.payload.bankAuthorisation;
       if (parseTraceparent(message.payload.traceparent).ok) traceparent = message.payload.traceparent;
+      mode = message.payload.mode;
       visibility.set(message.payload.visibility !== 'hidden');
       handshake.settle({ prefill });
     }
@@ -224,9 +233,14 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     readonly schemas = parentMessageSchemas;
     receive = receive;
   })({ origin: params.parentOrigin!, channel: params.channel!, getTarget: () => window.parent });
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing) messenger.post('escape', {});
+  };
 
   if (framed) {
     window.addEventListener('resize', keepFocusInView);
+    // Bubbling, on the window: the journey's own handlers run first and may take the key.
+    window.addEventListener('keydown', onKey);
     messenger.start();
     messenger.post('hello', {});
     handshake.timeout(options.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS, () => ({ prefill }));
@@ -253,6 +267,9 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     get traceparent() {
       return traceparent;
     },
+    get mode() {
+      return mode;
+    },
     connected: handshake.connected,
     get visible() {
       return visibility.visible;
@@ -273,6 +290,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
       destroyed = true;
       messenger.stop();
       window.removeEventListener('resize', keepFocusInView);
+      window.removeEventListener('keydown', onKey);
       handshake.settle({ prefill });
       inbox.clear();
       visibility.clear();

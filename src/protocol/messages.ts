@@ -48,6 +48,12 @@ export const journeyEventSchemas = {
   completed: obj({ applicationId: str(1, 128) }),
   error: obj({ code: str(1, 64), message: str(0, 2000), recoverable: bool() }),
   exit: obj({ reason: str(1, 64) }),
+  /**
+   * Escape was pressed inside the journey, where the page around the frame cannot hear it. The bridge posts it itself
+   * (a journey page never emits it); a modal closes as for its own Escape, an inline journey ignores it. Not an event
+   * integrators receive.
+   */
+  escape: obj({}),
 } as const satisfies Record<string, Schema<unknown>>;
 
 /**
@@ -98,6 +104,11 @@ function withWelcome<S extends typeof sendableMessageSchemas>(sendable: S) {
        * that is not valid; nothing personal travels in it.
        */
       traceparent: opt(str(0, MAX_TRACEPARENT_LENGTH)),
+      /**
+       * How the widget shows the journey: `modal` has the widget's own close control (and Escape), so the journey
+       * offers no exit of its own. Absent (older widgets): not said.
+       */
+      mode: opt(oneOf(['inline', 'modal'])),
     }),
     ...sendable,
   };
@@ -110,8 +121,10 @@ export type JourneyEventType = keyof typeof journeyEventSchemas;
 export type ParentMessageType = keyof typeof parentMessageSchemas;
 /** The handshake's messages: only the library posts them (`hello` by the bridge, `welcome` by the widget). */
 export type HandshakeMessageType = 'hello' | 'welcome';
-/** What a journey page may `emit`: every event but the handshake's `hello`. */
-export type EmittableEventType = Exclude<JourneyEventType, HandshakeMessageType>;
+/** Journey → widget messages only the bridge posts, never delivered to integrators: the handshake's and `escape`. */
+export type BridgeMessageType = 'hello' | 'escape';
+/** What a journey page may `emit`: every event but the bridge's own. */
+export type EmittableEventType = Exclude<JourneyEventType, BridgeMessageType>;
 /** What an integrator may `send`: every widget → journey message but the handshake's `welcome`. */
 export type SendableMessageType = Exclude<ParentMessageType, HandshakeMessageType>;
 export type JourneyEventPayloads = { [K in JourneyEventType]: Infer<(typeof journeyEventSchemas)[K]> };

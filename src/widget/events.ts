@@ -138,7 +138,7 @@ export class EventHub {
    * the rule.
    */
   deliver(event: JourneyEvent, host: EventTarget | null, journey = true): void {
-    const type = event.type as SurfaceEventType; // never `hello`: the messenger keeps it
+    const type = event.type as SurfaceEventType; // never `hello` or `escape`: the messenger and the journey keep them
     const phase = PHASES[type];
     const payload = this.#stamp(event.payload as Record<string, unknown>);
     // Only `ready` (the first step) and `step` carry a step. A `step` to another step says which one the customer left

@@ -9,6 +9,8 @@
  * 3. `stop` stops the resizer first: it needs the frame still attached.
  * 4. `fail` shows, inline, the error view the modal shows (error-view.ts, loaded on the first failure) in place of the
  *    iframe; `recover` and `stop` remove it, also when they come before its code has loaded.
+ * 5. A journey that failed gets no more of the resizer's `iframe-child-init` posts (`quiet`): into a frame showing an
+ *    error page each one is a console error. `recover` starts the resizer again.
  */
 import { QUERY } from '../protocol/browser.js';
 import { type EventHub, partMissing } from './events.js';
@@ -29,6 +31,8 @@ export interface Frame {
   fail(retry: () => void): void;
   /** Removes the error view and shows the iframe again (a journey that answered late). */
   recover(): void;
+  /** The journey failed: the resizer stops asking the frame for its height. */
+  quiet(): void;
   stop(): void;
 }
 
@@ -47,6 +51,14 @@ export function createFrame(
   let view: HTMLElement | null = null;
   /** Bumped by every `fail`, `recover` and `stop`: only the latest failure may show its view. */
   let failures = 0;
+  const resize = (iframe: HTMLIFrameElement) =>
+    cfg.plain ||
+    (resizer = new Resizer({
+      iframe,
+      journeyOrigin: cfg.journeyOrigin,
+      minHeight: cfg.minHeight,
+      maxHeight: cfg.maxHeight,
+    }));
   const frame: { iframe: HTMLIFrameElement | null } & Omit<Frame, 'iframe'> = {
     iframe: null,
     start(place, conceal) {
@@ -63,13 +75,11 @@ export function createFrame(
       // (measured before the frame is in it).
       if (cfg.plain && cfg.container?.clientHeight) iframe.style.height = '100%';
       place(iframe);
-      if (!cfg.plain)
-        resizer = new Resizer({
-          iframe,
-          journeyOrigin: cfg.journeyOrigin,
-          minHeight: cfg.minHeight,
-          maxHeight: cfg.maxHeight,
-        });
+      resize(iframe);
+    },
+    quiet() {
+      resizer?.stop();
+      resizer = null;
     },
     fail(retry) {
       const iframe = frame.iframe;
@@ -83,6 +93,7 @@ export function createFrame(
     },
     recover() {
       failures++;
+      if (!resizer && frame.iframe) resize(frame.iframe);
       if (!view) return;
       view.remove();
       view = null;
@@ -92,8 +103,7 @@ export function createFrame(
       failures++;
       view?.remove();
       view = null;
-      resizer?.stop();
-      resizer = null;
+      frame.quiet();
       messenger.stop();
       frame.iframe?.remove();
       frame.iframe = null;

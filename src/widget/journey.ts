@@ -64,7 +64,7 @@ class Journey implements JourneyHandle {
   readonly #modal = createModalPart();
   readonly #watchdog: Watchdog;
   /** Runs from the frame's `load` until the journey's `hello` (see `NO_JOURNEY_MS`). */
-  readonly #silence = createWatchdog(NO_JOURNEY_MS, () => this.#noJourney());
+  readonly #silence = createWatchdog(NO_JOURNEY_MS, () => this.#unanswered('NO_JOURNEY'));
   /** The current frame fired `load`. */
   #loaded = false;
   readonly #bank: (event: BankEvent) => void;
@@ -99,6 +99,7 @@ class Journey implements JourneyHandle {
       },
       bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
       hidden: () => !this.#shown,
+      mode: cfg.mode,
       onEvent: (event) => this.#route(event),
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
       raw: cfg.plain ? (data) => this.#plain(data) : undefined,
@@ -115,7 +116,7 @@ class Journey implements JourneyHandle {
       },
       hub,
     );
-    this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#timedOut());
+    this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#unanswered('READY_TIMEOUT'));
     this.#bank = createRoundTrip(
       cfg,
       this.channel,
@@ -209,41 +210,43 @@ class Journey implements JourneyHandle {
     this.#hub.deliver({ type: 'error', payload: { code, message, recoverable: true } }, to, false);
   }
 
-  /** The error view (the catalogue's words, never the developer's message): the modal's, or the same view inline. */
-  #failView(): void {
-    if (this.#cfg.container) this.#frame.fail(this.retry);
-    else this.#modal.controller?.setStatus('error');
-  }
-
-  #timedOut(): void {
-    if (this.#state !== 'loading') return;
-    this.#state = 'error';
-    this.#silence.stop();
-    this.#failView();
-    const { journeyOrigin, readyTimeoutMs } = this.#cfg;
-    this.#raise('READY_TIMEOUT', `The journey at ${journeyOrigin} did not signal ready within ${readyTimeoutMs} ms.`);
-  }
-
   /** Shown, loading, loaded and no `hello` yet: the silence countdown runs. */
   #listen(): void {
     if (this.#shown && this.#loaded && this.#state === 'loading' && !this.#messenger.connected && !this.#cfg.plain)
       this.#silence.start();
   }
 
-  #noJourney(): void {
-    if (this.#state !== 'loading' || this.#messenger.connected) return;
+  /**
+   * No journey answered: no `ready` within `readyTimeoutMs` (READY_TIMEOUT), or a loaded frame and no `hello`
+   * within `NO_JOURNEY_MS` (NO_JOURNEY). Both watchdogs stop, the resizer stops asking the frame, and the error view
+   * shows (the catalogue's words, never the developer's message): the modal's, or the same view inline. The message,
+   * with the cause the page could observe, comes from a lazy part (no-journey.ts), so the inline path carries none of
+   * its words; without that part it is the journey origin alone. A journey that answered late, a retry or a close
+   * meanwhile ends this failure: nothing is raised.
+   */
+  #unanswered(code: 'READY_TIMEOUT' | 'NO_JOURNEY'): void {
+    if (this.#state !== 'loading' || (code === 'NO_JOURNEY' && this.#messenger.connected)) return;
     this.#state = 'error';
     this.#watchdog.stop();
-    const origin = this.#cfg.journeyOrigin;
-    const message =
-      `No journey answered within ${NO_JOURNEY_MS / 1000} s of loading: ` +
-      `the origin of journey_url differs from journeyOrigin (${origin}), or it is not a journey.`;
-    this.#failView();
-    this.#raise('NO_JOURNEY', message);
+    this.#silence.stop();
+    this.#frame.quiet();
+    const cfg = this.#cfg;
+    if (cfg.container) this.#frame.fail(this.retry);
+    else this.#modal.controller?.setStatus('error');
+    import('./no-journey.js')
+      .then(
+        (p) => p.unansweredMessage(code, cfg, NO_JOURNEY_MS),
+        () => cfg.journeyOrigin,
+      )
+      .then((message) => this.#state === 'error' && this.#raise(code, message));
   }
 
-  /** A journey event: updates the state, then holds it (prewarmed), runs the bank step, or delivers it. */
+  /**
+   * A journey event: updates the state, then holds it (prewarmed), runs the bank step, or delivers it. Escape pressed
+   * in the journey closes a modal as its own Escape does.
+   */
   #route(event: JourneyEvent): void {
+    if (event.type === 'escape') return void (this.#cfg.container || this.#leave());
     if (event.type === 'ready' && (this.#state === 'loading' || this.#state === 'error')) {
       this.#state = 'ready';
       this.#watchdog.stop();
@@ -311,11 +314,7 @@ class Journey implements JourneyHandle {
     this.#modal.mount(
       {
         title: this.#cfg.title,
-        // Like the journey's own `exit`: delivered while the modal is still in the page (so its DOM event bubbles).
-        onClose: () => {
-          this.#hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, this.#host(), false);
-          this.close();
-        },
+        onClose: this.#leave,
         onRetry: () => this.retry(),
         hidden: !this.#shown,
       },
@@ -326,6 +325,15 @@ class Journey implements JourneyHandle {
       },
     );
   }
+
+  /**
+   * The customer closed the modal (its button, Escape in the page or in the journey). Like the journey's own `exit`:
+   * delivered while the modal is still in the page (so its DOM event bubbles).
+   */
+  readonly #leave = (): void => {
+    this.#hub.deliver({ type: 'exit', payload: { reason: 'user_closed' } }, this.#host(), false);
+    this.close();
+  };
 
   /** A part the journey cannot go on without (the modal, the plain protocol's reader) did not load. */
   #loadFailed(code: JourneyWidgetErrorCode, what: string, error: unknown): void {

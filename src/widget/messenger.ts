@@ -30,6 +30,8 @@ export interface MessengerOptions extends WindowMessengerOptions {
   traceparent?: string;
   /** True while the frame is prewarmed and not opened: `welcome` then says `visibility: 'hidden'`. */
   hidden?(): boolean;
+  /** How the widget shows the journey, told in `welcome`. */
+  mode?: 'inline' | 'modal';
   /** Called for every accepted event except `hello`. */
   onEvent(event: JourneyEvent): void;
   onInvalid(info: InvalidMessageInfo): void;
@@ -44,8 +46,14 @@ export class Messenger extends WindowMessenger<JourneyEvent, MessengerOptions> {
     if (event.type !== 'hello') o.onEvent(event);
     else {
       // Absent fields travel as `undefined` (structured clone keeps the key; the schema reads it as absent).
-      const { prefill, bankAuthorisation, hidden, traceparent } = o;
-      this.post('welcome', { prefill, bankAuthorisation, visibility: hidden?.() ? 'hidden' : 'visible', traceparent });
+      const { prefill, bankAuthorisation, hidden, traceparent, mode } = o;
+      this.post('welcome', {
+        prefill,
+        bankAuthorisation,
+        visibility: hidden?.() ? 'hidden' : 'visible',
+        traceparent,
+        mode,
+      });
       this.connect();
     }
   }

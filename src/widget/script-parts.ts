@@ -1,7 +1,7 @@
 /**
  * How the `<script>` build loads what only some journeys need: the modal (Preact), prewarm, the plain protocol, the
- * typo warning, the inline error view and the widget's catalogues other than en-AU — the same parts ES builds split
- * into lazy chunks. Each is a sibling file,
+ * typo warning, the inline error view, the words for a journey that never answered and the widget's catalogues
+ * other than en-AU — the same parts ES builds split into lazy chunks. Each is a sibling file,
  * `hosted-journey.<part>.js`, appended as a `<script>` resolved against the main script's own URL (so it works from
  * any CDN path or self-hosted folder) with the main script's CSP nonce, once; it registers its module in one global
  * slot (`PARTS_GLOBAL`).
@@ -15,6 +15,7 @@ export const SCRIPT_PARTS = [
   'plain',
   'typos',
   'error-view',
+  'no-journey',
   // The widget's catalogues other than en-AU (words/load.ts), loaded by the modal and error-view parts.
   'en-XA',
   'zh-Hans',

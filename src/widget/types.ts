@@ -3,6 +3,7 @@
  */
 import type {
   BankAuthorisationStatus,
+  BridgeMessageType,
   DecodeFailure,
   JourneyEventPayloads,
   JourneyEventType,
@@ -11,8 +12,11 @@ import type {
   SendableMessageType,
 } from '../protocol/browser.js';
 
-/** Journey events the integrator sees: all but the handshake's `hello`, which the messenger answers itself. */
-export type SurfaceEventType = Exclude<JourneyEventType, 'hello'>;
+/**
+ * Journey events the integrator sees: all but the bridge's own — the handshake's `hello`, which the messenger answers
+ * itself, and `escape`, which closes a modal.
+ */
+export type SurfaceEventType = Exclude<JourneyEventType, BridgeMessageType>;
 
 /** Errors the widget itself raises (the journey's own `error` events carry the journey's codes). */
 export const JourneyWidgetErrorCode = {

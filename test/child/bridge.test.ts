@@ -187,6 +187,37 @@ describe('connectToParent, framed', () => {
     await Promise.resolve();
     expect(later).not.toHaveBeenCalled();
   });
+
+  it("keeps welcome's mode: undefined before welcome, 'modal' after a modal widget's", async () => {
+    frameIt();
+    const b = (bridge = connectToParent({ location: framedUrl() }));
+    expect(b.mode).toBeUndefined();
+    fromParent('welcome', { mode: 'modal' });
+    await b.connected;
+    expect(b.mode).toBe('modal');
+  });
+
+  it('Escape pressed in the journey is posted as escape; one the journey took (preventDefault) or an IME used is not', () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl() });
+    const posted = () => parent.postMessage.mock.calls.map((c) => c[0].type);
+    const press = (init: KeyboardEventInit, taken = false) => {
+      const input = document.body.appendChild(document.createElement('input'));
+      if (taken) input.addEventListener('keydown', (e) => e.preventDefault());
+      input.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+      input.remove();
+    };
+    press({ key: 'Escape' });
+    expect(posted()).toEqual(['hello', 'escape']);
+    expect(parent.postMessage).toHaveBeenLastCalledWith(encodeMessage(CHANNEL, 'escape', {}), PARENT);
+    press({ key: 'Escape' }, true);
+    press({ key: 'Escape', isComposing: true });
+    press({ key: 'Enter' });
+    expect(posted()).toEqual(['hello', 'escape']);
+    bridge.destroy();
+    press({ key: 'Escape' });
+    expect(posted()).toEqual(['hello', 'escape']);
+  });
 });
 
 describe("the journey session's traceparent", () => {

@@ -31,6 +31,7 @@ const zodTwins = {
     recoverable: z.boolean(),
   }),
   exit: z.object({ reason: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  escape: z.object({}),
   welcome: z.object({
     prefill: z.optional(
       z.object({
@@ -41,6 +42,7 @@ const zodTwins = {
     ),
     bankAuthorisation: z.optional(z.object({ strategy: z.enum(['popup', 'redirect']), returnUrl: z.optional(url) })),
     visibility: z.optional(z.enum(['hidden', 'visible'])),
+    mode: z.optional(z.enum(['inline', 'modal'])),
   }),
   visibility: z.object({ state: z.enum(['hidden', 'visible']) }),
   bank_authorisation_result: z.object({
@@ -118,6 +120,7 @@ const payload = fc.oneof(fc.dictionary(fc.constantFrom(...fieldNames), value, { 
 /** A valid payload per type; the generator mutates these (drops keys, overrides a few with fuzz) to probe each edge. */
 const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
   hello: {},
+  escape: {},
   released: {},
   close: {},
   ready: { step: 'terms' },
@@ -132,6 +135,7 @@ const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
     prefill: { fullName: 'A B', email: 'a@b.co' },
     bankAuthorisation: { strategy: 'redirect', returnUrl: 'http://127.0.0.1:3000/back' },
     visibility: 'hidden',
+    mode: 'modal',
   },
   visibility: { state: 'visible' },
   bank_authorisation_result: { status: 'authorised', params: { consent_id: 'c1' } },

@@ -22,6 +22,7 @@ const valid: JourneyEventPayloads = {
   completed: { applicationId: 'app_1' },
   error: { code: 'E', message: 'm', recoverable: false },
   exit: { reason: 'user_left' },
+  escape: {},
 };
 
 describe('journey events', () => {

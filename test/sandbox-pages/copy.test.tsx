@@ -12,7 +12,7 @@ import { consentCopy, HISTORY_DAYS, vendorDisplayName } from '../../src/protocol
 const { period, duration } = consentCopy('en-AU');
 import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
 import { AuthoriseStep } from '../../src/sandbox/journey/browser/steps/authorise.js';
-import { DoneStep } from '../../src/sandbox/journey/browser/steps/outcome.js';
+import { DoneStep, ExitedStep } from '../../src/sandbox/journey/browser/steps/outcome.js';
 import type { JourneyBridge } from '../../src/sandbox/journey/browser/types.js';
 
 const bridge: JourneyBridge = {
@@ -49,8 +49,15 @@ describe('the vendor display name', () => {
   });
 
   it('the done step thanks the display name', () => {
-    const { container } = render(<DoneStep focus={false} vendor={vendorDisplayName('acme')} />);
-    expect(container.textContent).toContain('shared with Acme.');
+    const { container } = render(<DoneStep focus={false} framed={false} vendor={vendorDisplayName('acme')} />);
+    expect(container.textContent).toContain('shared with Acme. You can close this window.');
+  });
+
+  it('the done and exited steps in a frame (inline or modal) never say to close a window: the page is not theirs', () => {
+    const done = render(<DoneStep focus={false} framed vendor={vendorDisplayName('acme')} />).container.textContent;
+    expect(done).toContain('shared with Acme. You can carry on with your application.');
+    const exited = render(<ExitedStep focus={false} framed onResume={() => undefined} />).container.textContent;
+    for (const text of [done, exited]) expect(text).not.toMatch(/close this window/i);
   });
 });
 

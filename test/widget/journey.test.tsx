@@ -138,6 +138,7 @@ describe('inline lifecycle', () => {
         bankAuthorisation,
         visibility: 'visible',
         traceparent: SESSION.traceparent,
+        mode: 'inline',
       }),
       ORIGIN,
     );
@@ -256,7 +257,8 @@ describe('watchdog and retry', () => {
       message: `The journey at ${ORIGIN} did not signal ready within 40 ms.`,
       recoverable: true,
     });
-    expect(onError).toHaveBeenCalledWith(info);
+    // The developer's words are a lazy part: onError hears once its code has loaded.
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(info));
     expect(dom).toHaveBeenCalledWith(info);
     h.retry();
     expect(h.state).toBe('loading');
@@ -286,9 +288,13 @@ describe('watchdog and retry', () => {
       expect(h.state).toBe('loading');
       vi.advanceTimersByTime(1);
       expect(h.state).toBe('error');
-      expect(onError).toHaveBeenCalledTimes(1);
+      // The developer's words are a lazy part: onError hears once its code has loaded.
+      await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
       const info = onError.mock.calls[0]![0];
       expect(info).toMatchObject({ code: 'NO_JOURNEY', recoverable: true });
+      expect(info.message).toContain('Likely causes, most likely first');
+      expect(info.message).toContain(`Content-Security-Policy frame-src does not allow ${ORIGIN}`);
+      expect(info.message).toContain('frame-ancestors');
       expect(info.message).toContain(`the origin of journey_url differs from journeyOrigin (${ORIGIN})`);
       expect(info.message).toContain('not a journey');
       // The error view is a lazy part: it shows once its code has loaded.

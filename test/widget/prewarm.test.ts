@@ -158,7 +158,8 @@ describe('prewarm: true, inline', () => {
       fromJourney(h, 'hello', {});
       expect(sent(h)).toEqual([['welcome', expect.objectContaining({ visibility: 'visible' })]]);
       vi.advanceTimersByTime(1001);
-      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' }));
+      expect(h.state).toBe('error');
+      await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' })));
     } finally {
       vi.useRealTimers();
     }

@@ -151,6 +151,7 @@ describe('resumeJourney', () => {
           bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() },
           visibility: 'visible',
           traceparent: SESSION.traceparent,
+          mode: 'inline',
         },
       ],
       ['bank_authorisation_result', { status: 'authorised' }],

@@ -139,7 +139,7 @@ describe('timed events', () => {
     });
   });
 
-  it('a reopened journey counts from its new open(); its first step has no previous step', () => {
+  it('a reopened journey counts from its new open(); its first step has no previous step', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const onStep = vi.fn();
     const onError = vi.fn();
@@ -161,6 +161,7 @@ describe('timed events', () => {
     say('step', { step: 'banks' });
     expect(onStep).toHaveBeenLastCalledWith({ step: 'banks', at: T0 + 60_200, sinceOpenMs: 200, ...SESSION });
     vi.advanceTimersByTime(14_800); // the watchdog (15 s from open()): a widget-raised error is stamped too
+    await vi.dynamicImportSettled(); // its message is a lazy part's
     expect(onError).toHaveBeenCalledWith({
       code: 'READY_TIMEOUT',
       message: `The journey at ${ORIGIN} did not signal ready within 15000 ms.`,

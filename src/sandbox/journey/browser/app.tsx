@@ -39,7 +39,12 @@ export function JourneyApp({ ctx }: { ctx: JourneyContext }) {
       </main>
       <footer class="hj-foot">
         <span class="hj-lock">{t('shell.secure')}</span>
-        {step && step.name !== 'done' && step.name !== 'renewed' && step.name !== 'exited' ? (
+        {/* One way out: in the widget's modal its close control (and Escape) is it. */}
+        {step &&
+        step.name !== 'done' &&
+        step.name !== 'renewed' &&
+        step.name !== 'exited' &&
+        ctx.bridge.mode !== 'modal' ? (
           <Button variant="link" onClick={() => exit(journey)}>
             {t('shell.exit')}
           </Button>

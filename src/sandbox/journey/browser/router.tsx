@@ -109,7 +109,12 @@ const ROUTES: { [N in StepName]: Route<N> } = {
     />
   ),
   renewed: (step, j) => (
-    <RenewedStep focus={j.focus} vendor={vendorDisplayName(j.ctx.config.vendor)} renewal={step.renewal} />
+    <RenewedStep
+      focus={j.focus}
+      framed={j.ctx.bridge.framed}
+      vendor={vendorDisplayName(j.ctx.config.vendor)}
+      renewal={step.renewal}
+    />
   ),
   retrieving: (step, j) => (
     <RetrievingStep
@@ -126,6 +131,7 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   done: (_, j) => (
     <DoneStep
       focus={j.focus}
+      framed={j.ctx.bridge.framed}
       vendor={vendorDisplayName(j.ctx.config.vendor)}
       accounts={j.summary?.accounts}
       transactions={j.summary?.transactions}
@@ -153,6 +159,7 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   exited: (_, j) => (
     <ExitedStep
       focus={j.focus}
+      framed={j.ctx.bridge.framed}
       onResume={() =>
         j.ctx.url.renewConsent ? void renewFrom(j) : go(j, { name: j.refs.applicationId.current ? 'banks' : 'terms' })
       }

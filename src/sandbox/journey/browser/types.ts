@@ -1,11 +1,9 @@
 /** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
-import type { JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
+import type { EmittableEventType, JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../../protocol/url.js';
 import type { JourneyRenewalBody } from '../../../protocol/journey-api.js';
 import type { Institution, JourneyApi, StatusResponse } from './api-client.js';
 import type { JourneyKey } from './words/en-AU.js';
-
-type EmitType = Exclude<keyof JourneyEventPayloads, 'hello'>;
 
 /** What the journey pages use of `hosted-journey/child`'s `connectToParent()`. */
 export interface JourneyBridge {
@@ -15,6 +13,8 @@ export interface JourneyBridge {
   readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
   /** From the widget's `welcome`: the journey session's traceparent (a plain journey reads its URL's instead). */
   readonly traceparent?: string | undefined;
+  /** From the widget's `welcome`: `modal` has the widget's own close control, so the journey shows no Exit. */
+  readonly mode?: ParentMessagePayloads['welcome']['mode'];
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
   /**
    * Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application.
@@ -22,7 +22,7 @@ export interface JourneyBridge {
   whenVisible(): Promise<void>;
   /** False while the widget keeps the journey hidden (prewarmed, not opened). */
   readonly visible: boolean;
-  emit<T extends EmitType>(type: T, payload: JourneyEventPayloads[T]): void;
+  emit<T extends EmittableEventType>(type: T, payload: JourneyEventPayloads[T]): void;
   on(
     type: 'bank_authorisation_result',
     handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,

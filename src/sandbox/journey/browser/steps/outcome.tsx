@@ -118,6 +118,8 @@ export function RetrievingStep(props: {
 
 export function DoneStep(props: {
   focus: boolean;
+  /** In a frame: the journey is part of the integrator's page, with no window of its own to close. */
+  framed: boolean;
   vendor: string;
   accounts?: number | undefined;
   transactions?: number | undefined;
@@ -127,7 +129,7 @@ export function DoneStep(props: {
       <span class="hj-tick" aria-hidden="true">
         ✓
       </span>
-      <StepHeading focus={props.focus} sub={t('done.sub', { vendor: props.vendor })}>
+      <StepHeading focus={props.focus} sub={t(props.framed ? 'done.subFramed' : 'done.sub', { vendor: props.vendor })}>
         {t('done.title')}
       </StepHeading>
       <p class="hj-muted">{t('done.at', { date: formatDate(new Date()) })}</p>
@@ -176,10 +178,10 @@ export function FailedStep(props: {
   );
 }
 
-export function ExitedStep(props: { focus: boolean; onResume: () => void }) {
+export function ExitedStep(props: { focus: boolean; framed: boolean; onResume: () => void }) {
   return (
     <div class="hj-step hj-centre">
-      <StepHeading focus={props.focus} sub={t('exited.sub')}>
+      <StepHeading focus={props.focus} sub={t(props.framed ? 'exited.subFramed' : 'exited.sub')}>
         {t('exited.title')}
       </StepHeading>
       <div class="hj-actions">

@@ -74,9 +74,9 @@ export function RenewStep(props: {
   );
 }
 
-export function RenewedStep(props: { focus: boolean; vendor: string; renewal: JourneyRenewalBody }) {
+export function RenewedStep(props: { focus: boolean; framed: boolean; vendor: string; renewal: JourneyRenewalBody }) {
   const { renewal } = props;
-  const sub = t('renewed.sub', {
+  const sub = t(props.framed ? 'renewed.subFramed' : 'renewed.sub', {
     bank: renewal.institution.name,
     vendor: props.vendor,
     date: dateOf(renewal.sharing_expires_at),

@@ -144,6 +144,8 @@ export const EN_AU = {
   'retrieving.trouble': 'We are having trouble reaching the service. We will keep trying.',
   'done.title': 'You’re all done',
   'done.sub': 'Your bank statements have been shared with {vendor}. You can close this window.',
+  // In a frame (inline or modal) the journey is part of the integrator's page: there is no window of its own to close.
+  'done.subFramed': 'Your bank statements have been shared with {vendor}. You can carry on with your application.',
   'done.accounts': 'Accounts',
   'done.transactions': 'Transactions',
   'done.at': 'Shared on {date}',
@@ -165,8 +167,12 @@ export const EN_AU = {
   'renewed.title': 'Data sharing renewed',
   'renewed.sub':
     'You share data from {bank} with {vendor} until {date}, from the same accounts. You can close this window.',
+  'renewed.subFramed':
+    'You share data from {bank} with {vendor} until {date}, from the same accounts. ' +
+    'You can carry on with your application.',
   'exited.title': 'You have left the application',
   'exited.sub': 'Nothing further was shared. You can close this window, or pick up where you left off.',
+  'exited.subFramed': 'Nothing further was shared. You can pick up where you left off.',
   'exited.resume': 'Resume',
   'return.invalidTitle': 'Something went wrong',
   'return.invalid': 'This bank response link is incomplete. Please return to the application and try again.',

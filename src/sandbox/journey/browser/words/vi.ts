@@ -141,6 +141,7 @@ export const WORDS: JourneyWords = {
   'retrieving.trouble': 'Chúng tôi đang gặp khó khăn khi kết nối tới dịch vụ. Chúng tôi sẽ tiếp tục thử.',
   'done.title': 'Bạn đã hoàn tất',
   'done.sub': 'Sao kê ngân hàng của bạn đã được chia sẻ với {vendor}. Bạn có thể đóng cửa sổ này.',
+  'done.subFramed': 'Sao kê ngân hàng của bạn đã được chia sẻ với {vendor}. Bạn có thể tiếp tục hồ sơ của mình.',
   'done.accounts': 'Tài khoản',
   'done.transactions': 'Giao dịch',
   'done.at': 'Chia sẻ ngày {date}',
@@ -166,8 +167,11 @@ export const WORDS: JourneyWords = {
   'renewed.title': 'Đã gia hạn chia sẻ dữ liệu',
   'renewed.sub':
     'Bạn chia sẻ dữ liệu từ {bank} với {vendor} đến {date}, từ cùng các tài khoản. Bạn có thể đóng cửa sổ này.',
+  'renewed.subFramed':
+    'Bạn chia sẻ dữ liệu từ {bank} với {vendor} đến {date}, từ cùng các tài khoản. Bạn có thể tiếp tục hồ sơ của mình.',
   'exited.title': 'Bạn đã rời khỏi hồ sơ',
   'exited.sub': 'Không có thêm dữ liệu nào được chia sẻ. Bạn có thể đóng cửa sổ này hoặc tiếp tục từ chỗ đã dừng.',
+  'exited.subFramed': 'Không có thêm dữ liệu nào được chia sẻ. Bạn có thể tiếp tục từ chỗ đã dừng.',
   'exited.resume': 'Tiếp tục',
   'return.invalidTitle': 'Đã xảy ra lỗi',
   'return.invalid': 'Đường dẫn phản hồi từ ngân hàng không đầy đủ. Vui lòng quay lại hồ sơ và thử lại.',
