@@ -17,7 +17,7 @@ import { DEFAULT_LOCALE, fill, localeDir, negotiateLocale, type Locale } from '.
 import { QUERY } from '../../protocol/url.js';
 import { BANK_WORDS, bankWords, type BankKey } from './words.js';
 import type { Reply, RequestInfo } from '../core/http.js';
-import type { Consent } from '../core/state.js';
+import type { Application, Consent } from '../core/state.js';
 
 export const BANK_CSP = "frame-ancestors 'none'; default-src 'self'; style-src 'self'";
 export const BANK_HEADERS = { 'x-frame-options': 'DENY', 'content-security-policy': BANK_CSP };
@@ -112,49 +112,77 @@ export function findConsent(ctx: SandboxContext, inst: Institution | undefined, 
   return consent;
 }
 
-/** `GET /bank/{id}/authorise?consent_id=`. */
-export function authorisePage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
+/** What a page about one consent is rendered from: the consent at its bank, its application, the page's words. */
+export interface ConsentPageInput {
+  inst: Institution;
+  consent: Consent;
+  app: Application;
+  locale: Locale;
+  w: ReturnType<typeof bankWords>;
+}
+
+/**
+ * `GET /bank/{id}/…?consent_id=`: a page about one consent at its bank, in the page's locale. `render` answers its
+ * title and body, or throws a SandboxHttpError for a consent it does not show; every failure is the error page.
+ */
+export function consentPage(
+  ctx: SandboxContext,
+  institutionId: string,
+  info: RequestInfo,
+  render: (p: ConsentPageInput) => { title: string; body: string },
+): Reply {
   const inst = findInstitution(institutionId);
   const locale = pageLocale(info);
-  const w = bankWords(locale);
   try {
     const consent = findConsent(ctx, inst, info.url.searchParams.get('consent_id'));
+    const app = ctx.state.applications.get(consent.application_id)!;
+    const { title, body } = render({ inst: inst!, consent, app, locale, w: bankWords(locale) });
+    return page(inst, title, body, 200, locale);
+  } catch (error) {
+    return errorPage(inst, error, locale);
+  }
+}
+
+/** The words for `key` as HTML, with the vendor's name (in bold) and the bank's filled in. */
+export function withParties(p: ConsentPageInput, key: 'asking' | 'sharing.with'): string {
+  return fill(esc(BANK_WORDS[p.locale][key] ?? BANK_WORDS[DEFAULT_LOCALE][key]!), {
+    vendor: `<strong>${esc(vendorDisplayName(p.app.vendor))}</strong>`,
+    bank: esc(p.inst.name),
+  });
+}
+
+/** `GET /bank/{id}/authorise?consent_id=`. */
+export function authorisePage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
+  return consentPage(ctx, institutionId, info, (p) => {
+    const { inst, consent, app, locale, w } = p;
     if (consent.status !== 'pending')
       throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
-    const app = ctx.state.applications.get(consent.application_id)!;
     const accounts = generateBankData({
       seed: ctx.seed,
       vendor: app.vendor,
       ref: app.ref,
-      institutionId: inst!.id,
+      institutionId: inst.id,
       endDate: ctx.now(),
     }).accounts;
     const aud = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' });
     const copy = consentCopy(locale);
-    const asking = fill(esc(BANK_WORDS[locale].asking ?? BANK_WORDS[DEFAULT_LOCALE].asking!), {
-      vendor: `<strong>${esc(vendorDisplayName(app.vendor))}</strong>`,
-      bank: esc(inst!.name),
-    });
     const account = (a: (typeof accounts)[number]) =>
       `<li><bdi>${esc(maskAccount(a))}</bdi> · ` +
       `${esc(w('balance', { amount: aud.format(Number(a.current_balance)) }))}</li>`;
     const body =
       `<h1>${esc(w('title'))}</h1>
-<p>${asking}</p>
+<p>${withParties(p, 'asking')}</p>
 <h2>${esc(w('accounts'))}</h2><ul class="accounts">${accounts.map(account).join('')}</ul>
 <h2>${esc(w('shared'))}</h2>` +
       `<dl class="clusters">${clusters(w)}</dl>
 <h2>${esc(w('howLong'))}</h2><p class="duration">${esc(copy.period)}. ${esc(copy.duration)}.</p>
 <p class="sharing-period">${esc(sharingPeriodText(consent.sharing_days, locale))}</p>
-<form method="post" action="/bank/${encodeURIComponent(inst!.id)}/decision">
-<input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
-      `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
+<form method="post" action="/bank/${encodeURIComponent(inst.id)}/decision">
+${consentFields(consent)}
 <div class="actions"><button class="deny" type="submit" name="decision" value="deny">${esc(w('deny'))}</button>
 <button class="approve" type="submit" name="decision" value="approve">${esc(w('approve'))}</button></div></form>`;
-    return page(inst, w('pageTitle', { bank: inst!.name }), body, 200, locale);
-  } catch (error) {
-    return errorPage(inst, error, locale);
-  }
+    return { title: w('pageTitle', { bank: inst.name }), body };
+  });
 }
 
 export function sameToken(a: string, b: string): boolean {
@@ -163,17 +191,36 @@ export function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The hidden fields of every bank form: the consent it is about, and that consent's form token. */
+export const consentFields = (consent: Consent): string =>
+  `<input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
+  `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">`;
+
+/**
+ * A bank form as posted (form-encoded, with `consentFields`): the consent it names, once its form token matched, and
+ * the form. `what` names the form in the 415's message.
+ */
+export function postedForm(
+  ctx: SandboxContext,
+  inst: Institution | undefined,
+  info: RequestInfo,
+  what: string,
+): { consent: Consent; form: URLSearchParams } {
+  const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, `post the ${what} form`);
+  const form = new URLSearchParams(info.body.toString('utf8'));
+  const consent = findConsent(ctx, inst, form.get('consent_id'));
+  if (!sameToken(form.get('form_token') ?? '', consent.form_token))
+    throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
+  return { consent, form };
+}
+
 /** `POST /bank/{id}/decision` (form-encoded): 303 to the return URL with consent_id, status and state. */
 export function decision(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   const inst = findInstitution(institutionId);
   try {
-    const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded')
-      throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'post the consent form');
-    const form = new URLSearchParams(info.body.toString('utf8'));
-    const consent = findConsent(ctx, inst, form.get('consent_id'));
-    if (!sameToken(form.get('form_token') ?? '', consent.form_token))
-      throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
+    const { consent, form } = postedForm(ctx, inst, info, 'consent');
     const choice = form.get('decision');
     if (choice !== 'approve' && choice !== 'deny')
       throw new SandboxHttpError(E.VALIDATION_FAILED, "decision must be 'approve' or 'deny'");

@@ -10,13 +10,22 @@ import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import { isLive, revoke } from '../core/consents.js';
 import { findInstitution } from '../data/institutions.js';
-import { sharingPeriodText, vendorDisplayName } from '../../protocol/journey-copy.js';
-import { DEFAULT_LOCALE, fill, type Locale } from '../../protocol/locale.js';
+import { sharingPeriodText } from '../../protocol/journey-copy.js';
+import type { Locale } from '../../protocol/locale.js';
 import { QUERY } from '../../protocol/url.js';
 import type { Reply, RequestInfo } from '../core/http.js';
 import type { Consent } from '../core/state.js';
-import { BANK_HEADERS, errorPage, esc, findConsent, page, pageLocale, sameToken } from './consent-pages.js';
-import { BANK_WORDS, bankWords } from './words.js';
+import {
+  BANK_HEADERS,
+  consentFields,
+  errorPage,
+  esc,
+  consentPage,
+  withParties,
+  pageLocale,
+  postedForm,
+} from './consent-pages.js';
+import { bankWords } from './words.js';
 
 /** The dashboard's address for one arrangement. */
 export function dashboardUrl(ctx: SandboxContext, consent: Consent): string {
@@ -41,49 +50,32 @@ function statusLine(consent: Consent, locale: Locale): string {
  * with the same `locale`, so the page it returns to keeps it.
  */
 export function sharingPage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
-  const inst = findInstitution(institutionId);
-  const locale = pageLocale(info);
-  const w = bankWords(locale);
-  try {
-    const consent = findConsent(ctx, inst, info.url.searchParams.get('consent_id'));
+  return consentPage(ctx, institutionId, info, (p) => {
+    const { inst, consent, locale, w } = p;
     if (consent.renews !== undefined || consent.status === 'pending' || consent.status === 'denied')
       throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no data sharing arrangement with this id');
-    const app = ctx.state.applications.get(consent.application_id)!;
     const accounts = consent.account_ids.map((a) => `<li><bdi>${esc(a)}</bdi></li>`).join('');
-    const action = `/bank/${encodeURIComponent(inst!.id)}/sharing?${QUERY.locale}=${encodeURIComponent(locale)}`;
+    const action = `/bank/${encodeURIComponent(inst.id)}/sharing?${QUERY.locale}=${encodeURIComponent(locale)}`;
     const stop = isLive(consent)
       ? `<form method="post" action="${esc(action)}">
-<input type="hidden" name="consent_id" value="${esc(consent.id)}">` +
-        `<input type="hidden" name="form_token" value="${esc(consent.form_token)}">
+${consentFields(consent)}
 <div class="actions"><button class="deny" type="submit" name="action" value="stop">${esc(w('sharing.stop'))}</button>` +
         '</div></form>'
       : '';
-    const sharingWith = fill(esc(BANK_WORDS[locale]['sharing.with'] ?? BANK_WORDS[DEFAULT_LOCALE]['sharing.with']!), {
-      bank: esc(inst!.name),
-      vendor: `<strong>${esc(vendorDisplayName(app.vendor))}</strong>`,
-    });
     const body = `<h1>${esc(w('sharing.title'))}</h1>
-<p>${sharingWith}</p>
+<p>${withParties(p, 'sharing.with')}</p>
 <p class="sharing-status" data-status="${esc(consent.status)}">${esc(statusLine(consent, locale))}</p>
 <p>${esc(sharingPeriodText(consent.sharing_days, locale))}</p>
 <h2>${esc(w('accounts'))}</h2><ul class="accounts">${accounts}</ul>${stop}`;
-    return page(inst, w('sharing.pageTitle', { bank: inst!.name }), body, 200, locale);
-  } catch (error) {
-    return errorPage(inst, error, locale);
-  }
+    return { title: w('sharing.pageTitle', { bank: inst.name }), body };
+  });
 }
 
 /** `POST /bank/{id}/sharing` (form-encoded `consent_id`, `form_token`): stops the sharing, 303 back to the page. */
 export function stopSharing(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   const inst = findInstitution(institutionId);
   try {
-    const type = (info.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded')
-      throw new SandboxHttpError(E.UNSUPPORTED_MEDIA_TYPE, 'post the sharing form');
-    const form = new URLSearchParams(info.body.toString('utf8'));
-    const consent = findConsent(ctx, inst, form.get('consent_id'));
-    if (!sameToken(form.get('form_token') ?? '', consent.form_token))
-      throw new SandboxHttpError(E.INVALID_FORM_TOKEN, 'this form was not issued by the bank');
+    const { consent } = postedForm(ctx, inst, info, 'sharing');
     revoke(ctx, consent, 'data_holder');
     const back = new URLSearchParams({ consent_id: consent.id, [QUERY.locale]: pageLocale(info) });
     return {
