@@ -5,13 +5,13 @@
  * the span that caused it (the sandbox's profile span inside Lendly's client call, the handler's `process` span inside
  * the sandbox's `send`). Nothing on it or in the JSON it is drawn from is a secret, a signature, a body or a datum
  * about the customer.
- * The picture in docs/observability.md comes from here: `UPDATE_SCREENSHOTS=1 npx playwright test
- * e2e/demo/trace-waterfall.spec.ts` writes docs/images/trace-waterfall.png (while that page shows it); other runs
- * write it to test-results/, so test runs never rewrite tracked files.
+ * The pictures in docs/observability.md come from here: `UPDATE_SCREENSHOTS=1 npx playwright test
+ * e2e/demo/trace-waterfall.spec.ts` writes docs/images/trace-waterfall-{start,report}.png (while that page shows
+ * them); other runs write them to test-results/, so test runs never rewrite tracked files.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEFAULT_TOKENS } from '../../src/sandbox/index.js';
 import { startStack, type Stack, waitForReport, walkToBanks } from './stack.js';
 
@@ -178,22 +178,39 @@ test('nothing secret or personal is on the waterfall or in the trace it is drawn
 
 const DEFAULT_SECRET = DEFAULT_TOKENS[0]!.secret;
 
-/** docs/images/ when updating and docs/observability.md shows the picture, else test-results/. */
-const PICTURE = 'trace-waterfall.png';
-const pictureOut = () => {
-  const shown = readFileSync('docs/observability.md', 'utf8').includes(`(images/${PICTURE})`);
-  return path.resolve(process.env.UPDATE_SCREENSHOTS && shown ? 'docs/images' : 'test-results/screenshots', PICTURE);
+/** Where a picture goes: docs/images/ when updating and docs/observability.md shows it, else test-results/. */
+const pictureOut = (name: string) => {
+  const shown = readFileSync('docs/observability.md', 'utf8').includes(`(images/${name})`);
+  return path.resolve(process.env.UPDATE_SCREENSHOTS && shown ? 'docs/images' : 'test-results/screenshots', name);
 };
 
-test('the waterfall of a journey, for docs/observability.md', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+test("the start and the end of a journey's waterfall, for docs/observability.md", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
   const { ref } = await journey(page);
   await waitForReport(stack, ref);
   await page.goto(`${stack.demo.url}/applications/${ref}`);
   const card = page.locator('.trace-card');
-  await expect(card.getByRole('cell', { name: /^process application\.report_ready/ }).first()).toBeVisible({
-    timeout: 20_000,
-  });
+  const row = (name: RegExp) => card.locator('tbody tr').filter({ has: page.getByRole('cell', { name }) });
+  await expect(row(/^process application\.report_ready/).first()).toBeVisible({ timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
-  await card.screenshot({ path: pictureOut(), animations: 'disabled' });
+  // Two pictures of at most 100 KB each (docs/images' limit): a whole journey's trace is some 60 rows.
+  const between = async (top: Locator, bottom: Locator) => {
+    const [a, b, c] = [(await top.boundingBox())!, (await bottom.boundingBox())!, (await card.boundingBox())!];
+    return { x: c.x, y: a.y, width: c.width, height: b.y + b.height - a.y };
+  };
+  await page.screenshot({
+    path: pictureOut('trace-waterfall-start.png'),
+    clip: await between(card.locator('caption'), card.locator('tbody tr[data-service="handler"]').first()),
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await page.screenshot({
+    path: pictureOut('trace-waterfall-report.png'),
+    clip: await between(
+      row(/^POST \/api\/v1\/{vendor}\/{ref}\/finalise/).first(),
+      row(/^process application\.report_ready/).first(),
+    ),
+    fullPage: true,
+    animations: 'disabled',
+  });
 });
