@@ -1,16 +1,6 @@
 /** Provider-independent public names, re-exported by both entries (index.ts and web.ts). */
-export {
-  HostedJourneyServerError,
-  isHostedJourneyServerError,
-  SignatureVerificationError,
-  SignatureVerificationErrorCode,
-  isSignatureVerificationError,
-  ServerConfigError,
-  isServerConfigError,
-  StoreConnectionError,
-  isStoreConnectionError,
-} from './errors.js';
-export type { HostedJourneyServerErrorName } from './errors.js';
+// errors.ts is the entries' error surface as a whole: every name it exports is public.
+export * from './errors.js';
 export type { HeadersInput } from './inputs/headers.js';
 export type { RawBody } from './inputs/body.js';
 export type { VerificationKey } from './inputs/keys.js';
