@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { JourneyRenewalBody } from '../../src/protocol/journey-api.js';
 import { parseJourneyUrl } from '../../src/protocol/url.js';
 import { JourneyApp } from '../../src/sandbox/journey/browser/app.js';
 import { consentCopy, HISTORY_DAYS, vendorDisplayName } from '../../src/protocol/journey-copy.js';
@@ -13,6 +14,7 @@ const { period, duration } = consentCopy('en-AU');
 import type { JourneyApi } from '../../src/sandbox/journey/browser/api-client.js';
 import { AuthoriseStep } from '../../src/sandbox/journey/browser/steps/authorise.js';
 import { DoneStep, ExitedStep } from '../../src/sandbox/journey/browser/steps/outcome.js';
+import { RenewedStep } from '../../src/sandbox/journey/browser/steps/renew.js';
 import type { JourneyBridge } from '../../src/sandbox/journey/browser/types.js';
 
 const bridge: JourneyBridge = {
@@ -53,11 +55,26 @@ describe('the vendor display name', () => {
     expect(container.textContent).toContain('shared with Acme. You can close this window.');
   });
 
-  it('the done and exited steps in a frame (inline or modal) never say to close a window: the page is not theirs', () => {
+  it('the done, renewed and exited steps in a frame (inline or modal) never say to close a window: the page is not theirs', () => {
     const done = render(<DoneStep focus={false} framed vendor={vendorDisplayName('acme')} />).container.textContent;
     expect(done).toContain('shared with Acme. You can carry on with your application.');
+    const renewal: JourneyRenewalBody = {
+      consent_id: 'cns_1',
+      application_id: 'app_1',
+      status: 'active',
+      renewable: true,
+      institution: { id: 'sandbox-bank', name: 'Sandbox Bank' },
+      accounts: [],
+      sharing_days: 365,
+      sharing_expires_at: '2027-11-27T00:00:00.000Z',
+      max_sharing_days: 365,
+    };
+    const renewed = (framed: boolean) =>
+      render(<RenewedStep focus={false} framed={framed} vendor="Acme" renewal={renewal} />).container.textContent;
+    expect(renewed(false)).toMatch(/You can close this window\.$/);
+    expect(renewed(true)).toContain('You can carry on with your application.');
     const exited = render(<ExitedStep focus={false} framed onResume={() => undefined} />).container.textContent;
-    for (const text of [done, exited]) expect(text).not.toMatch(/close this window/i);
+    for (const text of [done, renewed(true), exited]) expect(text).not.toMatch(/close this window/i);
   });
 });
 
