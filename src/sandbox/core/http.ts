@@ -1,6 +1,7 @@
 /** Reading requests and writing replies on node:http, with the error body shape shared by every route. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADERS } from '../../protocol/index.js';
+import { type IssueLike, issueMessage } from '../../protocol/issues.js';
 import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError, type FieldError } from './errors.js';
 
 /** Larger bodies are refused with 413 before they are buffered. */
@@ -49,11 +50,7 @@ export function parseJson(body: Buffer): unknown {
 }
 
 interface SafeParser<T> {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
 }
 
 /** Validates with a protocol schema; 422 with one entry per failing field. */
@@ -62,7 +59,7 @@ export function validate<T>(schema: SafeParser<T>, value: unknown): T {
   if (result.success) return result.data;
   const fields: FieldError[] = result.error.issues.map((i) => ({
     path: i.path.map(String).join('.') || '(body)',
-    message: i.message,
+    message: issueMessage(i, value),
   }));
   throw new SandboxHttpError(
     E.VALIDATION_FAILED,

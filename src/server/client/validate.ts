@@ -1,21 +1,21 @@
 /** Request validation (throws HostedJourneyValidationError before anything is sent) and loose response validation. */
 import type * as z from 'zod/mini';
+import { type IssueLike, issueMessage } from '../../protocol/issues.js';
 import { ApiError, type FieldIssue, HostedJourneyValidationError } from './errors.js';
 
-type Issue = { path: PropertyKey[]; message: string };
-const toFields = (issues: readonly Issue[], prefix = ''): FieldIssue[] =>
-  issues.map((i) => ({ path: prefix + (i.path.map(String).join('.') || '(root)'), message: i.message }));
+const toFields = (issues: readonly IssueLike[], input: unknown): FieldIssue[] =>
+  issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: issueMessage(i, input) }));
 
 export function checkRequest<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new HostedJourneyValidationError(operation, toFields(r.error.issues as Issue[]));
+  if (!r.success) throw new HostedJourneyValidationError(operation, toFields(r.error.issues, value));
   return r.data as z.infer<S>;
 }
 
 export function checkResponse<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (!r.success) {
-    const fields = toFields(r.error.issues as Issue[]);
+    const fields = toFields(r.error.issues, value);
     throw new ApiError({
       status: 200,
       code: 'INVALID_RESPONSE',
