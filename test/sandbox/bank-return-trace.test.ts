@@ -25,6 +25,10 @@ it("serves the bank-return page the traceparent of its consent's journey, and no
   const traced = await openConsent('ret_traced', { traceparent: TRACEPARENT });
   const untraced = await openConsent('ret_untraced', {});
   expect((await bankReturnConfig('ret_traced', traced))?.traceparent).toBe(TRACEPARENT);
+  // Beside the ids the page needs, nothing: the customer's details the journey was started with are not in the page.
+  const page = (await sb.raw('GET', `/i/acme/ret_traced/bank-return?consent_id=${traced}&status=authorised`)).text;
+  expect(Object.keys(pageConfig(page) ?? {}).sort()).toEqual(['apiBase', 'ref', 'session', 'traceparent', 'vendor']);
+  expect(page).not.toMatch(/Alex Citizen|alex@example\.com/);
   // Another customer's consent id in the path of this one: nothing of the other trace.
   expect(await bankReturnConfig('ret_untraced', traced)).not.toHaveProperty('traceparent');
   expect(await bankReturnConfig('ret_traced', 'cns_unknown')).not.toHaveProperty('traceparent');
