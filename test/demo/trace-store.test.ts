@@ -6,6 +6,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPage } from '../../demo/html.js';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { MAX_REFS, MAX_ROWS, MAX_TRACES, TraceStore, checkRow, markRow } from '../../demo/trace-store.js';
 import { traceRoute } from '../../demo/trace-routes.js';
 import { startTracing } from '../../demo/tracing.js';
@@ -49,6 +50,42 @@ describe('TraceStore', () => {
     store.add(t, row(5));
     store.add(t, row(2));
     expect(store.view('cust_1')[0]!.rows.map((r) => r.start)).toEqual([2, 5]);
+  });
+});
+
+describe('rows from spans', () => {
+  it('draws each span under its service and keeps no attribute but a status, an outcome and a retry count', () => {
+    const { provider, traces } = startTracing({ exporter: null, global: false });
+    const make = (scope: string, name: string, kind: SpanKind, attributes: Record<string, string | number>) => {
+      const span = provider.getTracer(scope).startSpan(name, { kind, attributes });
+      if (name.startsWith('POST /bad')) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+      return span.spanContext().traceId;
+    };
+    const secret = { 'url.full': 'http://x/api/v1/lendly/cust_secret?token=sandbox_secret', 'user.email': 'a@b.co' };
+    const ids = [
+      make('hosted-journey-sandbox', 'send crawl.completed', SpanKind.CLIENT, {
+        ...secret,
+        'http.response.status_code': 200,
+      }),
+      make('hosted-journey-server', 'process crawl.completed', SpanKind.CONSUMER, {
+        ...secret,
+        'hosted_journey.webhook.outcome': 'duplicate',
+        'http.response.status_code': 200,
+      }),
+      make('lendly-demo', 'UPSERT demo_applications', SpanKind.CLIENT, { ...secret, 'db.system.name': 'postgresql' }),
+      make('hosted-journey-server', 'POST /bad', SpanKind.CLIENT, { ...secret, 'http.request.resend_count': 1 }),
+    ];
+    for (const [i, t] of ids.entries()) traces.link(`cust_${i}`, t);
+    const rows = ids.map((_, i) => traces.view(`cust_${i}`)[0]!.rows[0]!);
+    expect(rows.map((r) => [r.service, r.name, r.detail, r.error])).toEqual([
+      ['sandbox', 'send crawl.completed', '200', undefined],
+      ['handler', 'process crawl.completed', 'duplicate 200', undefined],
+      ['handler', 'UPSERT demo_applications', undefined, undefined],
+      ['demo server', 'POST /bad', 'retry 1', true],
+    ]);
+    const text = JSON.stringify(rows);
+    for (const leaked of ['cust_secret', 'sandbox_secret', 'a@b.co', 'url.full']) expect(text).not.toContain(leaked);
   });
 });
 
