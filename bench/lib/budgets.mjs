@@ -54,7 +54,7 @@ export const PART_WHEN = {
   prewarm: 'journeys created with `prewarm` only',
   plain: "`journeyProtocol: 'plain'` only",
   typos: 'an unknown option or data- attribute, or a malformed locale, only',
-  'error-view': 'an inline journey that failed only',
-  ...Object.fromEntries(CATALOGUE_LOCALES.map((l) => [l, `a modal or error view negotiated to ${l} only`])),
+  'error-view': 'an inline journey that failed, or to name the frame in a locale other than en-AU, only',
+  ...Object.fromEntries(CATALOGUE_LOCALES.map((l) => [l, `a modal, error view or frame name negotiated to ${l} only`])),
   'no-journey': 'a journey that never answered (NO_JOURNEY, READY_TIMEOUT) only',
 };

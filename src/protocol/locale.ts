@@ -23,8 +23,8 @@ export const DEFAULT_LOCALE = 'en-AU';
 export const LOCALES = ['en-AU', 'en-XA', 'zh-Hans', 'ar', 'vi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Scripts written right to left, by language subtag (of those a browser may ask for). */
-const RTL = ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb'];
+/** Languages written right to left, by language subtag (of those a browser may ask for). */
+const RTL = /^(ar|he|fa|ur|ps|sd|yi|dv|ug|ckb)(-|$)/i;
 
 /**
  * The shipped locale a BCP 47 tag asks for, or `undefined`: an exact match, else the same language and script
@@ -32,20 +32,19 @@ const RTL = ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb'];
  * BCP 47 matches nothing.
  */
 export function matchLocale(tag: string | null | undefined): Locale | undefined {
-  if (!tag) return undefined;
   let asked: Intl.Locale;
   try {
-    asked = new Intl.Locale(tag).maximize();
+    asked = new Intl.Locale(tag!).maximize(); // throws for '', null and undefined too
   } catch {
     return undefined;
   }
-  const exact = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
-  if (exact) return exact;
-  return LOCALES.find((l) => {
-    if (l === 'en-XA') return false;
-    const have = new Intl.Locale(l).maximize();
-    return have.language === asked.language && have.script === asked.script;
-  });
+  return (
+    LOCALES.find((l) => l.toLowerCase() === tag!.toLowerCase()) ??
+    LOCALES.find((l) => {
+      const have = new Intl.Locale(l).maximize();
+      return l !== 'en-XA' && have.language === asked.language && have.script === asked.script;
+    })
+  );
 }
 
 /**
@@ -62,7 +61,7 @@ export function negotiateLocale(asked: ReadonlyArray<string | null | undefined>)
 
 /** `rtl` for a language written right to left, else `ltr`. */
 export function localeDir(tag: string): 'ltr' | 'rtl' {
-  return RTL.includes(tag.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
+  return RTL.test(tag) ? 'rtl' : 'ltr';
 }
 
 /** The browser's languages, most preferred first (`[]` outside a browser). */

@@ -1,10 +1,18 @@
 /**
- * The inline error view: in place of the iframe, the view the modal shows (the catalogue's words in the journey's
- * locale, never `onError`'s message, and "Try again", the modal's classes and styles). Loaded with `import()` only when
- * an inline journey fails, so the inline bundle does not carry it (the script build: `hosted-journey.error-view.js`).
+ * The frame's words: the inline error view — in place of the iframe, the view the modal shows (the catalogue's words
+ * in the journey's locale, never `onError`'s message, and "Try again", the modal's classes and styles) — and the
+ * frame's name in the journey's locale. Loaded with `import()` only when an inline journey fails, or when a frame with
+ * the default title may be in a locale other than en-AU (frame.ts), so the inline bundle does not carry it (the script
+ * build: `hosted-journey.error-view.js`).
  */
 import { retryStyle, statusStyle } from './status-styles.js';
-import { carriedLocale, loadWords, widgetLocale } from './words/load.js';
+import { frameWords } from './words/load.js';
+
+/** Names `iframe` with its locale's `title` once that catalogue is loaded (en-AU's when it cannot load). */
+export const retitle = (iframe: HTMLIFrameElement): Promise<void> =>
+  frameWords(iframe).then(({ words }) => {
+    iframe.title = words.title;
+  });
 
 /** Hides `iframe` and shows the view before it; returns the view (removing it is the caller's). */
 export function showErrorView(iframe: HTMLIFrameElement, retry: () => void): HTMLElement {
@@ -21,7 +29,7 @@ export function showErrorView(iframe: HTMLIFrameElement, retry: () => void): HTM
   Object.assign(button.style, retryStyle);
   view.append(text, button);
   // The journey URL carries the locale the journey negotiates from; the view's words follow the same negotiation.
-  loadWords(widgetLocale(carriedLocale(iframe.src))).then(({ lang, dir, words }) => {
+  frameWords(iframe).then(({ lang, dir, words }) => {
     Object.assign(view, { lang, dir });
     text.textContent = words.failed;
     button.textContent = words.retry;

@@ -11,6 +11,8 @@
  *    iframe; `recover` and `stop` remove it, also when they come before its code has loaded.
  * 5. A journey that failed gets no more of the resizer's `iframe-child-init` posts (`quiet`): into a frame showing an
  *    error page each one is a console error. `recover` starts the resizer again.
+ * 6. The frame's accessible name is never empty: the `title` option, or en-AU's default until the journey's locale's
+ *    catalogue has loaded (the error-view part renames it), so a screen reader names the frame in the journey's words.
  */
 import { QUERY } from '../protocol/browser.js';
 import { type EventHub, partMissing } from './events.js';
@@ -18,6 +20,7 @@ import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
 import { Resizer } from './resizer.js';
+import { TITLE } from './words/title.js';
 
 export interface Frame {
   /** The managed iframe while started, else `null`. */
@@ -66,6 +69,10 @@ export function createFrame(
       frame.iframe = iframe;
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
+      // The frame's name: en-AU's at once (never empty), then the journey's locale's once its catalogue is loaded. A
+      // tag that can only negotiate to en-AU (English, but not the pseudo-locale en-XA) loads nothing.
+      if (cfg.title === TITLE && !/^en(?!-X)/.test(cfg.locale ?? navigator.language))
+        import('./error-view.js').then((v) => v.retitle(iframe), partMissing);
       messenger.start();
       // A journey that runs no bridge has no handshake: the session's traceparent travels in its URL (which always has
       // a query: parent_origin and channel).

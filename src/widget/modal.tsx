@@ -21,7 +21,7 @@ import {
   statusStyle,
 } from './modal-styles.js';
 import { EN_AU, type WidgetWords } from './words/en-AU.js';
-import { carriedLocale, loadWords, widgetLocale } from './words/load.js';
+import { frameLocale, loadWords } from './words/load.js';
 import { DEFAULT_LOCALE } from '../protocol/locale.js';
 
 export type ModalStatus = 'loading' | 'ready' | 'error';
@@ -222,15 +222,19 @@ export function mountModal(options: ModalOptions): ModalController {
   root.className = 'hosted-journey-modal';
   // The words follow the locale the first frame's URL carries (words/load.ts); until then, and while a lazy catalogue
   // loads, there are none (never English ones). The first frame is set in the same task as the mount.
+  // The dialog's name is the frame's: the default title in the locale's words once they are there (frame.ts renames
+  // the frame), an integrator's own title as given.
   let words = BLANK;
+  let title = options.title;
   let chosen = false;
   const chooseWords = (iframe: HTMLIFrameElement) => {
     chosen = true;
-    const lang = widgetLocale(carriedLocale(iframe.src));
+    const lang = frameLocale(iframe);
     if (lang === DEFAULT_LOCALE) words = EN_AU;
     else
       loadWords(lang).then((w) => {
         words = w.words;
+        if (title === EN_AU.title) title = words.title;
         Object.assign(root, { lang: w.lang, dir: w.dir });
         if (mounted) draw();
       });
@@ -255,7 +259,7 @@ export function mountModal(options: ModalOptions): ModalController {
   const draw = () =>
     render(
       <ModalView
-        title={options.title}
+        title={title}
         words={words}
         status={status}
         onClose={options.onClose}

@@ -99,7 +99,7 @@ function px(value: unknown, field: string, fallback: number): number {
 
 function resolveContainer(container: unknown): HTMLElement {
   if (isElement(container)) return container;
-  if (typeof container === 'string' && container.trim() !== '') {
+  if (typeof container === 'string' && container.trim()) {
     let found: Element | null = null;
     try {
       found = document.querySelector(container);
@@ -148,11 +148,10 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     'INVALID_MODE',
   );
   if ((mode === 'inline') !== (options.container !== undefined))
-    bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container, and only it (a modal mounts on the body).");
+    bad('INVALID_CONTAINER', 'container', "mode 'inline' needs a container, 'modal' none.");
 
   const title = options.title ?? DEFAULTS.title;
-  if (typeof title !== 'string' || title.trim() === '')
-    bad('INVALID_OPTION', 'title', 'title must be a non-empty string.');
+  if (typeof title !== 'string' || !title.trim()) bad('INVALID_OPTION', 'title', 'title must be a non-empty string.');
   const minHeight = px(options.minHeight, 'minHeight', DEFAULTS.minHeight);
   const maxHeight = px(options.maxHeight, 'maxHeight', Math.max(DEFAULTS.maxHeight, minHeight));
   if (maxHeight < minHeight)

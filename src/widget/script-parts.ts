@@ -24,11 +24,14 @@ export const SCRIPT_PARTS = [
 ] as const;
 export type ScriptPart = (typeof SCRIPT_PARTS)[number];
 
-// `base` is in the global slot too: a part that loads a part (a catalogue, from the modal) carries its own copy of
-// this module, and must resolve against the main script's URL, not the page's.
-type Slot = Partial<Record<ScriptPart, unknown>> & { base?: { src: string; nonce: string } };
+// `base` and the loads under way are in the global slot too: a part that loads a part (a catalogue, from the modal or
+// the error view) carries its own copy of this module, and must resolve against the main script's URL, not the page's,
+// and share a load another copy began (the modal and the error-view part both ask for the locale's catalogue).
+type Slot = Partial<Record<ScriptPart, unknown>> & {
+  base?: { src: string; nonce: string };
+  pending?: Map<ScriptPart, Promise<unknown>>;
+};
 const slot = (): Slot => ((globalThis as Record<string, unknown>)[PARTS_GLOBAL] ??= {}) as Slot;
-const pending = new Map<ScriptPart, Promise<unknown>>();
 
 /** The file a part is served as, next to `hosted-journey.iife.js`. */
 export const partFile = (part: ScriptPart): string => `hosted-journey.${part}.js`;
@@ -57,6 +60,7 @@ export function setScriptBase(script: HTMLScriptElement | null): void {
 /** Resolves to the part's module; rejects (and a later call tries again) when its file fails or registers nothing. */
 export function loadScriptPart<T>(part: ScriptPart, doc: Document = document): Promise<T> {
   if (slot()[part]) return Promise.resolve(slot()[part] as T);
+  const pending = (slot().pending ??= new Map());
   let loading = pending.get(part);
   if (!loading) {
     loading = new Promise((resolve, reject) => {

@@ -31,9 +31,12 @@ export interface Words {
 
 const english: Words = { lang: DEFAULT_LOCALE, dir: 'ltr', words: EN_AU };
 
-/** The locale of a journey whose carried `locale` is `asked` (the journey URL's parameter, or absent). */
-export const widgetLocale = (asked: string | null | undefined): Locale =>
-  negotiateLocale([asked, ...browserLanguages()]);
+/**
+ * The locale of the journey in `iframe`: negotiated from the `locale` its URL carries (absent when it carries none),
+ * then the browser's languages.
+ */
+export const frameLocale = (iframe: HTMLIFrameElement): Locale =>
+  negotiateLocale([carriedLocale(iframe.src), ...browserLanguages()]);
 
 /** The words of `lang`, loading its catalogue unless it is en-AU. */
 export async function loadWords(lang: Locale): Promise<Words> {
@@ -46,8 +49,11 @@ export async function loadWords(lang: Locale): Promise<Words> {
   }
 }
 
+/** The words of the journey in `iframe` (`frameLocale`). */
+export const frameWords = (iframe: HTMLIFrameElement): Promise<Words> => loadWords(frameLocale(iframe));
+
 /** The `locale` a journey URL carries (`null` when absent or not a URL). */
-export function carriedLocale(src: string): string | null {
+function carriedLocale(src: string): string | null {
   try {
     return new URL(src).searchParams.get(LOCALE_QUERY);
   } catch {
