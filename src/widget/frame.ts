@@ -56,16 +56,12 @@ export function createFrame(
   let failures = 0;
   const resize = (iframe: HTMLIFrameElement) =>
     cfg.plain ||
-    (resizer = new Resizer({
-      iframe,
-      journeyOrigin: cfg.journeyOrigin,
-      minHeight: cfg.minHeight,
-      maxHeight: cfg.maxHeight,
-    }));
+    // The resolved options carry the journey origin and the height bounds the resizer reads (and no host or onResize).
+    (resizer = new Resizer({ ...cfg, iframe }));
   const frame: { iframe: HTMLIFrameElement | null } & Omit<Frame, 'iframe'> = {
     iframe: null,
     start(place, conceal) {
-      const iframe = createJourneyIframe({ title: cfg.title, channel, minHeight: cfg.minHeight });
+      const iframe = createJourneyIframe({ ...cfg, channel });
       frame.iframe = iframe;
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
