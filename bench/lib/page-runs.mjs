@@ -1,7 +1,7 @@
 // Functions evaluated in the integrator page (they run in Chromium: no closures over Node values).
 
 /** createJourney().open() → onReady, ms; also when the iframe's own load event fired (same clock). */
-export async function widgetToReady({ origin, ref }) {
+export async function widgetToReady({ origin, ref, locale }) {
   const slot = document.createElement('div');
   document.getElementById('slots').append(slot);
   const t0 = performance.now();
@@ -19,6 +19,7 @@ export async function widgetToReady({ origin, ref }) {
       journeyOrigin: origin,
       container: slot,
       readyTimeoutMs: 20_000,
+      ...(locale ? { locale } : {}),
       onReady: () => resolve({ handle, ready: performance.now() - t0 }),
       onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
     });
