@@ -333,9 +333,13 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
 
   it('AbortSignal cancels during the back-off wait with the caller’s reason', async () => {
     srv.requests.length = 0;
-    srv.setHandler((_r, res) => json(res, 503, { error: { code: 'X', message: 'x' } }, { 'retry-after': '30' }));
     const ac = new AbortController();
-    setTimeout(() => ac.abort(new Error('user gave up')), 200);
+    // The caller gives up 200 ms after the first answer (a 503 asking for 30 s of back-off), not 200 ms after the
+    // call: on a loaded machine the first request can take longer than that to arrive.
+    srv.setHandler((_r, res) => {
+      json(res, 503, { error: { code: 'X', message: 'x' } }, { 'retry-after': '30' });
+      setTimeout(() => ac.abort(new Error('user gave up')), 200);
+    });
     const t0 = Date.now();
     await expect(mk().finalise({ vendor: 'a', ref: 'b', signal: ac.signal })).rejects.toThrow('user gave up');
     expect(Date.now() - t0).toBeLessThan(2000);
