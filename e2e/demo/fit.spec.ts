@@ -4,12 +4,13 @@
  * wrap as running text (no more lines than their words need), every table of the sandbox index (deliveries included)
  * fits its section (and axe finds nothing there), and the SPA's Progress card says something before an application
  * starts, and the Connections page with a consent warned fits too, and so does an application page with its trace drawn
- * as a waterfall (HOSTED_JOURNEY_TRACE=1). e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
+ * as a waterfall (HOSTED_JOURNEY_TRACE=1), and the inline journey on the script-tag page is as tall as its content with no
+ * blank under it (first step and bank list). e2e/demo/accessibility.spec.ts runs axe over the demo's pages at the same two sizes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestSandbox, startWebhookReceiver, type TestSandbox } from '../../test/support/sandbox.js';
-import { type Stack, startStack, traceApplication } from './stack.js';
+import { type Stack, startStack, traceApplication, walkToBanks } from './stack.js';
 
 let stack: Stack;
 /** A demo with HOSTED_JOURNEY_TRACE's store, and an application whose trace its page draws. */
@@ -71,6 +72,51 @@ const overflow = (page: Page) =>
         .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
     };
   });
+
+/**
+ * The inline journey on the script-tag page, measured once the widget's resizer has set the frame to the height the
+ * journey reported: inside the frame, the card's bottom, the footer under it and the document's end; outside, the frame
+ * against its container and the page's own footer.
+ */
+async function inlineJourneyFit(page: Page) {
+  const iframe = page.locator('#journey iframe');
+  const inner = () =>
+    page
+      .frameLocator('#journey iframe')
+      .locator('html')
+      .evaluate((html) => {
+        const px = (e: Element, k: 'paddingBottom' | 'marginTop') => Number.parseFloat(getComputedStyle(e)[k]);
+        const card = document.querySelector('main.hj-card')!;
+        const foot = document.querySelector('footer.hj-foot')!;
+        const shell = document.querySelector('.hj-shell')!;
+        const bottom = (e: Element) => e.getBoundingClientRect().bottom + scrollY;
+        return {
+          scrollHeight: html.scrollHeight,
+          cardToEnd: html.scrollHeight - bottom(card),
+          footHeight: foot.getBoundingClientRect().height,
+          // What may lie between the card and the end besides the footer's box: its margin and the shell's padding.
+          allowed: px(foot, 'marginTop') + px(shell, 'paddingBottom'),
+        };
+      });
+  // The resizer answers the journey's report asynchronously: wait until the frame agrees with its document.
+  await expect
+    .poll(async () => Math.abs((await iframe.boundingBox())!.height - (await inner()).scrollHeight))
+    .toBeLessThanOrEqual(1);
+  const outer = await page.locator('#journey').evaluate((box) => {
+    const frame = box.querySelector('iframe')!.getBoundingClientRect();
+    const style = getComputedStyle(box);
+    const wrap = getComputedStyle(box.closest('main')!);
+    return {
+      frameHeight: frame.height,
+      underFrame: box.getBoundingClientRect().bottom - frame.bottom,
+      boxBottom: Number.parseFloat(style.paddingBottom) + Number.parseFloat(style.borderBottomWidth),
+      toPageFooter:
+        document.querySelector('footer.foot')!.getBoundingClientRect().top - box.getBoundingClientRect().bottom,
+      wrapBottom: Number.parseFloat(wrap.paddingBottom),
+    };
+  });
+  return { ...(await inner()), ...outer };
+}
 
 for (const size of SIZES) {
   test.describe(`${size.name} (${size.width} px)`, () => {
@@ -135,6 +181,43 @@ for (const size of SIZES) {
       await expect(page.locator('#log li[data-type="consent.expiring"]')).not.toHaveCount(0);
       await expect(page.locator('article.consent[data-status="expiring"]')).not.toHaveCount(0);
       expect(await overflow(page)).toEqual({ beyond: 0, sticking: [] });
+    });
+
+    test('the inline journey on the script-tag page is as tall as its content, with no blank under it', async ({
+      page,
+    }) => {
+      await page.goto(`${stack.demo.url}/script-tag.html`);
+      const frame = page.frameLocator('#journey iframe');
+      const steps = [
+        {
+          name: 'first step',
+          reach: () => expect(frame.locator('main.hj-card')).toHaveAttribute('data-step', 'terms'),
+        },
+        {
+          name: 'bank list',
+          reach: async () => {
+            await walkToBanks(frame, { fullName: 'Alex Citizen', email: 'alex@example.com' });
+            await expect(frame.getByRole('button', { name: /Sandbox Bank/ })).toBeVisible();
+          },
+        },
+      ];
+      for (const step of steps) {
+        await step.reach();
+        const fit = await inlineJourneyFit(page);
+        const blank = fit.cardToEnd - fit.footHeight;
+        test.info().annotations.push({ type: `${step.name} at ${size.width}`, description: JSON.stringify(fit) });
+        // The frame is its document's height: no scrollbar inside, no empty frame below the document's end.
+        expect(
+          Math.abs(fit.frameHeight - fit.scrollHeight),
+          `${step.name}: ${JSON.stringify(fit)}`,
+        ).toBeLessThanOrEqual(1);
+        // Under the card only the footer (secure note and Exit, the last control), its 12 px margin and the shell's
+        // bottom padding (12 px on a phone, 16 px wider): 28 px at most, plus a pixel of rounding each; never over 32.
+        expect(blank, `${step.name}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(Math.min(32, fit.allowed + 2));
+        // Outside the frame: the container's padding and border, then the page's bottom padding — nothing else.
+        expect(fit.underFrame, `${step.name}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.boxBottom + 1);
+        expect(fit.toPageFooter, `${step.name}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.wrapBottom + 1);
+      }
     });
 
     test("the SPA's Progress card says what will appear there before an application starts", async ({ page }) => {
