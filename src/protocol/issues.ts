@@ -1,10 +1,11 @@
 /**
  * zod/mini's issues in words, where a developer's own input failed (the client's HostedJourneyValidationError, the
- * sandbox's 422 fields). zod/mini loads no locale, and a library must not load one into the integrator's zod, so each
- * of its messages is "Invalid input". A message a schema set itself is kept. The value given is shown only where a
- * value is the point — an enum or literal that failed — and only when it is a short word: anything longer may be a
- * secret or personal data, and is described by its type alone. A webhook payload the sender got wrong keeps zod's
- * words: the Fetch-runtime verifier's size budget has no room for this module.
+ * sandbox's 422 fields). zod/mini loads no locale, and a library must not load one into the integrator's zod; parsed
+ * with PLAIN_ISSUES, each of its messages is "Invalid input" whatever locale the integrator's zod loaded. A message a
+ * schema set itself is kept. The value given is shown only where a value is the point — an enum or literal that
+ * failed — and only when it is a short word: anything longer may be a secret or personal data, and is described by
+ * its type alone. A webhook payload the sender got wrong keeps zod's words: the Fetch-runtime verifier's size budget
+ * has no room for this module.
  */
 import { nearest } from './nearest.js';
 
@@ -109,6 +110,14 @@ function describe(issue: IssueLike, v: unknown): string {
       return 'is invalid';
   }
 }
+
+/**
+ * The parse options every validation whose issues go through `issueMessage` passes: zod's one global config is the
+ * integrator's too, and an app that imports zod's classic API has English messages loaded there ("Invalid option:
+ * expected one of …"). A per-parse error map outranks the global and locale maps, and a schema's own message still
+ * outranks it.
+ */
+export const PLAIN_ISSUES = { error: () => ZOD_DEFAULT } as const;
 
 /** One issue's message: the schema's own, or zod's default put in words. `input` is what was validated. */
 export function issueMessage(issue: IssueLike, input: unknown): string {

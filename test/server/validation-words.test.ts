@@ -2,25 +2,17 @@
 // values and the value given (with the nearest allowed one), a wrong type names both types, an unknown key is named.
 // A value that could be a secret or personal data — anything longer than a short word — is never repeated back. The
 // client refuses before sending; the sandbox answers a signed request that bypasses the client with the same words.
+// Whatever the integrator's own zod loaded: its classic API puts English messages in zod's one global config.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient } from '../../src/server/index.js';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox.js';
+import * as z from 'zod';
+import { recordingClient, type TestSandbox, startTestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
 beforeAll(async () => void (sb = await startTestSandbox()));
 afterAll(() => sb.close());
 
 const fetched: string[] = [];
-const client = () =>
-  createClient({
-    baseUrl: sb.url,
-    tokenId: 'sandbox_token',
-    signingSecret: 'sandbox_secret',
-    fetch: (input, init) => {
-      fetched.push(String(input));
-      return fetch(input, init);
-    },
-  });
+const client = () => recordingClient(sb, fetched);
 const refused = (p: Promise<unknown>) =>
   p.then(
     () => {
@@ -28,6 +20,20 @@ const refused = (p: Promise<unknown>) =>
     },
     (e: unknown) => e as Error & { fields: { path: string; message: string }[] },
   );
+
+it("the integrator's own zod speaking English (its classic API) changes none of these words", async () => {
+  const theirs = z.object({ format: z.enum(['pdf', 'csv']) }).safeParse({ format: 'PDF' });
+  expect(theirs.error?.issues[0]?.message).toMatch(/^Invalid option/);
+  const bundle = await refused(client().downloadBundle({ id: 'app_1', format: 'PDF' as 'pdf' }));
+  expect(bundle.fields).toEqual([
+    { path: 'format', message: "must be one of 'pdf', 'csv', 'json'; got 'PDF' — did you mean 'pdf'?" },
+  ]);
+  const raw = await sb.request('POST', '/api/v1/acme/c_3/profile', { bank_id: 'sandbox-bank', pathway: 'crawlr' });
+  expect(raw.json.error.fields).toEqual([
+    { path: 'pathway', message: "must be one of 'cdr', 'crawler'; got 'crawlr' — did you mean 'crawler'?" },
+  ]);
+  expect(fetched).toEqual([]);
+});
 
 it("the client names the allowed values and the value given, with the nearest one — never 'Invalid input'", async () => {
   const bundle = await refused(client().downloadBundle({ id: 'app_1', format: 'PDF' as 'pdf' }));

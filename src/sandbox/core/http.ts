@@ -1,7 +1,7 @@
 /** Reading requests and writing replies on node:http, with the error body shape shared by every route. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADERS } from '../../protocol/index.js';
-import { type IssueLike, issueMessage } from '../../protocol/issues.js';
+import { type IssueLike, issueMessage, PLAIN_ISSUES } from '../../protocol/issues.js';
 import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError, type FieldError } from './errors.js';
 
 /** Larger bodies are refused with 413 before they are buffered. */
@@ -50,12 +50,15 @@ export function parseJson(body: Buffer): unknown {
 }
 
 interface SafeParser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
+  safeParse(
+    value: unknown,
+    params: typeof PLAIN_ISSUES,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
 }
 
 /** Validates with a protocol schema; 422 with one entry per failing field. */
 export function validate<T>(schema: SafeParser<T>, value: unknown): T {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, PLAIN_ISSUES);
   if (result.success) return result.data;
   const fields: FieldError[] = result.error.issues.map((i) => ({
     path: i.path.map(String).join('.') || '(body)',

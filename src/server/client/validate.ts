@@ -1,19 +1,19 @@
 /** Request validation (throws HostedJourneyValidationError before anything is sent) and loose response validation. */
 import type * as z from 'zod/mini';
-import { type IssueLike, issueMessage } from '../../protocol/issues.js';
+import { type IssueLike, issueMessage, PLAIN_ISSUES } from '../../protocol/issues.js';
 import { ApiError, type FieldIssue, HostedJourneyValidationError } from './errors.js';
 
 const toFields = (issues: readonly IssueLike[], input: unknown): FieldIssue[] =>
   issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: issueMessage(i, input) }));
 
 export function checkRequest<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, PLAIN_ISSUES);
   if (!r.success) throw new HostedJourneyValidationError(operation, toFields(r.error.issues, value));
   return r.data as z.infer<S>;
 }
 
 export function checkResponse<S extends z.ZodMiniType>(operation: string, schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, PLAIN_ISSUES);
   if (!r.success) {
     const fields = toFields(r.error.issues, value);
     throw new ApiError({
