@@ -20,6 +20,7 @@ function mount(login: CrawlerResult, otp: CrawlerResult) {
   const onConnected = vi.fn();
   render(
     <CrawlerStep
+      focus={false}
       institution={institution}
       api={api}
       onStep={onStep}
