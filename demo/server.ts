@@ -85,6 +85,19 @@ export async function startDemo(o: DemoOptions) {
   const signingSecret = o.signingSecret ?? 'sandbox_secret';
   const sandboxUrl = new URL(o.sandboxUrl).origin;
   const store = new ApplicationStore();
+  /** The application `ref` has started as `applicationId`: kept, and said in its log. */
+  const markStarted = (ref: string, applicationId: string) => {
+    const tracked = store.ensure(ref);
+    tracked.applicationId = applicationId;
+    store.record(ref, {
+      id: `start-${ref}`,
+      source: 'server',
+      type: 'application.started',
+      at: new Date().toISOString(),
+      detail: applicationId,
+    });
+    return tracked;
+  };
   const service = createService({
     sandboxUrl,
     tokenId,
@@ -188,14 +201,7 @@ export async function startDemo(o: DemoOptions) {
         ...(typeof traceparent === 'string' ? { traceparent } : {}),
       }),
     );
-    store.ensure(ref).applicationId = app.application_id;
-    store.record(ref, {
-      id: `start-${ref}`,
-      source: 'server',
-      type: 'application.started',
-      at: new Date().toISOString(),
-      detail: app.application_id,
-    });
+    markStarted(ref, app.application_id);
     sendJson(res, 201, {
       ref,
       vendor,
@@ -250,15 +256,7 @@ export async function startDemo(o: DemoOptions) {
         full_name: form.get('full_name') ?? '',
         email: form.get('email') ?? '',
       });
-      const tracked = store.ensure(ref);
-      tracked.applicationId = app.application_id;
-      store.record(ref, {
-        id: `start-${ref}`,
-        source: 'server',
-        type: 'application.started',
-        at: new Date().toISOString(),
-        detail: app.application_id,
-      });
+      const tracked = markStarted(ref, app.application_id);
       await service.client.attachInstitution({ vendor, ref, bank_id: bankId, pathway: 'cdr' });
       tracked.consentState = randomBytes(16).toString('hex');
       const consent = await service.client.createConsent({

@@ -6,22 +6,13 @@
 import { createJourney, resumeJourney, type JourneyCallbacks } from '../../src/widget/index.js';
 import { CONNECTIONS_API, SSE, type ConnectionView, type ConnectionsSnapshot, type LogEntry } from '../shared.js';
 import { appendLog } from '../status/progress.js';
+import { el } from '../dom.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const list = $<HTMLDivElement>('connections');
 const log = $<HTMLUListElement>('log');
 const status = $<HTMLSpanElement>('connections-status');
 const { vendor = '', journeyOrigin = '' } = list.dataset;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...kids: (Node | string)[]
-) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids);
-  return e;
-}
 
 async function call<T>(path: string, body?: object): Promise<T> {
   const res = await fetch(path, {

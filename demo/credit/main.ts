@@ -3,7 +3,8 @@
  * of `A`, then a `V`) → register default (with the refusal under $150 / 60 days) → update/close. Calls the demo server,
  * which signs each call with the backend helper.
  */
-import { el, renderReport, type Report } from './view.js';
+import { el } from '../dom.js';
+import { renderReport, type Report } from './view.js';
 
 const root = document.getElementById('credit')!;
 const wizard = document.getElementById('wizard')!;

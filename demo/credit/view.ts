@@ -1,14 +1,5 @@
 /** Rendering helpers of the credit page: DOM APIs only (no innerHTML with data), CSSOM for the gauge. */
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...kids: (Node | string | null)[]
-) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids.filter((k): k is Node | string => k !== null));
-  return e;
-}
+import { el } from '../dom.js';
 
 export interface Report {
   enquiry_id: string;

@@ -9,6 +9,7 @@ import {
   eventsHref,
 } from '../shared.js';
 import { renderTraces } from './waterfall.js';
+import { el } from '../dom.js';
 
 /** demo/service.ts logs a lifecycle event's detail as `crawler <status>`. */
 const CRAWLER_RELEASED = 'crawler.lifecycle_updated RELEASED';
@@ -25,16 +26,6 @@ const STAGES: { label: string; done: (types: Set<string>) => boolean }[] = [
   { label: 'Finalised by Lendly', done: (t) => t.has('finalise.called') },
   { label: 'Report ready', done: (t) => t.has('application.report_ready') },
 ];
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...kids: (Node | string)[]
-) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids);
-  return e;
-}
 
 export function time(at: string): string {
   const d = new Date(at);

@@ -4,17 +4,8 @@
  * of it (number, service, name and outcome, the row it is inside, start and duration), the bar repeats it for the eye
  * and is hidden from assistive technology.
  */
+import { el } from '../dom.js';
 import type { ApplicationTrace, TraceRow, TraceView } from '../shared.js';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...kids: (Node | string)[]
-) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids);
-  return e;
-}
 
 /** `1 234 ms` under ten seconds, `12.3 s` beyond. */
 export function duration(ms: number): string {

@@ -4,24 +4,14 @@
 // sent, and by the sandbox to a signed request that bypasses the client — as the widget refuses a non-loopback http
 // origin; http on loopback stays allowed for local development.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/server/index.js';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox.js';
+import { recordingClient, type TestSandbox, startTestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
 beforeAll(async () => void (sb = await startTestSandbox()));
 afterAll(() => sb.close());
 
 const sent: string[] = [];
-const client = () =>
-  createClient({
-    baseUrl: sb.url,
-    tokenId: 'sandbox_token',
-    signingSecret: 'sandbox_secret',
-    fetch: (input, init) => {
-      sent.push(String(input));
-      return fetch(input, init);
-    },
-  });
+const client = () => recordingClient(sb, sent);
 
 describe('registerWebhook refuses an unsafe receiver URL', () => {
   it.each([

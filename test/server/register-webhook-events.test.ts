@@ -3,7 +3,7 @@
 // same way to a signed request that bypasses the client. (The compile-time half: test/types/built-types.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox.js';
+import { recordingClient, type TestSandbox, startTestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;
 beforeAll(async () => void (sb = await startTestSandbox()));
@@ -13,15 +13,7 @@ const client = () => createClient({ baseUrl: sb.url, tokenId: 'sandbox_token', s
 
 it('the client refuses an unknown event name before sending, with the closest known name', async () => {
   const fetched: string[] = [];
-  const c = createClient({
-    baseUrl: sb.url,
-    tokenId: 'sandbox_token',
-    signingSecret: 'sandbox_secret',
-    fetch: (input, init) => {
-      fetched.push(String(input));
-      return fetch(input, init);
-    },
-  });
+  const c = recordingClient(sb, fetched);
   const err = await c
     .registerWebhook({ url: 'http://127.0.0.1:9/hooks', events: ['crawl.complete' as 'crawl.completed'] })
     .catch((e: unknown) => e);

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signRequest } from '../../src/server/index.js';
+import { createClient, signRequest } from '../../src/server/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions, type SandboxToken } from '../../src/sandbox/index.js';
 
 export interface SignedCallOptions {
@@ -259,4 +259,20 @@ export async function startWebhookReceiver(
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * A client signed with the sandbox's token that writes the URL of every request it sends into `sent`: a refusal
+ * before sending leaves it empty.
+ */
+export function recordingClient(sb: TestSandbox, sent: string[]) {
+  return createClient({
+    baseUrl: sb.url,
+    tokenId: sb.token.tokenId,
+    signingSecret: sb.token.secret,
+    fetch: (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    },
+  });
 }
