@@ -140,6 +140,11 @@ export interface NodeRequestLike {
   /** Set by body parsers: a Buffer/string (express.raw / express.text) is used; a parsed object is refused. */
   body?: unknown;
   readableEnded?: boolean;
+  /**
+   * connect-timeout's flag: once true, the timeout middleware in front answers the request (Express defers its 503 to
+   * a later turn), and its contract is that the route writes nothing more.
+   */
+  timedout?: boolean;
   on(event: 'data', fn: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end', fn: () => void): unknown;
   on(event: 'error', fn: (e: Error) => void): unknown;
@@ -272,7 +277,10 @@ function serveNode(
   req: NodeRequestLike,
   res: NodeResponseLike,
 ) {
-  const send = (response: NodeResponseLike, r: Reply) => sendOrReport(response, r, late);
+  const send = (response: NodeResponseLike, r: Reply) =>
+    req.timedout === true
+      ? late(lateError('the request timed out in front of this handler (req.timedout), which answers it', r), r)
+      : sendOrReport(response, r, late);
   const method = req.method ?? 'GET';
   const run = (body: Uint8Array | string) => {
     const arrived = Date.now();
