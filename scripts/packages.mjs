@@ -95,6 +95,7 @@ export const PACKAGES = {
       'bindings/element.md',
       'bindings/vue.md',
       'bindings/svelte.md',
+      'bindings/angular.md',
     ],
     readme: `# hosted-journey
 

@@ -1,7 +1,8 @@
 // The framework recipes of docs/bindings/ compiled by each framework's own compiler, as pasted: Vue's component
 // type-checks with vue-tsc (strictTemplates) against hosted-journey/element/vue, and the docs' isCustomElement makes
 // @vue/compiler-sfc render the element instead of resolving a component (Vue's "Failed to resolve component"); Svelte's
-// compiles with svelte/compiler without a warning. Each check is also run on a broken copy of the recipe, which
+// compiles with svelte/compiler without a warning; Angular's standalone component compiles with ngc (strictTemplates).
+// Each check is also run on a broken copy of the recipe, which
 // must fail, so a check that cannot fail would show here.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -104,4 +105,71 @@ describe('docs/bindings/svelte.md', () => {
     }
     expect(codes).toContain('attribute_illegal_colon');
   });
+});
+
+describe('docs/bindings/angular.md', () => {
+  const component = block(doc('angular.md'), 'ts');
+  /** The recipe with one piece of it replaced; the replaced text must be there. */
+  const variant = (from: string, to: string) => {
+    expect(component, from).toContain(from);
+    return component.replace(from, to);
+  };
+
+  // One ngc run over the recipe and its variants: CUSTOM_ELEMENTS_SCHEMA lets anything through on the element (a
+  // misspelt attribute, a wrong property value), but the handlers' event types, the component's members and its
+  // inputs are checked, and without the schema the element is refused.
+  it('the component compiles with ngc (strictTemplates); a wrong handler, a colon event, a misspelt member, a wrong input or no schema do not', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hj-angular-'));
+    dirs.push(dir);
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    const files: Record<string, string> = {
+      'Recipe.ts': component,
+      'Typo.ts': variant('start-at="banks"', 'start-att="banks"'),
+      'PrefillValue.ts': variant('[prefill]="prefill"', '[prefill]="42"'),
+      'Handler.ts': variant('(hosted-journey-exit)="exited(', '(hosted-journey-exit)="completed('),
+      'Colon.ts': variant('(hosted-journey-completed)=', '(hosted-journey:completed)='),
+      'Member.ts': variant('[prefill]="prefill"', '[prefill]="prefil"'),
+      'NoSchema.ts': variant('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
+      'Input.ts': [
+        "import { Component } from '@angular/core';",
+        "import { BankConnect } from './Recipe';",
+        '@Component({ imports: [BankConnect], template: \'<app-bank-connect [customerId]="42" journeyOrigin="http://127.0.0.1:4010" />\' })',
+        'export class Page {}',
+      ].join('\n'),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const src = (p: string) => [path.join(root, 'src', p)];
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          skipLibCheck: true,
+          noEmit: true,
+          jsx: 'preserve',
+          jsxImportSource: 'preact',
+          paths: { 'hosted-journey': src('widget/index.ts'), 'hosted-journey/element': src('bindings/element.ts') },
+        },
+        files: Object.keys(files),
+        angularCompilerOptions: { strictTemplates: true },
+      }),
+    );
+    const ngc = path.join(root, 'node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js');
+    const run = spawnSync(process.execPath, [ngc, '-p', dir], { cwd: dir, encoding: 'utf8' });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ngc colours its diagnostics
+    const out = (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    const failed = new Set([...out.matchAll(/^(\w+\.ts):\d+:\d+ - error/gm)].map((m) => m[1]));
+    expect([...failed].sort(), out).toEqual(['Colon.ts', 'Handler.ts', 'Input.ts', 'Member.ts', 'NoSchema.ts']);
+    expect(run.status).not.toBe(0);
+    expect(out).toMatch(/Handler\.ts.*TS2345[\s\S]*?'applicationId' is missing/);
+    expect(out).toMatch(/Colon\.ts.*TS2345: Argument of type 'Event' is not assignable/);
+    expect(out).toMatch(/Member\.ts.*Property 'prefil' does not exist on type 'BankConnect'/);
+    expect(out).toMatch(/Input\.ts.*Type 'number' is not assignable to type 'string'/);
+    expect(out).toMatch(/NoSchema\.ts.*NG8001: 'hosted-journey' is not a known element/);
+  }, 120_000);
 });
