@@ -5,6 +5,7 @@ export interface Check {
   env?: Record<string, string>;
   ready: () => boolean;
   required?: boolean;
+  readOnly?: boolean;
 }
 export const checks: Check[];
 export function readiness(check: Check): 'run' | 'skip' | 'missing';

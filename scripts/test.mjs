@@ -5,18 +5,21 @@
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. two lanes, side by side on 4 cores or more (much of each lane's time is waiting: servers, browsers, PostgreSQL,
 //      npm), one after the other on fewer:
-//      - unit, then checks: vitest (unit + Node integration against real HTTP and a real redis-server), then
-//        typecheck, lint, packaging, size budget, OpenAPI lint, one after another (each counts as one test; a missing
-//        typecheck or lint tool is a failure, not a skip)
+//      - unit and checks: vitest (unit + Node integration against real HTTP and a real redis-server), and the checks
+//        of scripts/test-checks.mjs one after another (each counts as one test; a missing typecheck or lint tool is a
+//        failure, not a skip). The checks that only read the tree (typecheck, lint, size budget, OpenAPI lint) run
+//        beside vitest at the lowest CPU priority, so they take only the CPU vitest leaves idle (about a fifth of
+//        2 cores: its tests wait on servers, databases and child processes) and no timing test is slowed; packaging,
+//        which lays out dist/packages/ again that tests read, runs after vitest
 //      - e2e: Playwright (Debian Chromium, end to end; e2e/engines also drives Firefox ESR and WebKitGTK)
 //      Each lane's lines are printed as they come, prefixed with the lane's name, and kept whole in
 //      .test-output/<lane>.log.
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
-// Flags: --skip-build, --only=unit|e2e|checks (for local iteration; CI runs everything), --serial / --parallel (lanes
-// one after the other / side by side, whatever the cores).
+// Flags: --skip-build, --only=unit|e2e|checks or several (--only=unit,checks; for local iteration, CI runs everything),
+// --serial / --parallel (lanes one after the other / side by side, whatever the cores).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants, setPriority } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +34,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
-const want = (part) => !only || only === part;
+const want = (part) => !only || only.split(',').includes(part);
 const started = Date.now();
 
 let passed = 0;
@@ -44,8 +47,11 @@ const fail = (what) => {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
-/** Runs a command with its output printed as it comes, each line prefixed with the lane's name and kept in its log. */
-function run(lane, cmd, cmdArgs, env = {}) {
+/**
+ * Runs a command with its output printed as it comes, each line prefixed with the lane's name and kept in its log;
+ * `idle`: at the lowest CPU priority (what it starts inherits it).
+ */
+function run(lane, cmd, cmdArgs, env = {}, { idle = false } = {}) {
   const log = createWriteStream(path.join(out, `${lane}.log`), { flags: 'a' });
   const line = `$ ${path.relative(root, cmd) || cmd} ${cmdArgs.join(' ')}`;
   console.log(`[${lane}] ${line}`);
@@ -56,6 +62,12 @@ function run(lane, cmd, cmdArgs, env = {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (idle && child.pid)
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+      } catch {
+        // Not allowed here: it runs at the normal priority, only slower for vitest.
+      }
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (l) => {
         console.log(`[${lane}] ${l}`);
@@ -111,8 +123,9 @@ async function e2eLane(deps) {
     console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
 }
 
-async function checksLane() {
-  for (const c of checks) {
+/** Runs `list` (default: every check) one after another; `idle`: at the lowest CPU priority. */
+async function checksLane(list = checks, { idle = false } = {}) {
+  for (const c of list) {
     const state = readiness(c);
     if (state === 'missing') {
       console.error(`\n✗ check '${c.name}' cannot run: ${c.args[0] ?? c.cmd} is missing (run npm ci)`);
@@ -123,7 +136,7 @@ async function checksLane() {
       console.log(`\n(check '${c.name}' not set up yet)`);
       continue;
     }
-    if ((await run('checks', c.cmd, c.args, c.env)) === 0) passed++;
+    if ((await run('checks', c.cmd, c.args, c.env, { idle })) === 0) passed++;
     else fail(`check ${c.name}`);
   }
 }
@@ -148,8 +161,10 @@ const lanes = [
   [
     'unit + checks',
     async () => {
-      if (want('unit')) await unitLane();
-      if (want('checks')) await checksLane();
+      if (!want('unit')) return want('checks') ? checksLane() : undefined;
+      const beside = want('checks') ? checks.filter((c) => c.readOnly) : [];
+      await Promise.all([unitLane(), checksLane(beside, { idle: true })]);
+      if (want('checks')) await checksLane(checks.filter((c) => !beside.includes(c)));
     },
   ],
   ['e2e', () => (want('e2e') ? e2eLane(deps) : undefined)],

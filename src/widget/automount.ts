@@ -28,13 +28,7 @@ function report(script: HTMLElement, error: unknown): void {
   if (isJourneyConfigError(error)) {
     const name = error.field.replace(/^\w+\./, '');
     const attribute = tagNames().includes(name) ? `data-${attributeName(name)}` : undefined;
-    // The page's own origin is refused only when it has none: a file opened from disk (or a sandboxed frame).
-    const message =
-      error.code === 'INVALID_PARENT_ORIGIN'
-        ? `this ${location.protocol} page has no origin for the journey to answer: serve it over http://localhost`
-        : attribute
-          ? error.message.split(error.field).join(attribute)
-          : error.message;
+    const message = attribute ? error.message.split(error.field).join(attribute) : error.message;
     detail = { code: error.code, message, field: error.field, attribute };
   } else detail = { code: 'AUTO_MOUNT_FAILED', message: String((error as { message?: unknown })?.message ?? error) };
   console.error(`hosted-journey: auto-mount failed (${detail.code}): ${detail.message}`);

@@ -138,6 +138,16 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
   const asked = canonicalLocale(options.locale);
   warnTypos(options, options.locale !== undefined && !asked);
   const locale = asked ?? canonicalLocale(document.documentElement.lang);
+  // The page's own origin is the one the journey answers. A page with none a journey can answer (a file opened from
+  // disk: 'file://' in Chromium, 'null' in Gecko; a sandboxed frame) is told what to do instead of being blamed for a
+  // `parentOrigin` it never set. This sentence is the only one: the script tag, the element and the bindings pass
+  // the error on as it is. A page's origin is http(s) or one of those, so the scheme's first letters tell them apart.
+  if (!/^http/.test(parentOrigin))
+    bad(
+      'INVALID_PARENT_ORIGIN',
+      'parentOrigin',
+      `this ${location.protocol} page has no origin for the journey to answer: serve it over http://localhost`,
+    );
   const url = buildJourneyUrl({ ...options, locale, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 

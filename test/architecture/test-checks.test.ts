@@ -23,3 +23,15 @@ describe('checks after the suites', () => {
     expect(readiness({ ...byName('size budget'), ready: () => false })).toBe('skip');
   });
 });
+
+describe('checks beside vitest', () => {
+  it('only checks that write nothing run beside the tests; packaging, which lays out dist/packages/ again, runs after', () => {
+    expect(checks.filter((c) => c.readOnly).map((c) => c.name)).toEqual([
+      'typecheck',
+      'lint',
+      'size budget',
+      'openapi lint',
+    ]);
+    expect(byName('packaging').readOnly).toBeFalsy();
+  });
+});
