@@ -10,9 +10,11 @@
 //      node_modules; fails over the package's goal. hosted-journey-sandbox: `npx hosted-journey-sandbox --help` there
 //   5. consumer projects (test/consumers/*): each installs only the tarballs its package.json names (from the npm
 //      cache when possible), then runs its `check` script
+// Steps 2–4 of each package and each consumer project are parts that run two at a time (much of each is npm and the
+// consumers' own tools waiting on the disk): 113 s one after another on 2 cores. Each part's lines print when it ends.
 // Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
 // directory for inspection).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -35,232 +37,295 @@ const env = {
 };
 const MB = 1_000_000;
 
-function run(label, cmd, args, opts = {}) {
-  const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024, ...opts });
-  const out = `${res.stdout ?? ''}${res.stderr ?? ''}`
-    .split('\n')
-    .filter((l) => !/Unknown user config/.test(l))
-    .join('\n')
-    .trim();
-  const ok = res.status === 0;
-  console.log(`${ok ? '✓' : '✗'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok || opts.verbose) console.log(out.replace(/^/gm, '    '));
-  if (!ok) problems.push(label);
-  return { ok, out, stdout: res.stdout ?? '' };
-}
-const check = (ok, line) => {
-  console.log(`${ok ? '✓' : '✗'} ${line}`);
-  if (!ok) problems.push(line);
-};
-
-const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
 /**
- * Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem).
+ * The commands and checks of one part of the check, printing through `log`: the packages' and the consumers' parts run
+ * two at a time (much of each is npm and the consumers' own tools waiting on the disk), each printed whole when it ends.
  */
-function install(label, dir) {
-  const offline = run(`${label}: npm install (offline, from the npm cache)`, npm, [...npmInstall, '--offline'], {
-    cwd: dir,
-  });
-  if (offline.ok) return true;
-  problems.pop();
-  return run(`${label}: npm install (registry)`, npm, [...npmInstall, '--prefer-offline'], { cwd: dir }).ok;
+function io(log) {
+  /** Runs a command to its end; `verbose`: its output is printed too (always when it fails). */
+  const run = async (label, cmd, args, opts = {}) => {
+    const started = Date.now();
+    const res = await new Promise((resolve) => {
+      const child = spawn(cmd, args, { cwd: root, env, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+      const all = [];
+      const stdout = [];
+      child.stdout.on('data', (c) => all.push(c) && stdout.push(c));
+      child.stderr.on('data', (c) => all.push(c));
+      child.on('error', (e) => resolve({ status: 1, all: e.message, stdout: '' }));
+      child.on('close', (status) =>
+        resolve({ status, all: Buffer.concat(all).toString('utf8'), stdout: Buffer.concat(stdout).toString('utf8') }),
+      );
+    });
+    const out = res.all
+      .split('\n')
+      .filter((l) => !/Unknown user config/.test(l))
+      .join('\n')
+      .trim();
+    const ok = res.status === 0;
+    log(`${ok ? '✓' : '✗'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (!ok || opts.verbose) log(out.replace(/^/gm, '    '));
+    if (!ok) problems.push(label);
+    return { ok, out, stdout: res.stdout };
+  };
+  const check = (ok, line) => {
+    log(`${ok ? '✓' : '✗'} ${line}`);
+    if (!ok) problems.push(line);
+  };
+  const npmInstall = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
+  /**
+   * Installs `dir`'s package.json from the npm cache, else the registry (allowed; a cache miss is no packaging problem).
+   */
+  const install = async (label, dir) => {
+    const offline = await run(
+      `${label}: npm install (offline, from the npm cache)`,
+      npm,
+      [...npmInstall, '--offline'],
+      {
+        cwd: dir,
+      },
+    );
+    if (offline.ok) return true;
+    problems.splice(problems.lastIndexOf(`${label}: npm install (offline, from the npm cache)`), 1);
+    return (await run(`${label}: npm install (registry)`, npm, [...npmInstall, '--prefer-offline'], { cwd: dir })).ok;
+  };
+  return { log, run, check, install };
 }
+
+/** Runs `parts` two at a time, in order; a part's lines are printed together when it ends. */
+async function twoAtATime(parts) {
+  const queue = [...parts];
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) {
+      const lines = [];
+      try {
+        await part(io((l) => lines.push(l)));
+      } catch (error) {
+        lines.push(`✗ ${error?.message ?? error}`);
+        problems.push(String(error?.message ?? error));
+      }
+      console.log(`\n${lines.join('\n')}`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
 /** Disk usage of a directory in bytes (`du -sk`, as the issue measured; KiB blocks × 1024). */
 const du = (dir) => Number(spawnSync('du', ['-sk', dir], { encoding: 'utf8' }).stdout.split('\t')[0]) * 1024;
 const fmtMB = (bytes) => `${(bytes / MB).toFixed(2)} MB`;
 
 const work = mkdtempSync(path.join(tmpdir(), 'hj-packaging-'));
 const tarballs = {};
+const packed = {};
 const sizes = {};
+
+/** 2. the tarball's contents, 3. publint, attw and `npm publish --dry-run`, 4. its installed size alone. */
+async function packagePart(name, { log, run, check, install }) {
+  log(name);
+  const spec = PACKAGES[name];
+  const dir = path.join(PACKAGES_DIR, name);
+  const info = packed[name];
+  const tarball = tarballs[name];
+  const files = new Set(info.files.map((f) => f.path));
+  // 2. the tarball's contents
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const targets = [...exportTargets(pkg.exports), ...Object.values(pkg.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
+  const missing = targets.filter((t) => !files.has(t));
+  check(
+    !missing.length,
+    `${name}: ${targets.length} exports/bin targets present in the tarball${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+  );
+  const shots = [...files].filter((f) => /\.(png|jpe?g|gif|webp)$/.test(f));
+  check(
+    !shots.length,
+    `${name}: no screenshots or images in the tarball${shots.length ? ` (${shots.join(', ')})` : ''}`,
+  );
+  if (files.has('dist/react.js')) {
+    const react = readFileSync(path.join(dir, 'dist/react.js'), 'utf8');
+    const importsReact = /from\s*["']react["']/.test(react);
+    const bundlesReact =
+      /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
+    check(importsReact && !bundlesReact, `${name}: dist/react.js imports 'react' and bundles none of it`);
+  }
+  // Every bare import reachable from an export must be a declared dependency or peer (or a Node built-in): a bundler
+  // helper left as an import (e.g. '@oxc-project/runtime') installs nowhere and breaks every consumer.
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+  const undeclared = new Map();
+  const visited = new Set();
+  const walk = (rel) => {
+    if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
+    visited.add(rel);
+    const source = readFileSync(path.join(dir, rel), 'utf8');
+    for (const m of source.matchAll(
+      /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    )) {
+      const s = m[1] ?? m[2] ?? m[3];
+      if (s.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), s)));
+      else if (!s.startsWith('node:') && !builtinModules.includes(s)) {
+        const dep = s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0];
+        if (!declared.has(dep)) undeclared.set(s, rel);
+      }
+    }
+  };
+  targets.forEach(walk);
+  check(
+    !undeclared.size,
+    `${name}: ${visited.size} files reachable from the exports import only declared dependencies` +
+      (undeclared.size ? ` (undeclared: ${[...undeclared].map(([s, f]) => `${s} in ${f}`).join(', ')})` : ''),
+  );
+
+  // 3. publint and attw. `./iife` is the classic-script build (a global, no exports): a file for <script src> and
+  // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points; so is
+  // `./openapi.json`, a document for other tools.
+  await run(
+    `${name}: publint (strict)`,
+    process.execPath,
+    [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'],
+    { verbose: true },
+  );
+  const notModules = ['./iife', './openapi.json'].filter((e) => pkg.exports[e]);
+  const exclude = notModules.length ? ['--exclude-entrypoints', ...notModules] : [];
+  await run(
+    `${name}: attw --profile esm-only`,
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+      tarball,
+      '--profile',
+      'esm-only',
+      ...exclude,
+      '--format',
+      'ascii',
+    ],
+    { verbose: true },
+  );
+
+  // npm publish normalises package.json on the way out and only warns when it changes something (a bin it drops,
+  // a field it rewrites): the package must publish exactly as laid out. Being logged out is no packaging problem.
+  const dry = await run(`${name}: npm publish --dry-run`, npm, ['publish', '--dry-run'], { cwd: dir });
+  if (dry.ok) {
+    const warnings = dry.out.split('\n').filter((l) => /^npm warn/i.test(l) && !/requires you to be logged in/.test(l));
+    check(
+      !warnings.length,
+      `${name}: npm publish --dry-run corrects nothing${warnings.length ? `:\n    ${warnings.join('\n    ')}` : ''}`,
+    );
+  }
+
+  // 4. installed size, alone in an empty project
+  const empty = path.join(work, `alone-${name}`);
+  mkdirSync(empty);
+  writeFileSync(
+    path.join(empty, 'package.json'),
+    JSON.stringify({ name: `alone-${name}`, private: true, dependencies: { [name]: `file:${tarball}` } }, null, 2),
+  );
+  if (!(await install(name, empty))) return;
+  const nm = path.join(empty, 'node_modules');
+  const installed = readdirSync(nm)
+    .filter((d) => !d.startsWith('.'))
+    .flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(nm, d)).map((s) => `${d}/${s}`) : [d]));
+  const peers = installed.filter((p) => pkg.peerDependencies?.[p]);
+  check(!peers.length, `${name}: no peer installed (${peers.join(', ') || 'none'})`);
+  sizes[name] = { bytes: du(nm), packages: installed.length, goal: spec.installedGoal };
+  const goal = spec.installedGoal;
+  const line =
+    `${name}: ${fmtMB(sizes[name].bytes)} installed with its dependencies, ${installed.length} package(s): ${installed.join(', ')}` +
+    (goal ? ` (goal ≤ ${fmtMB(goal)})` : ' (no size goal)');
+  check(!goal || sizes[name].bytes <= goal, line);
+  if (pkg.bin) {
+    for (const bin of Object.keys(pkg.bin)) {
+      const help = await run(
+        `${name}: npx ${bin} --help (from the tarball)`,
+        npm,
+        ['exec', '--offline', '--no', '--', bin, '--help'],
+        { cwd: empty },
+      );
+      if (help.ok) check(/usage/i.test(help.out), `${name}: ${bin} --help prints its usage`);
+    }
+  }
+}
+
+/** 5. a consumer project of test/consumers/, with only the tarballs it names. */
+async function consumerPart(name, { log, run, check, install }) {
+  log(`consumer ${name}`);
+  const dir = path.join(work, 'consumers', name);
+  cpSync(path.join(consumersDir, name), dir, {
+    recursive: true,
+    filter: (src) => !/node_modules|[/\\]dist$/.test(src),
+  });
+  const cpkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const ours = [];
+  for (const field of ['dependencies', 'devDependencies']) {
+    for (const d of Object.keys(cpkg[field] ?? {}).filter((d) => PACKAGES[d])) {
+      cpkg[field][d] = `file:${tarballs[d]}`;
+      ours.push(d);
+    }
+  }
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(cpkg, null, 2));
+  if (!(await install(`consumer ${name}`, dir))) return;
+  const present = Object.keys(PACKAGES).filter((p) => existsSync(path.join(dir, 'node_modules', p)));
+  check(
+    present.sort().join() === ours.sort().join(),
+    `consumer ${name}: installs ${ours.join(' + ')} and no other package of ours (installed: ${present.join(', ')})`,
+  );
+  await run(`consumer ${name}: check`, npm, ['run', '--silent', 'check'], { cwd: dir, verbose: true });
+  const spaAssets = path.join(dir, 'dist/assets');
+  if (name === 'spa' && existsSync(spaAssets)) {
+    const js = readdirSync(spaAssets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(spaAssets, f), 'utf8'))
+      .join('\n');
+    check(
+      js.includes('hosted-journey:') && js.includes('hosted-journey'),
+      `consumer spa: the built bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`,
+    );
+  }
+}
+
 try {
   // A full build when dist/ is missing; otherwise the packages are laid out again from the current dist/ (0.3 s),
   // so a partial build since the last full one never leaves a stale package behind.
   if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
-    run('build (dist/ missing)', process.execPath, ['scripts/build.mjs']);
+    await io(console.log).run('build (dist/ missing)', process.execPath, ['scripts/build.mjs']);
   } else {
-    run('lay out dist/packages/ from dist/', process.execPath, ['scripts/build.mjs', 'packages']);
+    await io(console.log).run('lay out dist/packages/ from dist/', process.execPath, ['scripts/build.mjs', 'packages']);
   }
-  for (const [name, spec] of Object.entries(PACKAGES)) {
-    console.log(`\n${name}`);
-    const dir = path.join(PACKAGES_DIR, name);
-    // 1. pack
-    const packed = run(`${name}: npm pack`, npm, ['pack', dir, '--json', '--pack-destination', work]);
-    if (!packed.ok) continue;
-    const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0];
-    const tarball = path.join(work, info.filename);
-    tarballs[name] = tarball;
-    const files = new Set(info.files.map((f) => f.path));
+  const { run } = io(console.log);
+  // 1. pack, one after another (a second each)
+  for (const name of Object.keys(PACKAGES)) {
+    const res = await run(`${name}: npm pack`, npm, [
+      'pack',
+      path.join(PACKAGES_DIR, name),
+      '--json',
+      '--pack-destination',
+      work,
+    ]);
+    if (!res.ok) continue;
+    packed[name] = JSON.parse(res.stdout.slice(res.stdout.indexOf('[')))[0];
+    tarballs[name] = path.join(work, packed[name].filename);
+    const info = packed[name];
     console.log(
       `  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked`,
     );
-
-    // 2. the tarball's contents
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const targets = [...exportTargets(pkg.exports), ...Object.values(pkg.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
-    const missing = targets.filter((t) => !files.has(t));
-    check(
-      !missing.length,
-      `${name}: ${targets.length} exports/bin targets present in the tarball${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
-    );
-    const shots = [...files].filter((f) => /\.(png|jpe?g|gif|webp)$/.test(f));
-    check(
-      !shots.length,
-      `${name}: no screenshots or images in the tarball${shots.length ? ` (${shots.join(', ')})` : ''}`,
-    );
-    if (files.has('dist/react.js')) {
-      const react = readFileSync(path.join(dir, 'dist/react.js'), 'utf8');
-      const importsReact = /from\s*["']react["']/.test(react);
-      const bundlesReact =
-        /__CLIENT_INTERNALS|react\.production|ReactCurrentDispatcher|Symbol\.for\(["']react\.element/.test(react);
-      check(importsReact && !bundlesReact, `${name}: dist/react.js imports 'react' and bundles none of it`);
-    }
-    // Every bare import reachable from an export must be a declared dependency or peer (or a Node built-in): a bundler
-    // helper left as an import (e.g. '@oxc-project/runtime') installs nowhere and breaks every consumer.
-    const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
-    const undeclared = new Map();
-    const visited = new Set();
-    const walk = (rel) => {
-      if (visited.has(rel) || !rel.endsWith('.js') || !files.has(rel)) return;
-      visited.add(rel);
-      const source = readFileSync(path.join(dir, rel), 'utf8');
-      for (const m of source.matchAll(
-        /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
-      )) {
-        const s = m[1] ?? m[2] ?? m[3];
-        if (s.startsWith('.')) walk(path.posix.normalize(path.posix.join(path.posix.dirname(rel), s)));
-        else if (!s.startsWith('node:') && !builtinModules.includes(s)) {
-          const dep = s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0];
-          if (!declared.has(dep)) undeclared.set(s, rel);
-        }
-      }
-    };
-    targets.forEach(walk);
-    check(
-      !undeclared.size,
-      `${name}: ${visited.size} files reachable from the exports import only declared dependencies` +
-        (undeclared.size ? ` (undeclared: ${[...undeclared].map(([s, f]) => `${s} in ${f}`).join(', ')})` : ''),
-    );
-
-    // 3. publint and attw. `./iife` is the classic-script build (a global, no exports): a file for <script src> and
-    // CDNs, not a module to import, so it has no declarations by design and is left out of attw's entry points; so is
-    // `./openapi.json`, a document for other tools.
-    run(
-      `${name}: publint (strict)`,
-      process.execPath,
-      [path.join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'],
-      { verbose: true },
-    );
-    const notModules = ['./iife', './openapi.json'].filter((e) => pkg.exports[e]);
-    const exclude = notModules.length ? ['--exclude-entrypoints', ...notModules] : [];
-    run(
-      `${name}: attw --profile esm-only`,
-      process.execPath,
-      [
-        path.join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
-        tarball,
-        '--profile',
-        'esm-only',
-        ...exclude,
-        '--format',
-        'ascii',
-      ],
-      { verbose: true },
-    );
-
-    // npm publish normalises package.json on the way out and only warns when it changes something (a bin it drops,
-    // a field it rewrites): the package must publish exactly as laid out. Being logged out is no packaging problem.
-    const dry = run(`${name}: npm publish --dry-run`, npm, ['publish', '--dry-run'], { cwd: dir });
-    if (dry.ok) {
-      const warnings = dry.out
-        .split('\n')
-        .filter((l) => /^npm warn/i.test(l) && !/requires you to be logged in/.test(l));
-      check(
-        !warnings.length,
-        `${name}: npm publish --dry-run corrects nothing${warnings.length ? `:\n    ${warnings.join('\n    ')}` : ''}`,
-      );
-    }
-
-    // 4. installed size, alone in an empty project
-    const empty = path.join(work, `alone-${name}`);
-    mkdirSync(empty);
-    writeFileSync(
-      path.join(empty, 'package.json'),
-      JSON.stringify({ name: `alone-${name}`, private: true, dependencies: { [name]: `file:${tarball}` } }, null, 2),
-    );
-    if (!install(name, empty)) continue;
-    const nm = path.join(empty, 'node_modules');
-    const installed = readdirSync(nm)
-      .filter((d) => !d.startsWith('.'))
-      .flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(nm, d)).map((s) => `${d}/${s}`) : [d]));
-    const peers = installed.filter((p) => pkg.peerDependencies?.[p]);
-    check(!peers.length, `${name}: no peer installed (${peers.join(', ') || 'none'})`);
-    sizes[name] = { bytes: du(nm), packages: installed.length, goal: spec.installedGoal };
-    const goal = spec.installedGoal;
-    const line =
-      `${name}: ${fmtMB(sizes[name].bytes)} installed with its dependencies, ${installed.length} package(s): ${installed.join(', ')}` +
-      (goal ? ` (goal ≤ ${fmtMB(goal)})` : ' (no size goal)');
-    check(!goal || sizes[name].bytes <= goal, line);
-    if (pkg.bin) {
-      for (const bin of Object.keys(pkg.bin)) {
-        const help = run(
-          `${name}: npx ${bin} --help (from the tarball)`,
-          npm,
-          ['exec', '--offline', '--no', '--', bin, '--help'],
-          { cwd: empty },
-        );
-        if (help.ok) check(/usage/i.test(help.out), `${name}: ${bin} --help prints its usage`);
-      }
-    }
   }
+  const consumers = readdirSync(consumersDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  // The consumer that runs a browser, the longest part, first; then the packages; then the other consumers.
+  const first = consumers.filter((c) => c === 'testing-kit');
+  await twoAtATime([
+    ...first.map((c) => (o) => consumerPart(c, o)),
+    ...Object.keys(packed).map((p) => (o) => packagePart(p, o)),
+    ...consumers.filter((c) => !first.includes(c)).map((c) => (o) => consumerPart(c, o)),
+  ]);
+  const measured = Object.fromEntries(Object.keys(PACKAGES).flatMap((n) => (sizes[n] ? [[n, sizes[n]]] : [])));
   writeFileSync(
     path.join(PACKAGES_DIR, 'installed-sizes.json'),
-    `${JSON.stringify({ measured: new Date().toISOString(), sizes }, null, 2)}\n`,
+    `${JSON.stringify({ measured: new Date().toISOString(), sizes: measured }, null, 2)}\n`,
   );
-
-  // 5. consumer projects, each with only the tarballs it names
-  for (const name of readdirSync(consumersDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)) {
-    console.log(`\nconsumer ${name}`);
-    const dir = path.join(work, 'consumers', name);
-    cpSync(path.join(consumersDir, name), dir, {
-      recursive: true,
-      filter: (src) => !/node_modules|[/\\]dist$/.test(src),
-    });
-    const cpkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const ours = [];
-    for (const field of ['dependencies', 'devDependencies']) {
-      for (const d of Object.keys(cpkg[field] ?? {}).filter((d) => PACKAGES[d])) {
-        cpkg[field][d] = `file:${tarballs[d]}`;
-        ours.push(d);
-      }
-    }
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify(cpkg, null, 2));
-    if (!install(`consumer ${name}`, dir)) continue;
-    const present = Object.keys(PACKAGES).filter((p) => existsSync(path.join(dir, 'node_modules', p)));
-    check(
-      present.sort().join() === ours.sort().join(),
-      `consumer ${name}: installs ${ours.join(' + ')} and no other package of ours (installed: ${present.join(', ')})`,
-    );
-    run(`consumer ${name}: check`, npm, ['run', '--silent', 'check'], { cwd: dir, verbose: true });
-    const spaAssets = path.join(dir, 'dist/assets');
-    if (name === 'spa' && existsSync(spaAssets)) {
-      const js = readdirSync(spaAssets)
-        .filter((f) => f.endsWith('.js'))
-        .map((f) => readFileSync(path.join(spaAssets, f), 'utf8'))
-        .join('\n');
-      check(
-        js.includes('hosted-journey:') && js.includes('hosted-journey'),
-        `consumer spa: the built bundle contains the widget and the element (${(js.length / 1024).toFixed(0)} KiB)`,
-      );
-    }
-  }
 
   console.log(
     '\ninstalled sizes (tarball alone into an empty project, optional peers not installed, du of node_modules):',
   );
-  for (const [name, s] of Object.entries(sizes))
+  for (const [name, s] of Object.entries(measured))
     console.log(
       `  ${name.padEnd(24)} ${fmtMB(s.bytes).padStart(9)}  ${String(s.packages).padStart(2)} package(s)  goal ${s.goal ? `≤ ${fmtMB(s.goal)}` : 'runs with npx'}`,
     );
