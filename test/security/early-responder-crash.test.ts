@@ -105,21 +105,24 @@ async function attack(h: Host, hangUp: boolean): Promise<string> {
   return seen.split('\r\n')[0]!;
 }
 
-describe.each<Mode>(['express', 'express, stalled after the timeout', 'http'])('a late answer never crashes the host — %s', (mode) => {
-  it.each([
-    ['the body arrives after the early answer', false],
-    ['the client hangs up after the early answer', true],
-  ])('%s: the host keeps serving, the unsent answer is logged', async (_label, hangUp) => {
-    host = await startHost(mode);
-    const h = host;
-    for (let i = 0; i < 3; i++) expect(await attack(h, hangUp)).toMatch(hangUp ? /^$/ : /^HTTP\/1\.1 503/);
-    if (!hangUp) {
-      const logged = () => /webhook respond failed: RESPONSE_NOT_SENT/.test(h.stderr());
-      await when(logged, 'the late answer in the log', h.child.stderr!);
-    }
-    const health = await fetch(`http://127.0.0.1:${h.port}/health`);
-    expect(await health.text()).toBe('ok');
-    expect(h.exited()).toBeNull();
-    expect(h.stderr()).not.toMatch(/ERR_HTTP_HEADERS_SENT|Unhandled|webhook-secret-1/);
-  });
-});
+describe.each<Mode>(['express', 'express, stalled after the timeout', 'http'])(
+  'a late answer never crashes the host — %s',
+  (mode) => {
+    it.each([
+      ['the body arrives after the early answer', false],
+      ['the client hangs up after the early answer', true],
+    ])('%s: the host keeps serving, the unsent answer is logged', async (_label, hangUp) => {
+      host = await startHost(mode);
+      const h = host;
+      for (let i = 0; i < 3; i++) expect(await attack(h, hangUp)).toMatch(hangUp ? /^$/ : /^HTTP\/1\.1 503/);
+      if (!hangUp) {
+        const logged = () => /webhook respond failed: RESPONSE_NOT_SENT/.test(h.stderr());
+        await when(logged, 'the late answer in the log', h.child.stderr!);
+      }
+      const health = await fetch(`http://127.0.0.1:${h.port}/health`);
+      expect(await health.text()).toBe('ok');
+      expect(h.exited()).toBeNull();
+      expect(h.stderr()).not.toMatch(/ERR_HTTP_HEADERS_SENT|Unhandled|webhook-secret-1/);
+    });
+  },
+);
