@@ -7,15 +7,19 @@ import type { Style } from './status-styles.js';
 
 export { retryStyle, statusStyle } from './status-styles.js';
 
+/**
+ * The card hangs from a fixed top, centred across: the frame takes each step's height, and a card centred on the page
+ * would move the whole journey (and the button under the customer's pointer) every time a step is shorter or taller.
+ */
 export const overlayStyle: Style = {
   position: 'fixed',
   inset: '0',
   zIndex: '2147483000',
   display: 'flex',
-  alignItems: 'center',
+  alignItems: 'flex-start',
   justifyContent: 'center',
   background: 'rgba(15, 23, 42, 0.55)',
-  padding: '16px',
+  padding: '8vh 16px 16px',
   boxSizing: 'border-box',
 };
 
