@@ -51,12 +51,12 @@ describe('the vendor display name', () => {
   });
 
   it('the done step thanks the display name', () => {
-    const { container } = render(<DoneStep focus={false} framed={false} vendor={vendorDisplayName('acme')} />);
+    const { container } = render(<DoneStep framed={false} vendor={vendorDisplayName('acme')} />);
     expect(container.textContent).toContain('shared with Acme. You can close this window.');
   });
 
   it('the done, renewed and exited steps in a frame (inline or modal) never say to close a window: the page is not theirs', () => {
-    const done = render(<DoneStep focus={false} framed vendor={vendorDisplayName('acme')} />).container.textContent;
+    const done = render(<DoneStep framed vendor={vendorDisplayName('acme')} />).container.textContent;
     expect(done).toContain('shared with Acme. You can carry on with your application.');
     const renewal: JourneyRenewalBody = {
       consent_id: 'cns_1',
@@ -70,10 +70,10 @@ describe('the vendor display name', () => {
       max_sharing_days: 365,
     };
     const renewed = (framed: boolean) =>
-      render(<RenewedStep focus={false} framed={framed} vendor="Acme" renewal={renewal} />).container.textContent;
+      render(<RenewedStep framed={framed} vendor="Acme" renewal={renewal} />).container.textContent;
     expect(renewed(false)).toMatch(/You can close this window\.$/);
     expect(renewed(true)).toContain('You can carry on with your application.');
-    const exited = render(<ExitedStep focus={false} framed onResume={() => undefined} />).container.textContent;
+    const exited = render(<ExitedStep framed onResume={() => undefined} />).container.textContent;
     for (const text of [done, renewed(true), exited]) expect(text).not.toMatch(/close this window/i);
   });
 });
@@ -82,7 +82,6 @@ describe('the history period', () => {
   it(`the journey's consent summary says "${period}", and its terms ${HISTORY_DAYS} days`, async () => {
     const step = render(
       <AuthoriseStep
-        focus={false}
         institution={institution}
         consentId="cns_1"
         consentUrl="https://bank.example/authorise"

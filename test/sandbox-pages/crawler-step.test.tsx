@@ -20,7 +20,6 @@ function mount(login: CrawlerResult, otp: CrawlerResult) {
   const onConnected = vi.fn();
   render(
     <CrawlerStep
-      focus={false}
       institution={institution}
       api={api}
       onStep={onStep}

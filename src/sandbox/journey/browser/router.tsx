@@ -22,20 +22,16 @@ import {
 import { RenewedStep, RenewStep } from './steps/renew.js';
 import type { Step, StepName } from './types.js';
 import { t } from './i18n.js';
+import { StepFocus } from './ui.js';
 
 type Route<N extends StepName> = (step: Extract<Step, { name: N }>, j: Journey) => JSX.Element;
 
 const ROUTES: { [N in StepName]: Route<N> } = {
   terms: (_, j) => (
-    <TermsStep
-      vendor={vendorDisplayName(j.ctx.config.vendor)}
-      focus={j.focus}
-      onAccept={() => go(j, { name: 'details' })}
-    />
+    <TermsStep vendor={vendorDisplayName(j.ctx.config.vendor)} onAccept={() => go(j, { name: 'details' })} />
   ),
   details: (step, j) => (
     <DetailsStep
-      focus={j.focus}
       prefill={j.prefill}
       api={j.ctx.api}
       onStarted={(app, d) => {
@@ -46,19 +42,13 @@ const ROUTES: { [N in StepName]: Route<N> } = {
       }}
     />
   ),
-  mygov: (_, j) => <MyGovStep focus={j.focus} onDone={() => go(j, { name: 'banks' })} />,
+  mygov: (_, j) => <MyGovStep onDone={() => go(j, { name: 'banks' })} />,
   banks: (_, j) => (
-    <BanksStep
-      focus={j.focus}
-      institutions={j.institutions}
-      loadError={j.loadError}
-      onSelect={(i) => void select(j, i)}
-    />
+    <BanksStep institutions={j.institutions} loadError={j.loadError} onSelect={(i) => void select(j, i)} />
   ),
   bank: (step, j) => (
     <BankStep
       key={step.institution.id}
-      focus={j.focus}
       institution={step.institution}
       busy={j.busy}
       failure={j.failure}
@@ -68,7 +58,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   ),
   crawler: (step, j) => (
     <CrawlerStep
-      focus={j.focus}
       institution={step.institution}
       api={j.ctx.api}
       onStep={(sub) => j.ctx.bridge.emit('step', { step: sub })}
@@ -82,7 +71,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   authorise: (step, j) => (
     <AuthoriseStep
       key={step.consentId}
-      focus={j.focus}
       institution={step.institution}
       consentId={step.consentId}
       consentUrl={step.consentUrl}
@@ -100,7 +88,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   ),
   renew: (step, j) => (
     <RenewStep
-      focus={j.focus}
       vendor={vendorDisplayName(j.ctx.config.vendor)}
       renewal={step.renewal}
       busy={j.busy}
@@ -109,16 +96,10 @@ const ROUTES: { [N in StepName]: Route<N> } = {
     />
   ),
   renewed: (step, j) => (
-    <RenewedStep
-      focus={j.focus}
-      framed={j.ctx.bridge.framed}
-      vendor={vendorDisplayName(j.ctx.config.vendor)}
-      renewal={step.renewal}
-    />
+    <RenewedStep framed={j.ctx.bridge.framed} vendor={vendorDisplayName(j.ctx.config.vendor)} renewal={step.renewal} />
   ),
   retrieving: (step, j) => (
     <RetrievingStep
-      focus={j.focus}
       api={j.ctx.api}
       institutionName={step.institution?.name}
       onDone={(s) => {
@@ -130,7 +111,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   ),
   done: (_, j) => (
     <DoneStep
-      focus={j.focus}
       framed={j.ctx.bridge.framed}
       vendor={vendorDisplayName(j.ctx.config.vendor)}
       accounts={j.summary?.accounts}
@@ -147,7 +127,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
     const denial = step.code === 'CONSENT_DENIED';
     return (
       <FailedStep
-        focus={j.focus}
         title={t(denial ? (renewal ? 'renew.deniedTitle' : 'failed.deniedTitle') : 'failed.title')}
         message={t(step.words)}
         onRetry={retry}
@@ -158,7 +137,6 @@ const ROUTES: { [N in StepName]: Route<N> } = {
   },
   exited: (_, j) => (
     <ExitedStep
-      focus={j.focus}
       framed={j.ctx.bridge.framed}
       onResume={() =>
         j.ctx.url.renewConsent ? void renewFrom(j) : go(j, { name: j.refs.applicationId.current ? 'banks' : 'terms' })
@@ -177,5 +155,9 @@ export function StepView({ journey }: { journey: Journey }) {
         <p>{t('common.loading')}</p>
       </div>
     );
-  return (ROUTES[step.name] as Route<typeof step.name>)(step as never, journey);
+  return (
+    <StepFocus.Provider value={journey.focus}>
+      {(ROUTES[step.name] as Route<typeof step.name>)(step as never, journey)}
+    </StepFocus.Provider>
+  );
 }

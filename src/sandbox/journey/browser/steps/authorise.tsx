@@ -11,7 +11,7 @@ import { CDR_CLUSTERS } from '../../../../protocol/cdr-language.js';
 import { consentCopy } from '../../../../protocol/journey-copy.js';
 import { QUERY } from '../../../../protocol/url.js';
 import { currentLocale, t } from '../i18n.js';
-import { BankMark, Button, Notice, StepHeading } from '../ui.js';
+import { Button, Notice, Step } from '../ui.js';
 
 const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
 const POLL_MS = 1000;
@@ -21,7 +21,6 @@ const CLOSED_GRACE_MS = 1500;
 type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting';
 
 interface AuthoriseProps {
-  focus: boolean;
   institution: Institution;
   consentId: string;
   consentUrl: string;
@@ -143,7 +142,7 @@ export function AuthoriseStep(props: AuthoriseProps) {
     setPhase(w ? 'waiting' : bridge.bankAuthorisation ? 'redirecting' : 'blocked');
   }
 
-  return <AuthoriseView focus={props.focus} institution={institution} phase={phase} onOpen={open} />;
+  return <AuthoriseView institution={institution} phase={phase} onOpen={open} />;
 }
 
 /**
@@ -178,18 +177,16 @@ function SharedData({ bank }: { bank: string }) {
   );
 }
 
-function AuthoriseView(props: { focus: boolean; institution: Institution; phase: Phase; onOpen: () => void }) {
+function AuthoriseView(props: { institution: Institution; phase: Phase; onOpen: () => void }) {
   const { institution, phase } = props;
   const bank = institution.name;
   const waiting = phase === 'waiting';
   return (
-    <div class="hj-step">
-      <div class="hj-bank-head">
-        <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading focus={props.focus} sub={waiting ? undefined : t('authorise.sub', { bank })}>
-          {t(waiting ? 'authorise.waitingTitle' : 'authorise.connect', { bank })}
-        </StepHeading>
-      </div>
+    <Step
+      title={t(waiting ? 'authorise.waitingTitle' : 'authorise.connect', { bank })}
+      sub={waiting ? undefined : t('authorise.sub', { bank })}
+      bank={{ name: institution.name, colour: institution.colour }}
+    >
       {waiting || phase === 'redirecting' ? (
         <div class="hj-waiting" role="status">
           <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
@@ -205,6 +202,6 @@ function AuthoriseView(props: { focus: boolean; institution: Institution; phase:
           {t(waiting ? 'authorise.reopen' : 'authorise.continue', { bank })}
         </Button>
       </div>
-    </div>
+    </Step>
   );
 }

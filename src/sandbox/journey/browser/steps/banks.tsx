@@ -3,11 +3,10 @@ import { useMemo, useState } from 'preact/hooks';
 import type { Pathway } from '../../../../protocol/api.js';
 import type { Institution } from '../api-client.js';
 import { t } from '../i18n.js';
-import { BankMark, Button, Notice, StepHeading } from '../ui.js';
+import { BankMark, Failure, Step, SubmitRow } from '../ui.js';
 import type { JourneyKey } from '../words/en-AU.js';
 
 export function BanksStep(props: {
-  focus: boolean;
   institutions: Institution[] | undefined;
   loadError?: JourneyKey | undefined;
   onSelect: (institution: Institution) => void;
@@ -20,10 +19,7 @@ export function BanksStep(props: {
   }, [query, list]);
 
   return (
-    <div class="hj-step">
-      <StepHeading focus={props.focus} sub={t('banks.sub')}>
-        {t('banks.title')}
-      </StepHeading>
+    <Step title={t('banks.title')} sub={t('banks.sub')}>
       <div class="hj-field hj-search">
         <label for="bank-search">{t('banks.search')}</label>
         <input
@@ -36,7 +32,7 @@ export function BanksStep(props: {
           aria-controls="bank-list"
         />
       </div>
-      {props.loadError ? <Notice kind="error">{t(props.loadError)}</Notice> : null}
+      <Failure of={props.loadError} />
       {!props.institutions && !props.loadError ? (
         <p class="hj-muted" role="status">
           {t('banks.loading')}
@@ -66,7 +62,7 @@ export function BanksStep(props: {
           {t('banks.none', { query })}
         </p>
       ) : null}
-    </div>
+    </Step>
   );
 }
 
@@ -76,7 +72,6 @@ const PATHWAY_TEXT: Record<Pathway, { title: JourneyKey; text: JourneyKey }> = {
 };
 
 export function BankStep(props: {
-  focus: boolean;
   institution: Institution;
   busy: boolean;
   failure?: JourneyKey | undefined;
@@ -87,19 +82,12 @@ export function BankStep(props: {
   const [pathway, setPathway] = useState<Pathway>(institution.pathways[0] ?? 'cdr');
   const choose = institution.pathways.length > 1;
   return (
-    <form
-      class="hj-step"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onContinue(pathway);
-      }}
+    <Step
+      title={institution.name}
+      sub={t(choose ? 'bank.how' : PATHWAY_TEXT[pathway].text)}
+      bank={institution}
+      onSubmit={() => props.onContinue(pathway)}
     >
-      <div class="hj-bank-head">
-        <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading focus={props.focus} sub={t(choose ? 'bank.how' : PATHWAY_TEXT[pathway].text)}>
-          {institution.name}
-        </StepHeading>
-      </div>
       {choose ? (
         <fieldset class="hj-pathways">
           <legend class="hj-visually-hidden">{t('bank.method')}</legend>
@@ -114,15 +102,7 @@ export function BankStep(props: {
           ))}
         </fieldset>
       ) : null}
-      {props.failure ? <Notice kind="error">{t(props.failure)}</Notice> : null}
-      <div class="hj-actions hj-actions-split">
-        <Button type="submit" busy={props.busy}>
-          {t('common.continue')}
-        </Button>
-        <Button variant="secondary" onClick={props.onBack}>
-          {t('common.otherBank')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow label={t('common.continue')} busy={props.busy} failure={props.failure} onBack={props.onBack} />
+    </Step>
   );
 }

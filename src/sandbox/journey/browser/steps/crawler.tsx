@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { CrawlerResult, Institution, JourneyApi } from '../api-client.js';
 import { failureCode } from '../api-client.js';
 import { t } from '../i18n.js';
-import { BankMark, Button, Field, Notice, StepHeading } from '../ui.js';
+import { type FieldRow, Fields, Step, SubmitRow } from '../ui.js';
 import type { JourneyKey } from '../words/en-AU.js';
 
 /** The sandbox's documented test logins (docs/sandbox.md). */
@@ -16,8 +16,43 @@ const TEST_LOGINS: Array<{ user: string; pass: string; result: JourneyKey }> = [
   { user: 'fail', pass: 'fail', result: 'crawler.resultFails' },
 ];
 
+type Phase = 'login' | 'otp';
+type Input = 'username' | 'password' | 'otp';
+
+/** The bank's two forms: its login, then the one-time code when the bank asks for one. */
+const PHASES: Record<Phase, { fields: Array<FieldRow<Input>>; submit: JourneyKey }> = {
+  login: {
+    fields: [
+      {
+        key: 'username',
+        id: 'username',
+        label: 'crawler.username',
+        input: { autoComplete: 'username', required: true },
+      },
+      {
+        key: 'password',
+        id: 'password',
+        label: 'crawler.password',
+        input: { type: 'password', autoComplete: 'current-password', required: true },
+      },
+    ],
+    submit: 'crawler.login',
+  },
+  otp: {
+    fields: [
+      {
+        key: 'otp',
+        id: 'otp',
+        label: 'crawler.otp',
+        hint: 'crawler.otpHint',
+        input: { inputMode: 'numeric', autoComplete: 'one-time-code', required: true },
+      },
+    ],
+    submit: 'crawler.verify',
+  },
+};
+
 export function CrawlerStep(props: {
-  focus: boolean;
   institution: Institution;
   api: JourneyApi;
   onStep: (sub: 'crawler_login' | 'crawler_otp') => void;
@@ -25,10 +60,8 @@ export function CrawlerStep(props: {
   onBack: () => void;
 }) {
   const { institution, api } = props;
-  const [phase, setPhase] = useState<'login' | 'otp'>('login');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [phase, setPhase] = useState<Phase>('login');
+  const [values, setValues] = useState<Record<Input, string>>({ username: '', password: '', otp: '' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<JourneyKey>();
 
@@ -47,7 +80,7 @@ export function CrawlerStep(props: {
       } else if (res.status === 'TIMEDOUT') {
         // The seed stopped waiting for the code: log in again (that starts a fresh one).
         setPhase('login');
-        setCode('');
+        setValues((v) => ({ ...v, otp: '' }));
         props.onStep('crawler_login');
         setFailure('crawler.timedOut');
       } else {
@@ -59,111 +92,43 @@ export function CrawlerStep(props: {
     setBusy(false);
   }
 
-  const login = (e: Event) => {
-    e.preventDefault();
-    if (!username || !password) return setFailure('crawler.needLogin');
-    void run(() => api.crawlerLogin({ institution_id: institution.id, username, password }));
-  };
-  const otp = (e: Event) => {
-    e.preventDefault();
-    if (!/^\d{4,8}$/.test(code.trim())) return setFailure('crawler.needCode');
-    void run(() => api.crawlerOtp({ code: code.trim() }));
+  const submit = () => {
+    const { username, password } = values;
+    const code = values.otp.trim();
+    if (phase === 'login') {
+      if (!username || !password) return setFailure('crawler.needLogin');
+      void run(() => api.crawlerLogin({ institution_id: institution.id, username, password }));
+    } else {
+      if (!/^\d{4,8}$/.test(code)) return setFailure('crawler.needCode');
+      void run(() => api.crawlerOtp({ code }));
+    }
   };
 
+  const login = phase === 'login';
   return (
-    <div class="hj-step">
-      <div class="hj-bank-head">
-        <BankMark name={institution.name} colour={institution.colour} large />
-        <StepHeading
-          focus={props.focus}
-          sub={phase === 'login' ? t('crawler.loginSub', { bank: institution.name }) : t('crawler.otpSub')}
-        >
-          {phase === 'login' ? t('crawler.loginTitle', { bank: institution.name }) : t('crawler.otpTitle')}
-        </StepHeading>
-      </div>
-      {phase === 'login' ? (
-        <LoginForm
-          {...{ username, password, busy, failure }}
-          onUsername={setUsername}
-          onPassword={setPassword}
-          onSubmit={login}
-          onBack={props.onBack}
+    <Step
+      title={login ? t('crawler.loginTitle', { bank: institution.name }) : t('crawler.otpTitle')}
+      sub={login ? t('crawler.loginSub', { bank: institution.name }) : t('crawler.otpSub')}
+      bank={institution}
+    >
+      <form
+        class="hj-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Fields rows={PHASES[phase].fields} values={values} onInput={(k, v) => setValues((o) => ({ ...o, [k]: v }))} />
+        <SubmitRow
+          label={t(PHASES[phase].submit)}
+          busy={busy}
+          failure={failure}
+          onBack={login ? props.onBack : undefined}
         />
-      ) : (
-        <OtpForm {...{ code, busy, failure }} onCode={setCode} onSubmit={otp} />
-      )}
+      </form>
       <TestLogins />
-    </div>
-  );
-}
-
-interface FormState {
-  busy: boolean;
-  failure: JourneyKey | undefined;
-  onSubmit: (e: Event) => void;
-}
-
-function LoginForm(
-  p: FormState & {
-    username: string;
-    password: string;
-    onUsername: (v: string) => void;
-    onPassword: (v: string) => void;
-    onBack: () => void;
-  },
-) {
-  return (
-    <form class="hj-form" onSubmit={p.onSubmit} noValidate>
-      <Field
-        id="username"
-        label={t('crawler.username')}
-        value={p.username}
-        onInput={p.onUsername}
-        autoComplete="username"
-        required
-      />
-      <Field
-        id="password"
-        label={t('crawler.password')}
-        type="password"
-        value={p.password}
-        onInput={p.onPassword}
-        autoComplete="current-password"
-        required
-      />
-      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
-      <div class="hj-actions hj-actions-split">
-        <Button type="submit" busy={p.busy}>
-          {t('crawler.login')}
-        </Button>
-        <Button variant="secondary" onClick={p.onBack}>
-          {t('common.otherBank')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function OtpForm(p: FormState & { code: string; onCode: (v: string) => void }) {
-  return (
-    <form class="hj-form" onSubmit={p.onSubmit} noValidate>
-      <Field
-        id="otp"
-        label={t('crawler.otp')}
-        value={p.code}
-        onInput={p.onCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        hint={t('crawler.otpHint')}
-      />
-      {p.failure ? <Notice kind="error">{t(p.failure)}</Notice> : null}
-      <div class="hj-actions">
-        <Button type="submit" busy={p.busy}>
-          {t('crawler.verify')}
-        </Button>
-      </div>
-    </form>
+    </Step>
   );
 }
 

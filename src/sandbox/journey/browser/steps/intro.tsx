@@ -5,22 +5,19 @@ import { failureCode } from '../api-client.js';
 import type { JourneyApi, JourneyApplication } from '../api-client.js';
 import { HISTORY_DAYS } from '../../../../protocol/journey-copy.js';
 import { formatDays, t } from '../i18n.js';
-import { Button, Field, Notice, StepHeading } from '../ui.js';
+import { Button, type FieldRow, Fields, Notice, Step, SubmitRow, byType } from '../ui.js';
 import type { JourneyKey } from '../words/en-AU.js';
 
-export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () => void }) {
+export function TermsStep(props: { vendor: string; onAccept: () => void }) {
   const [agreed, setAgreed] = useState(false);
   return (
-    <form
-      class="hj-step"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <Step
+      title={t('terms.title')}
+      sub={t('terms.sub', { vendor: props.vendor })}
+      onSubmit={() => {
         if (agreed) props.onAccept();
       }}
     >
-      <StepHeading focus={props.focus} sub={t('terms.sub', { vendor: props.vendor })}>
-        {t('terms.title')}
-      </StepHeading>
       <ul class="hj-points">
         <li>
           <strong>{t('terms.readOnlyLead')}</strong> {t('terms.readOnly')}
@@ -45,52 +42,59 @@ export function TermsStep(props: { vendor: string; focus: boolean; onAccept: () 
         />
         <span>{t('terms.agree')}</span>
       </label>
-      <div class="hj-actions">
-        <Button type="submit" disabled={!agreed}>
-          {t('terms.accept')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow label={t('terms.accept')} disabled={!agreed} />
+    </Step>
   );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ]{6,20}$/;
 
+type Details = { fullName: string; email: string; phone: string };
+
+/** The details form, a row a field: its wire name, its words, what the browser may fill in. The phone is optional. */
+const FIELDS: Array<FieldRow<keyof Details>> = [
+  { key: 'fullName', id: 'full_name', label: 'details.fullName', input: { autoComplete: 'name', required: true } },
+  { key: 'email', id: 'email', label: 'details.email', input: { ...byType('email'), required: true } },
+  { key: 'phone', id: 'phone', label: 'details.phone', hint: 'details.phoneHint', input: byType('tel') },
+];
+
 export function DetailsStep(props: {
-  focus: boolean;
   prefill: JourneyPrefill;
   api: JourneyApi;
-  onStarted: (app: JourneyApplication, details: { fullName: string; email: string; phone: string }) => void;
+  onStarted: (app: JourneyApplication, details: Details) => void;
 }) {
-  const [fullName, setFullName] = useState(props.prefill.fullName ?? '');
-  const [email, setEmail] = useState(props.prefill.email ?? '');
-  const [phone, setPhone] = useState(props.prefill.phone ?? '');
+  const [values, setValues] = useState<Details>(() => ({
+    fullName: props.prefill.fullName ?? '',
+    email: props.prefill.email ?? '',
+    phone: props.prefill.phone ?? '',
+  }));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<JourneyKey>();
 
   // Prefill that arrives with the handshake after the first render fills only fields the customer has not typed in.
   useEffect(() => {
-    if (props.prefill.fullName && !fullName) setFullName(props.prefill.fullName);
-    if (props.prefill.email && !email) setEmail(props.prefill.email);
-    if (props.prefill.phone && !phone) setPhone(props.prefill.phone);
+    setValues((v) => {
+      const next = { ...v };
+      for (const { key } of FIELDS) if (props.prefill[key] && !v[key]) next[key] = props.prefill[key]!;
+      return next;
+    });
   }, [props.prefill]);
 
-  const errors = {
-    fullName: fullName.trim() ? undefined : t('details.fullNameError'),
-    email: EMAIL.test(email.trim()) ? undefined : t('details.emailError'),
-    phone: !phone.trim() || PHONE.test(phone.trim()) ? undefined : t('details.phoneError'),
+  const details: Details = { fullName: values.fullName.trim(), email: values.email.trim(), phone: values.phone.trim() };
+  const errors: Record<keyof Details, string | undefined> = {
+    fullName: details.fullName ? undefined : t('details.fullNameError'),
+    email: EMAIL.test(details.email) ? undefined : t('details.emailError'),
+    phone: !details.phone || PHONE.test(details.phone) ? undefined : t('details.phoneError'),
   };
   const valid = !errors.fullName && !errors.email && !errors.phone;
 
-  async function submit(e: Event) {
-    e.preventDefault();
+  async function submit() {
     setTouched(true);
     if (!valid) return;
     setBusy(true);
     setFailure(undefined);
-    const details = { fullName: fullName.trim(), email: email.trim(), phone: phone.trim() };
     try {
       const app = await props.api.start({
         full_name: details.fullName,
@@ -105,58 +109,22 @@ export function DetailsStep(props: {
   }
 
   return (
-    <form class="hj-step" noValidate onSubmit={submit}>
-      <StepHeading focus={props.focus} sub={t('details.sub')}>
-        {t('details.title')}
-      </StepHeading>
-      <Field
-        id="full_name"
-        label={t('details.fullName')}
-        value={fullName}
-        onInput={setFullName}
-        autoComplete="name"
-        required
-        error={touched ? errors.fullName : undefined}
+    <Step title={t('details.title')} sub={t('details.sub')} onSubmit={() => void submit()} noValidate>
+      <Fields
+        rows={FIELDS}
+        values={values}
+        onInput={(key, v) => setValues((old) => ({ ...old, [key]: v }))}
+        errors={touched ? errors : undefined}
       />
-      <Field
-        id="email"
-        label={t('details.email')}
-        type="email"
-        inputMode="email"
-        value={email}
-        onInput={setEmail}
-        autoComplete="email"
-        required
-        error={touched ? errors.email : undefined}
-      />
-      <Field
-        id="phone"
-        label={t('details.phone')}
-        type="tel"
-        inputMode="tel"
-        value={phone}
-        onInput={setPhone}
-        autoComplete="tel"
-        hint={t('details.phoneHint')}
-        error={touched ? errors.phone : undefined}
-      />
-      {failure ? <Notice kind="error">{t(failure)}</Notice> : null}
-      <div class="hj-actions">
-        <Button type="submit" busy={busy}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow label={t('common.continue')} busy={busy} failure={failure} />
+    </Step>
   );
 }
 
-export function MyGovStep(props: { focus: boolean; onDone: (linked: boolean) => void }) {
+export function MyGovStep(props: { onDone: (linked: boolean) => void }) {
   const [linking, setLinking] = useState(false);
   return (
-    <div class="hj-step">
-      <StepHeading focus={props.focus} sub={t('mygov.sub')}>
-        {t('mygov.title')}
-      </StepHeading>
+    <Step title={t('mygov.title')} sub={t('mygov.sub')}>
       <div class="hj-mygov">
         <span class="hj-mygov-mark" aria-hidden="true">
           {t('mygov.mark')}
@@ -176,6 +144,6 @@ export function MyGovStep(props: { focus: boolean; onDone: (linked: boolean) => 
           </Button>
         )}
       </div>
-    </div>
+    </Step>
   );
 }

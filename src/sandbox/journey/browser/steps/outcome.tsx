@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JourneyApi, StatusResponse } from '../api-client.js';
 import { currentLocale, formatDate, formatNumber, t } from '../i18n.js';
-import { Button, Notice, StepHeading } from '../ui.js';
+import { Button, Notice, Step } from '../ui.js';
 import type { JourneyKey } from '../words/en-AU.js';
 
 const POLL_MS = 600;
@@ -27,7 +27,6 @@ const STAGES: Array<{ at: number; text: JourneyKey }> = [
 ];
 
 export function RetrievingStep(props: {
-  focus: boolean;
   api: JourneyApi;
   institutionName?: string | undefined;
   onDone: (status: StatusResponse) => void;
@@ -78,13 +77,10 @@ export function RetrievingStep(props: {
 
   const stage = [...STAGES].reverse().find((s) => percent >= s.at)!;
   return (
-    <div class="hj-step">
-      <StepHeading
-        focus={props.focus}
-        sub={props.institutionName ? t('retrieving.subFrom', { bank: props.institutionName }) : t('retrieving.sub')}
-      >
-        {t('retrieving.title')}
-      </StepHeading>
+    <Step
+      title={t('retrieving.title')}
+      sub={props.institutionName ? t('retrieving.subFrom', { bank: props.institutionName }) : t('retrieving.sub')}
+    >
       <div class="hj-progress">
         <div class="hj-progress-label">
           <span id="hj-progress-stage">{t(stage.text)}</span>
@@ -112,12 +108,11 @@ export function RetrievingStep(props: {
         ) : null}
       </div>
       {trouble ? <Notice kind="error">{t('retrieving.trouble')}</Notice> : null}
-    </div>
+    </Step>
   );
 }
 
 export function DoneStep(props: {
-  focus: boolean;
   /** In a frame: the journey is part of the integrator's page, with no window of its own to close. */
   framed: boolean;
   vendor: string;
@@ -125,13 +120,16 @@ export function DoneStep(props: {
   transactions?: number | undefined;
 }) {
   return (
-    <div class="hj-step hj-centre">
-      <span class="hj-tick" aria-hidden="true">
-        ✓
-      </span>
-      <StepHeading focus={props.focus} sub={t(props.framed ? 'done.subFramed' : 'done.sub', { vendor: props.vendor })}>
-        {t('done.title')}
-      </StepHeading>
+    <Step
+      title={t('done.title')}
+      sub={t(props.framed ? 'done.subFramed' : 'done.sub', { vendor: props.vendor })}
+      class="hj-centre"
+      mark={
+        <span class="hj-tick" aria-hidden="true">
+          ✓
+        </span>
+      }
+    >
       <p class="hj-muted">{t('done.at', { date: formatDate(new Date()) })}</p>
       {props.accounts !== undefined ? (
         <dl class="hj-summary">
@@ -147,25 +145,26 @@ export function DoneStep(props: {
           ) : null}
         </dl>
       ) : null}
-    </div>
+    </Step>
   );
 }
 
 export function FailedStep(props: {
-  focus: boolean;
   title: string;
   message: string;
   onRetry?: (() => void) | undefined;
   onOther?: (() => void) | undefined;
 }) {
   return (
-    <div class="hj-step">
-      <span class="hj-cross" aria-hidden="true">
-        !
-      </span>
-      <StepHeading focus={props.focus} sub={props.message}>
-        {props.title}
-      </StepHeading>
+    <Step
+      title={props.title}
+      sub={props.message}
+      mark={
+        <span class="hj-cross" aria-hidden="true">
+          !
+        </span>
+      }
+    >
       <div class="hj-actions hj-actions-split">
         {props.onRetry ? <Button onClick={props.onRetry}>{t('common.tryAgain')}</Button> : null}
         {props.onOther ? (
@@ -174,21 +173,18 @@ export function FailedStep(props: {
           </Button>
         ) : null}
       </div>
-    </div>
+    </Step>
   );
 }
 
-export function ExitedStep(props: { focus: boolean; framed: boolean; onResume: () => void }) {
+export function ExitedStep(props: { framed: boolean; onResume: () => void }) {
   return (
-    <div class="hj-step hj-centre">
-      <StepHeading focus={props.focus} sub={t(props.framed ? 'exited.subFramed' : 'exited.sub')}>
-        {t('exited.title')}
-      </StepHeading>
+    <Step title={t('exited.title')} sub={t(props.framed ? 'exited.subFramed' : 'exited.sub')} class="hj-centre">
       <div class="hj-actions">
         <Button variant="secondary" onClick={props.onResume}>
           {t('exited.resume')}
         </Button>
       </div>
-    </div>
+    </Step>
   );
 }

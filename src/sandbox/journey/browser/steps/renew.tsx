@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { JourneyRenewalBody } from '../../../../protocol/journey-api.js';
 import { formatDate, formatDays, t } from '../i18n.js';
-import { BankMark, Button, Notice, StepHeading } from '../ui.js';
+import { Button, Failure, Notice, Step } from '../ui.js';
 import type { JourneyKey } from '../words/en-AU.js';
 
 /** The periods offered: the consent's own first (pre-selected), then the usual ones up to the longest allowed. */
@@ -18,7 +18,6 @@ function periods(renewal: JourneyRenewalBody): number[] {
 const dateOf = (iso: string | null) => (iso ? formatDate(new Date(iso)) : '');
 
 export function RenewStep(props: {
-  focus: boolean;
   vendor: string;
   renewal: JourneyRenewalBody;
   busy: boolean;
@@ -31,13 +30,11 @@ export function RenewStep(props: {
   const date = dateOf(renewal.sharing_expires_at);
   const ended = renewal.status === 'expired';
   return (
-    <div class="hj-step">
-      <div class="hj-bank-head">
-        <BankMark name={bank} colour={renewal.institution.colour} large />
-        <StepHeading focus={props.focus} sub={t(ended ? 'renew.subEnded' : 'renew.sub', { bank, vendor, date })}>
-          {t('renew.title', { bank })}
-        </StepHeading>
-      </div>
+    <Step
+      title={t('renew.title', { bank })}
+      sub={t(ended ? 'renew.subEnded' : 'renew.sub', { bank, vendor, date })}
+      bank={{ name: bank, colour: renewal.institution.colour }}
+    >
       <section class="hj-shared" aria-labelledby="hj-renew-accounts">
         <h2 id="hj-renew-accounts">{t('renew.accounts')}</h2>
         <ul class="hj-renew-accounts">
@@ -64,17 +61,17 @@ export function RenewStep(props: {
         </select>
       </div>
       <Notice>{t('renew.unchanged', { bank })}</Notice>
-      {props.failure ? <Notice kind="error">{t(props.failure)}</Notice> : null}
+      <Failure of={props.failure} />
       <div class="hj-actions">
         <Button onClick={() => props.onContinue(days)} busy={props.busy} name="renew">
           {t('common.continue')}
         </Button>
       </div>
-    </div>
+    </Step>
   );
 }
 
-export function RenewedStep(props: { focus: boolean; framed: boolean; vendor: string; renewal: JourneyRenewalBody }) {
+export function RenewedStep(props: { framed: boolean; vendor: string; renewal: JourneyRenewalBody }) {
   const { renewal } = props;
   const sub = t(props.framed ? 'renewed.subFramed' : 'renewed.sub', {
     bank: renewal.institution.name,
@@ -82,13 +79,15 @@ export function RenewedStep(props: { focus: boolean; framed: boolean; vendor: st
     date: dateOf(renewal.sharing_expires_at),
   });
   return (
-    <div class="hj-step hj-centre">
-      <span class="hj-tick" aria-hidden="true">
-        ✓
-      </span>
-      <StepHeading focus={props.focus} sub={sub}>
-        {t('renewed.title')}
-      </StepHeading>
-    </div>
+    <Step
+      title={t('renewed.title')}
+      sub={sub}
+      class="hj-centre"
+      mark={
+        <span class="hj-tick" aria-hidden="true">
+          ✓
+        </span>
+      }
+    ></Step>
   );
 }
