@@ -6,7 +6,7 @@
  * chunks share nothing), no scroll lock, focus untouched, no key listener; `show()` makes it the open modal.
  */
 import { render } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import {
   closeStyle,
   dialogStyle,
@@ -66,7 +66,9 @@ function ModalView(props: ViewProps) {
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
 
-  useEffect(() => {
+  // A layout effect: on unmount its cleanup runs at once (a passive one waits for the next frame), so destroy()
+  // leaves no document listener behind that a key press in that frame could reach.
+  useLayoutEffect(() => {
     if (props.hidden) return;
     const doc = dialog.current!.ownerDocument;
     const previous = doc.activeElement as HTMLElement | null;

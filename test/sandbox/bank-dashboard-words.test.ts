@@ -13,11 +13,13 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** An authorised consent of `ref` at the sandbox bank: its id, account ids and sharing end. */
+/** An authorised consent of `ref` at the sandbox bank, its accounts shared: its id, account ids and sharing end. */
 async function authorised(ref: string) {
   await sb.request('POST', `/api/v1/acme-lending/${ref}/profile`, { bank_id: 'sandbox-bank', pathway: 'cdr' });
   const { consent_url } = (await sb.request('POST', `/api/v1/acme-lending/${ref}/consents`, {})).json;
   await approveConsent(sb.url, consent_url, 'approve');
+  // The consent's accounts are shared once the crawl has run (crawlDelayMs after the approval): read them after it.
+  await sb.waitForStatus('acme-lending', ref, 'crawled', 15_000);
   const id = new URL(consent_url).searchParams.get('consent_id')!;
   const { consents } = (await sb.request('GET', `/api/v1/acme-lending/${ref}/consents`)).json;
   const consent = consents.find((k: { consent_id: string }) => k.consent_id === id);

@@ -442,6 +442,8 @@ describe('destroy()', () => {
       expect(active.get(document)).toBeGreaterThanOrEqual(2); // modal Escape + focus listeners
       inline.destroy();
       modal.destroy();
+      // At once, not a frame later: a key press in between must find no modal listener.
+      expect(active.get(document)).toBe(0);
       modal.destroy();
       await vi.waitFor(() => expect(late).toHaveBeenCalledWith(expect.objectContaining({ code: 'READY_TIMEOUT' })));
       watch.destroy();
