@@ -22,6 +22,29 @@ function block(text: string, lang: string): string {
 }
 
 const dirs: string[] = [];
+
+/** `src/<p>` as a tsconfig `paths` target. */
+const src = (p: string) => [path.join(root, 'src', p)];
+
+/**
+ * The compiler settings both recipe checks share (strict, DOM, no emit); `extra` adds the framework's paths, files and
+ * template options, its `compilerOptions` merged into the shared ones.
+ */
+function writeTsconfig(dir: string, extra: { compilerOptions: Record<string, unknown> } & Record<string, unknown>) {
+  const compilerOptions = {
+    strict: true,
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    types: [],
+    skipLibCheck: true,
+    noEmit: true,
+    jsx: 'preserve',
+    ...extra.compilerOptions,
+  };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ ...extra, compilerOptions }));
+}
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -34,30 +57,17 @@ describe('docs/bindings/vue.md', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hj-vue-'));
     dirs.push(dir);
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    const src = (p: string) => [path.join(root, 'src', p)];
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'Bundler',
-          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          types: [],
-          skipLibCheck: true,
-          noEmit: true,
-          jsx: 'preserve',
-          paths: {
-            'hosted-journey': src('widget/index.ts'),
-            'hosted-journey/element': src('bindings/element.ts'),
-            'hosted-journey/element/vue': src('bindings/frameworks/vue.ts'),
-          },
+    writeTsconfig(dir, {
+      compilerOptions: {
+        paths: {
+          'hosted-journey': src('widget/index.ts'),
+          'hosted-journey/element': src('bindings/element.ts'),
+          'hosted-journey/element/vue': src('bindings/frameworks/vue.ts'),
         },
-        include: ['*.vue'],
-        vueCompilerOptions: { strictTemplates: true },
-      }),
-    );
+      },
+      include: ['*.vue'],
+      vueCompilerOptions: { strictTemplates: true },
+    });
     writeFileSync(path.join(dir, 'Recipe.vue'), component);
     writeFileSync(path.join(dir, 'Typo.vue'), component.replace('start-at="banks"', 'start-att="banks"'));
     writeFileSync(path.join(dir, 'Value.vue'), component.replace('start-at="banks"', 'start-at="bankz"'));
@@ -138,27 +148,14 @@ describe('docs/bindings/angular.md', () => {
       ].join('\n'),
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-    const src = (p: string) => [path.join(root, 'src', p)];
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'Bundler',
-          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          types: [],
-          skipLibCheck: true,
-          noEmit: true,
-          jsx: 'preserve',
-          jsxImportSource: 'preact',
-          paths: { 'hosted-journey': src('widget/index.ts'), 'hosted-journey/element': src('bindings/element.ts') },
-        },
-        files: Object.keys(files),
-        angularCompilerOptions: { strictTemplates: true },
-      }),
-    );
+    writeTsconfig(dir, {
+      compilerOptions: {
+        jsxImportSource: 'preact',
+        paths: { 'hosted-journey': src('widget/index.ts'), 'hosted-journey/element': src('bindings/element.ts') },
+      },
+      files: Object.keys(files),
+      angularCompilerOptions: { strictTemplates: true },
+    });
     const ngc = path.join(root, 'node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js');
     const run = spawnSync(process.execPath, [ngc, '-p', dir], { cwd: dir, encoding: 'utf8' });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ngc colours its diagnostics
@@ -171,5 +168,6 @@ describe('docs/bindings/angular.md', () => {
     expect(out).toMatch(/Member\.ts.*Property 'prefil' does not exist on type 'BankConnect'/);
     expect(out).toMatch(/Input\.ts.*Type 'number' is not assignable to type 'string'/);
     expect(out).toMatch(/NoSchema\.ts.*NG8001: 'hosted-journey' is not a known element/);
+    expect(out).toMatch(/NoSchema\.ts.*NG8002: Can't bind to 'prefill'/);
   }, 120_000);
 });
