@@ -1,5 +1,6 @@
 // Types of system-deps.mjs, for the TypeScript specs that import it (e2e/engines).
 export const CHROMIUM_PATH: string;
+export const HEADLESS_SHELL_PATH: string;
 export type EngineName = 'chromium' | 'gecko' | 'webkit';
 export interface EngineDep {
   path: string;

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The headless shell of the same Chromium: the build the Playwright specs run in (playwright.config.ts says why). */
+export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 const onPath = (name) => {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
@@ -46,6 +48,13 @@ export function findSystemDeps() {
       name: 'chromium',
       why: 'the end-to-end suite drives a real browser',
       install: ENGINES.chromium.missing(),
+    });
+  }
+  if (!existsSync(HEADLESS_SHELL_PATH)) {
+    missing.push({
+      name: 'chromium-headless-shell',
+      why: "the end-to-end specs run in Chromium's headless shell (e2e/engines in the full browser)",
+      install: 'sudo apt-get install -y chromium-headless-shell   (or set CHROMIUM_HEADLESS_SHELL_PATH)',
     });
   }
   if (ENGINES.gecko.missing()) {

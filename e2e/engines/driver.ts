@@ -1,6 +1,6 @@
 /**
  * One small API over three browser engines, so e2e/engines/scenarios.ts is written once:
- *   chromium — Playwright (Debian Chromium, as in the rest of e2e/);
+ *   chromium — Playwright (Debian's full Chromium, the browser a customer has; the rest of e2e/ runs its headless shell);
  *   gecko    — puppeteer-core over WebDriver BiDi (Debian firefox-esr; no geckodriver);
  *   webkit   — webdriverio over WebDriver classic (Debian webkit2gtk-driver: WebKitWebDriver + MiniBrowser, under Xvfb).
  * Frames are named by a CSS selector of an `<iframe>` in the top document. Nothing here relies on init scripts (WebDriver

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.js';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../playwright.config.js';
 import { completeJourney } from '../../src/sandbox/testing/index.js';
 import { startTestSandbox } from '../support/sandbox.js';
 import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
@@ -104,7 +104,7 @@ it('quick-start.ts: application → journey → consent → crawl.completed → 
   }
   expect((await fetch(`${appUrl}/hosted-journey.nothing.js`)).status).toBe(404);
 
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.goto(appUrl!);
   const journeyOrigin = await page.locator('script[data-journey-origin]').getAttribute('data-journey-origin');
