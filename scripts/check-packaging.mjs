@@ -12,9 +12,7 @@
 //      cache when possible), then runs its `check` script
 // Steps 2–4 of each package and each consumer project are parts that run two at a time (much of each is npm and the
 // consumers' own tools waiting on the disk): 113 s one after another on 2 cores. Each part's lines print when it ends.
-// Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --packages=DIR (check a copy
-// of dist/packages/ laid out already, as npm test makes one, instead of laying them out again in dist/packages/ and
-// reading them there while a browser test may lay them out again; the sizes then go to .test-output/), --keep (leave the temporary
+// Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
 // directory for inspection).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,9 +25,6 @@ import { PACKAGES, PACKAGES_DIR, exportTargets } from './packages.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const consumersDir = path.join(root, 'test/consumers');
 const keep = process.argv.includes('--keep');
-const copied = process.argv.find((a) => a.startsWith('--packages='))?.slice('--packages='.length);
-/** Where the packages are read from: dist/packages/, or the copy --packages names. */
-const packagesDir = copied ? path.resolve(copied) : PACKAGES_DIR;
 const t0 = Date.now();
 const problems = [];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -127,7 +122,7 @@ const sizes = {};
 async function packagePart(name, { log, run, check, install }) {
   log(name);
   const spec = PACKAGES[name];
-  const dir = path.join(packagesDir, name);
+  const dir = path.join(PACKAGES_DIR, name);
   const info = packed[name];
   const tarball = tarballs[name];
   const files = new Set(info.files.map((f) => f.path));
@@ -288,9 +283,7 @@ async function consumerPart(name, { log, run, check, install }) {
 try {
   // A full build when dist/ is missing; otherwise the packages are laid out again from the current dist/ (0.3 s),
   // so a partial build since the last full one never leaves a stale package behind.
-  if (copied) {
-    if (!existsSync(packagesDir)) throw new Error(`--packages=${copied}: no such directory`);
-  } else if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
+  if (!existsSync(path.join(root, 'dist/index.js')) || !existsSync(path.join(root, 'dist/types'))) {
     await io(console.log).run('build (dist/ missing)', process.execPath, ['scripts/build.mjs']);
   } else {
     await io(console.log).run('lay out dist/packages/ from dist/', process.execPath, ['scripts/build.mjs', 'packages']);
@@ -300,7 +293,7 @@ try {
   for (const name of Object.keys(PACKAGES)) {
     const res = await run(`${name}: npm pack`, npm, [
       'pack',
-      path.join(packagesDir, name),
+      path.join(PACKAGES_DIR, name),
       '--json',
       '--pack-destination',
       work,
@@ -324,11 +317,10 @@ try {
     ...consumers.filter((c) => !first.includes(c)).map((c) => (o) => consumerPart(c, o)),
   ]);
   const measured = Object.fromEntries(Object.keys(PACKAGES).flatMap((n) => (sizes[n] ? [[n, sizes[n]]] : [])));
-  const sizesFile = copied
-    ? path.join(root, '.test-output/installed-sizes.json')
-    : path.join(PACKAGES_DIR, 'installed-sizes.json');
-  mkdirSync(path.dirname(sizesFile), { recursive: true });
-  writeFileSync(sizesFile, `${JSON.stringify({ measured: new Date().toISOString(), sizes: measured }, null, 2)}\n`);
+  writeFileSync(
+    path.join(PACKAGES_DIR, 'installed-sizes.json'),
+    `${JSON.stringify({ measured: new Date().toISOString(), sizes: measured }, null, 2)}\n`,
+  );
 
   console.log(
     '\ninstalled sizes (tarball alone into an empty project, optional peers not installed, du of node_modules):',

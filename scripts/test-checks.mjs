@@ -2,7 +2,7 @@
 // `ready` says whether the check's tool is there; a check that is not ready is reported and skipped, unless it is
 // `required` (a tool the repository's devDependencies install): then it counts as failed. `readOnly`: it writes nothing
 // in the repository (dist/ included), so scripts/test.mjs runs it beside vitest at the lowest CPU priority; the others
-// run after vitest, or (`besideBrowsers`) beside Playwright when both run.
+// run after vitest.
 import { existsSync } from 'node:fs';
 
 const node = process.execPath;
@@ -26,16 +26,12 @@ export const checks = [
     required: true,
     readOnly: true,
   },
-  // Lays out dist/packages/ again from dist/ (tests read it): not read-only. `besideBrowsers`: in a whole run it runs
-  // beside Playwright instead, at the lowest CPU priority, on a copy of dist/packages/ taken before the browsers start
-  // (`--packages=DIR`): Playwright leaves about a sixth of 2 cores idle (its tests wait on npm, Next.js and servers),
-  // and after vitest it took 75 s of the first lane on its own.
+  // Lays out dist/packages/ again from dist/ (tests read it): not read-only.
   {
     name: 'packaging',
     cmd: node,
     args: ['scripts/check-packaging.mjs'],
     ready: () => existsSync('scripts/check-packaging.mjs'),
-    besideBrowsers: true,
   },
   {
     name: 'size budget',

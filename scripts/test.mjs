@@ -9,19 +9,18 @@
 //        of scripts/test-checks.mjs one after another (each counts as one test; a missing typecheck or lint tool is a
 //        failure, not a skip). The checks that only read the tree (typecheck, lint, size budget, OpenAPI lint) run
 //        beside vitest at the lowest CPU priority, so they take only the CPU vitest leaves idle (about a fifth of
-//        2 cores: its tests wait on servers, databases and child processes) and no timing test is slowed
+//        2 cores: its tests wait on servers, databases and child processes) and no timing test is slowed; packaging,
+//        which lays out dist/packages/ again that tests read, runs after vitest
 //      - e2e: Playwright (Debian Chromium's headless shell, end to end; e2e/engines drives the full Chromium, Firefox
-//        ESR and WebKitGTK). In CI a failed browser test gets one retry and is then listed as flaky. Packaging runs
-//        beside it at the lowest CPU priority, on a copy of dist/packages/ (in a run without this lane, in the first
-//        lane after the other checks)
+//        ESR and WebKitGTK). In CI a failed browser test gets one retry and is then listed as flaky
 //      Each lane's lines are printed as they come, prefixed with the lane's name, and kept whole in
 //      .test-output/<lane>.log.
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
 // Flags: --skip-build, --only=unit|e2e|checks or several (--only=unit,checks; for local iteration, CI runs everything),
 // --serial / --parallel (lanes one after the other / side by side, whatever the cores).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, constants, setPriority, tmpdir } from 'node:os';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, constants, setPriority } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
@@ -166,9 +165,6 @@ if (!args.includes('--skip-build')) {
   if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) fail('build');
 }
 
-/** Checks that run beside Playwright, on a copy of dist/packages/, when the run has both (scripts/test-checks.mjs). */
-const besideBrowsers = want('checks') && want('e2e') ? checks.filter((c) => c.besideBrowsers) : [];
-
 // 3. the lanes: vitest then the checks in one, Playwright in the other. Side by side only with 4 cores or more: on 2
 // cores the suite is CPU-bound (about 25 CPU-minutes), and lanes at once took the load to 20 and timing tests (leases,
 // connect timeouts) past their limits.
@@ -176,29 +172,13 @@ const lanes = [
   [
     'unit + checks',
     async () => {
-      if (!want('unit'))
-        return want('checks') ? checksLane(checks.filter((c) => !besideBrowsers.includes(c))) : undefined;
+      if (!want('unit')) return want('checks') ? checksLane() : undefined;
       const beside = want('checks') ? checks.filter((c) => c.readOnly) : [];
       await Promise.all([unitLane(), checksLane(beside, { idle: true })]);
-      if (want('checks')) await checksLane(checks.filter((c) => !beside.includes(c) && !besideBrowsers.includes(c)));
+      if (want('checks')) await checksLane(checks.filter((c) => !beside.includes(c)));
     },
   ],
-  [
-    'e2e',
-    async () => {
-      if (!want('e2e')) return;
-      if (!besideBrowsers.length) return e2eLane(deps);
-      // The copy is taken before any browser test starts: the examples spec lays dist/packages/ out again meanwhile.
-      const copy = mkdtempSync(path.join(tmpdir(), 'hj-packages-'));
-      cpSync(path.join(root, 'dist/packages'), copy, { recursive: true });
-      const onCopy = besideBrowsers.map((c) => ({ ...c, args: [...c.args, `--packages=${copy}`] }));
-      try {
-        await Promise.all([e2eLane(deps), checksLane(onCopy, { idle: true })]);
-      } finally {
-        rmSync(copy, { recursive: true, force: true });
-      }
-    },
-  ],
+  ['e2e', () => (want('e2e') ? e2eLane(deps) : undefined)],
 ];
 const timed = async ([name, lane]) => {
   const t0 = Date.now();
