@@ -23,9 +23,9 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import { availableParallelism, constants, setPriority } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
+import { readPlaywrightReport } from './playwright-report.mjs';
 import { findSystemDeps } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,31 +108,18 @@ async function e2eLane(deps) {
     return console.error('\n✗ end-to-end suite not run: Chromium is missing (see above).');
   await run('e2e', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   if (!existsSync(json)) return fail('playwright produced no report');
-  const r = JSON.parse(readFileSync(json, 'utf8'));
-  const s = r.stats ?? {};
-  passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  failed += s.unexpected ?? 0;
-  if (s.skipped && process.env.CI) fail(`playwright skipped ${s.skipped} test(s); CI requires every suite`);
-  for (const e of r.errors ?? []) fail(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        if (t.status === 'unexpected') failures.push(`playwright: ${suite.file} › ${spec.title}`);
-        else if (t.status === 'flaky') flaky.push(`playwright: ${suite.file} › ${spec.title}: ${firstError(t)}`);
-    for (const child of suite.suites ?? []) visit({ file: suite.file, ...child });
-  };
-  for (const suite of r.suites ?? []) visit(suite);
+  const r = readPlaywrightReport(JSON.parse(readFileSync(json, 'utf8')));
+  passed += r.passed;
+  failed += r.failed;
+  if (r.skipped && process.env.CI) fail(`playwright skipped ${r.skipped} test(s); CI requires every suite`);
+  for (const e of r.errors) fail(e);
+  failures.push(...r.failures);
+  flaky.push(...r.flaky);
   // Written by e2e/engines as each engine starts: the versions the widget was just tested in.
   const engines = ['chromium', 'gecko', 'webkit'].map((e) => path.join(out, `engine-${e}.txt`)).filter(existsSync);
   if (engines.length)
     console.log(`\nBrowser engines tested: ${engines.map((f) => readFileSync(f, 'utf8')).join(', ')}`);
 }
-
-/** The first line of a retried test's first failure. */
-const firstError = (t) =>
-  stripVTControlCharacters(String(t.results?.find((r) => r.status !== 'passed')?.error?.message ?? 'failed')).split(
-    '\n',
-  )[0];
 
 /** Runs `list` (default: every check) one after another; `idle`: at the lowest CPU priority. */
 async function checksLane(list = checks, { idle = false } = {}) {
