@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+// One place for both paths (and their environment overrides): the test runner's system check reads them too.
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './scripts/system-deps.mjs';
 
 /**
  * Browser end-to-end tests drive Debian's Chromium; Playwright never downloads a browser. Each spec starts its own
@@ -14,8 +16,7 @@ import { defineConfig } from '@playwright/test';
  *   chromium`): its site isolation, popup blocker and focus rules are what the widget's defences meet in the field,
  *   and the shell differs in exactly those (docs/browsers.md).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+export { CHROMIUM_PATH, HEADLESS_SHELL_PATH };
 
 /** Shared with e2e/engines, which launches the same Chromium through Playwright's library API. */
 export const CHROMIUM_ARGS = [
@@ -39,7 +40,7 @@ export default defineConfig({
   // One worker per core, at least two: npm test runs vitest beside it, and more browsers than cores only make each
   // test slower (measured on 2 cores: three workers beside vitest took the load to 17 and tests to their timeouts).
   workers: Math.max(2, availableParallelism()),
-  // In CI, a test that fails gets one more try, and `npm test` lists it as flaky (scripts/test.mjs) so it is looked into,
+  // In CI, a test that fails gets one more try, and `npm test` lists it as flaky (scripts/playwright-report.mjs) so it is looked into,
   // never forgotten: on 2 busy cores, 241 browser tests met about one timing miss a run (a click on a frame still being
   // laid out, a key's acknowledgement lost), each a different test. Locally a failure is a failure at once.
   retries: process.env.CI ? 1 : 0,

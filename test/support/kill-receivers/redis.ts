@@ -6,7 +6,7 @@ import { RedisDedupeStore } from '../../../src/server/index.js';
 import type { KillReceiverFactory } from '../kill-receiver.js';
 
 // The store gets a client made here, from the node-redis the bundle already holds: given a URL it would import `redis`
-// again from node_modules at run time, and that second load was most of each of the 57 receivers' second of CPU.
+// again from node_modules at run time in each of the 57 receivers (51.6 against 43.0 CPU-s for them all, measured).
 const factory: KillReceiverFactory = async (env) => {
   const effects = createClient({ url: env.EFFECTS_REDIS_URL! });
   const dedupe = createClient({ url: env.DEDUPE_REDIS_URL! });
