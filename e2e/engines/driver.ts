@@ -38,8 +38,13 @@ export interface Driver {
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, frame?: string): Promise<R>;
   /** A real (trusted, user-activating) click on `selector`, in the top document or in `frame`. */
   click(selector: string, frame?: string): Promise<void>;
-  /** A real key press, delivered to whatever has focus. */
-  press(key: Key): Promise<void>;
+  /**
+   * A real key press, delivered to whatever has focus. `releaseWhen`: for a key whose keydown removes the frame that
+   * has the focus (Escape closing the modal) — Chromium keeps the key down until it holds, since a keyup routed to a
+   * frame being removed can lose its acknowledgement and leave the press waiting for ever; the other drivers' presses
+   * do not wait on the keyup and ignore it.
+   */
+  press(key: Key, releaseWhen?: () => Promise<boolean>): Promise<void>;
   /** Real key presses of each character of `text`, delivered to whatever has focus. */
   type(text: string): Promise<void>;
   /** Runs `action` and resolves with the window it opened. */
@@ -100,7 +105,13 @@ function playwrightDriver(page: PwPage): Driver {
     goto: async (url) => void (await page.goto(url)),
     evaluate: async (fn, arg, frame) => (await frameOf(frame)).evaluate(fn as never, arg) as never,
     click: async (selector, frame) => (frame ? page.frameLocator(frame) : page).locator(selector).click(),
-    press: (key) => page.keyboard.press(key),
+    press: async (key, releaseWhen) => {
+      if (!releaseWhen) return page.keyboard.press(key);
+      await page.keyboard.down(key);
+      for (const end = Date.now() + 15_000; Date.now() < end && !(await releaseWhen()); )
+        await new Promise((r) => setTimeout(r, 50));
+      await page.keyboard.up(key);
+    },
     type: (text) => page.keyboard.type(text, { delay: 20 }),
     popup: async (action) => {
       const [popup] = await Promise.all([page.context().waitForEvent('page'), action()]);

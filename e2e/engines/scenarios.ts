@@ -315,7 +315,7 @@ export function engineScenarios(name: EngineName): void {
     await poll(() => active(d)).toBe('IFRAME.hosted-journey-iframe');
     await d.evaluate(() => document.getElementById('leave')!.focus(), undefined, MODAL);
     await poll(() => d.evaluate(() => document.activeElement?.id, undefined, MODAL)).toBe('leave');
-    await d.press('Escape');
+    await d.press('Escape', async () => (await count(d, '.hosted-journey-dialog')) === 0);
     await poll(() => count(d, '.hosted-journey-dialog')).toBe(0);
     await poll(exits).toBe(exited + 1);
     await poll(() => active(d)).toBe('BUTTON#open');
