@@ -24,6 +24,18 @@ function testFiles(dir: string): string[] {
   });
 }
 const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')));
+/**
+ * Files that only compile or run tools, with no server, timer or lease to keep: `npm test` on fewer than 4 cores runs
+ * them (project `compile`) at the lowest CPU priority beside Playwright, whose workers leave about half of 2 cores idle,
+ * instead of in the vitest run that keeps both cores busy (scripts/test.mjs). Their timeout is long for that reason: at
+ * that priority they wait while the browsers are busy.
+ */
+export const COMPILE = [
+  'test/bindings/recipes.test.ts',
+  'test/docs/snippets.test.ts',
+  'test/scripts/playwright-report.test.ts',
+  'test/types/built-types.test.ts',
+];
 
 const include = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const exclude = ['e2e/**', 'node_modules/**', 'dist/**', 'test/consumers/**'];
@@ -40,8 +52,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     typecheck: { enabled: false },
     projects: [
-      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude } },
+      {
+        extends: true,
+        test: { name: 'shared', include, exclude: [...exclude, ...isolated, ...COMPILE], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude: [...exclude, ...COMPILE] },
+      },
+      { extends: true, test: { name: 'compile', include: COMPILE, isolate: false, testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });
