@@ -70,7 +70,7 @@ describe('what runs beside what', () => {
   it("vitest's compile project holds its files, and the other two leave them out", async () => {
     const { default: config, COMPILE } = await import('../../vitest.config.js');
     const projects = Object.fromEntries(
-      (config.test?.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map((p) => [
+      (config.test!.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map((p) => [
         p.test.name,
         p.test,
       ]),
