@@ -33,6 +33,7 @@ const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSy
 export const COMPILE = [
   'test/bindings/recipes.test.ts',
   'test/docs/snippets.test.ts',
+  'test/scripts/pack.test.ts',
   'test/scripts/playwright-report.test.ts',
   'test/types/built-types.test.ts',
 ];
