@@ -25,14 +25,16 @@ function testFiles(dir: string): string[] {
 }
 const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')));
 /**
- * Files that only compile or run tools, with no server, timer or lease to keep: `npm test` on fewer than 4 cores runs
- * them (project `compile`) at the lowest CPU priority beside Playwright, whose workers leave about half of 2 cores idle,
- * instead of in the vitest run that keeps both cores busy (scripts/test.mjs). Their timeout is long for that reason: at
- * that priority they wait while the browsers are busy.
+ * Files whose assertions do not depend on how fast they run: they compile, run tools or (the consent year) retry
+ * patiently; no lease, timeout or timer is under test. `npm test` on fewer than 4 cores runs them (project `unhurried`)
+ * at the lowest CPU priority beside Playwright, whose workers leave about half of 2 cores idle, instead of in the vitest
+ * run that keeps both cores busy (scripts/test.mjs). Their timeout is long for that reason: at that priority they wait
+ * while the browsers are busy.
  */
-export const COMPILE = [
+export const UNHURRIED = [
   'test/bindings/recipes.test.ts',
   'test/docs/snippets.test.ts',
+  'test/sandbox/consent-year.test.ts',
   'test/scripts/pack.test.ts',
   'test/scripts/playwright-report.test.ts',
   'test/types/built-types.test.ts',
@@ -55,13 +57,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include, exclude: [...exclude, ...isolated, ...COMPILE], isolate: false },
+        test: { name: 'shared', include, exclude: [...exclude, ...isolated, ...UNHURRIED], isolate: false },
       },
       {
         extends: true,
-        test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude: [...exclude, ...COMPILE] },
+        test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude: [...exclude, ...UNHURRIED] },
       },
-      { extends: true, test: { name: 'compile', include: COMPILE, isolate: false, testTimeout: 600_000, hookTimeout: 600_000 } },
+      { extends: true, test: { name: 'unhurried', include: UNHURRIED, isolate: false, testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });

@@ -40,7 +40,7 @@ const want = (part) => !only || only.split(',').includes(part);
 // connect timeouts) past their limits. One after the other, vitest keeps both cores busy while Playwright's two workers
 // leave about half of them idle (they wait on pages, servers and timers); so what needs no server, timer or lease runs
 // beside Playwright at the lowest CPU priority, where it takes only that idle CPU and slows no browser test: the
-// read-only checks (typecheck, lint, size budget, OpenAPI lint) and vitest's `compile` project (vitest.config.ts).
+// read-only checks (typecheck, lint, size budget, OpenAPI lint) and vitest's `unhurried` project (vitest.config.ts).
 const together = args.includes('--parallel') || (!args.includes('--serial') && availableParallelism() >= 4);
 const besideE2e = !together && want('e2e');
 const readOnly = want('checks') ? checks.filter((c) => c.readOnly) : [];
@@ -53,7 +53,7 @@ const plan = {
   },
   e2e: {
     playwright: want('e2e'),
-    vitestProjects: besideE2e && want('unit') ? ['compile'] : [],
+    vitestProjects: besideE2e && want('unit') ? ['unhurried'] : [],
     idleBeside: besideE2e ? readOnly.map((c) => c.name) : [],
   },
 };
@@ -205,7 +205,7 @@ const lanes = [
       const projects = plan.e2e.vitestProjects;
       await Promise.all([
         plan.e2e.playwright ? e2eLane(deps) : undefined,
-        projects.length ? unitLane({ projects, idle: true, lane: 'compile' }) : undefined,
+        projects.length ? unitLane({ projects, idle: true, lane: 'unhurried' }) : undefined,
         checksLane(named(plan.e2e.idleBeside), { idle: true }),
       ]);
     },

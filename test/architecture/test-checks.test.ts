@@ -1,6 +1,6 @@
 // The checks npm test runs after the suites (scripts/test-checks.mjs): Biome and tsc are required, so a repository
 // where either is missing fails the run instead of skipping the check. And what scripts/test.mjs runs beside what
-// (`--plan`): on fewer than 4 cores the read-only checks and vitest's compile project beside Playwright.
+// (`--plan`): on fewer than 4 cores the read-only checks and vitest's unhurried project beside Playwright.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -45,11 +45,11 @@ describe('what runs beside what', () => {
   };
   const readOnly = ['typecheck', 'lint', 'size budget', 'openapi lint'];
 
-  it('lanes one after the other: vitest without its compile project, then packaging; beside Playwright the compile project and the read-only checks', () => {
+  it('lanes one after the other: vitest without its unhurried project, then packaging; beside Playwright the unhurried project and the read-only checks', () => {
     expect(plan('--serial')).toEqual({
       together: false,
       unit: { vitestProjects: ['shared', 'isolated'], idleBeside: [], after: ['packaging'] },
-      e2e: { playwright: true, vitestProjects: ['compile'], idleBeside: readOnly },
+      e2e: { playwright: true, vitestProjects: ['unhurried'], idleBeside: readOnly },
     });
   });
 
@@ -67,17 +67,17 @@ describe('what runs beside what', () => {
     });
   });
 
-  it("vitest's compile project holds its files, and the other two leave them out", async () => {
-    const { default: config, COMPILE } = await import('../../vitest.config.js');
+  it("vitest's unhurried project holds its files, and the other two leave them out", async () => {
+    const { default: config, UNHURRIED } = await import('../../vitest.config.js');
     const projects = Object.fromEntries(
       (config.test!.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map((p) => [
         p.test.name,
         p.test,
       ]),
     );
-    expect(Object.keys(projects).sort()).toEqual(['compile', 'isolated', 'shared']);
-    expect(projects.compile!.include).toEqual(COMPILE);
-    for (const f of COMPILE) {
+    expect(Object.keys(projects).sort()).toEqual(['isolated', 'shared', 'unhurried']);
+    expect(projects.unhurried!.include).toEqual(UNHURRIED);
+    for (const f of UNHURRIED) {
       expect(existsSync(f), f).toBe(true);
       expect(projects.shared!.exclude, f).toContain(f);
       expect(projects.isolated!.exclude, f).toContain(f);
