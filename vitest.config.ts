@@ -24,21 +24,6 @@ function testFiles(dir: string): string[] {
   });
 }
 const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')));
-/**
- * Files whose assertions do not depend on how fast they run: they compile, run tools or (the consent year) retry
- * patiently; no lease, timeout or timer is under test. `npm test` on fewer than 4 cores runs them (project `unhurried`)
- * at the lowest CPU priority beside Playwright, whose workers leave about half of 2 cores idle, instead of in the vitest
- * run that keeps both cores busy (scripts/test.mjs). Their timeout is long for that reason: at that priority they wait
- * while the browsers are busy.
- */
-export const UNHURRIED = [
-  'test/bindings/recipes.test.ts',
-  'test/docs/snippets.test.ts',
-  'test/sandbox/consent-year.test.ts',
-  'test/scripts/pack.test.ts',
-  'test/scripts/playwright-report.test.ts',
-  'test/types/built-types.test.ts',
-];
 
 const include = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const exclude = ['e2e/**', 'node_modules/**', 'dist/**', 'test/consumers/**'];
@@ -55,15 +40,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     typecheck: { enabled: false },
     projects: [
-      {
-        extends: true,
-        test: { name: 'shared', include, exclude: [...exclude, ...isolated, ...UNHURRIED], isolate: false },
-      },
-      {
-        extends: true,
-        test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude: [...exclude, ...UNHURRIED] },
-      },
-      { extends: true, test: { name: 'unhurried', include: UNHURRIED, isolate: false, testTimeout: 600_000, hookTimeout: 600_000 } },
+      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude } },
     ],
   },
 });

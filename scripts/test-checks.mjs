@@ -1,8 +1,8 @@
 // Checks that run after the test suites, each counting as one test. Add new ones here (one line each).
 // `ready` says whether the check's tool is there; a check that is not ready is reported and skipped, unless it is
 // `required` (a tool the repository's devDependencies install): then it counts as failed. `readOnly`: it writes nothing
-// in the repository (dist/ included), so scripts/test.mjs runs it at the lowest CPU priority beside Playwright (beside
-// vitest when the browser suite is not run); the others run after vitest.
+// in the repository (dist/ included), so scripts/test.mjs runs it beside vitest at the lowest CPU priority; the others
+// run after vitest.
 import { existsSync } from 'node:fs';
 
 const node = process.execPath;

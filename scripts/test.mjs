@@ -5,13 +5,14 @@
 //   2. build (the browser specs and the budget checks run against dist/)
 //   3. two lanes, side by side on 4 cores or more (much of each lane's time is waiting: servers, browsers, PostgreSQL,
 //      npm), one after the other on fewer:
-//      - unit and checks: vitest (unit + Node integration against real HTTP and a real redis-server), then packaging
-//        (scripts/test-checks.mjs; each check counts as one test; a missing typecheck or lint tool is a failure, not a
-//        skip), which lays out dist/packages/ again that tests read
+//      - unit and checks: vitest (unit + Node integration against real HTTP and a real redis-server), and the checks
+//        of scripts/test-checks.mjs one after another (each counts as one test; a missing typecheck or lint tool is a
+//        failure, not a skip). The checks that only read the tree (typecheck, lint, size budget, OpenAPI lint) run
+//        beside vitest at the lowest CPU priority, so they take only the CPU vitest leaves idle (about a fifth of
+//        2 cores: its tests wait on servers, databases and child processes) and no timing test is slowed; packaging,
+//        which lays out dist/packages/ again that tests read, runs after vitest
 //      - e2e: Playwright (Debian Chromium's headless shell, end to end; e2e/engines drives the full Chromium, Firefox
-//        ESR and WebKitGTK). In CI a failed browser test gets one retry and is then listed as flaky. Beside it, at the
-//        lowest CPU priority, the checks that only read the tree (typecheck, lint, size budget, OpenAPI lint): they
-//        take only the CPU Playwright leaves idle, so no browser test is slowed (beside vitest when e2e is not run)
+//        ESR and WebKitGTK). In CI a failed browser test gets one retry and is then listed as flaky
 //      Each lane's lines are printed as they come, prefixed with the lane's name, and kept whole in
 //      .test-output/<lane>.log.
 // Prints one closing line `N passed, N failed`. Exits non-zero if anything failed.
@@ -31,39 +32,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled(root);
 const { checks, readiness } = await import('./test-checks.mjs');
 const out = path.join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const want = (part) => !only || only.split(',').includes(part);
-
-// The lanes: vitest then packaging in one, Playwright in the other. Side by side only with 4 cores or more: on 2
-// cores the suite is CPU-bound (about 25 CPU-minutes), and lanes at once took the load to 20 and timing tests (leases,
-// connect timeouts) past their limits. One after the other, vitest keeps both cores busy while Playwright's two workers
-// leave about half of them idle (they wait on pages, servers and timers); so what needs no server, timer or lease runs
-// beside Playwright at the lowest CPU priority, where it takes only that idle CPU and slows no browser test: the
-// read-only checks (typecheck, lint, size budget, OpenAPI lint) and vitest's `unhurried` project (vitest.config.ts).
-const together = args.includes('--parallel') || (!args.includes('--serial') && availableParallelism() >= 4);
-const besideE2e = !together && want('e2e');
-const readOnly = want('checks') ? checks.filter((c) => c.readOnly) : [];
-const plan = {
-  together,
-  unit: {
-    vitestProjects: want('unit') ? (besideE2e ? ['shared', 'isolated'] : ['all']) : [],
-    idleBeside: besideE2e ? [] : readOnly.map((c) => c.name),
-    after: want('checks') ? checks.filter((c) => !c.readOnly).map((c) => c.name) : [],
-  },
-  e2e: {
-    playwright: want('e2e'),
-    vitestProjects: besideE2e && want('unit') ? ['unhurried'] : [],
-    idleBeside: besideE2e ? readOnly.map((c) => c.name) : [],
-  },
-};
-// --plan: prints which lane runs what (test/architecture/test-checks.test.ts reads it) and runs nothing.
-if (args.includes('--plan')) {
-  console.log(JSON.stringify(plan));
-  process.exit(0);
-}
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
 const started = Date.now();
 
 let passed = 0;
@@ -112,17 +85,9 @@ function run(lane, cmd, cmdArgs, env = {}, { idle = false } = {}) {
   });
 }
 
-/** vitest: every project, or only `projects`; `idle`: at the lowest CPU priority. */
-async function unitLane({ projects = [], idle = false, lane = 'unit' } = {}) {
-  const json = path.join(out, `vitest${projects.length ? `-${projects.join('-')}` : ''}.json`);
-  const only = projects.map((p) => `--project=${p}`);
-  await run(
-    lane,
-    bin('vitest'),
-    ['run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
-    {},
-    { idle },
-  );
+async function unitLane() {
+  const json = path.join(out, 'vitest.json');
+  await run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
   if (!existsSync(json)) return fail('vitest produced no report');
   const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.numPassedTests ?? 0;
@@ -187,29 +152,20 @@ if (!args.includes('--skip-build')) {
   if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) fail('build');
 }
 
-// 3. the lanes (the plan above)
-const named = (names) => checks.filter((c) => names.includes(c.name));
+// 3. the lanes: vitest then the checks in one, Playwright in the other. Side by side only with 4 cores or more: on 2
+// cores the suite is CPU-bound (about 25 CPU-minutes), and lanes at once took the load to 20 and timing tests (leases,
+// connect timeouts) past their limits.
 const lanes = [
   [
     'unit + checks',
     async () => {
-      const projects = plan.unit.vitestProjects.filter((p) => p !== 'all');
-      const vitest = plan.unit.vitestProjects.length ? unitLane({ projects }) : undefined;
-      await Promise.all([vitest, checksLane(named(plan.unit.idleBeside), { idle: true })]);
-      await checksLane(named(plan.unit.after));
+      if (!want('unit')) return want('checks') ? checksLane() : undefined;
+      const beside = want('checks') ? checks.filter((c) => c.readOnly) : [];
+      await Promise.all([unitLane(), checksLane(beside, { idle: true })]);
+      if (want('checks')) await checksLane(checks.filter((c) => !beside.includes(c)));
     },
   ],
-  [
-    'e2e',
-    async () => {
-      const projects = plan.e2e.vitestProjects;
-      await Promise.all([
-        plan.e2e.playwright ? e2eLane(deps) : undefined,
-        projects.length ? unitLane({ projects, idle: true, lane: 'unhurried' }) : undefined,
-        checksLane(named(plan.e2e.idleBeside), { idle: true }),
-      ]);
-    },
-  ],
+  ['e2e', () => (want('e2e') ? e2eLane(deps) : undefined)],
 ];
 const timed = async ([name, lane]) => {
   const t0 = Date.now();
@@ -217,6 +173,7 @@ const timed = async ([name, lane]) => {
   return `${name} ${seconds(t0)}`;
 };
 const times = [];
+const together = args.includes('--parallel') || (!args.includes('--serial') && availableParallelism() >= 4);
 console.log(`\nLanes ${together ? 'side by side' : 'one after the other'} (${availableParallelism()} cores)`);
 if (!together) for (const lane of lanes) times.push(await timed(lane));
 else times.push(...(await Promise.all(lanes.map(timed))));

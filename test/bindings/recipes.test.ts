@@ -80,7 +80,7 @@ describe('docs/bindings/vue.md', () => {
     expect([...files].sort(), out).toEqual(['Typo.vue', 'Value.vue']);
     expect(out).toMatch(/Typo\.vue.*'startAtt' does not exist/);
     expect(out).toMatch(/Value\.vue.*"bankz"/);
-  });
+  }, 120_000);
 
   it('with the docs’ isCustomElement, Vue renders <hosted-journey> instead of resolving a component', () => {
     const fn = /isCustomElement:\s*(\(tag\)\s*=>\s*[^}]+?)\s*}/.exec(text)?.[1];
@@ -169,5 +169,5 @@ describe('docs/bindings/angular.md', () => {
     expect(out).toMatch(/Input\.ts.*Type 'number' is not assignable to type 'string'/);
     expect(out).toMatch(/NoSchema\.ts.*NG8001: 'hosted-journey' is not a known element/);
     expect(out).toMatch(/NoSchema\.ts.*NG8002: Can't bind to 'prefill'/);
-  });
+  }, 120_000);
 });

@@ -27,7 +27,7 @@ it('every code block of README.md and docs/ type-checks against the built packag
   );
   const report = result.problems.map((p) => `${p.where}: ${p.message}`).join('\n');
   expect(report, `${result.problems.length} problem(s) in the docs' code blocks`).toBe('');
-});
+}, 120_000);
 
 it('markers: a skip needs a reason; unknown, misplaced and stray markers are refused', () => {
   const md = [
@@ -93,7 +93,7 @@ it('a block reaching past the exports (an internal name, src/, an unexported sub
     removeProject(probe.project);
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 120_000);
 
 // A journey_url fallback (`?? sandbox.url`, `?? 'http://127.0.0.1:4010'`) compiles and runs against the sandbox, and
 // frames localhost in production when the field is missing: the docs test refuses it wherever a block writes it.
@@ -128,4 +128,4 @@ it('a block that falls back when journey_url is missing fails; one that throws s
     removeProject(probe.project);
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 120_000);

@@ -178,7 +178,7 @@ describe('the consent year: 1 000 consents, no browser, every delivery duplicate
     pool = new pg.Pool({ connectionString: db.url, max: 10 });
     pool.on('error', () => {});
     await pool.query('CREATE TABLE effects (event_id text, type text, body jsonb)');
-  });
+  }, 60_000);
   afterAll(async () => {
     for (const server of servers) {
       server.closeAllConnections();
@@ -231,5 +231,5 @@ describe('the consent year: 1 000 consents, no browser, every delivery duplicate
         rows.map((r) => r.body),
       ),
     ).toBe(uniqueEvents);
-  });
+  }, 1_800_000);
 });

@@ -74,7 +74,7 @@ describe('npm run pack -- --into', () => {
       'hosted-journey-server': 'file:vendor/hosted-journey-server.tgz',
     });
     expect(pkg.devDependencies).toEqual({ 'hosted-journey-sandbox': 'file:vendor/hosted-journey-sandbox.tgz' });
-  });
+  }, 180_000);
 
   it('a folder without package.json is refused with the command that makes one', () => {
     const bare = path.join(work, 'bare');
@@ -142,5 +142,5 @@ describe('npm run pack while npm run demo serves from dist/', () => {
       expect(readFileSync(s.file, 'utf8'), s.file).toBe(s.text);
       expect(statSync(s.file).mtimeMs, `${s.file} untouched`).toBe(s.mtime);
     }
-  });
+  }, 300_000);
 });

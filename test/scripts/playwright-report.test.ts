@@ -50,10 +50,10 @@ describe('the Playwright report as npm test reads it', () => {
     expect(r.flaky).toEqual([expect.stringMatching(/three\.spec\.ts › flips: Error: the first try fails/)]);
     expect(r.failures).toEqual([expect.stringMatching(/three\.spec\.ts › always fails$/)]);
     expect(r.errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('outside CI: no retry, so the flip is a failure and nothing is flaky', () => {
     const r = runPlaywright(false);
     expect({ passed: r.passed, failed: r.failed, flaky: r.flaky }).toEqual({ passed: 1, failed: 2, flaky: [] });
-  });
+  }, 60_000);
 });

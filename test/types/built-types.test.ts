@@ -33,4 +33,4 @@ it('registerWebhook events, switch narrowing of webhook data, closed error codes
   // The packages really were the built ones.
   const server = program.getSourceFiles().find((f) => f.fileName.includes('dist/packages/hosted-journey-server'));
   expect(server).toBeDefined();
-});
+}, 120_000);
