@@ -37,8 +37,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // One worker per core, at least two: npm test runs vitest beside it, and more browsers than cores only make each
-  // test slower (measured on 2 cores: three workers beside vitest took the load to 17 and tests to their timeouts).
+  // One worker per core, at least two, when something may run beside it (measured on 2 cores: three workers beside
+  // vitest took the load to 17 and tests to their timeouts). `npm test` on fewer than 4 cores runs this lane alone and
+  // passes --workers=<cores + 1> (scripts/test.mjs, e2eLane).
   workers: Math.max(2, availableParallelism()),
   // In CI, a test that fails gets one more try, and `npm test` lists it as flaky (scripts/playwright-report.mjs) so it is looked into,
   // never forgotten: on 2 busy cores, 241 browser tests met about one timing miss a run (a click on a frame still being

@@ -3,7 +3,7 @@
  * (one `*.spec.ts` per engine calls `engineScenarios(name)`). They reuse the pages and servers of the Chromium specs:
  * e2e/widget (script tag, forgers), e2e/usecases/01-strict-csp (strict CSP page, modal) and e2e/roundtrip (the sandbox).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -73,8 +73,23 @@ async function clickButton(d: Driver, name: string, frame?: string, { trusted = 
   if (trusted) await d.click('[data-engines-click]', frame);
 }
 
+/**
+ * The full Chromium runs only the scenarios where it differs from the headless shell that runs every other spec (its
+ * popup blocker, focus rules, site isolation and popup windows: docs/browsers.md). A scenario registered through
+ * `alsoInTheShell(spec)` is run in Gecko and WebKit here, and in Chromium by `spec` in the shell — the same Blink, the
+ * same renderer code — so the full browser's far higher cost is spent where it finds something the shell cannot.
+ */
+function inEngines(name: EngineName) {
+  return (spec: string): typeof test => {
+    if (!existsSync(path.join(ROOT, spec)))
+      throw new Error(`e2e/engines: ${spec}, named as this scenario's Chromium run, is missing`);
+    return name === 'chromium' ? ((() => undefined) as unknown as typeof test) : test;
+  };
+}
+
 export function engineScenarios(name: EngineName): void {
   test.describe.configure({ timeout: 90_000 });
+  const alsoInTheShell = inEngines(name);
   let engine: Engine;
   let o: Origins;
   let uc: UseCase;
@@ -119,62 +134,68 @@ export function engineScenarios(name: EngineName): void {
     if (d && !(await d.isClosed().catch(() => true))) await d.close().catch(() => undefined);
   });
 
-  test(`${name}: script tag inline — mount, handshake prefill, resize both ways, completed, destroy leaves nothing`, async () => {
-    await d.goto(`${o.integrator.url}/script-tag-probed.html`);
-    await poll(() => text(d, '#status', JOURNEY)).toBe('connected');
-    expect(JSON.parse((await text(d, '#prefill', JOURNEY))!)).toEqual({
-      fullName: 'Alex Citizen',
-      email: 'alex@example.com',
-    });
-    await poll(() => d.evaluate(() => (window as W).__dom)).toEqual([['ready', stamped({ step: 'terms' })]]);
-    expect(await d.evaluate(() => document.querySelector('#journey iframe')!.getAttribute('src'))).not.toMatch(
-      /Alex|alex%40/,
-    );
+  alsoInTheShell('e2e/widget/widget.spec.ts')(
+    `${name}: script tag inline — mount, handshake prefill, resize both ways, completed, destroy leaves nothing`,
+    async () => {
+      await d.goto(`${o.integrator.url}/script-tag-probed.html`);
+      await poll(() => text(d, '#status', JOURNEY)).toBe('connected');
+      expect(JSON.parse((await text(d, '#prefill', JOURNEY))!)).toEqual({
+        fullName: 'Alex Citizen',
+        email: 'alex@example.com',
+      });
+      await poll(() => d.evaluate(() => (window as W).__dom)).toEqual([['ready', stamped({ step: 'terms' })]]);
+      expect(await d.evaluate(() => document.querySelector('#journey iframe')!.getAttribute('src'))).not.toMatch(
+        /Alex|alex%40/,
+      );
 
-    const contentHeight = () =>
-      d.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height), undefined, JOURNEY);
-    await poll(() => height(d, JOURNEY)).toBe(Math.max(400, await contentHeight())); // minHeight defaults to 400
-    const initial = await height(d, JOURNEY);
-    const content = await contentHeight();
-    await d.click('#grow', JOURNEY); // +1000 px
-    await poll(async () => (await height(d, JOURNEY)) === (await contentHeight())).toBe(true);
-    expect(await height(d, JOURNEY)).toBeGreaterThan(content + 900);
-    await d.click('#shrink', JOURNEY);
-    await poll(() => height(d, JOURNEY)).toBe(initial);
+      const contentHeight = () =>
+        d.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height), undefined, JOURNEY);
+      await poll(() => height(d, JOURNEY)).toBe(Math.max(400, await contentHeight())); // minHeight defaults to 400
+      const initial = await height(d, JOURNEY);
+      const content = await contentHeight();
+      await d.click('#grow', JOURNEY); // +1000 px
+      await poll(async () => (await height(d, JOURNEY)) === (await contentHeight())).toBe(true);
+      expect(await height(d, JOURNEY)).toBeGreaterThan(content + 900);
+      await d.click('#shrink', JOURNEY);
+      await poll(() => height(d, JOURNEY)).toBe(initial);
 
-    await d.click('#emit-completed', JOURNEY);
-    await poll(() => d.evaluate(() => (window as W).__dom)).toContainEqual([
-      'completed',
-      stamped({ applicationId: 'app_123' }),
-    ]);
+      await d.click('#emit-completed', JOURNEY);
+      await poll(() => d.evaluate(() => (window as W).__dom)).toContainEqual([
+        'completed',
+        stamped({ applicationId: 'app_123' }),
+      ]);
 
-    expect(await d.evaluate(() => (window as W).__messageListeners)).toBeGreaterThan(0);
-    const destroyed = await d.evaluate(async () => {
-      const j = await (window as W).HostedJourney.mounted;
-      j.destroy();
-      return j.state;
-    });
-    expect(destroyed).toBe('destroyed');
-    expect(await count(d, 'iframe')).toBe(0);
-    expect(await d.evaluate(() => (window as W).__messageListeners)).toBe(0);
-  });
+      expect(await d.evaluate(() => (window as W).__messageListeners)).toBeGreaterThan(0);
+      const destroyed = await d.evaluate(async () => {
+        const j = await (window as W).HostedJourney.mounted;
+        j.destroy();
+        return j.state;
+      });
+      expect(destroyed).toBe('destroyed');
+      expect(await count(d, 'iframe')).toBe(0);
+      expect(await d.evaluate(() => (window as W).__messageListeners)).toBe(0);
+    },
+  );
 
-  test(`${name}: markup named currentScript ahead of the script tag, pointing at another origin — no part loads from there; the tag mounts and loads its parts from its own origin`, async () => {
-    await d.goto(`${o.integrator.url}/script-tag-clobbered.html`);
-    // The attack is live in this engine: the page's own lookup of document.currentScript finds the injected <img>.
-    expect(await d.evaluate(() => (document as W).currentScript?.tagName ?? null)).toBe('IMG');
-    // The tag's own typo (data-primery-colour) loads the typo warning's part, from next to the tag; the tag mounts.
-    await poll(() => d.evaluate(() => typeof (window as W).__hostedJourneyParts?.typos)).toBe('object');
-    await poll(() => d.evaluate(() => document.querySelector('#journey iframe')?.getAttribute('src') ?? null)).toMatch(
-      new RegExp(`^${o.journey.url}/i/acme/cust_1\\?`),
-    );
-    const parts = await d.evaluate(() =>
-      [...document.scripts].map((s) => s.src).filter((src) => /hosted-journey\.(?!iife)/.test(src)),
-    );
-    expect(parts).toEqual([`${o.integrator.url}/hosted-journey.typos.js`]);
-    expect(await d.evaluate(() => (window as W).__decoys ?? null)).toBeNull();
-    expect(o.third.requests.filter((r) => r.includes('hosted-journey'))).toEqual([]);
-  });
+  alsoInTheShell('e2e/security/clobbered-current-script.spec.ts')(
+    `${name}: markup named currentScript ahead of the script tag, pointing at another origin — no part loads from there; the tag mounts and loads its parts from its own origin`,
+    async () => {
+      await d.goto(`${o.integrator.url}/script-tag-clobbered.html`);
+      // The attack is live in this engine: the page's own lookup of document.currentScript finds the injected <img>.
+      expect(await d.evaluate(() => (document as W).currentScript?.tagName ?? null)).toBe('IMG');
+      // The tag's own typo (data-primery-colour) loads the typo warning's part, from next to the tag; the tag mounts.
+      await poll(() => d.evaluate(() => typeof (window as W).__hostedJourneyParts?.typos)).toBe('object');
+      await poll(() =>
+        d.evaluate(() => document.querySelector('#journey iframe')?.getAttribute('src') ?? null),
+      ).toMatch(new RegExp(`^${o.journey.url}/i/acme/cust_1\\?`));
+      const parts = await d.evaluate(() =>
+        [...document.scripts].map((s) => s.src).filter((src) => /hosted-journey\.(?!iife)/.test(src)),
+      );
+      expect(parts).toEqual([`${o.integrator.url}/hosted-journey.typos.js`]);
+      expect(await d.evaluate(() => (window as W).__decoys ?? null)).toBeNull();
+      expect(o.third.requests.filter((r) => r.includes('hosted-journey'))).toEqual([]);
+    },
+  );
 
   test(`${name}: forged messages from a third origin, a second journey-origin frame and an opaque origin reach no callback`, async () => {
     await d.goto(`${o.integrator.url}/index.html`);
@@ -248,29 +269,32 @@ export function engineScenarios(name: EngineName): void {
   const violations = async (frame?: string) =>
     (await d.evaluate(() => (window as W).__cspViolations ?? 'no recorder', undefined, frame)) as unknown;
 
-  test(`${name}: strict CSP page (default-src 'self'), inline — mounts, resizes, completes with 0 violations`, async () => {
-    await d.goto(uc.url('inline', true));
-    const events = () =>
-      d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string }>).map((e) => e.type));
-    await poll(events).toContain('ready');
-    const before = await height(d, JOURNEY);
-    await d.click('#grow', JOURNEY);
-    await poll(async () => (await height(d, JOURNEY)) > before + 200).toBe(true);
-    await d.click('#finish', JOURNEY);
-    await poll(events).toContain('completed');
-    expect(await events()).not.toContain('invalid_message');
-    expect(await violations()).toEqual([]);
-    expect(await violations(JOURNEY)).toEqual([]);
-    // Control: the recorder does see a violation in this engine (a style attribute from markup).
-    await d.evaluate(() => {
-      const div = document.createElement('div');
-      div.innerHTML = '<span style="color: red">x</span>';
-      document.body.append(div);
-    });
-    await poll(async () => ((await violations()) as Array<{ directive: string }>).map((v) => v.directive)).toContain(
-      'style-src-attr',
-    );
-  });
+  alsoInTheShell('e2e/usecases/01-strict-csp/strict-csp.spec.ts')(
+    `${name}: strict CSP page (default-src 'self'), inline — mounts, resizes, completes with 0 violations`,
+    async () => {
+      await d.goto(uc.url('inline', true));
+      const events = () =>
+        d.evaluate(() => ((window as W).__journeyEvents as Array<{ type: string }>).map((e) => e.type));
+      await poll(events).toContain('ready');
+      const before = await height(d, JOURNEY);
+      await d.click('#grow', JOURNEY);
+      await poll(async () => (await height(d, JOURNEY)) > before + 200).toBe(true);
+      await d.click('#finish', JOURNEY);
+      await poll(events).toContain('completed');
+      expect(await events()).not.toContain('invalid_message');
+      expect(await violations()).toEqual([]);
+      expect(await violations(JOURNEY)).toEqual([]);
+      // Control: the recorder does see a violation in this engine (a style attribute from markup).
+      await d.evaluate(() => {
+        const div = document.createElement('div');
+        div.innerHTML = '<span style="color: red">x</span>';
+        document.body.append(div);
+      });
+      await poll(async () => ((await violations()) as Array<{ directive: string }>).map((v) => v.directive)).toContain(
+        'style-src-attr',
+      );
+    },
+  );
 
   test(`${name}: modal — opens, traps focus, Escape closes and restores focus, reopens, Close closes, Escape inside the journey closes (strict CSP, 0 violations)`, async () => {
     await d.goto(uc.url('modal', true));
@@ -341,38 +365,41 @@ export function engineScenarios(name: EngineName): void {
       ),
     ).toBe(true);
 
-  test(`${name}: journeyProtocol 'plain' — ready at load, the sandbox's plain journey, RELEASED → one released`, async () => {
-    await d.goto(`${plain.url}/apply?ref=plain_${name}`);
-    // Serialised in the page: the drivers' own serialisation differs for objects the page did not create itself.
-    const events = async () =>
-      JSON.parse(await d.evaluate(() => JSON.stringify((window as W).__events))) as Array<[string, unknown]>;
-    await poll(events).toContainEqual(['ready', stamped({ step: 'loaded' })]);
-    const submit = 'main.hj-card button[type=submit]';
-    await act('input[name=agree]');
-    await act(submit);
-    await act('input#full_name', 'Pat Plain');
-    await act('input#email', 'pat@example.com');
-    await act(submit);
-    await act('button[name=skip-mygov]');
-    await act('button[data-institution="sandbox-bank"]');
-    await act('input[name=pathway][value=crawler]');
-    await act(submit);
-    await act('input#username', 'demo');
-    await act('input#password', 'demo');
-    await act(submit);
-    await poll(events).toContainEqual(['dom:released', stamped({})]);
-    const seen = await events();
-    expect(seen.filter(([k]) => k === 'message')).toEqual([
-      ['message', 'RELEASED'],
-      ['message', { event: 'RELEASED' }],
-    ]);
-    expect(seen.filter(([k]) => k.endsWith('released'))).toEqual([
-      ['released', stamped({})],
-      ['event:released', stamped({})],
-      ['dom:released', stamped({})],
-    ]);
-    expect(seen.filter(([k]) => k === 'error' || k === 'invalid')).toEqual([]);
-  });
+  alsoInTheShell('e2e/widget/plain.spec.ts')(
+    `${name}: journeyProtocol 'plain' — ready at load, the sandbox's plain journey, RELEASED → one released`,
+    async () => {
+      await d.goto(`${plain.url}/apply?ref=plain_${name}`);
+      // Serialised in the page: the drivers' own serialisation differs for objects the page did not create itself.
+      const events = async () =>
+        JSON.parse(await d.evaluate(() => JSON.stringify((window as W).__events))) as Array<[string, unknown]>;
+      await poll(events).toContainEqual(['ready', stamped({ step: 'loaded' })]);
+      const submit = 'main.hj-card button[type=submit]';
+      await act('input[name=agree]');
+      await act(submit);
+      await act('input#full_name', 'Pat Plain');
+      await act('input#email', 'pat@example.com');
+      await act(submit);
+      await act('button[name=skip-mygov]');
+      await act('button[data-institution="sandbox-bank"]');
+      await act('input[name=pathway][value=crawler]');
+      await act(submit);
+      await act('input#username', 'demo');
+      await act('input#password', 'demo');
+      await act(submit);
+      await poll(events).toContainEqual(['dom:released', stamped({})]);
+      const seen = await events();
+      expect(seen.filter(([k]) => k === 'message')).toEqual([
+        ['message', 'RELEASED'],
+        ['message', { event: 'RELEASED' }],
+      ]);
+      expect(seen.filter(([k]) => k.endsWith('released'))).toEqual([
+        ['released', stamped({})],
+        ['event:released', stamped({})],
+        ['dom:released', stamped({})],
+      ]);
+      expect(seen.filter(([k]) => k === 'error' || k === 'invalid')).toEqual([]);
+    },
+  );
 
   /** Details (prefilled by the handshake) → the deep-linked bank → the consent step, up to the button that opens the bank. */
   async function toBankButton(frame = JOURNEY): Promise<void> {
@@ -462,176 +489,189 @@ export function engineScenarios(name: EngineName): void {
     );
   });
 
-  test(`${name}: prewarm — hidden load, no prefill and no application while hidden, open() → ready at once and the prefill, then the journey starts`, async () => {
-    const ref = `prewarm_${name}`;
-    const application = async () => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).status;
-    await d.goto(`${rt.page(ref)}&prewarm`);
-    // Hidden and ready: the journey rendered its first step (details) and said ready; the widget holds the event.
-    // The customer's prefill is not sent while hidden: the details are empty until open().
-    const email = () =>
-      d.evaluate(
-        () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
-        undefined,
-        JOURNEY,
+  alsoInTheShell('e2e/widget/prewarm.spec.ts')(
+    `${name}: prewarm — hidden load, no prefill and no application while hidden, open() → ready at once and the prefill, then the journey starts`,
+    async () => {
+      const ref = `prewarm_${name}`;
+      const application = async () => (await (await rt.sandbox.journey('acme', ref)).call('GET', 'status')).status;
+      await d.goto(`${rt.page(ref)}&prewarm`);
+      // Hidden and ready: the journey rendered its first step (details) and said ready; the widget holds the event.
+      // The customer's prefill is not sent while hidden: the details are empty until open().
+      const email = () =>
+        d.evaluate(
+          () => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value,
+          undefined,
+          JOURNEY,
+        );
+      await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
+      await poll(email).toBe('');
+      expect(await d.evaluate(() => (window as W).__events)).toEqual([]);
+      const hidden = await d.evaluate(() => {
+        const f = document.querySelector('#journey iframe')!;
+        const r = f.getBoundingClientRect();
+        return {
+          ariaHidden: f.getAttribute('aria-hidden'),
+          inert: f.hasAttribute('inert'),
+          tabIndex: (f as HTMLElement).tabIndex,
+          visibility: getComputedStyle(f).visibility,
+          position: getComputedStyle(f).position,
+          offscreen: r.right <= 0,
+          containerHeight: document.getElementById('journey')!.getBoundingClientRect().height,
+        };
+      });
+      expect(hidden).toEqual({
+        ariaHidden: 'true',
+        inert: true,
+        tabIndex: -1,
+        visibility: 'hidden',
+        position: 'fixed',
+        offscreen: true,
+        containerHeight: 0,
+      });
+      expect(await application()).toBe(404); // a prewarmed, unopened journey started nothing
+      // open(): ready is delivered inside the (synchronous) call, by the same frame at the same URL: no load.
+      const opened = await d.evaluate(() => {
+        const w = window as W;
+        const before = document.querySelector('#journey iframe')!;
+        const src = before.getAttribute('src');
+        const t0 = Date.now();
+        w.__journey.open();
+        const t1 = Date.now();
+        const f = document.querySelector('#journey iframe')!;
+        return {
+          events: w.__events.map((e: [string]) => e[0]),
+          ready: w.__events[0]?.[1] as { step: string; at: number; sinceOpenMs: number },
+          t0,
+          t1,
+          sameFrame: f === before && f.getAttribute('src') === src,
+          ariaHidden: f.getAttribute('aria-hidden'),
+          visibility: getComputedStyle(f).visibility,
+        };
+      });
+      expect(opened.events).toEqual(['ready']);
+      // Held while hidden, delivered and stamped inside open(): within the call, and about 0 ms after it.
+      expect(opened.ready).toEqual(stamped({ step: 'details' }));
+      expect(opened.ready.at).toBeGreaterThanOrEqual(opened.t0);
+      expect(opened.ready.at).toBeLessThanOrEqual(opened.t1);
+      expect(opened.ready.sinceOpenMs).toBeGreaterThanOrEqual(0);
+      // sinceOpenMs comes from the monotonic clock, t0 and t1 from Date.now(): each whole-millisecond reading can round
+      // the other way, so one millisecond apart is the same instant.
+      expect(opened.ready.sinceOpenMs).toBeLessThanOrEqual(opened.t1 - opened.t0 + 1);
+      expect(opened.sameFrame).toBe(true);
+      expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
+      await poll(email).toBe('alex@example.com'); // the prefill came with open()
+      await poll(() =>
+        d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height)),
+      ).toBeGreaterThan(0);
+      expect(await application()).toBe(404);
+      await clickButton(d, 'Continue', JOURNEY); // shown and usable: the customer's Continue starts the application
+      await poll(() => application()).toBe(200);
+      await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
+    },
+  );
+  alsoInTheShell('e2e/roundtrip/renewal.spec.ts')(
+    `${name}: renew mode — the consent pre-selected, bank popup → approve → the same consent and account ids, a later date; only active/expiring while it runs`,
+    async () => {
+      const ref = `renew_${name}`;
+      const { tokenId, secret } = rt.sandbox.token;
+      const client = createClient({ baseUrl: rt.sandbox.url, tokenId, signingSecret: secret });
+      const consents = async () => (await client.listConsents({ vendor: 'acme', ref })).consents;
+      await triggerJourney(rt.sandbox, { vendor: 'acme', ref });
+      await advanceClock(rt.sandbox.url, '340d'); // inside the 30-day warning: expiring
+      const [before] = await consents();
+      expect(before?.status).toBe('expiring');
+      const seen = new Set<string>();
+      let watching = true;
+      const watcher = (async () => {
+        for (; watching; await new Promise((r) => setTimeout(r, 100)))
+          for (const c of await consents()) seen.add(c.status);
+      })();
+      try {
+        await d.goto(`${rt.page(ref)}&renew=${before!.consent_id}`);
+        await poll(() => hasText(d, 'Keep sharing your Sandbox Bank data', JOURNEY)).toBe(true);
+        const shown = await d.evaluate(
+          () => [...document.querySelectorAll<HTMLElement>('[data-account-id]')].map((e) => e.dataset.accountId),
+          undefined,
+          JOURNEY,
+        );
+        expect(shown).toEqual(before!.account_ids);
+        expect(await d.evaluate(() => document.querySelector('select')!.value, undefined, JOURNEY)).toBe('365');
+        await clickButton(d, 'Continue', JOURNEY);
+        const popup = await d.popup(() => clickButton(d, 'Continue to Sandbox Bank', JOURNEY));
+        await clickButton(popup, 'Approve');
+        await poll(() => popup.isClosed()).toBe(true);
+        await poll(() => hasText(d, 'Data sharing renewed', JOURNEY), 30_000).toBe(true);
+      } finally {
+        watching = false;
+        await watcher;
+      }
+      expect([...seen].sort()).toEqual(['active', 'expiring']);
+      const [after] = await consents();
+      expect(after).toMatchObject({
+        consent_id: before!.consent_id,
+        status: 'active',
+        account_ids: before!.account_ids,
+      });
+      expect(Date.parse(after!.sharing_expires_at!) - Date.parse(before!.sharing_expires_at!)).toBeGreaterThanOrEqual(
+        340 * 86_400_000,
       );
-    await poll(() => d.evaluate(() => (window as W).__journey.state)).toBe('ready');
-    await poll(email).toBe('');
-    expect(await d.evaluate(() => (window as W).__events)).toEqual([]);
-    const hidden = await d.evaluate(() => {
-      const f = document.querySelector('#journey iframe')!;
-      const r = f.getBoundingClientRect();
-      return {
-        ariaHidden: f.getAttribute('aria-hidden'),
-        inert: f.hasAttribute('inert'),
-        tabIndex: (f as HTMLElement).tabIndex,
-        visibility: getComputedStyle(f).visibility,
-        position: getComputedStyle(f).position,
-        offscreen: r.right <= 0,
-        containerHeight: document.getElementById('journey')!.getBoundingClientRect().height,
-      };
-    });
-    expect(hidden).toEqual({
-      ariaHidden: 'true',
-      inert: true,
-      tabIndex: -1,
-      visibility: 'hidden',
-      position: 'fixed',
-      offscreen: true,
-      containerHeight: 0,
-    });
-    expect(await application()).toBe(404); // a prewarmed, unopened journey started nothing
-    // open(): ready is delivered inside the (synchronous) call, by the same frame at the same URL: no load.
-    const opened = await d.evaluate(() => {
-      const w = window as W;
-      const before = document.querySelector('#journey iframe')!;
-      const src = before.getAttribute('src');
-      const t0 = Date.now();
-      w.__journey.open();
-      const t1 = Date.now();
-      const f = document.querySelector('#journey iframe')!;
-      return {
-        events: w.__events.map((e: [string]) => e[0]),
-        ready: w.__events[0]?.[1] as { step: string; at: number; sinceOpenMs: number },
-        t0,
-        t1,
-        sameFrame: f === before && f.getAttribute('src') === src,
-        ariaHidden: f.getAttribute('aria-hidden'),
-        visibility: getComputedStyle(f).visibility,
-      };
-    });
-    expect(opened.events).toEqual(['ready']);
-    // Held while hidden, delivered and stamped inside open(): within the call, and about 0 ms after it.
-    expect(opened.ready).toEqual(stamped({ step: 'details' }));
-    expect(opened.ready.at).toBeGreaterThanOrEqual(opened.t0);
-    expect(opened.ready.at).toBeLessThanOrEqual(opened.t1);
-    expect(opened.ready.sinceOpenMs).toBeGreaterThanOrEqual(0);
-    // sinceOpenMs comes from the monotonic clock, t0 and t1 from Date.now(): each whole-millisecond reading can round
-    // the other way, so one millisecond apart is the same instant.
-    expect(opened.ready.sinceOpenMs).toBeLessThanOrEqual(opened.t1 - opened.t0 + 1);
-    expect(opened.sameFrame).toBe(true);
-    expect([opened.ariaHidden, opened.visibility]).toEqual([null, 'visible']);
-    await poll(email).toBe('alex@example.com'); // the prefill came with open()
-    await poll(() =>
-      d.evaluate(() => Math.round(document.getElementById('journey')!.getBoundingClientRect().height)),
-    ).toBeGreaterThan(0);
-    expect(await application()).toBe(404);
-    await clickButton(d, 'Continue', JOURNEY); // shown and usable: the customer's Continue starts the application
-    await poll(() => application()).toBe(200);
-    await poll(() => hasText(d, 'CDR-only Bank', JOURNEY)).toBe(true);
-  });
-  test(`${name}: renew mode — the consent pre-selected, bank popup → approve → the same consent and account ids, a later date; only active/expiring while it runs`, async () => {
-    const ref = `renew_${name}`;
-    const { tokenId, secret } = rt.sandbox.token;
-    const client = createClient({ baseUrl: rt.sandbox.url, tokenId, signingSecret: secret });
-    const consents = async () => (await client.listConsents({ vendor: 'acme', ref })).consents;
-    await triggerJourney(rt.sandbox, { vendor: 'acme', ref });
-    await advanceClock(rt.sandbox.url, '340d'); // inside the 30-day warning: expiring
-    const [before] = await consents();
-    expect(before?.status).toBe('expiring');
-    const seen = new Set<string>();
-    let watching = true;
-    const watcher = (async () => {
-      for (; watching; await new Promise((r) => setTimeout(r, 100)))
-        for (const c of await consents()) seen.add(c.status);
-    })();
-    try {
-      await d.goto(`${rt.page(ref)}&renew=${before!.consent_id}`);
-      await poll(() => hasText(d, 'Keep sharing your Sandbox Bank data', JOURNEY)).toBe(true);
-      const shown = await d.evaluate(
-        () => [...document.querySelectorAll<HTMLElement>('[data-account-id]')].map((e) => e.dataset.accountId),
-        undefined,
-        JOURNEY,
-      );
-      expect(shown).toEqual(before!.account_ids);
-      expect(await d.evaluate(() => document.querySelector('select')!.value, undefined, JOURNEY)).toBe('365');
-      await clickButton(d, 'Continue', JOURNEY);
-      const popup = await d.popup(() => clickButton(d, 'Continue to Sandbox Bank', JOURNEY));
-      await clickButton(popup, 'Approve');
-      await poll(() => popup.isClosed()).toBe(true);
-      await poll(() => hasText(d, 'Data sharing renewed', JOURNEY), 30_000).toBe(true);
-    } finally {
-      watching = false;
-      await watcher;
-    }
-    expect([...seen].sort()).toEqual(['active', 'expiring']);
-    const [after] = await consents();
-    expect(after).toMatchObject({ consent_id: before!.consent_id, status: 'active', account_ids: before!.account_ids });
-    expect(Date.parse(after!.sharing_expires_at!) - Date.parse(before!.sharing_expires_at!)).toBeGreaterThanOrEqual(
-      340 * 86_400_000,
-    );
-    expect(
-      ((await d.evaluate(() => (window as W).__events)) as Array<[string]>).filter(([k]) => k === 'completed'),
-    ).toHaveLength(1);
-  });
+      expect(
+        ((await d.evaluate(() => (window as W).__events)) as Array<[string]>).filter(([k]) => k === 'completed'),
+      ).toHaveLength(1);
+    },
+  );
   // Last: WebKitGTK's one window keeps the size these set.
 
   for (const mode of ['modal', 'inline'] as const) {
-    test(`${name}: a 375 px wide window, ${mode} — ${mode === 'modal' ? 'a full-screen sheet, ' : ''}no sideways scroll, bank popup → done`, async () => {
-      const frame = mode === 'modal' ? MODAL : JOURNEY;
-      await d.resize(375, 700);
-      await d.goto(`${rt.page(`phone_${mode}`)}&mode=${mode}`);
-      await poll(() => d.evaluate(() => document.querySelector('#journey, .hosted-journey-dialog') !== null)).toBe(
-        true,
-      );
-      const width = await d.evaluate(() => innerWidth);
-      expect(width).toBeLessThan(480); // the engine really is phone-sized
-      if (mode === 'modal') {
-        await poll(() =>
-          d.evaluate(() => {
-            const r = document.querySelector('.hosted-journey-dialog')!.getBoundingClientRect();
-            return [
-              r.left,
-              r.top,
-              r.width,
-              getComputedStyle(document.querySelector('.hosted-journey-dialog')!).borderTopLeftRadius,
-            ];
-          }),
-        ).toEqual([0, 0, width, '0px']);
-        const close = await d.evaluate(() => {
-          const r = document.querySelector('.hosted-journey-close')!.getBoundingClientRect();
-          return Math.min(r.width, r.height);
-        });
-        expect(close).toBeGreaterThanOrEqual(44);
-      }
-      const sideways = (f?: string) =>
-        d.evaluate(
-          () => {
-            const root = document.scrollingElement ?? document.documentElement;
-            return root.scrollWidth <= root.clientWidth;
-          },
-          undefined,
-          f,
+    alsoInTheShell('e2e/phone/phone.spec.ts')(
+      `${name}: a 375 px wide window, ${mode} — ${mode === 'modal' ? 'a full-screen sheet, ' : ''}no sideways scroll, bank popup → done`,
+      async () => {
+        const frame = mode === 'modal' ? MODAL : JOURNEY;
+        await d.resize(375, 700);
+        await d.goto(`${rt.page(`phone_${mode}`)}&mode=${mode}`);
+        await poll(() => d.evaluate(() => document.querySelector('#journey, .hosted-journey-dialog') !== null)).toBe(
+          true,
         );
-      await toBankButton(frame);
-      expect(await sideways()).toBe(true);
-      expect(await sideways(frame)).toBe(true);
-      const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', frame));
-      await clickButton(popup, 'Approve');
-      await poll(() => popup.isClosed()).toBe(true);
-      await poll(() => hasText(d, DONE, frame), 30_000).toBe(true);
-      expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual(
-        stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' }),
-      );
-    });
+        const width = await d.evaluate(() => innerWidth);
+        expect(width).toBeLessThan(480); // the engine really is phone-sized
+        if (mode === 'modal') {
+          await poll(() =>
+            d.evaluate(() => {
+              const r = document.querySelector('.hosted-journey-dialog')!.getBoundingClientRect();
+              return [
+                r.left,
+                r.top,
+                r.width,
+                getComputedStyle(document.querySelector('.hosted-journey-dialog')!).borderTopLeftRadius,
+              ];
+            }),
+          ).toEqual([0, 0, width, '0px']);
+          const close = await d.evaluate(() => {
+            const r = document.querySelector('.hosted-journey-close')!.getBoundingClientRect();
+            return Math.min(r.width, r.height);
+          });
+          expect(close).toBeGreaterThanOrEqual(44);
+        }
+        const sideways = (f?: string) =>
+          d.evaluate(
+            () => {
+              const root = document.scrollingElement ?? document.documentElement;
+              return root.scrollWidth <= root.clientWidth;
+            },
+            undefined,
+            f,
+          );
+        await toBankButton(frame);
+        expect(await sideways()).toBe(true);
+        expect(await sideways(frame)).toBe(true);
+        const popup = await d.popup(() => clickButton(d, 'Continue to CDR-only Bank', frame));
+        await clickButton(popup, 'Approve');
+        await poll(() => popup.isClosed()).toBe(true);
+        await poll(() => hasText(d, DONE, frame), 30_000).toBe(true);
+        expect(((await bankPhases()) as Array<{ phase: string }>).at(-1)).toEqual(
+          stamped({ phase: 'completed', strategy: 'popup', status: 'authorised' }),
+        );
+      },
+    );
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresInbox } from '../../src/server/index.js';
-import { runKillLoop } from '../support/kill-loop.js';
+import { killEvents, runKillLoop } from '../support/kill-loop.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
 let server: RunningPostgres;
@@ -24,12 +24,15 @@ afterAll(async () => {
   await server?.destroy();
 });
 
-it('SIGKILL at each point, 51 events: effect rows = events exactly (0 doubles, 0 losses)', async () => {
+const EVENTS = killEvents();
+const EACH = EVENTS / 3;
+
+it(`SIGKILL at each point, ${EVENTS} events: effect rows = events exactly (0 doubles, 0 losses)`, async () => {
   const report = await runKillLoop({
     name: 'PostgresInbox + effect through ctx.db',
     receiver: path.resolve('test/support/kill-receivers/postgres.ts'),
     env: { DATABASE_URL: server.url, EFFECTS_TABLE: 'kill_effects' },
-    events: 51,
+    events: EVENTS,
     leaseMs: 500, // not used by an inbox: a killed receiver's claim ends with its connection
     spares: 5,
     async countEffects() {
@@ -40,7 +43,7 @@ it('SIGKILL at each point, 51 events: effect rows = events exactly (0 doubles, 0
     },
   });
   console.log(report.line);
-  expect(report.kills).toEqual({ before_effect: 17, after_effect: 17, after_complete: 17 });
+  expect(report.kills).toEqual({ before_effect: EACH, after_effect: EACH, after_complete: EACH });
   expect(report.losses).toBe(0);
   expect(report.doubles).toBe(0);
   expect(report.extraEffects).toBe(0);
@@ -49,5 +52,5 @@ it('SIGKILL at each point, 51 events: effect rows = events exactly (0 doubles, 0
       '(SELECT count(DISTINCT event_id)::int FROM kill_effects) AS events, ' +
       '(SELECT count(*)::int FROM hj_webhook_inbox WHERE done_at IS NOT NULL) AS done',
   );
-  expect(rows[0]).toEqual({ rows: 51, events: 51, done: 51 });
+  expect(rows[0]).toEqual({ rows: EVENTS, events: EVENTS, done: EVENTS });
 }, 120_000);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runKillLoop } from '../support/kill-loop.js';
+import { killEvents, runKillLoop } from '../support/kill-loop.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 
 let dedupe: RunningRedis;
@@ -15,12 +15,15 @@ let effects: RunningRedis;
 beforeAll(async () => void ([dedupe, effects] = await Promise.all([startRedis(), startRedis()])));
 afterAll(async () => void (await Promise.all([dedupe?.stop(), effects?.stop()])));
 
-it('SIGKILL at each point, 51 events: no losses; a kill after the effect, before complete(), doubles it', async () => {
+const EVENTS = killEvents();
+const EACH = EVENTS / 3;
+
+it(`SIGKILL at each point, ${EVENTS} events: no losses; a kill after the effect, before complete(), doubles it`, async () => {
   const report = await runKillLoop({
     name: 'RedisDedupeStore + non-transactional effect',
     receiver: path.resolve('test/support/kill-receivers/redis.ts'),
     env: { DEDUPE_REDIS_URL: dedupe.url, EFFECTS_REDIS_URL: effects.url },
-    events: 51,
+    events: EVENTS,
     leaseMs: 500,
     spares: 5,
     async countEffects() {
@@ -37,11 +40,11 @@ it('SIGKILL at each point, 51 events: no losses; a kill after the effect, before
     },
   });
   console.log(report.line);
-  expect(report.kills).toEqual({ before_effect: 17, after_effect: 17, after_complete: 17 });
+  expect(report.kills).toEqual({ before_effect: EACH, after_effect: EACH, after_complete: EACH });
   expect(report.losses).toBe(0);
   expect(report.doubles).toBeGreaterThan(0); // the documented behaviour of a store outside the effect's transaction
   // Each kill after the effect and before complete() is re-run once its claim expired: one double each.
-  expect(report.doublesByPoint.after_effect).toBe(17);
+  expect(report.doublesByPoint.after_effect).toBe(EACH);
   // No other double, unless a claim was lost while a handler ran (503 LEASE_LOST: a stall longer than the lease).
   const others = report.doublesByPoint.before_effect + report.doublesByPoint.after_complete;
   expect(others).toBeLessThanOrEqual(report.answers[503] ?? 0);

@@ -63,6 +63,15 @@ interface Receiver {
   dead: boolean;
 }
 
+/**
+ * Events per kill test: 24 (8 kills at each point), or KILL_EVENTS from the env rounded up to a multiple of the
+ * points. A kill lands exactly at its point, so each point behaves the same every time; more events only shuffle more.
+ */
+export function killEvents(): number {
+  const n = Math.max(Number(process.env.KILL_EVENTS) || 24, KILL_POINTS.length);
+  return Math.ceil(n / KILL_POINTS.length) * KILL_POINTS.length;
+}
+
 /** mulberry32: a seeded PRNG, so a run's kill plan can be replayed with KILL_SEED. */
 const prng = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;

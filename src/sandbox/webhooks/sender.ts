@@ -125,6 +125,8 @@ interface Item {
   trace: TraceContext | undefined;
 }
 interface Queue {
+  /** Its key in the sender's queues (receiver and application): an emptied queue leaves the map. */
+  key: string;
   receiver: RegisteredReceiver;
   items: Item[];
   running: boolean;
@@ -234,7 +236,7 @@ export class WebhookSender {
       if (receiver.events && !receiver.events.includes(item.payload.type)) return;
       const key = `${receiver.id} ${item.payload.application_id ?? `${item.payload.vendor}/${item.payload.ref}`}`;
       let queue = this.#queues.get(key);
-      if (!queue) this.#queues.set(key, (queue = { receiver, items: [], running: false }));
+      if (!queue) this.#queues.set(key, (queue = { key, receiver, items: [], running: false }));
       queue.items.push({ ...item });
       if (duplicate) queue.items.push({ ...item, duplicate: true });
       queued++;
@@ -278,7 +280,8 @@ export class WebhookSender {
   }
 
   #isIdle(): boolean {
-    return [...this.#queues.values()].every((q) => !q.running && q.items.length === 0);
+    for (const q of this.#queues.values()) if (q.running || q.items.length > 0) return false;
+    return true;
   }
 
   #settle(): void {
@@ -300,6 +303,9 @@ export class WebhookSender {
     }
     if (!live()) queue.items.length = 0;
     queue.running = false;
+    // An emptied queue leaves the map (the next event of its application makes a new one), so the map holds the
+    // queues with work, not every application the sender ever delivered for.
+    if (this.#queues.get(queue.key) === queue) this.#queues.delete(queue.key);
     this.#settle();
   }
 
