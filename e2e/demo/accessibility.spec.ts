@@ -96,7 +96,8 @@ function recordErrors(page: Page): () => string[] {
  * axe's results. A page with frames is checked the way @axe-core/playwright does by default: axe runs in each frame,
  * cross-origin ones included, and the results are joined in a blank page of their own. A page without frames is
  * checked by one axe.run() in the page (legacy mode): the same rules on the same one document, without the extra page
- * (about a third of the spec's browser time went to the blank pages).
+ * (this spec alone, two runs each: 90–95 CPU-s with a blank page for all 22 checks, 78–82 with one only where a
+ * journey frame is mounted).
  */
 async function violations(page: Page) {
   const builder = new AxeBuilder({ page });
