@@ -22,7 +22,9 @@ async function main() {
   });
   assert.equal(verified.tokenId, 't');
   if (!requireEsm) {
-    console.log(`node-server consumer (CommonJS): Node ${process.versions.node} has no require(esm); dynamic import works`);
+    console.log(
+      `node-server consumer (CommonJS): Node ${process.versions.node} has no require(esm); dynamic import works`,
+    );
     return;
   }
   const server = require('hosted-journey-server');
@@ -40,7 +42,9 @@ async function main() {
   assert.match(signed.authorization, /^HMAC t:[A-Za-z0-9+/]+=*$/);
   const manifest = require('hosted-journey-server/package.json');
   assert.equal(manifest.type, 'module');
-  console.log(`node-server consumer (CommonJS): require(esm) on Node ${process.versions.node} and dynamic import both work`);
+  console.log(
+    `node-server consumer (CommonJS): require(esm) on Node ${process.versions.node} and dynamic import both work`,
+  );
 }
 main().catch((error) => {
   console.error(error);
