@@ -17,6 +17,7 @@
 import type { Random } from '../data/random.js';
 import type { TraceContext } from '../../protocol/trace-context.js';
 import { type SandboxTracing, deliveryAttempt } from '../core/trace.js';
+import { createPoster } from './post.js';
 
 export interface WebhookReceiver {
   /** Where deliveries are POSTed. @example 'http://127.0.0.1:3000/webhooks' */
@@ -105,11 +106,6 @@ export function signatureHint(receiver: WebhookReceiver, answer: string): string
 }
 
 /** The first `ANSWER_BYTES` of a body, as text; the rest is read and dropped. */
-async function answerText(res: Response): Promise<string> {
-  const bytes = new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
-  return new TextDecoder().decode(bytes.subarray(0, ANSWER_BYTES));
-}
-
 /** Attempts on the wire to one receiver at a time. */
 export const MAX_IN_FLIGHT = 8;
 
@@ -167,6 +163,8 @@ export class WebhookSender {
   readonly #retry: Required<RetryPolicy>;
   #closed = false;
   readonly #options: SenderOptions;
+  /** Keep-alive connections to the receivers, closed with the sender. */
+  readonly #poster = createPoster(ANSWER_BYTES);
 
   constructor(options: SenderOptions) {
     this.#options = options;
@@ -274,6 +272,7 @@ export class WebhookSender {
     for (const c of this.#cancels) c();
     for (const slot of this.#slots.values()) slot.waiting.shift()?.();
     for (const a of this.#aborts) a.abort();
+    this.#poster.close();
     this.#timers.clear();
     for (const q of this.#queues.values()) q.items.length = 0;
     this.#settle();
@@ -333,17 +332,15 @@ export class WebhookSender {
         path: url.pathname + url.search,
         eventId: item.payload.event_id,
       });
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...traced?.headers, ...headers },
-        body: item.body,
-        signal: abort.signal,
-        redirect: 'manual',
-      });
-      const answer = await answerText(res);
+      const res = await this.#poster.post(
+        url,
+        { 'content-type': 'application/json', ...traced?.headers, ...headers },
+        item.body,
+        abort.signal,
+      );
       record.status = res.status;
       const ok = res.status >= 200 && res.status < 300;
-      const hint = ok ? undefined : signatureHint(receiver, answer);
+      const hint = ok ? undefined : signatureHint(receiver, res.text);
       if (hint) record.hint = hint;
       if (!ok && attempt >= this.#retry.attempts) record.gave_up = true;
       return ok;
