@@ -82,7 +82,12 @@ it('a redirect is the answer, not followed; the answer is cut to its first bytes
 
 it("a URL with credentials is refused with fetch's words, and nothing is sent", async () => {
   let hits = 0;
-  const server = await listen(createServer((_req, res) => void (hits++, res.end())));
+  const server = await listen(
+    createServer((_req, res) => {
+      hits++;
+      res.end();
+    }),
+  );
   const url = new URL(`http://user:pw@127.0.0.1:${portOf(server)}/hooks`);
   await expect(poster().post(url, {}, '{}', never)).rejects.toThrow(
     `Request cannot be constructed from a URL that includes credentials: ${url.href}`,
