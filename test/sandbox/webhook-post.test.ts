@@ -2,7 +2,7 @@
 // are reused; a kept-alive connection the receiver resets as a request goes out on it is retried once on a fresh one;
 // no redirect is followed; the answer is cut to its first bytes; a URL with credentials is refused with fetch's words
 // and nothing is sent; an abort and a refused connection reject.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { createPoster } from '../../src/sandbox/webhooks/post.js';
@@ -17,6 +17,17 @@ const listen = async <S extends Server | NetServer>(s: S): Promise<S> => {
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   closers.push(() => s.close());
   return s;
+};
+/** A loopback HTTP server that counts the requests it gets. */
+const counting = async (handle: (req: IncomingMessage, res: ServerResponse) => void) => {
+  let n = 0;
+  const server = await listen(
+    createServer((req, res) => {
+      n++;
+      handle(req, res);
+    }),
+  );
+  return { server, hits: () => n };
 };
 const poster = (bytes = 4096) => {
   const p = createPoster(bytes);
@@ -64,35 +75,25 @@ it('a kept-alive connection reset as the next request goes out on it: retried on
 });
 
 it('a redirect is the answer, not followed; the answer is cut to its first bytes', async () => {
-  let hits = 0;
-  const server = await listen(
-    createServer((req, res) => {
-      hits++;
-      req.resume();
-      if (req.url === '/moved') res.writeHead(308, { location: '/elsewhere' }).end('moved');
-      else res.writeHead(401).end('x'.repeat(10_000));
-    }),
-  );
+  const { server, hits } = await counting((req, res) => {
+    req.resume();
+    if (req.url === '/moved') res.writeHead(308, { location: '/elsewhere' }).end('moved');
+    else res.writeHead(401).end('x'.repeat(10_000));
+  });
   const p = poster(16);
   const base = `http://127.0.0.1:${portOf(server)}`;
   expect(await p.post(new URL(`${base}/moved`), {}, '{}', never)).toEqual({ status: 308, text: 'moved' });
   expect(await p.post(new URL(`${base}/big`), {}, '{}', never)).toEqual({ status: 401, text: 'x'.repeat(16) });
-  expect(hits).toBe(2);
+  expect(hits()).toBe(2);
 });
 
 it("a URL with credentials is refused with fetch's words, and nothing is sent", async () => {
-  let hits = 0;
-  const server = await listen(
-    createServer((_req, res) => {
-      hits++;
-      res.end();
-    }),
-  );
+  const { server, hits } = await counting((_req, res) => res.end());
   const url = new URL(`http://user:pw@127.0.0.1:${portOf(server)}/hooks`);
   await expect(poster().post(url, {}, '{}', never)).rejects.toThrow(
     `Request cannot be constructed from a URL that includes credentials: ${url.href}`,
   );
-  expect(hits).toBe(0);
+  expect(hits()).toBe(0);
 });
 
 it('an abort while the receiver keeps the answer rejects; a closed port rejects with ECONNREFUSED', async () => {
