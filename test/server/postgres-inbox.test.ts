@@ -170,6 +170,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
     let runs = 0;
+    let firstPid = 0;
     const handler = createWebhookHandler({
       verify: { keys: KEYS },
       store: inbox,
@@ -178,6 +179,7 @@ describe('createWebhookHandler with a PostgresInbox', () => {
         '*': async (e, { db }) => {
           runs++;
           await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+          firstPid = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
           entered();
           await blocked;
         },
@@ -192,8 +194,11 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     // Answered while the first transaction is open (waiting for it would hang this test until release() below),
     // and promptly: a few round trips, not a lock wait (generous bound for a loaded CI machine).
     expect(took).toBeLessThan(3000);
-    const open = await sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction'");
-    expect(open).toEqual([{ n: 1 }]); // the first one, still open while the duplicate was answered
+    // The first one's transaction, still open while the duplicate was answered. Asked by its backend pid: counting
+    // every 'idle in transaction' also caught the duplicate's own claim, whose ROLLBACK the 409 does not wait for
+    // (stop 42's CI saw 2).
+    const open = await sql('SELECT state FROM pg_stat_activity WHERE pid = $1', [firstPid]);
+    expect(open).toEqual([{ state: 'idle in transaction' }]);
     release();
     expect((await first).json.status).toBe('processed');
     expect((await deliver(handler, event('evt_busy'))).json.status).toBe('duplicate');
