@@ -30,6 +30,18 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * The spec files that hold a worker longest (npm installs and the Next.js build, three browser engines, journeys that
+ * must time out): scheduled first, in a project of their own. Playwright hands files to workers in path order, which
+ * started e2e/examples (about 100 s in one worker) halfway through the lane and e2e/widget/no-journey last: the end of
+ * the lane had one worker busy and the other cores idle. The rest fill in around them.
+ */
+export const LONG_SPECS = [
+  /e2e\/examples\/.*\.spec\.ts$/,
+  /e2e\/engines\/.*\.spec\.ts$/,
+  /e2e\/widget\/no-journey(-causes)?\.spec\.ts$/,
+];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -47,6 +59,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   outputDir: 'test-results',
+  projects: [
+    { name: 'long', testMatch: LONG_SPECS },
+    { name: 'short', testIgnore: LONG_SPECS },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

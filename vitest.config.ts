@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Unit and Node-integration tests. Browser end-to-end specs live in e2e/ and run under Playwright,
 // so they are kept out of vitest's include list on purpose.
@@ -25,6 +26,32 @@ function testFiles(dir: string): string[] {
 }
 const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')));
 
+/**
+ * Files that hold a worker for long, mostly waiting on servers and child processes (a year of consents through the
+ * sandbox, kill loops on real Redis and PostgreSQL, npm pack, the quick start's processes). vitest's own order on a fresh
+ * clone is by file size, larger first, which started the two small kill files last: about 15 s at the end of the run
+ * with one core idle. First, they overlap the CPU-bound files instead.
+ */
+export const START_FIRST = [
+  'test/sandbox/consent-year.test.ts',
+  'test/server/kill-redis.test.ts',
+  'test/scripts/pack.test.ts',
+  'test/docs/quick-start.test.ts',
+  'test/server/kill-postgres.test.ts',
+];
+class StartFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = START_FIRST.indexOf(path.relative(this.ctx.config.root, f.moduleId).split(path.sep).join('/'));
+      return i < 0 ? START_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: every other file keeps vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+for (const f of START_FIRST) if (!existsSync(f)) throw new Error(`vitest.config.ts START_FIRST: ${f} does not exist`);
+
 const include = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const exclude = ['e2e/**', 'node_modules/**', 'dist/**', 'test/consumers/**'];
 
@@ -39,6 +66,7 @@ export default defineConfig({
     testTimeout: 40_000,
     hookTimeout: 60_000,
     typecheck: { enabled: false },
+    sequence: { sequencer: StartFirst },
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false } },
       { extends: true, test: { name: 'isolated', include: isolated.length ? isolated : ['none'], exclude } },
