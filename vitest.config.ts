@@ -10,12 +10,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const TEST_FILE = /\.test\.tsx?$/;
 /**
  * What makes a test file need a process of its own: a DOM environment, a mocked or reset module, a stubbed global or
- * environment variable, fake timers, a spy, or a global assigned by hand. Every other file runs in a worker that
- * earlier files already ran in, sharing their imports: about half of vitest's CPU time was starting a process and
- * importing the same modules again for each of 170 files.
+ * environment variable, fake timers, a spy, a global assigned by hand, or a memory probe (it reads the process's
+ * buffer memory: garbage other files left in a shared worker counted against its bound). Every other file runs in a
+ * worker that earlier files already ran in, sharing their imports: about half of vitest's CPU time was starting a
+ * process and importing the same modules again for each of 170 files.
  */
 const NEEDS_ISOLATION =
-  /@vitest-environment|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules|unstubAllGlobals)\b|globalThis\.\w+\s*=[^=]|process\.env\.\w+\s*=[^=]/;
+  /@vitest-environment|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules|unstubAllGlobals)\b|globalThis\.\w+\s*=[^=]|process\.env\.\w+\s*=[^=]|\bmemoryProbe\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -60,7 +61,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     // vitest's own default is one worker less than the cores: one worker on a 2-core machine, where half of the
-    // suite's time is waiting on servers, browsers and child processes.
+    // suite's time is waiting on servers, browsers and child processes. `npm test` passes one more than the cores when
+    // its lanes run one after the other (scripts/test.mjs, unitLane: VITEST_MAX_WORKERS).
     maxWorkers: Math.max(2, availableParallelism()),
     // Generous: a timeout is there to end a hang on a busy machine.
     testTimeout: 40_000,
