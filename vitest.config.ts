@@ -29,9 +29,9 @@ const isolated = testFiles('test').filter((f) => NEEDS_ISOLATION.test(readFileSy
 
 /**
  * Files that hold a worker for long, mostly waiting on servers and child processes (a year of consents through the
- * sandbox, kill loops on real Redis and PostgreSQL, npm pack, the quick start's processes). vitest's own order on a fresh
- * clone is by file size, larger first, which started the two small kill files last: about 15 s at the end of the run
- * with one core idle. First, they overlap the CPU-bound files instead.
+ * sandbox, kill loops on real Redis and PostgreSQL, npm pack, the quick start's processes). vitest's own order on a
+ * fresh clone is by file size, larger first, which started the two small kill files last: about 15 s at the end of the
+ * run with one core idle. First, they overlap the CPU-bound files instead (test/architecture/test-order.test.ts).
  */
 export const START_FIRST = [
   'test/sandbox/consent-year.test.ts',

@@ -34,3 +34,10 @@ it('a machine without the shell is told what to install (npm test fails), never 
     /^sudo apt-get install -y chromium-headless-shell/,
   );
 });
+
+it("the testing-kit consumer's own Playwright test launches the headless shell too, as Playwright does by default", () => {
+  const consumer = readFileSync('test/consumers/testing-kit/playwright.config.ts', 'utf8');
+  expect(consumer).toContain(
+    "executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'",
+  );
+});
