@@ -88,7 +88,7 @@ function run(lane, cmd, cmdArgs, env = {}, { idle = false } = {}) {
 /**
  * `alone`: the lanes run one after the other, so vitest too takes one worker more than the cores (vitest.config.ts
  * keeps max(2, cores) for direct runs): its files wait on servers, databases and child processes often enough that two
- * workers left a fifth of 2 cores idle. A fresh clone on 2 idle cores: vitest 171–187 s with two workers, 139–147 s
+ * workers left a fifth of 2 cores idle. A fresh clone on 2 idle cores: vitest 171–187 s with two workers, 131–147 s
  * with three, every test passed.
  */
 async function unitLane({ alone = false } = {}) {
