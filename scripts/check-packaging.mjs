@@ -14,7 +14,7 @@
 // consumers' own tools waiting on the disk): 113 s one after another on 2 cores. Each part's lines print when it ends.
 // Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
 // directory for inspection).
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -240,6 +240,25 @@ async function packagePart(name, { log, run, check, install }) {
       );
       if (help.ok) check(/usage/i.test(help.out), `${name}: ${bin} --help prints its usage`);
     }
+  }
+  if (name === 'hosted-journey-sandbox') {
+    // The MCP SDK is an optional peer, so it is not here: `mcp` must stop at once (exit 2), naming the install line,
+    // before it starts a sandbox or writes a byte to the MCP channel (stdout).
+    const mcp = await new Promise((resolve) =>
+      execFile(
+        npm,
+        ['exec', '--offline', '--no', '--', 'hosted-journey-sandbox', 'mcp'],
+        { cwd: empty, env, encoding: 'utf8', timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ status: error ? error.code : 0, stdout, stderr }),
+      ),
+    );
+    check(
+      mcp.status === 2 &&
+        mcp.stdout === '' &&
+        mcp.stderr.includes('npm install --save-dev @modelcontextprotocol/sdk@1') &&
+        !/listening|started/i.test(mcp.stderr),
+      `${name}: without the MCP SDK, hosted-journey-sandbox mcp exits 2 naming its install line (exit ${mcp.status}: ${mcp.stderr.trim().split('\n')[0]})`,
+    );
   }
 }
 

@@ -32,6 +32,10 @@ const PEERS = {
   '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
   vue: '>=3.3', // hosted-journey/element/vue: <hosted-journey> in Vue templates (types only; in `peers`)
   svelte: '>=5', // hosted-journey/element/svelte: <hosted-journey> in Svelte markup (types only; in `peers`)
+  // `hosted-journey-sandbox mcp` only, loaded by import() when that command runs: the 94 packages it brings (express,
+  // hono, ajv: the SDK's HTTP transports) stay out of every other install of the sandbox. The CLI names the install
+  // line when it is missing.
+  '@modelcontextprotocol/sdk': '>=1.32.2 <2',
 };
 
 const types = (p) => `./dist/types/${p}.d.ts`;
@@ -184,7 +188,9 @@ is a local stand-in of the service.
   'hosted-journey-sandbox': {
     description:
       'Local stand-in of the hosted-journey service: the twelve endpoints with signature checks, the journey pages, fake banks, signed webhooks and real PDF/CSV/JSON bundles. CLI: hosted-journey-sandbox.',
-    installedGoal: null, // a development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`)
+    // A development tool: it must run from its tarball (`npx hosted-journey-sandbox --help`). 38.4 MB measured once the MCP
+    // SDK became an optional peer (60 MB and 113 packages with it).
+    installedGoal: 40_000_000,
     exports: {
       '.': { types: types('sandbox/index'), default: './dist/sandbox.js' },
       './testing': { types: types('sandbox/testing/index'), default: './dist/sandbox-testing.js' },

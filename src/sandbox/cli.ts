@@ -49,7 +49,8 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   An MCP server on stdio for an assistant (docs/sandbox.md#mcp-server): tools that start an application, take it
   through the journey and the consent's year, list and resend webhook deliveries, download bundles and reports,
   search the docs. With --url it drives that running sandbox, signing as --token (default the sandbox's default
-  token); without, it starts a sandbox of its own (any free port unless --port) with the options above.`;
+  token); without, it starts a sandbox of its own (any free port unless --port) with the options above. It needs the
+  official MCP SDK beside the sandbox: npm install --save-dev @modelcontextprotocol/sdk@1`;
 
 /** A bad flag: one line naming it, one pointing at `--help`, exit 2 (the whole usage would bury the line). */
 function fail(message: string, command = 'hosted-journey-sandbox'): never {
@@ -200,10 +201,29 @@ async function trigger(argv: string[]): Promise<void> {
 }
 
 const MCP = 'hosted-journey-sandbox mcp';
+const MCP_SDK = '@modelcontextprotocol/sdk';
+
+/**
+ * The MCP server and the official SDK it is built on. The SDK is an optional peer dependency of the sandbox (it brings
+ * about 90 packages the other commands never use): missing, `mcp` stops before anything starts, naming the install line.
+ */
+async function loadMcp(): Promise<typeof import('./mcp/server.js')> {
+  try {
+    return await import('./mcp/server.js');
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${MCP_SDK}'`))
+      fail(
+        `the MCP server needs the official MCP SDK, an optional peer dependency that is not installed: npm install --save-dev ${MCP_SDK}@1`,
+        MCP,
+      );
+    throw error;
+  }
+}
 
 /** `mcp`: stdout is the MCP channel from here on, so every line of ours (and the sandbox's log) goes to stderr. */
 async function mcp(argv: string[]): Promise<void> {
-  const { serveMcp } = await import('./mcp/server.js');
+  const { serveMcp } = await loadMcp();
   if (!argv.some((a) => a === '--url' || a.startsWith('--url='))) {
     const sandbox = parseCli(argv);
     if (!argv.some((a) => a === '--port' || a.startsWith('--port='))) sandbox.port = 0;

@@ -1,5 +1,6 @@
-// The MCP SDK ships with the sandbox package only, and only its CLI reaches it: the widget's and the server's packages
-// carry none of it, and the sandbox's module and testing kit do not import it (the CLI loads it by import()).
+// The MCP SDK is an optional peer of the sandbox package only, and only its CLI reaches it: the widget's and the server's
+// packages carry none of it, and the sandbox's module and testing kit do not import it (the CLI loads it by import()).
+// Without it installed, `mcp` exits 2 naming the install line: scripts/check-packaging.mjs runs that from the tarball.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -21,8 +22,11 @@ it('the widget and server packages neither depend on the MCP SDK nor carry a lin
   }
 });
 
-it("the sandbox package depends on it, and only the CLI's closure imports it", () => {
-  expect(manifest('hosted-journey-sandbox').dependencies).toHaveProperty(SDK);
+it("the sandbox package names it as an optional peer, and only the CLI's closure imports it", () => {
+  const sandbox = manifest('hosted-journey-sandbox');
+  expect(sandbox.dependencies).not.toHaveProperty(SDK);
+  expect(sandbox.peerDependencies?.[SDK]).toMatch(/^>=1\.\d+\.\d+ <2$/);
+  expect(sandbox.peerDependenciesMeta?.[SDK]).toEqual({ optional: true });
   for (const entry of ['dist/sandbox.js', 'dist/sandbox-testing.js'])
     expect([...closure([entry]).bare.keys()], entry).not.toContain(SDK);
   expect([...closure(['dist/sandbox-cli.js']).bare.keys()]).toContain(SDK);
