@@ -205,7 +205,8 @@ const MCP_SDK = '@modelcontextprotocol/sdk';
 
 /**
  * The MCP server and the official SDK it is built on. The SDK is an optional peer dependency of the sandbox (it brings
- * about 90 packages the other commands never use): missing, `mcp` stops before anything starts, naming the install line.
+ * about 90 packages the other commands never use): missing, `mcp` stops before anything starts, naming the install
+ * line.
  */
 async function loadMcp(): Promise<typeof import('./mcp/server.js')> {
   try {
@@ -214,7 +215,8 @@ async function loadMcp(): Promise<typeof import('./mcp/server.js')> {
     const { code, message } = error as { code?: string; message?: string };
     if (code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${MCP_SDK}'`))
       fail(
-        `the MCP server needs the official MCP SDK, an optional peer dependency that is not installed: npm install --save-dev ${MCP_SDK}@1`,
+        'the MCP server needs the official MCP SDK, an optional peer dependency that is not installed: ' +
+          `npm install --save-dev ${MCP_SDK}@1`,
         MCP,
       );
     throw error;
