@@ -6,10 +6,12 @@ import { RedisDedupeStore } from '../../src/server/index.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 
 let redis: RunningRedis;
-let admin: ReturnType<typeof createClient>;
+// Typed by a helper's return, not `ReturnType<typeof createClient>` (a second of the type check: node-redis's variance).
+const adminClient = (url: string) => createClient({ url });
+let admin: ReturnType<typeof adminClient>;
 beforeAll(async () => {
   redis = await startRedis();
-  admin = createClient({ url: redis.url });
+  admin = adminClient(redis.url);
   await admin.connect();
 });
 afterAll(async () => {
