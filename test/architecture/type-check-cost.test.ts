@@ -19,7 +19,7 @@ function typeScriptFiles(dir: string): string[] {
 }
 
 /** Lines that name node-redis's default instantiation, in a file importing `createClient`/`createCluster` from redis. */
-export function defaultRedisTypes(file: string, text: string): string[] {
+function defaultRedisTypes(file: string, text: string): string[] {
   const fromRedis = /^import\s*\{([^}]*)\}\s*from\s*'redis'/m.exec(text)?.[1] ?? '';
   const names = ['createClient', 'createCluster'].filter((n) => new RegExp(`\\b${n}\\b`).test(fromRedis));
   if (!names.length) return [];
