@@ -350,7 +350,10 @@ function webdriverDriver(state: WdState, handle: string): Driver {
         if (added) return webdriverDriver(state, added);
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error('no popup opened');
+      // Seen once under load (renew mode): say where the page is, so a blocked popup (the widget's redirect fallback
+      // takes the page to /bank-redirect/) reads apart from a click the journey never got.
+      await enter();
+      throw new Error(`no popup opened (the page is at ${await wd.getUrl()})`);
     },
     isClosed: async () => !(await wd.getWindowHandles()).includes(handle),
     resize: async (width, height) => {
