@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGES, PACKAGES_DIR, exportTargets } from './packages.mjs';
+import { scratchRoot } from './scratch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const consumersDir = path.join(root, 'test/consumers');
@@ -114,6 +115,9 @@ const du = (dir) => Number(spawnSync('du', ['-sk', dir], { encoding: 'utf8' }).s
 const fmtMB = (bytes) => `${(bytes / MB).toFixed(2)} MB`;
 
 const work = mkdtempSync(path.join(tmpdir(), 'hj-packaging-'));
+// The consumer projects install in memory when the machine has room (scripts/scratch.mjs); the installed sizes (step 4)
+// are measured in `work`, on the disk, as the goals were.
+const consumersWork = mkdtempSync(path.join(scratchRoot(), 'hj-consumers-'));
 const tarballs = {};
 const packed = {};
 const sizes = {};
@@ -265,7 +269,7 @@ async function packagePart(name, { log, run, check, install }) {
 /** 5. a consumer project of test/consumers/, with only the tarballs it names. */
 async function consumerPart(name, { log, run, check, install }) {
   log(`consumer ${name}`);
-  const dir = path.join(work, 'consumers', name);
+  const dir = path.join(consumersWork, name);
   cpSync(path.join(consumersDir, name), dir, {
     recursive: true,
     filter: (src) => !/node_modules|[/\\]dist$/.test(src),
@@ -351,8 +355,8 @@ try {
 } catch (error) {
   problems.push(String(error?.message ?? error));
 } finally {
-  if (keep) console.log(`  kept ${work}`);
-  else rmSync(work, { recursive: true, force: true });
+  if (keep) console.log(`  kept ${work} and ${consumersWork}`);
+  else for (const dir of [work, consumersWork]) rmSync(dir, { recursive: true, force: true });
 }
 
 const seconds = ((Date.now() - t0) / 1000).toFixed(1);

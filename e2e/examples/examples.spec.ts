@@ -8,23 +8,12 @@
  * The seconds each step took are printed and written to .test-output/examples-cost.json.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statfsSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { packTarballs, vendorInto } from '../../scripts/pack.mjs';
+import { scratchRoot } from '../../scripts/scratch.mjs';
 import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -32,29 +21,9 @@ let work: string;
 const costs: Record<string, Record<string, number>> = {};
 let tarballs: Record<string, string>;
 
-/**
- * Where the copies are installed: in memory (/dev/shm) when it is a writable tmpfs with room and without noexec (Next.js
- * loads its native compiler from node_modules), else the OS temp directory. Installing the Next.js example writes about
- * 400 MB in thousands of files: 17.6 s and 18.4 CPU-s on the disk's ext4, 9.6 s and 10.3 CPU-s in tmpfs (measured side
- * by side; the build took the same either way). Docker's default /dev/shm (64 MB) has no room, so it is not used there.
- */
-function scratchRoot(): string {
-  const shm = '/dev/shm';
-  try {
-    const mount = readFileSync('/proc/mounts', 'utf8')
-      .split('\n')
-      .map((l) => l.split(' '))
-      .find((f) => f[1] === shm);
-    const { bavail, bsize } = statfsSync(shm);
-    accessSync(shm, constants.W_OK);
-    if (mount?.[2] === 'tmpfs' && !mount[3]?.split(',').includes('noexec') && bavail * bsize >= 2 * 1024 ** 3)
-      return shm;
-  } catch {}
-  return tmpdir();
-}
-
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(() => {
+  // In memory when the machine has room (scripts/scratch.mjs): the Next.js install writes about 400 MB.
   work = mkdtempSync(path.join(scratchRoot(), 'hj-examples-'));
   tarballs = packTarballs(path.join(work, 'tarballs'), { log: () => {}, assemble: !existsSync('dist/packages') });
 });
