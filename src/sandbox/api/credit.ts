@@ -1,4 +1,7 @@
-/** The eight credit-reporting endpoints: enquiries, reports, accounts, payments, defaults. */
+/**
+ * The eight credit-reporting endpoints: enquiries, reports, accounts, payments, defaults. An enquiry, an account and a
+ * default belong to the token that created them; every other token gets the answer it would get for an unknown id.
+ */
 import {
   DEPRECATED_REPAYMENT_CODE,
   LEGACY_CURRENT_CODE,
@@ -17,23 +20,36 @@ import {
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError, type FieldError } from '../core/errors.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
-import { newId, type CreditAccount, type Enquiry } from '../core/state.js';
+import { newId, type CreditAccount, type CreditDefault, type Enquiry } from '../core/state.js';
 import { buildCreditReport } from '../credit/credit-report.js';
 import { renderCreditReportPdf } from '../credit/pdf.js';
 import { expire } from '../credit/retention.js';
 
 const today = (ctx: SandboxContext) => ctx.now().toISOString().slice(0, 10);
 
-function findEnquiry(ctx: SandboxContext, id: string): Enquiry {
-  const e = ctx.state.enquiries.get(id);
+/** The record with this id when `tokenId` created it; another token's is not found, exactly as an unknown id. */
+function owned<T extends { owner: string }>(records: ReadonlyMap<string, T>, id: string, tokenId: string) {
+  const record = records.get(id);
+  return record?.owner === tokenId ? record : undefined;
+}
+
+function findEnquiry(ctx: SandboxContext, id: string, tokenId: string): Enquiry {
+  const e = owned(ctx.state.enquiries, id, tokenId);
   if (!e) throw new SandboxHttpError(E.ENQUIRY_NOT_FOUND, `no enquiry '${id}'`);
   return e;
 }
 
-function findAccount(ctx: SandboxContext, id: string): CreditAccount {
-  const a = ctx.state.accounts.get(id);
+function findAccount(ctx: SandboxContext, id: string, tokenId: string): CreditAccount {
+  const a = owned(ctx.state.accounts, id, tokenId);
   if (!a) throw new SandboxHttpError(E.ACCOUNT_NOT_FOUND, `no account '${id}'`);
   return a;
+}
+
+function findDefault(ctx: SandboxContext, id: string, tokenId: string): CreditDefault {
+  const d = owned(ctx.state.defaults, id, tokenId);
+  if (!d)
+    throw new SandboxHttpError(E.UNKNOWN_DEFAULT, `no default '${id}' is registered: register it before updating it`);
+  return d;
 }
 
 export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
@@ -46,6 +62,7 @@ export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo, tokenId: st
   const enquiry: Enquiry = {
     ...body,
     id: newId('enq'),
+    owner: tokenId,
     lodged_at: ctx.now().toISOString(),
     ...(vendor ? { vendor } : {}),
   };
@@ -53,18 +70,19 @@ export function lodgeEnquiry(ctx: SandboxContext, info: RequestInfo, tokenId: st
   return json({ enquiry_id: enquiry.id, status: 'lodged', lodged_at: enquiry.lodged_at }, 201);
 }
 
-export function getReport(ctx: SandboxContext, info: RequestInfo): Reply {
+export function getReport(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const { enquiry_id } = validate(getReportBody, parseJson(info.body));
-  return json(buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, enquiry_id), ctx.now()));
+  return json(buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, enquiry_id, tokenId), ctx.now()));
 }
 
 /** The credit report's download is a PDF. */
 export const REPORT_CONTENT_TYPE = 'application/pdf';
 
-export async function downloadReport(ctx: SandboxContext, info: RequestInfo): Promise<Reply> {
+export async function downloadReport(ctx: SandboxContext, info: RequestInfo, tokenId: string): Promise<Reply> {
   const id = info.url.searchParams.get('enquiry_id');
   if (!id) throw fieldError('enquiry_id', 'the enquiry_id query parameter is required');
-  const pdf = await renderCreditReportPdf(buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, id), ctx.now()));
+  const report = buildCreditReport(ctx.state, ctx.seed, findEnquiry(ctx, id, tokenId), ctx.now());
+  const pdf = await renderCreditReportPdf(report);
   return {
     status: 200,
     body: pdf,
@@ -72,9 +90,9 @@ export async function downloadReport(ctx: SandboxContext, info: RequestInfo): Pr
   };
 }
 
-export function createAccount(ctx: SandboxContext, info: RequestInfo): Reply {
+export function createAccount(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(createAccountBody, parseJson(info.body));
-  if (!ctx.state.enquiries.has(body.enquiry_id)) {
+  if (!owned(ctx.state.enquiries, body.enquiry_id, tokenId)) {
     throw new SandboxHttpError(
       E.NO_ENQUIRY,
       `no enquiry '${body.enquiry_id}': lodge an enquiry before creating its account`,
@@ -83,6 +101,7 @@ export function createAccount(ctx: SandboxContext, info: RequestInfo): Reply {
   const account: CreditAccount = {
     ...body,
     id: newId('acct'),
+    owner: tokenId,
     status: 'open',
     payments: new Map(),
     variations: new Map(),
@@ -91,9 +110,9 @@ export function createAccount(ctx: SandboxContext, info: RequestInfo): Reply {
   return json(accountView(account), 201);
 }
 
-export function updateAccount(ctx: SandboxContext, info: RequestInfo): Reply {
+export function updateAccount(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(updateAccountBody, parseJson(info.body));
-  const account = findAccount(ctx, body.account_id);
+  const account = findAccount(ctx, body.account_id, tokenId);
   if (account.status === 'closed') throw new SandboxHttpError(E.ACCOUNT_CLOSED, `account '${account.id}' is closed`);
   if (body.closed_on !== undefined && body.status !== 'closed')
     throw fieldError('closed_on', "closed_on needs status 'closed'");
@@ -119,9 +138,9 @@ function accountView(a: CreditAccount): Record<string, unknown> {
   };
 }
 
-export function savePayment(ctx: SandboxContext, info: RequestInfo): Reply {
+export function savePayment(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(savePaymentBody, parseJson(info.body));
-  const account = findAccount(ctx, body.account_id);
+  const account = findAccount(ctx, body.account_id, tokenId);
   const refusal = refusePayment(body, account);
   if (refusal)
     throw new SandboxHttpError(refusal.code, refusal.message, [{ path: refusal.path, message: refusal.message }]);
@@ -152,9 +171,9 @@ export function savePayment(ctx: SandboxContext, info: RequestInfo): Reply {
   });
 }
 
-export function registerDefault(ctx: SandboxContext, info: RequestInfo): Reply {
+export function registerDefault(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(registerDefaultBody, parseJson(info.body));
-  const account = findAccount(ctx, body.account_id);
+  const account = findAccount(ctx, body.account_id, tokenId);
   const fields: FieldError[] = [];
   if (Number(body.amount) < DEFAULT_MIN_AMOUNT)
     fields.push({ path: 'amount', message: `a default needs at least $${DEFAULT_MIN_AMOUNT} overdue` });
@@ -162,13 +181,14 @@ export function registerDefault(ctx: SandboxContext, info: RequestInfo): Reply {
     fields.push({ path: 'days_overdue', message: `a default needs at least ${DEFAULT_MIN_DAYS_OVERDUE} days overdue` });
   if (fields.length)
     throw new SandboxHttpError(E.VALIDATION_FAILED, fields.map((f) => `${f.path}: ${f.message}`).join('; '), fields);
-  const record = {
+  const record: CreditDefault = {
     id: newId('dft'),
+    owner: tokenId,
     account_id: account.id,
     amount: body.amount,
     days_overdue: body.days_overdue,
     listed_on: body.listed_on ?? today(ctx),
-    status: 'outstanding' as const,
+    status: 'outstanding',
   };
   ctx.state.defaults.set(record.id, record);
   return json(
@@ -184,14 +204,9 @@ export function registerDefault(ctx: SandboxContext, info: RequestInfo): Reply {
   );
 }
 
-export function updateDefault(ctx: SandboxContext, info: RequestInfo): Reply {
+export function updateDefault(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(updateDefaultBody, parseJson(info.body));
-  const record = ctx.state.defaults.get(body.default_id);
-  if (!record)
-    throw new SandboxHttpError(
-      E.UNKNOWN_DEFAULT,
-      `no default '${body.default_id}' is registered: register it before updating it`,
-    );
+  const record = findDefault(ctx, body.default_id, tokenId);
   if (record.status !== 'outstanding')
     throw new SandboxHttpError(E.DEFAULT_CLOSED, `default '${record.id}' is already ${record.status}`);
   if (body.amount !== undefined) record.amount = body.amount;

@@ -88,12 +88,16 @@ export interface Consent {
 export interface Enquiry extends LodgeEnquiryBody {
   id: string;
   lodged_at: string;
+  /** Token id that lodged it: only that token reads its report or opens an account on it. */
+  owner: string;
   /** The vendor label of the token that lodged it (`SandboxToken.vendor`), when the token has one. */
   vendor?: string;
 }
 
 export interface CreditAccount {
   id: string;
+  /** Token id that created it (the owner of its enquiry): only that token reports on it or lists its defaults. */
+  owner: string;
   enquiry_id: string;
   account_type: string;
   credit_limit: string;
@@ -108,6 +112,8 @@ export interface CreditAccount {
 
 export interface CreditDefault {
   id: string;
+  /** Token id that registered it (the owner of its account): only that token updates it. */
+  owner: string;
   account_id: string;
   amount: string;
   days_overdue: number;
