@@ -66,6 +66,10 @@ export const PaymentRefusalCode = {
   HARDSHIP_NOT_PERMITTED: 'HARDSHIP_NOT_PERMITTED',
   /** RHI on a kind of account that may not carry it (telco, utility) [doc]. */
   REPAYMENT_HISTORY_NOT_PERMITTED: 'REPAYMENT_HISTORY_NOT_PERMITTED',
+  /** A month after the current one: its repayment cannot be known yet [ours]. */
+  MONTH_IN_FUTURE: 'MONTH_IN_FUTURE',
+  /** A month already past RHI's retention: it would be deleted as it is saved, and never reported [doc: 24 months]. */
+  MONTH_PAST_RETENTION: 'MONTH_PAST_RETENTION',
 } as const;
 export type PaymentRefusalCode = (typeof PaymentRefusalCode)[keyof typeof PaymentRefusalCode];
 /** HTTP status of each refusal: 422 the call alone is wrong, 409 the account's state forbids it. */
@@ -75,6 +79,8 @@ export const PAYMENT_REFUSAL_STATUS: Record<PaymentRefusalCode, 409 | 422> = {
   HARDSHIP_ON_CLOSED_ACCOUNT: 409,
   HARDSHIP_NOT_PERMITTED: 422,
   REPAYMENT_HISTORY_NOT_PERMITTED: 422,
+  MONTH_IN_FUTURE: 422,
+  MONTH_PAST_RETENTION: 422,
 };
 
 export interface PaymentRefusal {
@@ -93,6 +99,15 @@ export interface PaymentFacts {
   variations?: ReadonlyMap<string, string> | undefined;
 }
 
+/**
+ * The months a payment may be for, oldest and newest (YYYY-MM): from the oldest month RHI's retention still keeps to
+ * the current month. See {@link reportableMonths}.
+ */
+export interface MonthWindow {
+  earliest: string;
+  latest: string;
+}
+
 /** The part of a payment the rules read. */
 export interface PaymentToCheck {
   month: string;
@@ -100,8 +115,19 @@ export interface PaymentToCheck {
   hardship?: { code: string; arrangement_id: string } | undefined;
 }
 
-/** The first rule a payment breaks, in the order listed by {@link PaymentRefusalCode}; undefined when none. */
-export function refusePayment(p: PaymentToCheck, facts: PaymentFacts = {}): PaymentRefusal | undefined {
+/**
+ * The first rule a payment breaks, in the order listed by {@link PaymentRefusalCode}; undefined when none. The month's
+ * window is checked only when `window` is given.
+ */
+export function refusePayment(
+  p: PaymentToCheck,
+  facts: PaymentFacts = {},
+  window?: MonthWindow,
+): PaymentRefusal | undefined {
+  return refuseForAccount(p, facts) ?? (window ? refuseMonth(p.month, window) : undefined);
+}
+
+function refuseForAccount(p: PaymentToCheck, facts: PaymentFacts): PaymentRefusal | undefined {
   const C = PaymentRefusalCode;
   const h = p.hardship;
   if (h && p.status === undefined)
@@ -138,6 +164,40 @@ export function refusePayment(p: PaymentToCheck, facts: PaymentFacts = {}): Paym
       message: `arrangement '${h.arrangement_id}' took effect as a variation (V) in ${earlier}; V is reported once`,
     };
   return undefined;
+}
+
+function refuseMonth(month: string, { earliest, latest }: MonthWindow): PaymentRefusal | undefined {
+  const span = `months from ${earliest} to ${latest} can be reported`;
+  const kept = RETENTION_MONTHS.repayment_history;
+  if (month > latest)
+    return {
+      code: PaymentRefusalCode.MONTH_IN_FUTURE,
+      path: 'month',
+      message: `${month} is after the current month ${latest}; only ${span}`,
+    };
+  if (month < earliest)
+    return {
+      code: PaymentRefusalCode.MONTH_PAST_RETENTION,
+      path: 'month',
+      message: `${month} is past the ${kept} months repayment history is kept; only ${span}`,
+    };
+  return undefined;
+}
+
+/** YYYY-MM of the month `offset` months from `now`'s month (UTC). */
+const monthOf = (now: Date, offset = 0) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+
+/**
+ * The months reportable at `now`: the current month and the 23 before it (RHI's retention). `leewayMs` widens the
+ * window by that much of clock difference each way, for a caller whose clock only approximates the service's.
+ */
+export function reportableMonths(now: Date, leewayMs = 0): MonthWindow {
+  const t = now.getTime();
+  return {
+    earliest: monthOf(new Date(t - leewayMs), 1 - RETENTION_MONTHS.repayment_history),
+    latest: monthOf(new Date(t + leewayMs)),
+  };
 }
 
 /** Whole months from `month` (YYYY-MM) to `now`'s month (UTC): 0 for the current month. */

@@ -65,7 +65,8 @@ describe('createClient against the sandbox', () => {
       credit_limit: '20000.00',
       opened_on: '2026-01-01',
     });
-    await client.savePayment({ account_id: acc.account_id, month: '2026-02', status: '2' });
+    const month = new Date().toISOString().slice(0, 7);
+    await client.savePayment({ account_id: acc.account_id, month, status: '2' });
     const dft = await client.registerDefault({ account_id: acc.account_id, amount: '300.00', days_overdue: 61 });
     await client.updateDefault({ default_id: dft.default_id, status: 'paid' });
     const report = await client.getReport({ enquiry_id: enq.enquiry_id });

@@ -145,9 +145,9 @@ async function creditQuickStart(): Promise<void> {
   const { default_id } = await client.registerDefault({ account_id, amount: '420.00', days_overdue: 75 });
   await client.updateDefault({ default_id, status: 'paid' });
   await client.closeAccount({ account_id });
-  expect(await signed('POST', '/payment/save', JSON.stringify({ account_id, month: '2026-01', status: 'C' }))).toBe(
-    409,
-  );
+  expect(
+    await signed('POST', '/payment/save', JSON.stringify({ account_id, month: opened.slice(0, 7), status: 'C' })),
+  ).toBe(409);
   expect(await signed('POST', '/default/update', JSON.stringify({ default_id, status: 'closed' }))).toBe(409);
 }
 

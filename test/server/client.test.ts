@@ -6,6 +6,8 @@ import { entries } from '../support/providers.js';
 
 const SECRET = 'sk_test_very-secret-value-1234';
 const KEYS = [{ tokenId: 'tok_1', secret: SECRET }];
+/** A month the client reports without refusing it: the current one. */
+const MONTH = new Date().toISOString().slice(0, 7);
 const applicant = {
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -113,7 +115,7 @@ describe.each(entries)('createClient — $name', ({ api }) => {
       }),
       await c.updateAccount({ account_id: 'acc_1', credit_limit: '3000' }),
       await c.closeAccount({ account_id: 'acc_1', closed_on: '2026-11-01' }),
-      await c.savePayment({ account_id: 'acc_1', month: '2026-10', status: 'C' }),
+      await c.savePayment({ account_id: 'acc_1', month: MONTH, status: 'C' }),
       await c.registerDefault({ account_id: 'acc_1', amount: '150.00', days_overdue: 60 }),
       await c.updateDefault({ default_id: 'def_1', status: 'paid' }),
     ];
@@ -277,7 +279,7 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
         },
       }),
     );
-    await expect(mk().savePayment({ account_id: 'a', month: '2026-01', status: '1' })).rejects.toMatchObject({
+    await expect(mk().savePayment({ account_id: 'a', month: MONTH, status: '1' })).rejects.toMatchObject({
       name: 'ApiError',
       status: 422,
       code: 'UNPROCESSABLE',

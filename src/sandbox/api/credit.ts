@@ -6,6 +6,7 @@ import {
   DEPRECATED_REPAYMENT_CODE,
   LEGACY_CURRENT_CODE,
   refusePayment,
+  reportableMonths,
   type RepaymentCode,
   DEFAULT_MIN_AMOUNT,
   DEFAULT_MIN_DAYS_OVERDUE,
@@ -141,7 +142,7 @@ function accountView(a: CreditAccount): Record<string, unknown> {
 export function savePayment(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(savePaymentBody, parseJson(info.body));
   const account = findAccount(ctx, body.account_id, tokenId);
-  const refusal = refusePayment(body, account);
+  const refusal = refusePayment(body, account, reportableMonths(ctx.now()));
   if (refusal)
     throw new SandboxHttpError(refusal.code, refusal.message, [{ path: refusal.path, message: refusal.message }]);
   if (account.status === 'closed')

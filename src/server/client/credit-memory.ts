@@ -3,13 +3,19 @@
  * answers, and the month of each arrangement's `V` it reported — so `savePayment` refuses before sending a month the
  * service would refuse (src/protocol/credit.ts has the rules both sides run). What it has not seen, the service
  * refuses with the same codes. Bounded: the least recently seen accounts are forgotten first.
+ *
+ * The month's window (after the current month, past retention) is judged on this process's clock, widened by the
+ * signature's clock tolerance: the service refuses a request whose Date is further off its own clock, so the client
+ * never refuses a month the service would take at a month's turn. The service judges again on its clock.
  */
 import {
   DEPRECATED_REPAYMENT_CODE,
   LEGACY_CURRENT_CODE,
   type PaymentToCheck,
   refusePayment,
+  reportableMonths,
 } from '../../protocol/credit.js';
+import { DEFAULT_TOLERANCE } from '../../protocol/signing.js';
 import { PaymentRefusedError } from './errors.js';
 
 interface Seen {
@@ -21,6 +27,7 @@ type Body = Record<string, unknown>;
 export type Warn = (fields: Record<string, unknown>, message: string) => void;
 
 const MAX_ACCOUNTS = 10_000;
+const LEEWAY_MS = Math.max(DEFAULT_TOLERANCE.pastSec, DEFAULT_TOLERANCE.futureSec) * 1000;
 
 export class CreditMemory {
   readonly #accounts = new Map<string, Seen>();
@@ -56,7 +63,8 @@ export class CreditMemory {
   /** Refuses what the rules forbid for what this client knows; sends `C` as `0`, warning once per client. */
   preparePayment(operation: string, body: Body): Body {
     const seen = typeof body.account_id === 'string' ? this.#accounts.get(body.account_id) : undefined;
-    const refusal = refusePayment(body as unknown as PaymentToCheck, seen);
+    const window = reportableMonths(new Date(), LEEWAY_MS);
+    const refusal = refusePayment(body as unknown as PaymentToCheck, seen, window);
     if (refusal) throw new PaymentRefusedError(operation, refusal);
     if (body.status !== LEGACY_CURRENT_CODE) return body;
     if (!this.#warned.has(DEPRECATED_REPAYMENT_CODE)) {

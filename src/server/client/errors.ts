@@ -232,8 +232,9 @@ function safeLocation(location: string): string {
 
 /**
  * `savePayment` refused before sending: the month breaks a credit-reporting rule this client can already tell (FHI
- * without the month's status; and, for an account it has seen, FHI on a closed account or on a kind that may not carry
- * it, or a second `V` for one arrangement). `code` and `status` are what the service answers for the same month.
+ * without the month's status; a month after the current one, or one past the 24 months repayment history is kept, on
+ * this process's clock; and, for an account it has seen, FHI on a closed account or on a kind that may not carry it,
+ * or a second `V` for one arrangement). `code` and `status` are what the service answers for the same month.
  * @example if (isPaymentRefusal(e) && e.code === 'SECOND_VARIATION') return keepTheFirstVariation();
  */
 export class PaymentRefusedError extends HostedJourneyServerError {
