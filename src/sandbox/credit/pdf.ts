@@ -2,9 +2,12 @@
  * The credit report as a PDF (`GET /enquiry/downloadreport`). Financial hardship information has a section of its
  * own, apart from each account's repayment history, opened by the notice the consumer must be given. Words: words.ts.
  */
-import { type Doc, heading, keyValues, renderPdf, table } from '../reports/pdf-doc.js';
+import { type Doc, heading, keyValues, monospaceRows, paragraph, renderPdf, table } from '../reports/pdf-doc.js';
 import type { CreditReport } from './credit-report.js';
 import { CREDIT_REPORT_WORDS as W } from './words.js';
+
+/** Months per printed row (`2026-06:0`, 9 characters each): a half-year, well inside A4's width at 8 pt. */
+const MONTHS_PER_ROW = 6;
 
 const columns = (headers: readonly string[], widths: number[], right: number[]) =>
   headers.map((header, i) => ({
@@ -40,12 +43,9 @@ function accounts(doc: Doc, report: CreditReport): void {
         W.accountLine(acc.credit_limit, acc.opened_on, acc.status, acc.closed_on),
       ],
     ]);
-    const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`).join('  ');
-    doc.font('Helvetica').fontSize(8).text(W.repaymentHistory, { width: 500 });
-    doc
-      .font('Courier')
-      .fontSize(7)
-      .text(history || W.noRepaymentHistory, { width: 500 });
+    const history = acc.repayment_history.map((h) => `${h.month}:${h.status}`);
+    paragraph(doc, W.repaymentHistory, 8);
+    monospaceRows(doc, history.length > 0 ? history : [W.noRepaymentHistory], MONTHS_PER_ROW);
     doc.font('Helvetica').fontSize(9).moveDown(0.4);
   }
 }
@@ -55,11 +55,15 @@ function hardship(doc: Doc, report: CreditReport): void {
   const withFhi = report.accounts.filter((a) => a.hardship_history.length > 0);
   if (withFhi.length === 0) return;
   heading(doc, W.hardship);
-  doc.font('Helvetica').fontSize(9).text(W.hardshipNotice, { width: 500 }).moveDown(0.4);
+  paragraph(doc, W.hardshipNotice);
+  doc.moveDown(0.4);
   for (const acc of withFhi) {
     keyValues(doc, [[W.hardshipAccount(acc.provider, acc.account_type), acc.account_id]]);
-    const fhi = acc.hardship_history.map((h) => `${h.month}:${h.code}`).join('  ');
-    doc.font('Courier').fontSize(7).text(fhi, { width: 500 });
+    monospaceRows(
+      doc,
+      acc.hardship_history.map((h) => `${h.month}:${h.code}`),
+      MONTHS_PER_ROW,
+    );
     doc.font('Helvetica').fontSize(9).moveDown(0.4);
   }
 }

@@ -32,6 +32,25 @@ export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buff
   });
 }
 
+/** Text in Helvetica from the left margin, wrapped within the margins. */
+export function paragraph(doc: Doc, text: string, size = 9): void {
+  doc
+    .font('Helvetica')
+    .fontSize(size)
+    .text(text, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
+}
+
+/**
+ * Monospaced text from the left margin, within the page: `cells` in rows of `perRow`, joined by two spaces. A row
+ * wider than the margins allow wraps rather than running off the page.
+ */
+export function monospaceRows(doc: Doc, cells: string[], perRow: number, size = 8): void {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('Courier').fontSize(size);
+  for (let i = 0; i < cells.length; i += perRow)
+    doc.text(cells.slice(i, i + perRow).join('  '), MARGIN, doc.y, { width });
+}
+
 export function heading(doc: Doc, text: string, size = 14): void {
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).fillColor('#10243E').text(text, MARGIN).moveDown(0.3);
   doc.font('Helvetica').fontSize(9).fillColor('#000000');
