@@ -7,7 +7,7 @@
  * `clock`, `expire`, `revoke`, `renew`: the consent's year on a running sandbox (cli-consents.ts).
  *   hosted-journey-sandbox clock --advance 30d
  * `mcp`: an MCP server on stdio whose tools drive a running sandbox (`--url`) or one it starts (mcp/server.ts).
- *   hosted-journey-sandbox mcp --url http://127.0.0.1:4010 --token demo:demo_secret
+ *   HJ_TOKEN_ID=demo HJ_SIGNING_SECRET=demo_secret hosted-journey-sandbox mcp --url http://127.0.0.1:4010
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
@@ -45,12 +45,14 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --name <full name>      --email <email>: the applicant, when the application does not exist yet
   --timeout-ms <n>        time limit (default 15000)${CONSENT_USAGE}
 
-       hosted-journey-sandbox mcp [--url <url> [--token <id:secret>] | sandbox options]
+       hosted-journey-sandbox mcp [--url <url> | sandbox options] [--save-dir <dir>]
   An MCP server on stdio for an assistant (docs/sandbox.md#mcp-server): tools that start an application, take it
   through the journey and the consent's year, list and resend webhook deliveries, download bundles and reports,
-  search the docs. With --url it drives that running sandbox, signing as --token (default the sandbox's default
-  token); without, it starts a sandbox of its own (any free port unless --port) with the options above. It needs the
-  official MCP SDK beside the sandbox: npm install --save-dev @modelcontextprotocol/sdk@1`;
+  search the docs. With --url it drives that running sandbox (it exits 2 unless the URL serves a sandbox), signing
+  as the token in the environment, HJ_TOKEN_ID and HJ_SIGNING_SECRET (default the sandbox's default token); without,
+  it starts a sandbox of its own (any free port unless --port) with the options above.
+  --save-dir <dir>        the only folder downloads are saved in, as new files (default ./hosted-journey-downloads)
+  It needs the official MCP SDK beside the sandbox: npm install --save-dev @modelcontextprotocol/sdk@1`;
 
 /** A bad flag: one line naming it, one pointing at `--help`, exit 2 (the whole usage would bury the line). */
 function fail(message: string, command = 'hosted-journey-sandbox'): never {
@@ -223,35 +225,58 @@ async function loadMcp(): Promise<typeof import('./mcp/server.js')> {
   }
 }
 
+/** `--save-dir <dir>` taken out of `argv` (the mcp command's own flag, in both modes), and the other arguments. */
+function takeSaveDir(argv: string[]): { saveDir?: string; rest: string[] } {
+  const rest: string[] = [];
+  let saveDir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--save-dir' || a.startsWith('--save-dir=')) {
+      saveDir = a === '--save-dir' ? argv[++i] : a.slice('--save-dir='.length);
+      if (!saveDir) fail('--save-dir needs a folder', MCP);
+    } else rest.push(a);
+  }
+  return { ...(saveDir ? { saveDir } : {}), rest };
+}
+
+/** The token `--url` signs with: HJ_TOKEN_ID and HJ_SIGNING_SECRET, both or neither (the sandbox's default). */
+function envToken(): { id: string; secret: string } | undefined {
+  const { HJ_TOKEN_ID: id, HJ_SIGNING_SECRET: secret } = process.env;
+  if (!id && !secret) return undefined;
+  if (!id || !secret)
+    fail("set both HJ_TOKEN_ID and HJ_SIGNING_SECRET, or neither for the sandbox's default token", MCP);
+  return { id, secret };
+}
+
 /** `mcp`: stdout is the MCP channel from here on, so every line of ours (and the sandbox's log) goes to stderr. */
-async function mcp(argv: string[]): Promise<void> {
+async function mcp(args: string[]): Promise<void> {
   const { serveMcp } = await loadMcp();
+  const { saveDir, rest: argv } = takeSaveDir(args);
+  const onFail = (error: Error) => fail(error.message, MCP);
   if (!argv.some((a) => a === '--url' || a.startsWith('--url='))) {
     const sandbox = parseCli(argv);
     if (!argv.some((a) => a === '--port' || a.startsWith('--port='))) sandbox.port = 0;
     sandbox.log = (line) => process.stderr.write(`${line}\n`);
-    return serveMcp({ sandbox }).catch((error: Error) => fail(error.message, MCP));
+    return serveMcp({ sandbox, ...(saveDir ? { saveDir } : {}) }).catch(onFail);
   }
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { url: { type: 'string' }, token: { type: 'string' } },
-      strict: true,
-    }));
+    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' } }, strict: true }));
   } catch (error) {
-    fail(`${(error as Error).message} (with --url only --token applies: the sandbox's own flags are its own)`, MCP);
+    const token = argv.some((a) => a === '--token' || a.startsWith('--token='));
+    fail(
+      token
+        ? 'with --url the token comes from the environment, HJ_TOKEN_ID and HJ_SIGNING_SECRET (an MCP client ' +
+            'config\'s "env"), so its secret stays out of the config\'s command line'
+        : `${(error as Error).message} (with --url only --save-dir applies: the sandbox's own flags are its own)`,
+      MCP,
+    );
   }
   const url = values.url!;
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
     fail(`--url must be an http(s) URL, got '${url}'`, MCP);
-  let token: { id: string; secret: string } | undefined;
-  if (values.token !== undefined) {
-    const i = values.token.indexOf(':');
-    if (i <= 0 || i === values.token.length - 1) fail('--token must be id:secret', MCP);
-    token = { id: values.token.slice(0, i), secret: values.token.slice(i + 1) };
-  }
-  return serveMcp({ url, ...(token ? { token } : {}) });
+  const token = envToken();
+  return serveMcp({ url, ...(token ? { token } : {}), ...(saveDir ? { saveDir } : {}) }).catch(onFail);
 }
 
 async function main(): Promise<void> {

@@ -1,40 +1,25 @@
 // `hosted-journey-sandbox mcp` as an assistant runs it: the built CLI spawned over stdio and driven by the MCP SDK's own
 // Client, through a whole journey to a downloaded bundle, the consent's year and the webhook deliveries; bad input is
 // refused naming the field; no tool result ever carries the token's secret or id.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { connectMcp, resultText as text, type ToolResult } from '../support/mcp.js';
 
-const CLI = path.resolve('dist/sandbox-cli.js');
+const CLI = [path.resolve('dist/sandbox-cli.js')];
 const TOKEN = { tokenId: 'mcp_tok', secret: 'mcp_secret_4f2a9c17' };
-
-interface ToolResult {
-  isError?: boolean;
-  content: Array<{ type: string; text?: string; resource?: { uri: string; mimeType?: string; blob?: string } }>;
-}
 
 /** Every result any test saw, for the secret scan. */
 const seen: Array<{ tool: string; result: ToolResult }> = [];
 
-async function connect(args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp', ...args],
-    stderr: 'pipe',
-  });
-  let err = '';
-  transport.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => err };
-}
+const connect = (args: string[], more: { env?: Record<string, string>; cwd?: string } = {}) =>
+  connectMcp({ cli: CLI, args, ...more });
 
 async function call(client: Client, tool: string, args: Record<string, unknown>): Promise<ToolResult> {
   const result = (await client.callTool({ name: tool, arguments: args })) as ToolResult;
@@ -48,8 +33,6 @@ async function json(client: Client, tool: string, args: Record<string, unknown>)
   expect(result.isError, `${tool}: ${result.content[0]?.text}`).toBeFalsy();
   return JSON.parse(result.content[0]!.text!);
 }
-
-const text = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
 
 /** A receiver that refuses the first delivery it gets as a signature error (so the sandbox adds its hint), then 200. */
 async function receiver() {
@@ -83,7 +66,10 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
       duplicateRate: 0,
       webhookRetry: { baseDelayMs: 10, maxDelayMs: 50 },
     });
-    ({ client } = await connect(['--url', sandbox.url, '--token', `${TOKEN.tokenId}:${TOKEN.secret}`]));
+    ({ client } = await connect(['--url', sandbox.url], {
+      env: { HJ_TOKEN_ID: TOKEN.tokenId, HJ_SIGNING_SECRET: TOKEN.secret },
+      cwd: dir,
+    }));
   });
 
   afterAll(async () => {
@@ -117,6 +103,26 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
     expect(bundle.inputSchema.required).toEqual(['application_id', 'format']);
   });
 
+  it('declares what each tool does to its world (MCP annotations), every hint on every tool', async () => {
+    const { tools } = await client.listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    for (const t of tools)
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+        expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
+    const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
+    expect(readOnly.sort()).toEqual(['list_consents', 'list_webhook_deliveries', 'search_docs']);
+    const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);
+    expect(destructive.sort()).toEqual(['advance_clock', 'expire_consent', 'revoke_consent', 'start_application']);
+    // A download writes only a new file (never over one), so it is additive, and the same call again writes nothing.
+    expect(hints.download_bundle).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(hints.resend_webhook).toMatchObject({ idempotentHint: false });
+    for (const name of ['download_bundle', 'download_credit_report']) {
+      const description = tools.find((t) => t.name === name)!.description!;
+      expect(description, name).toMatch(/inside the MCP server's downloads folder/);
+      expect(description, name).toMatch(/never overwritten/);
+    }
+  });
+
   it('starts an application, takes it through the journey and downloads its bundle as a real PDF and as JSON', async () => {
     const app = await json(client, 'start_application', {
       vendor: 'acme',
@@ -138,13 +144,15 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
     const parsed = await new PDFParse({ data: new Uint8Array(bytes) }).getText();
     expect(parsed.text).toContain('Ada Lovelace');
 
-    const to = path.join(dir, 'nested', 'bundle.json');
+    // save_to is relative to the downloads folder, ./hosted-journey-downloads of the server's working directory.
     const saved = await json(client, 'download_bundle', {
       application_id: app.application_id,
       format: 'json',
-      save_to: to,
+      save_to: 'nested/bundle.json',
     });
+    const to = path.join(dir, 'hosted-journey-downloads', 'nested', 'bundle.json');
     expect(saved).toMatchObject({ saved_to: to, mime_type: 'application/json' });
+    expect(statSync(to).mode & 0o777).toBe(0o600);
     const bundle = JSON.parse(readFileSync(to, 'utf8'));
     expect(saved.bytes).toBe(readFileSync(to).byteLength);
     expect(JSON.stringify(bundle)).toContain(app.application_id);
@@ -199,7 +207,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
   it('refuses bad input naming the field and what it accepts', async () => {
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
       ['download_bundle', { application_id: 'app_1', format: 'docx' }, /format must be one of: pdf, csv, json/],
-      ['download_bundle', { application_id: 'app_1', format: 'pdf', save_to: 'bundle.pdf' }, /absolute path/],
+      ['download_bundle', { application_id: 'app_1', format: 'pdf', save_to: '' }, /save_to is a file name/],
       ['start_application', { vendor: 'acme', ref: 'x', full_name: 'A' }, /email must be an email address/],
       ['start_application', { vendor: 'ac me', ref: 'x', full_name: 'A', email: 'a@b.co' }, /vendor is letters/],
       ['advance_clock', { by: 'soon' }, /by is a duration/],

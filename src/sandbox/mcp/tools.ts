@@ -4,8 +4,6 @@
  * client, the testing kit's functions, or the docs. Every row talks to the sandbox over HTTP, so a running sandbox
  * (`--url`) and the embedded one are driven the same way.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import * as z from 'zod/mini';
 import { BUNDLE_FORMATS, PATHWAYS, parseDuration, SHARING_DAYS } from '../../protocol/index.js';
 import { createClient, type HostedJourneyClient } from '../../server/index.js';
@@ -14,6 +12,7 @@ import { listDeliveries, resendDelivery } from '../testing/deliveries.js';
 import { triggerJourney } from '../testing/trigger.js';
 import type { DocSection } from './docs.js';
 import { searchDocs } from './docs.js';
+import { SAVE_TO_RULE } from './save.js';
 
 /** The sandbox the tools drive: its URL and the token they sign with (never shown in a result). */
 export interface McpTarget {
@@ -21,7 +20,7 @@ export interface McpTarget {
   token: { id: string; secret: string };
 }
 
-/** A file a tool answers: sent as an embedded resource (base64 blob), or written to `saveTo` and named. */
+/** A file a tool answers: sent as an embedded resource (base64 blob), or written to `saveTo` (save.ts) and named. */
 export interface FileOutput {
   file: { bytes: Uint8Array; mimeType: string; name: string; uri: string };
   saveTo?: string | undefined;
@@ -34,8 +33,36 @@ export interface ToolContext {
   docs(): readonly DocSection[];
 }
 
+/** MCP's tool annotations: what a call does to its world, so a client can ask before a destructive one. */
+export interface ToolEffects {
+  readOnlyHint: boolean;
+  /** It may change or end what exists (an applicant's details, a consent, the clock), not only add. */
+  destructiveHint: boolean;
+  /** The same call again changes nothing more. */
+  idempotentHint: boolean;
+  /** Every tool's world is closed: the sandbox, the receivers registered with it, the downloads folder. */
+  openWorldHint: false;
+}
+
+const effects = (readOnly: boolean, destructive: boolean, idempotent: boolean): ToolEffects => ({
+  readOnlyHint: readOnly,
+  destructiveHint: destructive,
+  idempotentHint: idempotent,
+  openWorldHint: false,
+});
+const READS = effects(true, false, true);
+/** Adds (a journey's steps, a renewal, a resent event); again adds again. */
+const ADDS = effects(false, false, false);
+/** Adds once: finalising again, or a download again (a saved file is never overwritten), changes nothing more. */
+const ADDS_ONCE = effects(false, false, true);
+/** Ends what exists: moving the clock expires consents, an expiry cannot be undone. */
+const ENDS = effects(false, true, false);
+/** Changes or ends what exists, and the same call again changes nothing more. */
+const SETS = effects(false, true, true);
+
 interface ToolRow<Shape extends z.core.$ZodLooseShape> {
   title: string;
+  annotations: ToolEffects;
   description: string;
   input: Shape;
   run(ctx: ToolContext, args: z.infer<z.ZodMiniObject<Shape>>): Promise<ToolOutput>;
@@ -60,16 +87,14 @@ const vendor = () => token('vendor', 'acme');
 const ref = () => token('ref (the customer id)', 'cust_1');
 const consentId = () => token('consent_id', 'cns_3f9c');
 
-const saveTo = () =>
-  z.optional(
-    z.string().check(z.refine((p) => path.isAbsolute(p), 'save_to must be an absolute path, e.g. /tmp/bundle.pdf')),
-  );
+const saveTo = () => z.optional(z.string().check(z.minLength(1, 'save_to is a file name, e.g. bundle.pdf')));
 
 const MIME = { pdf: 'application/pdf', csv: 'text/csv', json: 'application/json' } as const;
 
 export const TOOLS = {
   start_application: tool({
     title: 'Start an application',
+    annotations: SETS,
     description:
       "Starts an open-banking application for a customer (the signed API's POST /api/v1/{vendor}/{ref}/profile). " +
       'Answers the application, with its application_id and the journey_url the customer opens.',
@@ -84,6 +109,7 @@ export const TOOLS = {
   }),
   complete_journey: tool({
     title: 'Take an application through the journey',
+    annotations: ADDS,
     description:
       "Does what the customer would in the hosted journey, without a browser (the testing kit's triggerJourney): " +
       'picks the bank, approves or denies at the bank (cdr) or logs in (crawler), and waits for the crawl. ' +
@@ -99,18 +125,21 @@ export const TOOLS = {
   }),
   finalise_application: tool({
     title: 'Finalise an application',
+    annotations: ADDS_ONCE,
     description: 'Finalises the application once its data is retrieved; its bundle can be downloaded after this.',
     input: { vendor: vendor(), ref: ref() },
     run: async ({ client }, a) => ({ json: await client.finalise(a) }),
   }),
   list_consents: tool({
     title: "List a customer's consents",
+    annotations: READS,
     description: "The customer's CDR consents: status, sharing period, who revoked, a pending renewal.",
     input: { vendor: vendor(), ref: ref() },
     run: async ({ client }, a) => ({ json: await client.listConsents(a) }),
   }),
   advance_clock: tool({
     title: "Move the sandbox's clock",
+    annotations: ENDS,
     description:
       'Moves the sandbox clock forward (e.g. 30d, 12h, 90m): every consent warning, expiry and webhook retry that ' +
       'falls due fires, in order.',
@@ -128,6 +157,7 @@ export const TOOLS = {
   }),
   renew_consent: tool({
     title: 'Renew a consent',
+    annotations: ADDS,
     description:
       'Renews a consent as the customer would at the bank: approved (consent.renewed) or cancelled (nothing changes).',
     input: {
@@ -156,6 +186,7 @@ export const TOOLS = {
   }),
   revoke_consent: tool({
     title: 'Revoke a consent',
+    annotations: SETS,
     description:
       "Stops a consent's sharing: by 'integrator' (your backend, the signed API) or 'customer_at_bank' (the bank's " +
       'manage-data-sharing page). Either sends consent.revoked.',
@@ -174,6 +205,7 @@ export const TOOLS = {
   }),
   expire_consent: tool({
     title: "End a consent's sharing period now",
+    annotations: ENDS,
     description: 'Ends the sharing period now: consent.expired, and data pulls are refused from then on.',
     input: { consent_id: consentId() },
     run: async ({ target }, a) => {
@@ -183,6 +215,7 @@ export const TOOLS = {
   }),
   list_webhook_deliveries: tool({
     title: 'List webhook deliveries',
+    annotations: READS,
     description:
       "Every attempt to deliver this token's webhook events, oldest first: event, type, receiver, status or error, " +
       'attempt number, whether it was the deliberate duplicate, and a hint after a signature refusal.',
@@ -201,6 +234,7 @@ export const TOOLS = {
   }),
   resend_webhook: tool({
     title: 'Send a webhook event again',
+    annotations: ADDS,
     description:
       "Sends one of this token's events again, as it was (same event_id), to the receivers registered now: an " +
       'exactly-once receiver answers it as a duplicate.',
@@ -209,9 +243,10 @@ export const TOOLS = {
   }),
   download_bundle: tool({
     title: "Download an application's bundle",
+    annotations: ADDS_ONCE,
     description:
       'Downloads the bundle of a finalised application as pdf, csv or json. Answers the file as an embedded ' +
-      'resource (base64), or, with save_to (an absolute path), writes it there and answers the path.',
+      `resource (base64), or, with save_to, writes it as a new file and answers its path: ${SAVE_TO_RULE}.`,
     input: {
       application_id: token('application_id', 'app_3f9c'),
       format: oneOf('format', BUNDLE_FORMATS),
@@ -229,7 +264,10 @@ export const TOOLS = {
   }),
   download_credit_report: tool({
     title: 'Download a credit report',
-    description: "Downloads a lodged enquiry's credit report (PDF), as an embedded resource, or written to save_to.",
+    annotations: ADDS_ONCE,
+    description:
+      "Downloads a lodged enquiry's credit report (PDF), as an embedded resource, or written as a new file to " +
+      `save_to: ${SAVE_TO_RULE}.`,
     input: { enquiry_id: token('enquiry_id', 'enq_3f9c'), save_to: saveTo() },
     run: async ({ client }, a) => ({
       file: {
@@ -243,6 +281,7 @@ export const TOOLS = {
   }),
   search_docs: tool({
     title: 'Search the docs',
+    annotations: READS,
     description:
       "Searches hosted-journey's README and docs (widget, server, sandbox, webhooks, consents, production) and " +
       'answers the best sections with their page and heading.',
@@ -253,14 +292,6 @@ export const TOOLS = {
     run: async ({ docs }, a) => ({ json: searchDocs(docs(), a.query, a.limit ?? 5) }),
   }),
 } satisfies Record<string, ToolRow<z.core.$ZodLooseShape>>;
-
-/** Writes a file output where the caller asked (its directory made if missing); answers what was written. */
-export function save(out: FileOutput): { saved_to: string; bytes: number; mime_type: string } {
-  const to = out.saveTo!;
-  mkdirSync(path.dirname(to), { recursive: true });
-  writeFileSync(to, out.file.bytes);
-  return { saved_to: to, bytes: out.file.bytes.byteLength, mime_type: out.file.mimeType };
-}
 
 export function clientFor(target: McpTarget): HostedJourneyClient {
   return createClient({ baseUrl: target.url, tokenId: target.token.id, signingSecret: target.token.secret });
