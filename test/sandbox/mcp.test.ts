@@ -107,8 +107,9 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
     const { tools } = await client.listTools();
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     for (const t of tools)
-      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
         expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
+    expect(tools.every((t) => t.annotations?.openWorldHint === false)).toBe(true);
     const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
     expect(readOnly.sort()).toEqual(['list_consents', 'list_webhook_deliveries', 'search_docs']);
     const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);

@@ -1,7 +1,7 @@
 /**
  * `hosted-journey-sandbox mcp`: an MCP server (the official TypeScript SDK, stdio) whose tools drive a sandbox — one
- * already running (`--url`, checked to be a sandbox first: check.ts) or one it starts itself. The tools are the rows of tools.ts; this file
- * registers them and turns each answer into MCP content. Every answer and every refusal passes through `redact`, so
+ * already running (`--url`, checked to be a sandbox first: check.ts) or one it starts itself. The tools are the rows
+ * of tools.ts; this file registers them and turns each answer into MCP content (a `save_to` through save.ts). Every answer and every refusal passes through `redact`, so
  * the token's secret and id never reach the assistant, whatever a tool or an error message carried.
  */
 import { readFileSync } from 'node:fs';
@@ -83,7 +83,7 @@ export interface McpServeOptions {
   url?: string;
   /** The token the tools sign with; default the sandbox's first token. */
   token?: { id: string; secret: string };
-  /** The only folder downloads are saved in (save.ts); default `./hosted-journey-downloads` of the working directory. */
+  /** The only folder downloads are saved in (save.ts); default `hosted-journey-downloads` in the working directory. */
   saveDir?: string;
   /** Options of the sandbox it starts when no `url` is given (its log goes to stderr: stdout is the MCP channel). */
   sandbox?: SandboxOptions;
