@@ -88,6 +88,7 @@ beforeAll(async () => {
   writeFileSync(path.join(downloads, 'run.json'), HOOK, { mode: 0o755 });
   chmodSync(path.join(downloads, 'run.json'), 0o755);
   symlinkSync(outside, path.join(downloads, 'out'));
+  symlinkSync(path.join(outside, 'made-later'), path.join(downloads, 'gone'));
   symlinkSync(hook, path.join(downloads, 'hook.json'));
   symlinkSync(path.join(outside, 'new.json'), path.join(downloads, 'dangling.json'));
   before = snapshot(base);
@@ -132,6 +133,7 @@ describe('download save_to cannot reach past its downloads folder', () => {
   it('symlink out: a symlinked folder, a symlinked file and a dangling symlink are each refused', async () => {
     await refused({ save_to: 'out/bundle.json' }, /a folder on its path is a symlink out of the downloads folder/);
     await refused({ save_to: 'out/deeper/bundle.json' }, /symlink out of the downloads folder/);
+    await refused({ save_to: 'gone/bundle.json' }, /symlink out of the downloads folder/);
     await refused({ save_to: 'hook.json' }, /exists, and the server never overwrites/);
     await refused({ save_to: 'dangling.json' }, /exists, and the server never overwrites/);
     expect(readdirSync(outside)).toEqual(['keep.json']);
@@ -169,6 +171,7 @@ describe('download save_to cannot reach past its downloads folder', () => {
     expect(readdirSync(downloads).sort()).toEqual([
       'acme',
       'dangling.json',
+      'gone',
       'hook.json',
       'out',
       'report.pdf',

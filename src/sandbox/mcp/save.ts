@@ -9,7 +9,7 @@
  * 3. Never executable: mode 0o600 (the bundle holds the applicant's data).
  * 4. Only with the format's extension (`.pdf`, `.csv`, `.json`), so the file cannot pose as a script or a hook.
  */
-import { closeSync, existsSync, mkdirSync, openSync, realpathSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folder a server started in `cwd` saves to when `--save-dir` is not given. */
@@ -42,11 +42,17 @@ function resolveInside(root: string, saveTo: string, extension: string): string 
   return to;
 }
 
-/** The deepest directory of `dir`'s chain that exists, symlinks resolved. */
-function realExisting(dir: string): string {
+const exists = (p: string) => lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+
+/** The deepest path of `dir`'s chain that exists, symlinks resolved; none for a symlink that leads nowhere. */
+function realExisting(dir: string): string | undefined {
   let d = dir;
-  while (!existsSync(d)) d = path.dirname(d);
-  return realpathSync(d);
+  while (!exists(d)) d = path.dirname(d);
+  try {
+    return realpathSync(d);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Makes `to`'s directory (and the folder), refusing when a parent that exists resolves outside the folder. */
@@ -54,7 +60,7 @@ function parentInside(root: string, to: string, saveTo: string): void {
   mkdirSync(root, { recursive: true });
   const realRoot = realpathSync(root);
   const parent = path.dirname(to);
-  const outside = (real: string) => real !== realRoot && !inside(realRoot, real);
+  const outside = (real: string | undefined) => real === undefined || (real !== realRoot && !inside(realRoot, real));
   if (outside(realExisting(parent)))
     throw new SaveRefused(saveTo, 'a folder on its path is a symlink out of the downloads folder');
   mkdirSync(parent, { recursive: true });
