@@ -20,11 +20,15 @@ afterEach(async () => {
 });
 
 /** A loopback server answering every path with `index` for `/` and a signed-call success for the rest. */
-async function lookalike(index: { type: string; body: string }): Promise<{ url: string; seen: Seen[] }> {
+async function lookalike(index: {
+  type: string;
+  body: string;
+  status?: number;
+}): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    if (req.url === '/') res.writeHead(200, { 'content-type': index.type }).end(index.body);
+    if (req.url === '/') res.writeHead(index.status ?? 200, { 'content-type': index.type }).end(index.body);
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{"consent_id":"cns_1","status":"revoked"}');
   });
   servers.push(server);
@@ -85,6 +89,19 @@ describe('mcp --url refuses a URL that is not a sandbox, before any tool runs', 
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/has no token 'live_tok_1' \(it has sandbox_token\): set HJ_TOKEN_ID and HJ_SIGNING/);
     expect(sandbox.seen).toEqual([{ method: 'GET', url: '/', authorization: undefined }]);
+  });
+
+  it('a sandbox refusing the host name (HOST_NOT_ALLOWED): exit 2 naming --allowed-host', async () => {
+    const refusing = await lookalike({
+      type: 'application/json',
+      body: '{"error":{"code":"HOST_NOT_ALLOWED","message":"this sandbox does not serve the host"}}',
+      status: 403,
+    });
+    const run = await runMcp(['--url', refusing.url], {});
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /answered 403 application\/json \(HOST_NOT_ALLOWED\); for a sandbox, start it with --allowed/,
+    );
   });
 
   it('nothing listening: exit 2 saying so', async () => {

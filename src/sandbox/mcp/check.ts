@@ -18,7 +18,10 @@ async function answered(res: Response): Promise<{ index?: Partial<SandboxIndex>;
   }
   const body = (await res.json().catch(() => undefined)) as Partial<SandboxIndex> & { error?: { code?: string } };
   if (res.ok && body?.name === SANDBOX_NAME) return { index: body, said: `${res.status}` };
-  return { said: `${res.status} ${type}${body?.error?.code ? ` (${body.error.code})` : ''}` };
+  const code = body?.error?.code;
+  // A sandbox answers its index only to a host name it serves (DNS rebinding): say how to add one.
+  const hint = code === 'HOST_NOT_ALLOWED' ? '; for a sandbox, start it with --allowed-host <its host name>' : '';
+  return { said: `${res.status} ${type}${code ? ` (${code})` : ''}${hint}` };
 }
 
 /** Resolves when `url` serves a sandbox that knows `tokenId`; rejects with what to do otherwise. */

@@ -1,8 +1,9 @@
 /**
  * `hosted-journey-sandbox mcp`: an MCP server (the official TypeScript SDK, stdio) whose tools drive a sandbox — one
  * already running (`--url`, checked to be a sandbox first: check.ts) or one it starts itself. The tools are the rows
- * of tools.ts; this file registers them and turns each answer into MCP content (a `save_to` through save.ts). Every answer and every refusal passes through `redact`, so
- * the token's secret and id never reach the assistant, whatever a tool or an error message carried.
+ * of tools.ts; this file registers them and turns each answer into MCP content (a `save_to` through save.ts). Every
+ * answer and every refusal passes through `redact`, so the token's secret and id never reach the assistant, whatever a
+ * tool or an error message carried.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
