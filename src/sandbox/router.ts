@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONSENTS, ENDPOINTS, SANDBOX_ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
 import { advanceClock, expireConsent, listConsents, revokeConsent } from './api/consents.js';
-import type { SandboxContext } from './core/context.js';
+import type { RequestContext, SandboxContext } from './core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './core/errors.js';
 import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './core/http.js';
 import { authenticate, withIdempotency } from './api/auth.js';
@@ -30,7 +30,7 @@ import { INDEX_STYLESHEET_PATH, indexStylesheet } from './home/html.js';
 import type { WebhookSender } from './webhooks/sender.js';
 import { hostnameOf, isServedHost } from './core/hosts.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
-import { consentTraceparent, endRequest, nameRequest, noteApplication, withRequestTrace } from './core/trace.js';
+import { consentTraceparent, endRequest, nameRequest, noteApplication, requestTrace } from './core/trace.js';
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
@@ -126,12 +126,13 @@ function ownOrigins(ctx: SandboxContext, host: string | undefined): string[] {
   return origins;
 }
 
-type Route = (req: IncomingMessage, info: RequestInfo) => Reply | null | Promise<Reply | null>;
+/** A route answers with the context bound to the request (its trace context passed on to what it calls). */
+type Route = (req: IncomingMessage, info: RequestInfo, ctx: RequestContext) => Reply | null | Promise<Reply | null>;
 
 /** The signed API: twelve endpoints and the webhook registrations, each behind `authenticate`. */
-function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
+function signedApi(sender: WebhookSender): Route {
   const routes = signedRoutes(sender);
-  return async (req, info) => {
+  return async (req, info, ctx) => {
     const method = req.method ?? 'GET';
     const matches = routes.flatMap((r) => {
       const m = r.pattern.exec(info.url.pathname);
@@ -147,15 +148,20 @@ function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
     } catch {
       throw new SandboxHttpError(E.BAD_REQUEST, 'malformed path');
     }
-    nameRequest(`${method} ${hit.r.template}`);
+    nameRequest(ctx.request, `${method} ${hit.r.template}`);
     info.body = await readBody(req);
     const tokenId = await authenticate(ctx, info);
     try {
       return await withIdempotency(ctx, info, tokenId, () => hit.r.handler(ctx, info, tokenId));
     } finally {
       const { id, vendor, ref } = info.params;
-      if (id !== undefined) noteApplication(ctx.state.findById(id, tokenId));
-      else if (vendor !== undefined && ref !== undefined) noteApplication(ctx.state.findByRef(vendor, ref, tokenId));
+      const app =
+        id !== undefined
+          ? ctx.state.findById(id, tokenId)
+          : vendor !== undefined && ref !== undefined
+            ? ctx.state.findByRef(vendor, ref, tokenId)
+            : undefined;
+      noteApplication(ctx.request, app);
     }
   };
 }
@@ -164,8 +170,8 @@ function signedApi(ctx: SandboxContext, sender: WebhookSender): Route {
  * Everything after the signed API answers only a `Host` the sandbox serves (core/hosts.ts): a DNS-rebinding page
  * would otherwise read the index, journey pages and their session credentials.
  */
-function hostGuard(ctx: SandboxContext): Route {
-  return (req) => {
+function hostGuard(): Route {
+  return (req, _info, ctx) => {
     const hostname = hostnameOf(req.headers.host);
     if (hostname !== undefined && isServedHost(hostname, ctx.allowedHosts)) return null;
     throw new SandboxHttpError(
@@ -177,19 +183,20 @@ function hostGuard(ctx: SandboxContext): Route {
 }
 
 /** The journey pages' JSON API, `/journey-api/…`. */
-function journeyApiRoute(ctx: SandboxContext): Route {
-  return async (req, info) => {
+function journeyApiRoute(): Route {
+  return async (req, info, ctx) => {
     const { pathname } = info.url;
     if (!pathname.startsWith(`${JOURNEY_API_BASE}/`)) return null;
     checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
     info.body = await readBody(req);
     const [, , vendor, ref, action] = pathname.split('/');
-    nameRequest(`${req.method ?? 'GET'} /journey-api/{vendor}/{ref}/${action && /^\w+$/.test(action) ? action : ''}`);
+    const named = action && /^\w+$/.test(action) ? action : '';
+    nameRequest(ctx.request, `${req.method ?? 'GET'} /journey-api/{vendor}/{ref}/${named}`);
     let reply: Reply | null;
     try {
       reply = journeyApi(ctx, info);
     } finally {
-      if (vendor && ref) noteApplication(ctx.state.findByRef(vendor, ref));
+      if (vendor && ref) noteApplication(ctx.request, ctx.state.findByRef(vendor, ref));
     }
     if (reply) return reply;
     throw new SandboxHttpError(E.NOT_FOUND, `no journey API route ${pathname}`);
@@ -197,8 +204,8 @@ function journeyApiRoute(ctx: SandboxContext): Route {
 }
 
 /** The fake banks' pages: `/bank/{id}/authorise`, `…/decision`, `…/sharing` (the dashboard), `…/bank.css`. */
-function bankRoute(ctx: SandboxContext): Route {
-  return async (req, info) => {
+function bankRoute(): Route {
+  return async (req, info, ctx) => {
     const { pathname } = info.url;
     const method = req.method ?? 'GET';
     const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|sharing|bank\.css)$/.exec(pathname);
@@ -226,8 +233,8 @@ function bankRoute(ctx: SandboxContext): Route {
 }
 
 /** The home page `GET /` and its stylesheet. */
-function homeRoute(ctx: SandboxContext, sender: WebhookSender): Route {
-  return (req, info) => {
+function homeRoute(sender: WebhookSender): Route {
+  return (req, info, ctx) => {
     const method = req.method ?? 'GET';
     if (info.url.pathname === '/') {
       if (method === 'GET' || method === 'HEAD') return indexReply(ctx, sender, req.headers.accept);
@@ -248,9 +255,9 @@ function homeRoute(ctx: SandboxContext, sender: WebhookSender): Route {
 }
 
 /** GET pages and files: the bank redirect, the journey's assets and HTML shells, `/health`, the OpenAPI document. */
-function pagesRoute(ctx: SandboxContext): Route {
+function pagesRoute(): Route {
   let openApi: string | undefined; // made on first request: most sandboxes never serve it
-  return (req, info) => {
+  return (req, info, ctx) => {
     const { pathname } = info.url;
     if (req.method !== undefined && req.method !== 'GET') return null;
     if (pathname.startsWith('/bank-redirect/')) return bankRedirect(ctx, pathname);
@@ -304,17 +311,10 @@ export function createListener(
   sender: WebhookSender,
   log?: (line: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const routes: Route[] = [
-    signedApi(ctx, sender),
-    hostGuard(ctx),
-    journeyApiRoute(ctx),
-    bankRoute(ctx),
-    homeRoute(ctx, sender),
-    pagesRoute(ctx),
-  ];
-  async function route(req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+  const routes: Route[] = [signedApi(sender), hostGuard(), journeyApiRoute(), bankRoute(), homeRoute(sender), pagesRoute()];
+  async function route(req: IncomingMessage, info: RequestInfo, rctx: RequestContext): Promise<Reply> {
     for (const r of routes) {
-      const reply = await r(req, info);
+      const reply = await r(req, info, rctx);
       if (reply) return reply;
     }
     throw new SandboxHttpError(E.NOT_FOUND, `no route ${req.method ?? 'GET'} ${info.url.pathname}`);
@@ -331,26 +331,27 @@ export function createListener(
     }
     const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };
     const t0 = Date.now();
-    withRequestTrace(req.headers, () => traced(req, info, t0, res, requestId, url));
+    traced(req, info, ctx.forRequest(requestTrace(req.headers)), t0, res, url);
   };
   /** One request, its span ended (when it concerned an application) once its answer is known. */
   function traced(
     req: IncomingMessage,
     info: RequestInfo,
+    rctx: RequestContext,
     t0: number,
     res: ServerResponse,
-    requestId: string,
     url: URL,
   ): void {
+    const { requestId } = info;
     const bank = /^\/bank\/[\w-]+\/(\w+)/.exec(url.pathname);
-    if (bank) nameRequest(`${req.method ?? 'GET'} /bank/{id}/${bank[1]}`);
-    route(req, info).then(
+    if (bank) nameRequest(rctx.request, `${req.method ?? 'GET'} /bank/{id}/${bank[1]}`);
+    route(req, info, rctx).then(
       (reply) => {
-        endRequest(ctx.tracing, t0, reply.status);
+        endRequest(ctx.tracing, rctx.request, t0, reply.status);
         writeReply(res, reply, requestId);
       },
       (error: unknown) => {
-        endRequest(ctx.tracing, t0, error instanceof SandboxHttpError ? error.status : 500);
+        endRequest(ctx.tracing, rctx.request, t0, error instanceof SandboxHttpError ? error.status : 500);
         if (!(error instanceof SandboxHttpError)) console.error('[sandbox]', error);
         else if (error.status === 401 && log)
           log(`401 ${error.code} ${req.method ?? 'GET'} ${url.pathname}: ${error.message}`);

@@ -7,12 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { CRAWLER_CREDENTIALS_TIMEOUT_MS, DEFAULT_WARNING_LEADS_DAYS } from '../protocol/index.js';
 import { signWebhook } from '../server/index.js';
 import type { SandboxContext } from './core/context.js';
-import { SandboxClock } from './core/clock.js';
+import { SandboxClocks } from './core/clock.js';
 import { createRandom } from './data/random.js';
 import { createListener } from './router.js';
 import { displayUrl, redactUrls } from './core/redact.js';
 import { SandboxState } from './core/state.js';
-import { createEvent, eventParent, resolveSandboxTracing, type SandboxTracing } from './core/trace.js';
+import {
+  type RequestTrace,
+  type SandboxTracing,
+  createEvent,
+  eventParent,
+  resolveSandboxTracing,
+} from './core/trace.js';
 import { JourneySessions } from './journey/session.js';
 import { describeParentOrigins } from './journey/parent-origins.js';
 import { resolveOptions, type Resolved, type SandboxOptions } from './options.js';
@@ -52,10 +58,10 @@ function deliveryLogger(log: (line: string) => void) {
 
 function createSender(
   { options, seed, now, duplicateRate, receivers }: Resolved,
-  clock: SandboxClock,
+  clocks: SandboxClocks,
   tracing: SandboxTracing | undefined,
 ): WebhookSender {
-  // Deliveries are signed by src/server's signWebhook, at the sandbox clock's time.
+  // Deliveries are signed by src/server's signWebhook, at the injectable `now` (no token's advance moves it).
   const sign: WebhookSigner = async ({ body, receiver, path, eventId }) =>
     (
       await signWebhook({
@@ -74,7 +80,7 @@ function createSender(
     random: createRandom(seed, 'webhook-duplicates'),
     sign,
     now,
-    later: (ms, fn) => clock.later(ms, fn),
+    later: (tokenId, ms, fn) => clocks.of(tokenId).later(ms, fn),
     tracing,
     ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
@@ -84,24 +90,37 @@ function createSender(
 function createContext(
   r: Resolved,
   sender: WebhookSender,
-  clock: SandboxClock,
+  clocks: SandboxClocks,
   origin: () => string,
   tracing: SandboxTracing | undefined,
 ): SandboxContext {
-  const { options, seed, tokens, now: wallNow, parentOriginAllowed, demoUrl, allowedHosts } = r;
-  const now = () => clock.now();
+  const { options, seed, tokens, now, parentOriginAllowed, demoUrl, allowedHosts } = r;
+  // An event's parent is passed in: the request's whose context this is, else (undefined) the application's.
+  const emitIn =
+    (request: RequestTrace | undefined): SandboxContext['emit'] =>
+    (app, type, data) => {
+      const payload: WebhookPayload = {
+        event_id: `evt_${randomUUID()}`,
+        type,
+        created_at: clocks.of(app.owner).now().toISOString(),
+        vendor: app.vendor,
+        ref: app.ref,
+        application_id: app.id,
+        data,
+      };
+      sender.enqueue(payload, app.owner, createEvent(tracing, eventParent(app, request), type));
+    };
   const leads = new Map(tokens.map((t) => [t.tokenId, t.warningLeadsDays ?? DEFAULT_WARNING_LEADS_DAYS]));
-  return {
+  const ctx: SandboxContext = {
     state: new SandboxState(),
     seed,
     crawlDelayMs: options.crawlDelayMs ?? 1500,
     crawlerTimeoutMs: options.crawlerTimeoutMs ?? CRAWLER_CREDENTIALS_TIMEOUT_MS,
     tokens,
     now,
-    wallNow,
-    advanceClock: (ms) => clock.advance(ms),
+    clock: (tokenId) => clocks.of(tokenId),
     warningLeadsDays: (tokenId) => leads.get(tokenId) ?? DEFAULT_WARNING_LEADS_DAYS,
-    sessions: new JourneySessions(wallNow),
+    sessions: new JourneySessions(now),
     parentOriginAllowed,
     parentOrigins: describeParentOrigins(options.parentOrigins),
     allowedHosts,
@@ -109,21 +128,10 @@ function createContext(
     ...(demoUrl ? { demoUrl } : {}),
     origin,
     tracing,
-    emit(app, type, data) {
-      const payload: WebhookPayload = {
-        event_id: `evt_${randomUUID()}`,
-        type,
-        created_at: now().toISOString(),
-        vendor: app.vendor,
-        ref: app.ref,
-        application_id: app.id,
-        data,
-      };
-      sender.enqueue(payload, app.owner, createEvent(tracing, eventParent(app), type));
-    },
-    later: (ms, fn) => clock.later(ms, fn),
-    at: (due, fn) => clock.at(due, fn),
+    emit: emitIn(undefined),
+    forRequest: (request) => ({ ...ctx, request, emit: emitIn(request) }),
   };
+  return ctx;
 }
 
 /** Listens and answers the origin the sandbox is reached at (a wildcard address is shown as its loopback). */
@@ -147,11 +155,11 @@ async function listen(server: Server, port: number, host: string): Promise<{ ori
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveOptions(options);
-  const clock = new SandboxClock(resolved.now);
+  const clocks = new SandboxClocks(resolved.now);
   const tracing = resolveSandboxTracing(options.telemetry);
-  const sender = createSender(resolved, clock, tracing);
+  const sender = createSender(resolved, clocks, tracing);
   let origin = '';
-  const ctx = createContext(resolved, sender, clock, () => origin, tracing);
+  const ctx = createContext(resolved, sender, clocks, () => origin, tracing);
   const server = createServer(createListener(ctx, sender, options.log));
   const bound = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   origin = bound.origin;
@@ -164,7 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhooksIdle: () => sender.idle(),
     close() {
       closing ??= new Promise<void>((resolve) => {
-        clock.close();
+        clocks.close();
         sender.close();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -40,9 +40,7 @@ describe('SandboxClock', () => {
 function context(state: SandboxState, clock: SandboxClock, emitted: Array<[string, Record<string, unknown>]>) {
   return {
     state,
-    now: () => clock.now(),
-    later: (ms: number, fn: () => void) => clock.later(ms, fn),
-    at: (due: number, fn: () => void) => clock.at(due, fn),
+    clock: () => clock,
     warningLeadsDays: () => [30, 14, 7, 1],
     emit: (_app: Application, type: string, data: Record<string, unknown>) => emitted.push([type, data]),
   } as unknown as SandboxContext;

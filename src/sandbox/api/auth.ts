@@ -15,7 +15,7 @@ export async function authenticate(ctx: SandboxContext, info: RequestInfo): Prom
       headers: info.req.headers,
       body: info.body,
       keys: ctx.tokens,
-      now: () => ctx.wallNow().getTime(),
+      now: () => ctx.now().getTime(),
     });
     return tokenId;
   } catch (error) {

@@ -71,14 +71,15 @@ function ownConsent(ctx: SandboxContext, id: string, tokenId: string): Consent {
 
 /**
  * `POST /sandbox/v1/clock` `{ advance: '30d' }` → `{ now, advanced_ms }` once every timer that fell due has fired
- * (the webhooks they sent are queued, in order per application). The clock is the sandbox's, shared by every token.
+ * (the webhooks they sent are queued, in order per application). The clock is the calling token's own: it moves that
+ * token's applications, consents and webhook retries, never another token's.
  */
-export function advanceClock(ctx: SandboxContext, info: RequestInfo): Reply {
+export function advanceClock(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const ms = parseDuration(validate(advanceClockBody, parseJson(info.body)).advance);
   if (ms === undefined)
     throw fieldError('advance', "must be a duration: milliseconds, or a number and a unit ms, s, m, h, d, w ('30d')");
   if (ms > 3650 * 86_400_000) throw fieldError('advance', 'at most ten years at a time');
-  const now = ctx.advanceClock(ms);
+  const now = ctx.clock(tokenId).advance(ms);
   const answer: AdvanceClockResponse = { now: now.toISOString(), advanced_ms: ms };
   return json(answer);
 }

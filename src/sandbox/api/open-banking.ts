@@ -106,7 +106,7 @@ export async function bundle(ctx: SandboxContext, info: RequestInfo, tokenId: st
       `the bundle exists once the application is finalised (status ${app.status})`,
     );
   }
-  const report = buildReport(app, ctx.now());
+  const report = buildReport(app, ctx.clock(app.owner).now());
   const f = format as BundleFormat;
   const body =
     f === 'json'

@@ -162,7 +162,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, info: 
       vendor: app.vendor,
       ref: app.ref,
       institutionId: inst.id,
-      endDate: ctx.now(),
+      endDate: ctx.clock(app.owner).now(),
     }).accounts;
     const aud = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' });
     const copy = consentCopy(locale);

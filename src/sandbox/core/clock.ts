@@ -1,13 +1,22 @@
 /**
- * The sandbox's clock: the injectable `now` plus whatever `advance()` added, and every timer the sandbox keeps on it
- * (crawls, crawler timeouts, consent warnings and expiries, webhook retries).
+ * The sandbox's clocks, one per token: the injectable `now` plus whatever that token's `advance()` added, and every
+ * timer kept on it for that token's applications (crawls, crawler timeouts, consent warnings and expiries, webhook
+ * retries to its receivers).
  * 1. A timer fires after its delay of real time, or once `advance()` moves the clock past its due time, whichever
  *    comes first; it fires once.
  * 2. `advance()` fires every timer that falls due, earliest first (ties in the order they were set), with the clock
  *    standing at each one's due time while it runs; timers set meanwhile that fall due before the target fire too.
  * 3. A delay longer than Node keeps (2³¹ − 1 ms) is waited for in steps, checked against the clock at each step.
+ * 4. A timer runs in the async context the clock module was loaded in: never in that of the request that set it or
+ *    the one whose `advance()` fired it (so no request's context, nor an OpenTelemetry context of the caller's, reaches
+ *    what it does). What it needs of a request is passed to it explicitly.
+ * 5. One token's `advance()` moves only its own clock: another token's applications, consents and retries keep time.
  */
+import { AsyncResource } from 'node:async_hooks';
+
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The scope every timer runs in (constraint 4). */
+const TIMERS_SCOPE = new AsyncResource('hosted-journey-sandbox.clock');
 
 interface Timer {
   due: number;
@@ -93,7 +102,7 @@ export class SandboxClock {
 
   #run(timer: Timer): void {
     try {
-      timer.fn();
+      TIMERS_SCOPE.runInAsyncScope(timer.fn);
     } catch (error) {
       console.error('[sandbox] timer', error);
     }
@@ -116,5 +125,35 @@ export class SandboxClock {
     timer.real = undefined;
     const i = this.#timers.indexOf(timer);
     if (i >= 0) this.#timers.splice(i, 1);
+  }
+}
+
+/** What the sandbox's code uses of a token's clock. */
+export type TokenClock = Pick<SandboxClock, 'now' | 'later' | 'at' | 'advance'>;
+
+/** Every token's clock, made at its first use on the same injectable `now`; closed together. */
+export class SandboxClocks {
+  readonly #base: () => Date;
+  readonly #clocks = new Map<string, SandboxClock>();
+  #closed = false;
+
+  constructor(base: () => Date) {
+    this.#base = base;
+  }
+
+  /** The clock of `tokenId` (an authenticated token's id, or an application's owner). */
+  of(tokenId: string): SandboxClock {
+    let clock = this.#clocks.get(tokenId);
+    if (!clock) {
+      clock = new SandboxClock(this.#base);
+      if (this.#closed) clock.close();
+      this.#clocks.set(tokenId, clock);
+    }
+    return clock;
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const clock of this.#clocks.values()) clock.close();
   }
 }

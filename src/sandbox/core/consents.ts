@@ -2,7 +2,8 @@
  * A CDR consent's year, the one place its status changes: created (pending) → authorised (active) or denied; warned
  * once per lead (expiring); expired at `sharing_expires_at`; revoked by the customer, the integrator or the bank;
  * renewed by a renewal request that, once authorised, moves the same consent's date and keeps its accounts.
- * 1. Every time is the sandbox clock's (`ctx.now`, `ctx.later`), so advancing it fires warnings and expiries in order.
+ * 1. Every time is the clock of the application's token (`ctx.clock(app.owner)`), so that token advancing it fires
+ *    warnings and expiries in order; another token's advance moves none of them.
  * 2. What was warned lives in the consent (`warned`), never only in a timer: re-arming from the same state (a restart,
  *    a renewal, a repeated call) never warns of a lead twice.
  * 3. A lead that had already passed when the period started is recorded as warned, not sent late.
@@ -29,7 +30,8 @@ export interface NewConsent {
 
 /** A pending consent (or renewal request) and the timer of its link. */
 export function openConsent(ctx: SandboxContext, app: Application, req: NewConsent): Consent {
-  const now = ctx.now();
+  const clock = ctx.clock(app.owner);
+  const now = clock.now();
   const renews = req.renews;
   if (renews) cancelRenewal(ctx, renews);
   const consent: Consent = {
@@ -49,9 +51,9 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
     ...(renews ? { renews: renews.id } : {}),
   };
   ctx.state.consents.set(consent.id, consent);
-  noteConsent(consent, app);
+  noteConsent(consent, app, ctx.request);
   if (renews) renews.renewal = consent.id;
-  ctx.later(CONSENT_LINK_TTL_MS, () => linkExpired(ctx, app, consent));
+  clock.later(CONSENT_LINK_TTL_MS, () => linkExpired(ctx, app, consent));
   return consent;
 }
 
@@ -141,7 +143,7 @@ function leadsOf(ctx: SandboxContext, app: Application): number[] {
 /** A new sharing period from now: the leads already inside it count as warned, and the status follows. */
 function startPeriod(ctx: SandboxContext, consent: Consent): void {
   const app = ctx.state.applications.get(consent.application_id)!;
-  const now = ctx.now().getTime();
+  const now = ctx.clock(app.owner).now().getTime();
   const end = now + consent.sharing_days * DAY_MS;
   consent.sharing_expires_at = new Date(end).toISOString();
   consent.warned = leadsOf(ctx, app).filter((lead) => end - lead * DAY_MS <= now);
@@ -157,7 +159,7 @@ function renew(ctx: SandboxContext, app: Application, consent: Consent, request:
   ctx.emit(app, 'consent.renewed', {
     consent_id: consent.id,
     institution_id: consent.institution_id,
-    sharing_expires_at: consent.sharing_expires_at,
+    sharing_expires_at: consent.sharing_expires_at!,
     account_ids: [...consent.account_ids],
   });
   arm(ctx, app, consent);
@@ -172,7 +174,7 @@ function arm(ctx: SandboxContext, app: Application, consent: Consent): void {
   const lead = leadsOf(ctx, app).find((l) => !consent.warned.includes(l));
   const due = lead === undefined ? end : end - lead * DAY_MS;
   const expiresAt = consent.sharing_expires_at;
-  const cancel = ctx.at(due, () => {
+  const cancel = ctx.clock(app.owner).at(due, () => {
     timers.delete(consent);
     if (!isLive(consent) || consent.sharing_expires_at !== expiresAt) return;
     if (lead === undefined) return expire(ctx, app, consent);
@@ -194,9 +196,9 @@ function expire(ctx: SandboxContext, app: Application, consent: Consent): void {
   timers.get(consent)?.();
   timers.delete(consent);
   consent.status = 'expired';
-  consent.sharing_expires_at ??= ctx.now().toISOString();
-  if (Date.parse(consent.sharing_expires_at) > ctx.now().getTime())
-    consent.sharing_expires_at = ctx.now().toISOString();
+  const now = ctx.clock(app.owner).now();
+  if (consent.sharing_expires_at === null || Date.parse(consent.sharing_expires_at) > now.getTime())
+    consent.sharing_expires_at = now.toISOString();
   cancelRenewal(ctx, consent);
   ctx.emit(app, 'consent.expired', {
     consent_id: consent.id,

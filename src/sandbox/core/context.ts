@@ -1,8 +1,10 @@
-/** What every handler shares: state, options, the clock and the webhook emitter. */
+/** What every handler shares: state, options, the tokens' clocks and the webhook emitter. */
+import type { KnownWebhookType, WebhookData } from '../../protocol/index.js';
 import type { SandboxState, Application } from './state.js';
 import type { JourneySessions } from '../journey/session.js';
 import type { ParentOriginCheck } from '../journey/parent-origins.js';
-import type { SandboxTracing } from './trace.js';
+import type { TokenClock } from './clock.js';
+import type { RequestTrace, SandboxTracing } from './trace.js';
 
 export interface SandboxToken {
   /** Public token id sent in `Authorization: HMAC <tokenId>:…`. @example 'sandbox_token' */
@@ -29,12 +31,16 @@ export interface SandboxContext {
   /** How long a crawler seed waits for the customer's credentials (or one-time code) before TIMEDOUT. */
   crawlerTimeoutMs: number;
   tokens: readonly SandboxToken[];
-  /** The sandbox clock: the injectable `now` plus what was advanced. Every state time and timer reads it. */
+  /**
+   * The injectable `now`, which no token's advance moves: what signatures (requests, webhooks, sessions) are checked
+   * and made against, and the credit reports' dates.
+   */
   now(): Date;
-  /** The injectable `now` alone: what signatures (requests, webhooks, sessions) are checked and made against. */
-  wallNow(): Date;
-  /** Moves the sandbox clock forward, firing every timer that falls due in order; answers the new time. */
-  advanceClock(ms: number): Date;
+  /**
+   * A token's clock (core/clock.ts): the injectable `now` plus what that token advanced, and its timers. Everything
+   * about an application — its times, its consents' year, its timers — reads its owner's: `clock(app.owner)`.
+   */
+  clock(tokenId: string): TokenClock;
   /** The warning leads of a token's consents, in days. */
   warningLeadsDays(tokenId: string): readonly number[];
   /** Issues and verifies the journey pages' session credentials. */
@@ -53,10 +59,16 @@ export interface SandboxContext {
   origin(): string;
   /** Spans of requests, events and deliveries, when an OpenTelemetry SDK records (core/trace.ts). */
   tracing?: SandboxTracing | undefined;
-  /** Queues a webhook event about an application for every receiver. */
-  emit(app: Application, type: string, data: Record<string, unknown>): void;
-  /** Schedules work after `ms`; cancelled by close(). Returns a function that cancels it. */
-  later(ms: number, fn: () => void): () => void;
-  /** Schedules work for when the sandbox clock reaches `due` (epoch ms); cancelled by close(). */
-  at(due: number, fn: () => void): () => void;
+  /**
+   * Queues a webhook event about an application for every receiver of its token: a known type with that type's data
+   * (src/protocol/webhooks.ts), created in `request`'s trace context while it is handled, else the application's.
+   */
+  emit<K extends KnownWebhookType>(app: Application, type: K, data: NoInfer<WebhookData<K>>): void;
+  /** The request being handled, passed explicitly (core/trace.ts); absent in the base context. */
+  readonly request?: RequestTrace | undefined;
+  /** This context bound to one request: its events are created in that request's trace context. */
+  forRequest(request: RequestTrace): RequestContext;
 }
+
+/** The context a request's handling runs with. */
+export type RequestContext = SandboxContext & { readonly request: RequestTrace };

@@ -57,16 +57,17 @@ export function startApplication(
   let app = ctx.state.findByRef(vendor, ref, owner);
   if (app && owner === undefined) checkIdentity(app, fields);
   else if (!app) {
+    const tokenId = owner ?? ctx.tokens[0]!.tokenId;
     app = {
       id: newId('app'),
       vendor,
       ref,
-      owner: owner ?? ctx.tokens[0]!.tokenId,
+      owner: tokenId,
       status: 'started',
       institution: null,
       analysis: false,
       account_owner: false,
-      created_at: ctx.now().toISOString(),
+      created_at: ctx.clock(tokenId).now().toISOString(),
       crawler: null,
       data: null,
     };
@@ -243,7 +244,7 @@ function awaitCustomer(ctx: SandboxContext, app: Application): void {
   crawlerTimers.get(app)?.();
   crawlerTimers.set(
     app,
-    ctx.later(ctx.crawlerTimeoutMs, () => {
+    ctx.clock(app.owner).later(ctx.crawlerTimeoutMs, () => {
       if (app.crawler !== seed || (seed.waiting !== 'credentials' && seed.waiting !== 'code')) return;
       seed.waiting = 'timedout';
       crawlerTimers.delete(app);
@@ -327,14 +328,14 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
     app.status = 'released';
     lifecycle(ctx, app, 'RELEASED');
   }
-  ctx.later(ctx.crawlDelayMs, () => {
+  ctx.clock(app.owner).later(ctx.crawlDelayMs, () => {
     const inst = app.institution!;
     const data = generateBankData({
       seed: ctx.seed,
       vendor: app.vendor,
       ref: app.ref,
       institutionId: inst.id,
-      endDate: ctx.now(),
+      endDate: ctx.clock(app.owner).now(),
       ...(app.days_to_retrieve !== undefined ? { days: app.days_to_retrieve } : {}),
     });
     app.data = data;
@@ -378,7 +379,7 @@ export function finalise(ctx: SandboxContext, app: Application): Application {
     );
   }
   app.status = 'finalised';
-  ctx.later(0, () => {
+  ctx.clock(app.owner).later(0, () => {
     app.status = 'report_ready';
     const data = app.data!;
     ctx.emit(app, 'application.documents_ready', {

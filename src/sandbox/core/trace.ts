@@ -1,17 +1,22 @@
 /**
  * The sandbox's part of one trace from the customer's click to the integrator's webhook handler.
- * 1. A request (signed API, journey API, bank pages) runs with its store: the traceparent it carried (parsed strictly
- *    by src/protocol/trace-context.ts; an invalid one is ignored) and the application it turned out to concern.
- * 2. An application keeps the context of the last request about it that carried a valid traceparent — the call that
+ * 1. A request's context is extracted once from its headers (`requestTrace`: the traceparent and tracestate, parsed
+ *    strictly by src/protocol/trace-context.ts; an invalid one is ignored) and passed explicitly, as a propagator's
+ *    extracted context is: the router hands its handlers a context bound to it (`SandboxContext.request`). Nothing is
+ *    read from whatever request happens to be current.
+ * 2. An application adopts the context of a request about it that carried a valid traceparent — the call that
  *    started or finalised it, the journey's own calls — or, with none, a trace of its own made at its first event.
- * 3. Each event is created in the causing request's context, else the application's; each delivery attempt of it
- *    sends a traceparent in that trace (its own span id), so the receiver's `process` span joins it.
+ *    Only a request about it: the one that names it, or whose handling sends an event about it.
+ * 3. Each event is created in its request's context while that request is handled, else (a timer's event: a crawl,
+ *    a consent warning or expiry, a timeout) in the application's. A timer never runs inside the request that fired
+ *    it (core/clock.ts), so one caller's clock advance never lends its trace, nor its tracestate, to another's events.
+ *    Each delivery attempt of an event sends a traceparent in the event's trace (its own span id), so the receiver's
+ *    `process` span joins it.
  * 4. With `@opentelemetry/api` installed and an SDK registered (or providers passed in the `telemetry` option), the
  *    sandbox records spans under the scope `hosted-journey-sandbox`: one SERVER span per request about an
  *    application, a PRODUCER span per event created, a CLIENT span per delivery attempt. Absent, nothing is loaded
  *    or built beyond the ids the headers need.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type ParsedTraceparent,
   TRACE_HEADERS,
@@ -47,34 +52,32 @@ export function resolveSandboxTracing(option: Pick<TelemetryOptions, 'api' | 'tr
   return { api, tracer } satisfies SandboxTracing;
 }
 
-interface RequestStore {
-  trace: ParsedTraceparent;
+/** One request's trace: the context it carried, what it turned out to concern, and its span's name. */
+export interface RequestTrace {
+  readonly trace: ParsedTraceparent;
   app?: Application;
   /** The span's name: method and route template, never a filled-in path. */
   name?: string;
+  /** Set once the request is answered: a timer it set fires later in the application's context, not in it. */
+  ended?: true;
 }
 
-const requests = new AsyncLocalStorage<RequestStore>();
-
-/** Runs a request's handling with its store (the traceparent it carried). */
-export function withRequestTrace<T>(headers: Record<string, string | string[] | undefined>, fn: () => T): T {
+/** A request's context, extracted from its headers. */
+export function requestTrace(headers: Record<string, string | string[] | undefined>): RequestTrace {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
-  const trace = parseTraceHeaders(one(headers[TRACE_HEADERS.traceparent]), one(headers[TRACE_HEADERS.tracestate]));
-  return requests.run({ trace }, fn);
+  return { trace: parseTraceHeaders(one(headers[TRACE_HEADERS.traceparent]), one(headers[TRACE_HEADERS.tracestate])) };
 }
 
 /** Names the request's span (its route is known). */
-export function nameRequest(name: string): void {
-  const store = requests.getStore();
-  if (store) store.name = name;
+export function nameRequest(request: RequestTrace, name: string): void {
+  request.name = name;
 }
 
-/** The request being handled concerns `app`: it takes the request's valid context as its own. */
-export function noteApplication(app: Application | undefined): void {
-  const store = requests.getStore();
-  if (!store || !app) return;
-  store.app = app;
-  if (store.trace.ok) app.trace = store.trace.context;
+/** `request` concerns `app`: the application adopts the request's valid context. */
+export function noteApplication(request: RequestTrace | undefined, app: Application | undefined): void {
+  if (!request || request.ended || !app) return;
+  request.app = app;
+  if (request.trace.ok) app.trace = request.trace.context;
 }
 
 const consentTraces = new WeakMap<object, TraceContext>();
@@ -83,9 +86,8 @@ const consentTraces = new WeakMap<object, TraceContext>();
  * A consent keeps the context of the request that opened it (the journey's call, or the integrator's), else its
  * application's: the bank-return page, which the bank's redirect loads with no context of its own, calls in it.
  */
-export function noteConsent(consent: object, app: Application): void {
-  const store = requests.getStore();
-  const c = store?.trace.ok ? store.trace.context : app.trace;
+export function noteConsent(consent: object, app: Application, request: RequestTrace | undefined): void {
+  const c = request && !request.ended && request.trace.ok ? request.trace.context : app.trace;
   if (c) consentTraces.set(consent, c);
 }
 
@@ -95,11 +97,13 @@ export function consentTraceparent(consent: object | undefined): string | undefi
   return c && formatTraceparent(c);
 }
 
-/** The context an event about `app` is created in: the causing request's, else the application's (made once). */
-export function eventParent(app: Application): TraceContext {
-  noteApplication(app);
-  const store = requests.getStore();
-  if (store?.trace.ok) return store.trace.context;
+/**
+ * The context an event about `app` is created in: `request`'s while it is handled (the application adopts it),
+ * else the application's (made once).
+ */
+export function eventParent(app: Application, request: RequestTrace | undefined): TraceContext {
+  noteApplication(request, app);
+  if (request && !request.ended && request.trace.ok) return request.trace.context;
   app.trace ??= childContext();
   return app.trace;
 }
@@ -155,14 +159,18 @@ export function deliveryAttempt(t: SandboxTracing | undefined, created: TraceCon
 
 /**
  * A finished request's SERVER span, when it concerned an application: started back at `startTime` (the application
- * is known only once the handler ran), in the request's context, else the application's.
+ * is known only once the handler ran), in the request's context, else the application's. The request ends here.
  */
-export function endRequest(t: SandboxTracing | undefined, startTime: number, status: number): void {
-  const store = requests.getStore();
-  const app = store?.app;
-  const name = store?.name;
+export function endRequest(
+  t: SandboxTracing | undefined,
+  request: RequestTrace,
+  startTime: number,
+  status: number,
+): void {
+  request.ended = true;
+  const { app, name } = request;
   if (!t || !app || !name) return;
-  const parent = store.trace.ok ? store.trace.context : app.trace;
+  const parent = request.trace.ok ? request.trace.context : app.trace;
   if (!parent) return;
   const { span } = spanIn(t, parent, name, KIND.SERVER, startTime);
   if (!span) return;

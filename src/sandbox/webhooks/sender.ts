@@ -135,8 +135,11 @@ export interface SenderOptions {
   retry?: RetryPolicy;
   sign: WebhookSigner;
   now(): Date;
-  /** Schedules a retry's wait (the sandbox clock's timers, so advancing the clock fires it); default setTimeout. */
-  later?: (ms: number, fn: () => void) => () => void;
+  /**
+   * Schedules a retry's wait on the clock of the receiver's token (the sandbox's, so that token advancing its clock
+   * fires it); default setTimeout.
+   */
+  later?: (tokenId: string, ms: number, fn: () => void) => () => void;
   /** Called after every attempt (the sandbox's `log` option formats it). */
   onAttempt?: (attempt: Delivery) => void;
   /** Records a CLIENT span per attempt when an OpenTelemetry SDK records. */
@@ -296,7 +299,10 @@ export class WebhookSender {
       for (let attempt = 1; attempt <= this.#retry.attempts && live(); attempt++) {
         if (await this.#inSlot(queue.receiver, () => this.#attempt(queue.receiver, item, attempt))) break;
         if (attempt < this.#retry.attempts)
-          await this.#sleep(Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)));
+          await this.#sleep(
+            queue.receiver.tokenId,
+            Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)),
+          );
       }
       queue.items.shift();
     }
@@ -383,11 +389,11 @@ export class WebhookSender {
     if (ring.length > RECENT_DELIVERIES) ring.shift();
   }
 
-  #sleep(ms: number): Promise<void> {
+  #sleep(tokenId: string, ms: number): Promise<void> {
     const later = this.#options.later;
     if (later)
       return new Promise((resolve) => {
-        const cancel = later(ms, () => {
+        const cancel = later(tokenId, ms, () => {
           this.#cancels.delete(cancel);
           resolve();
         });
