@@ -311,7 +311,14 @@ export function createListener(
   sender: WebhookSender,
   log?: (line: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const routes: Route[] = [signedApi(sender), hostGuard(), journeyApiRoute(), bankRoute(), homeRoute(sender), pagesRoute()];
+  const routes: Route[] = [
+    signedApi(sender),
+    hostGuard(),
+    journeyApiRoute(),
+    bankRoute(),
+    homeRoute(sender),
+    pagesRoute(),
+  ];
   async function route(req: IncomingMessage, info: RequestInfo, rctx: RequestContext): Promise<Reply> {
     for (const r of routes) {
       const reply = await r(req, info, rctx);

@@ -1,7 +1,9 @@
-// The sandbox clock (timers fire in due order when advanced, or after their real delay) and the consent module on it:
-// a sandbox restarted on the same state re-arms each consent from what it stored and never warns of a lead twice.
+// The sandbox clock (timers fire in due order when advanced, or after their real delay, outside any request's async
+// context; one clock per token) and the consent module on it: a sandbox restarted on the same state re-arms each
+// consent from what it stored and never warns of a lead twice.
 import { describe, expect, it } from 'vitest';
-import { SandboxClock } from '../../src/sandbox/core/clock.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { SandboxClock, SandboxClocks } from '../../src/sandbox/core/clock.js';
 import { decide, openConsent, resumeConsents, revoke } from '../../src/sandbox/core/consents.js';
 import type { SandboxContext } from '../../src/sandbox/core/context.js';
 import { type Application, SandboxState } from '../../src/sandbox/core/state.js';
@@ -34,6 +36,32 @@ describe('SandboxClock', () => {
     expect(cancelled).toBe(0);
     await new Promise<void>((resolve) => clock.later(5, resolve));
     clock.close();
+  });
+
+  it("a timer runs in no request's async context: neither the one that set it nor the one that advanced", async () => {
+    const requests = new AsyncLocalStorage<string>();
+    const clock = new SandboxClock(() => new Date(T0));
+    const seen: Array<string | undefined> = [];
+    requests.run('set it', () => {
+      clock.later(DAY, () => seen.push(requests.getStore()));
+      clock.later(5, () => seen.push(requests.getStore()));
+    });
+    requests.run('advanced', () => clock.advance(2 * DAY));
+    await new Promise<void>((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual([undefined, undefined]);
+    clock.close();
+  });
+
+  it("each token's clock: one token's advance moves only its own time and fires only its own timers", () => {
+    const clocks = new SandboxClocks(() => new Date(T0));
+    const fired: string[] = [];
+    clocks.of('a').later(DAY, () => fired.push('a'));
+    clocks.of('b').later(DAY, () => fired.push('b'));
+    clocks.of('b').advance(340 * DAY);
+    expect(fired).toEqual(['b']);
+    expect(clocks.of('a').now().getTime()).toBe(T0);
+    expect(clocks.of('b').now().getTime()).toBe(T0 + 340 * DAY);
+    clocks.close();
   });
 });
 
