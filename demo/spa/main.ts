@@ -11,6 +11,7 @@ import {
   type JourneyHandle,
   type JourneyOptions,
 } from '../../src/widget/index.js';
+import { childContext, formatTraceparent } from '../../src/protocol/trace-context.js';
 import { type PageMark, widgetEventsHref } from '../shared.js';
 import { appendLog, followApplication } from '../status/progress.js';
 
@@ -37,9 +38,6 @@ let stopFollowing: (() => void) | undefined;
 let current: { ref: string; trace: boolean | undefined } | undefined;
 
 /** `bytes` random bytes as lowercase hex: the page's own trace and span ids. */
-const hex = (bytes: number) =>
-  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 /** Hands the server a row of the application's trace (HOSTED_JOURNEY_TRACE=1 draws it on /applications/{ref}). */
 function mark(m: PageMark): void {
   if (!current || current.trace === false) return;
@@ -114,7 +112,7 @@ form.addEventListener('submit', async (e) => {
   status.textContent = 'Starting your application…';
   // The customer's click begins the trace: the page's own span, the parent of the server's start and of the journey.
   const clickedAt = Date.now();
-  const traceparent = `00-${hex(16)}-${hex(8)}-01`;
+  const traceparent = formatTraceparent(childContext());
   try {
     const res = await fetch('/api/applications', {
       method: 'POST',

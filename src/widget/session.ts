@@ -9,7 +9,8 @@
  *    throws, is never thrown: a console warning (a `JourneyConfigError`, code `INVALID_TRACEPARENT`) and a new trace.
  *    Absent (no option, or the tracer has no active span) is no mistake: a new trace, silently.
  * 2. Ids come from the platform CSPRNG; nothing else (no page data, nothing personal) is in any of them.
- * 3. On the inline path: no parser beyond the one pattern; the ids from the helper the channel id uses.
+ * 3. On the inline path: no parser beyond the one pattern and no formatter beyond one template (why: TRACEPARENT_00
+ *    in src/protocol/trace-context.ts); the ids from the helper the channel id uses.
  */
 import { JourneyConfigError, randomHexId, TRACEPARENT_00 } from '../protocol/browser.js';
 import { partMissing } from './events.js';

@@ -5,7 +5,7 @@
  */
 import { ID_PATTERN, RESUME_QUERY } from '../../../protocol/url.js';
 import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
-import { TRACEPARENT_00 } from '../../../protocol/trace-context.js';
+import { parseTraceparent } from '../../../protocol/trace-context.js';
 import { createJourneyApi } from './api-client.js';
 import { t, chooseLocale } from './i18n.js';
 import type { JourneyKey } from './words/en-AU.js';
@@ -46,7 +46,7 @@ function pageConfig(): { session?: string; traceparent?: string } {
     >;
     return {
       ...(typeof session === 'string' ? { session } : {}),
-      ...(typeof traceparent === 'string' && TRACEPARENT_00.test(traceparent) ? { traceparent } : {}),
+      ...(typeof traceparent === 'string' && parseTraceparent(traceparent).ok ? { traceparent } : {}),
     };
   } catch {
     return {};
