@@ -1,6 +1,6 @@
 /**
  * The CLI's consent sub-commands against a running sandbox (the testing kit's functions, no browser):
- *   clock --advance 30d                                      move the sandbox clock; due warnings and expiries fire
+ *   clock --advance 30d                                      move the token's clock; due warnings and expiries fire
  *   expire --consent <id>                                    end a sharing period now
  *   revoke --vendor <v> --ref <r> --consent <id>             stop sharing at the bank's dashboard, as the customer
  *   renew --vendor <v> --ref <r> --consent <id> [--outcome approved|cancelled] [--days <n>]
@@ -11,8 +11,8 @@ import { advanceClock, expireConsent, revokeAtBank, triggerRenewal, type Sandbox
 
 export const CONSENT_USAGE = `
        hosted-journey-sandbox clock --advance <duration>
-  Moves a running sandbox's clock (e.g. 30d, 12h, 90m): every consent warning, expiry and webhook retry that falls
-  due fires, in order.
+  Moves the --token's clock on a running sandbox (e.g. 30d, 12h, 90m; each token has its own): every consent
+  warning, expiry and webhook retry of its applications that falls due fires, in order.
        hosted-journey-sandbox expire --consent <id>
   Ends a consent's sharing period now (consent.expired).
        hosted-journey-sandbox revoke --vendor <v> --ref <r> --consent <id>

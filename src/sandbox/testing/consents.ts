@@ -14,7 +14,8 @@ export type { SandboxTarget } from './target.js';
 const signedPost = (sandbox: SandboxTarget, path: string, body: object) => signedCall(sandbox, 'POST', path, body);
 
 /**
- * Moves the sandbox clock forward: every consent warning, expiry and webhook retry that falls due fires, in order.
+ * Moves the clock of the target's token forward (each token has its own): every consent warning, expiry and webhook
+ * retry of that token's applications that falls due fires, in order; another token's keep their time.
  * `by` is milliseconds or `'<n><unit>'` (ms, s, m, h, d, w).
  * @example await advanceClock(sandbox, '30d');
  */
