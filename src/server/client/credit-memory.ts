@@ -27,7 +27,6 @@ type Body = Record<string, unknown>;
 export type Warn = (fields: Record<string, unknown>, message: string) => void;
 
 const MAX_ACCOUNTS = 10_000;
-const LEEWAY_MS = Math.max(DEFAULT_TOLERANCE.pastSec, DEFAULT_TOLERANCE.futureSec) * 1000;
 
 export class CreditMemory {
   readonly #accounts = new Map<string, Seen>();
@@ -63,7 +62,8 @@ export class CreditMemory {
   /** Refuses what the rules forbid for what this client knows; sends `C` as `0`, warning once per client. */
   preparePayment(operation: string, body: Body): Body {
     const seen = typeof body.account_id === 'string' ? this.#accounts.get(body.account_id) : undefined;
-    const window = reportableMonths(new Date(), LEEWAY_MS);
+    const leewayMs = Math.max(DEFAULT_TOLERANCE.pastSec, DEFAULT_TOLERANCE.futureSec) * 1000;
+    const window = reportableMonths(new Date(), leewayMs);
     const refusal = refusePayment(body as unknown as PaymentToCheck, seen, window);
     if (refusal) throw new PaymentRefusedError(operation, refusal);
     if (body.status !== LEGACY_CURRENT_CODE) return body;
