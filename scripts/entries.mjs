@@ -6,6 +6,13 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The shipped locales, from their one list (src/protocol/locale.ts): `LAZY_LOCALES` (every one but en-AU: the widget's
+ * catalogue parts), `TRANSLATED_LOCALES` (those and not the pseudo-locale: the journey's catalogue files).
+ */
+const { tsImport } = await import('tsx/esm/api');
+export const { LOCALES, LAZY_LOCALES, TRANSLATED_LOCALES } = await tsImport('../src/protocol/locale.ts', import.meta.url);
+
 /** Browser ES-module entries (package exports). name → source. */
 export const browserEntries = {
   index: 'src/widget/index.ts',
@@ -25,7 +32,7 @@ export const scriptEntries = {
 };
 /**
  * The script build's lazy parts, each its own file `dist/hosted-journey.<part>.js` loaded from next to the main script
- * when a journey needs it (src/widget/script-parts.ts, whose SCRIPT_PARTS lists the same names). part → source.
+ * when a journey needs it (src/widget/script-parts.ts, whose ScriptPart type names the same). part → source.
  */
 export const scriptPartEntries = {
   modal: 'src/widget/modal.tsx',
@@ -35,10 +42,7 @@ export const scriptPartEntries = {
   'error-view': 'src/widget/error-view.ts',
   'no-journey': 'src/widget/no-journey.ts',
   // The widget's catalogues other than en-AU (src/widget/words/load.ts), each loaded only when negotiated.
-  'en-XA': 'src/widget/words/en-XA.ts',
-  'zh-Hans': 'src/widget/words/zh-Hans.ts',
-  ar: 'src/widget/words/ar.ts',
-  vi: 'src/widget/words/vi.ts',
+  ...Object.fromEntries(LAZY_LOCALES.map((l) => [l, `src/widget/words/${l}.ts`])),
 };
 /** Server-side entries for Node. name → source. */
 export const serverEntries = {
@@ -55,14 +59,12 @@ export const sandboxAssets = {
 
 /**
  * The journey's catalogues served beside its bundle, one file each (dist/sandbox-assets/journey-words.<locale>.js),
- * loaded by the page only when it negotiates that locale (src/protocol/journey-copy.ts LAZY_JOURNEY_LOCALES). locale →
- * source exporting `WORDS`.
+ * loaded by the page only when it negotiates that locale: every translated locale (the pseudo-locale is built in).
+ * locale → source exporting `WORDS`.
  */
-export const journeyCatalogues = {
-  'zh-Hans': 'src/sandbox/journey/browser/words/zh-Hans.ts',
-  ar: 'src/sandbox/journey/browser/words/ar.ts',
-  vi: 'src/sandbox/journey/browser/words/vi.ts',
-};
+export const journeyCatalogues = Object.fromEntries(
+  TRANSLATED_LOCALES.map((l) => [l, `src/sandbox/journey/browser/words/${l}.ts`]),
+);
 
 export const allEntries = {
   browserEntries,

@@ -11,10 +11,9 @@
 // not import — except a package's `peers`: libraries whose objects the integrator passes in (pg's Pool) — and nothing
 // they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
 import { builtinModules } from 'node:module';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scriptPartEntries } from './entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootPkg = () => JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -51,8 +50,19 @@ const SERVER_CONDITIONS = (web, node, refusal) => ({
   default: node,
 });
 
+/** The files the build made in `dir` (relative to the root) whose names match `pattern`, as root-relative paths. */
+function built(dir, pattern) {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) throw new Error(`not built: ${dir} (run node scripts/build.mjs)`);
+  return readdirSync(abs)
+    .filter((f) => pattern.test(f) && !f.endsWith('.map'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
+}
+
 /**
- * name → what ships. `exports` as in package.json; `files` are extra built files (not reached by an import); `peers`
+ * name → what ships. `exports` as in package.json; `files()` are extra built files (not reached by an import), read
+ * from what the build made; `peers`
  * are optional peers (from PEERS) the code works with without importing them;
  * `docs` are copied from docs/ (never screenshots); `installedGoal` is checked by scripts/check-packaging.mjs
  * (bytes of node_modules after installing the tarball alone into an empty project, peers excluded).
@@ -84,8 +94,9 @@ export const PACKAGES = {
       unpkg: './dist/hosted-journey.iife.js',
       jsdelivr: './dist/hosted-journey.iife.js',
     },
-    // The script tag loads each lazy part from next to itself, when a journey needs it (the modal, prewarm, …).
-    files: Object.keys(scriptPartEntries).map((part) => `dist/hosted-journey.${part}.js`),
+    // The script tag loads each lazy part from next to itself, when a journey needs it (the modal, prewarm, a
+    // locale's words, …): every part the build made.
+    files: () => built('dist', /^hosted-journey\.(?!iife\.)[\w-]+\.js$/),
     peers: ['vue', 'svelte'],
     docs: [
       'quick-start.md',
@@ -158,7 +169,7 @@ backend helper is
       './package.json': './package.json',
     },
     fields: { sideEffects: false, main: './dist/server.js', types: types('server/index') },
-    files: [],
+    files: () => [],
     peers: ['@opentelemetry/api', 'pg', 'redis'],
     docs: ['quick-start.md', 'production.md', 'server.md', 'security.md', 'observability.md'],
     readme: `# hosted-journey-server
@@ -202,11 +213,11 @@ is a local stand-in of the service.
     peers: ['@opentelemetry/api', '@playwright/test'],
     // No leading './': npm publish (11) drops a bin whose path is not already in its normalised form.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
-    files: [
+    // The pages' assets are every file the build put in dist/sandbox-assets/ (the bundles, the stylesheet, each
+    // locale's journey-words.<locale>.js), never a list kept by hand.
+    files: () => [
       'dist/sandbox-cli.js',
-      'dist/sandbox-assets/journey.js',
-      'dist/sandbox-assets/bank-return.js',
-      'dist/sandbox-assets/journey.css',
+      ...built('dist/sandbox-assets', /./),
       'dist/llms.txt',
       'dist/llms-full.txt',
     ],
@@ -294,7 +305,7 @@ export function assemblePackages({ log = console.log } = {}) {
     const dir = path.join(PACKAGES_DIR, name);
     const entries = [
       ...exportTargets(spec.exports).filter((t) => t.startsWith('dist/')),
-      ...spec.files,
+      ...spec.files(),
       ...Object.values(spec.fields.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
     ];
     const missing = entries.filter((e) => !existsSync(path.join(root, e)));

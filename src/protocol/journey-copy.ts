@@ -31,6 +31,11 @@ export const CONSENT_COPY: Record<Locale, Partial<Record<CopyKey, string>>> = {
     duration: '一次性：收集完成后访问即结束',
     sharing: '共享期限：{days}',
   },
+  'zh-Hant': {
+    period: '最近{days}的交易紀錄，僅供讀取',
+    duration: '一次性：收集完成後存取即結束',
+    sharing: '分享期限：{days}',
+  },
   ar: {
     period: 'المعاملات خلال آخر {days}، للقراءة فقط',
     duration: 'لمرة واحدة: ينتهي الوصول بعد جمع البيانات',
@@ -48,11 +53,10 @@ const dayCount = (locale: Locale, days: number) =>
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
 
 /**
- * The journey's catalogues that are not built into its page bundle [ours]: each is a file of its own beside it,
- * `/assets/journey-words.<locale>.js`, that the page loads only when it negotiates that locale, and that registers
- * its words under `JOURNEY_WORDS_GLOBAL`. The sandbox serves exactly these names.
+ * The journey's catalogues that are not built into its page bundle [ours], one per `TRANSLATED_LOCALES` (locale.ts):
+ * each is a file of its own beside it, `/assets/journey-words.<locale>.js`, that the page loads only when it
+ * negotiates that locale, and that registers its words under `JOURNEY_WORDS_GLOBAL`. The sandbox serves these names.
  */
-export const LAZY_JOURNEY_LOCALES = ['zh-Hans', 'ar', 'vi'] as const satisfies readonly Locale[];
 export const JOURNEY_WORDS_GLOBAL = '__hjJourneyWords';
 export const journeyWordsAsset = (locale: Locale): string => `journey-words.${locale}.js`;
 

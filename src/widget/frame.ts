@@ -15,12 +15,12 @@
  *    catalogue has loaded (the error-view part renames it), so a screen reader names the frame in the journey's words.
  */
 import { QUERY } from '../protocol/browser.js';
+import { ONLY_ENGLISH } from '../protocol/english.js';
 import { type EventHub, partMissing } from './events.js';
 import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
 import { Resizer } from './resizer.js';
-import { TITLE } from './words/title.js';
 
 export interface Frame {
   /** The managed iframe while started, else `null`. */
@@ -65,10 +65,10 @@ export function createFrame(
       frame.iframe = iframe;
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
-      // The frame's name: en-AU's at once (never empty), then the journey's locale's once its catalogue is loaded. A
-      // tag that can only negotiate to en-AU (English, but not the pseudo-locale en-XA) loads nothing.
-      if (cfg.title === TITLE && !/^en(?!-X)/.test(cfg.locale ?? navigator.language))
-        import('./error-view.js').then((v) => v.retitle(iframe), partMissing);
+      // The frame's name: en-AU's at once (never empty), then the journey's locale's once its catalogue is loaded; and
+      // a carried locale that no shipped one matches is told to the developer. A tag only en-AU answers loads nothing.
+      if (!ONLY_ENGLISH.test(cfg.locale ?? navigator.language))
+        import('./error-view.js').then((v) => v.retitle(iframe, cfg.title), partMissing);
       messenger.start();
       // A journey that runs no bridge has no handshake: the session's traceparent travels in its URL (which always has
       // a query: parent_origin and channel).

@@ -43,5 +43,6 @@ export type {
   ParentMessagePayloads,
   ParentMessageType,
   SendableMessageType,
+  ShippedLocale,
   StartAt,
 } from '../protocol/browser.js';

@@ -120,15 +120,15 @@ function resolveContainer(container: unknown): HTMLElement {
 function warnTypos(options: JourneyOptions, badLocale: boolean): void {
   const o = options as unknown as Record<string, unknown>;
   const known = [...Object.keys(OPTIONS), ...CALLBACKS];
-  const given = Object.keys(o);
   // prefill refuses an unknown key itself (buildJourneyUrl); theme's are only read.
-  const theme = Object.keys(o.theme ?? {});
-  if (!badLocale && given.every((k) => known.includes(k)) && theme.every((k) => k in GROUPS.theme)) return;
-  import('./typos.js').then(({ warnUnknown, warnLocale }) => {
-    warnUnknown(given, known, (k) => `'${k}'`);
-    warnUnknown(theme, Object.keys(GROUPS.theme), (k) => `'theme.${k}'`);
-    if (badLocale) warnLocale(o.locale);
-  }, partMissing);
+  const theme = Object.keys(GROUPS.theme);
+  if (
+    !badLocale &&
+    Object.keys(o).every((k) => known.includes(k)) &&
+    Object.keys(o.theme ?? {}).every((k) => theme.includes(k))
+  )
+    return;
+  import('./typos.js').then((t) => t.warnOptions(o, known, theme, badLocale), partMissing);
 }
 
 /** Validates options and builds the URL for `parentOrigin` + `channel`. */

@@ -8,21 +8,12 @@
  * scripts/build.mjs turns each `import('./<part>.js')` of the script build into `loadScriptPart('<part>')`, so ES
  * builds never carry this file.
  */
+import type { LazyLocale } from '../protocol/locale.js';
+
 export const PARTS_GLOBAL = '__hostedJourneyParts';
-export const SCRIPT_PARTS = [
-  'modal',
-  'prewarm',
-  'plain',
-  'typos',
-  'error-view',
-  'no-journey',
-  // The widget's catalogues other than en-AU (words/load.ts), loaded by the modal and error-view parts.
-  'en-XA',
-  'zh-Hans',
-  'ar',
-  'vi',
-] as const;
-export type ScriptPart = (typeof SCRIPT_PARTS)[number];
+/** The widget's own parts; beside them, its catalogues other than en-AU (words/load.ts: one per `LAZY_LOCALES`). */
+export const OWN_PARTS = ['modal', 'prewarm', 'plain', 'typos', 'error-view', 'no-journey'] as const;
+export type ScriptPart = (typeof OWN_PARTS)[number] | LazyLocale;
 
 // `base` and the loads under way are in the global slot too: a part that loads a part (a catalogue, from the modal or
 // the error view) carries its own copy of this module, and must resolve against the main script's URL, not the page's,

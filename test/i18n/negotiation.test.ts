@@ -5,7 +5,7 @@
 // thrown into the page: a console warning names it and the negotiation goes on without it; a page `lang` that is not
 // BCP 47 is left out.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_QUERY, matchLocale, negotiateLocale } from '../../src/protocol/locale.js';
+import { LOCALE_QUERY, matchLocale, negotiateLocale, ONLY_ENGLISH } from '../../src/protocol/locale.js';
 import { buildJourneyUrl, parseJourneyUrl, QUERY } from '../../src/protocol/url.js';
 import { createJourney } from '../../src/widget/index.js';
 
@@ -77,10 +77,15 @@ describe('negotiation at every edge', () => {
   });
   it('matches by language and script; the pseudo-locale only by name', () => {
     expect(matchLocale('en-US')).toBe('en-AU');
+    expect(matchLocale('en')).toBe('en-AU');
     expect(matchLocale('EN-xa')).toBe('en-XA');
-    expect(matchLocale('zh-TW')).toBeUndefined();
-    expect(matchLocale('zh-HK')).toBeUndefined();
+    expect(matchLocale('en-XA-u-nu-latn')).toBe('en-AU');
     expect(matchLocale('not a tag')).toBeUndefined();
+  });
+  it('one rule for "English but not the pseudo-locale": the inline path’s test and negotiation agree', () => {
+    for (const tag of ['en', 'en-US', 'en-AU', 'en-GB', 'en-XA', 'en-Latn-AU', 'fr', 'enm', 'en-XA-u-nu-latn', 'zh-TW', 'ar']) {
+      expect(ONLY_ENGLISH.test(tag), tag).toBe(matchLocale(tag) === 'en-AU');
+    }
   });
   it('the translated locales: Simplified Chinese by script, Arabic and Vietnamese by language', () => {
     expect(matchLocale('zh-CN')).toBe('zh-Hans');
@@ -90,6 +95,13 @@ describe('negotiation at every edge', () => {
     expect(matchLocale('ar-EG')).toBe('ar');
     expect(matchLocale('ar')).toBe('ar');
     expect(matchLocale('vi-VN')).toBe('vi');
-    expect(negotiateLocale([undefined, 'zh-TW', 'vi-VN', 'en-AU'])).toBe('vi');
+    expect(negotiateLocale([undefined, 'fr-FR', 'vi-VN', 'en-AU'])).toBe('vi');
+  });
+  it('Traditional Chinese: Taiwan, Hong Kong, Macau and any zh-Hant tag; never Simplified', () => {
+    for (const tag of ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-hant', 'zh-Hant-TW', 'zh-Hant-HK', 'zh-Hant-CN'])
+      expect(matchLocale(tag), tag).toBe('zh-Hant');
+    for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-HK', 'zh-Hans-TW']) expect(matchLocale(tag), tag).toBe('zh-Hans');
+    expect(negotiateLocale([undefined, 'zh-HK', 'en-AU'])).toBe('zh-Hant');
+    expect(negotiateLocale(['zh-TW', 'zh-CN'])).toBe('zh-Hant');
   });
 });

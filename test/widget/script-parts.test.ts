@@ -6,10 +6,11 @@ import { scriptPartEntries } from '../../scripts/entries.mjs';
 import {
   loadScriptPart,
   PARTS_GLOBAL,
+  OWN_PARTS,
   registerPart,
-  SCRIPT_PARTS,
   setScriptBase,
 } from '../../src/widget/script-parts.js';
+import { LAZY_LOCALES } from '../../src/protocol/locale.js';
 
 const g = globalThis as Record<string, unknown>;
 // A document whose <head> only records what is appended (happy-dom would try, and refuse, to fetch the script).
@@ -73,8 +74,8 @@ describe('loadScriptPart', () => {
     await expect(retry).resolves.toHaveProperty('takePlain');
   });
 
-  it('names the same parts as the build, and every lazy import() of the widget is one of them', () => {
-    expect(Object.keys(scriptPartEntries).sort()).toEqual([...SCRIPT_PARTS].sort());
+  it('names the same parts as the build (its own and one catalogue per locale but en-AU), every one a source', () => {
+    expect(Object.keys(scriptPartEntries).sort()).toEqual([...OWN_PARTS, ...LAZY_LOCALES].sort());
     for (const [part, source] of Object.entries(scriptPartEntries)) {
       expect(source).toMatch(new RegExp(`src/widget/(words/)?${part}\\.tsx?$`));
       expect(readFileSync(source, 'utf8').length).toBeGreaterThan(0);

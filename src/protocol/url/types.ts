@@ -4,6 +4,7 @@
  * name or a field list of its own.
  */
 import type { JourneyConfigErrorCode } from '../errors.js';
+import type { ShippedLocale } from '../locale.js';
 
 /** Longest URL the service accepts [doc]. */
 export const MAX_URL_LENGTH = 2048;
@@ -139,9 +140,10 @@ export interface JourneyUrlOptions {
   channel?: string;
   /**
    * The customer's language, a BCP 47 tag (canonicalised; one that is not BCP 47 is left out); the journey negotiates
-   * from it, then the browser's languages, then en-AU. @example 'vi'
+   * from it, then the browser's languages, then en-AU. Any tag is accepted; the shipped locales are offered first,
+   * and a tag none of them matches (`fr`) is told to the developer in the console. @example 'vi'
    */
-  locale?: string;
+  locale?: ShippedLocale | (string & {});
   /**
    * Opens the journey in renew mode for this consent of the customer's (`consent_id` from `listConsents` or a
    * `consent.expiring` webhook): it shows the consent's bank, accounts and duration pre-selected and goes to the bank;

@@ -12,6 +12,7 @@ import { WORDS as AR } from './words/ar.js';
 import { EN_AU, type BankKey, type BankWords } from './words/en-AU.js';
 import { WORDS as VI } from './words/vi.js';
 import { WORDS as ZH_HANS } from './words/zh-Hans.js';
+import { WORDS as ZH_HANT } from './words/zh-Hant.js';
 
 export type { BankKey };
 
@@ -19,6 +20,7 @@ export const BANK_WORDS: Record<Locale, BankWords> = {
   'en-AU': EN_AU,
   'en-XA': pseudoCatalogue(EN_AU),
   'zh-Hans': ZH_HANS,
+  'zh-Hant': ZH_HANT,
   ar: AR,
   vi: VI,
 };

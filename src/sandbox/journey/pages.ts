@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parseJourneyUrl, QUERY } from '../../protocol/index.js';
 import { INSTITUTIONS } from '../data/institutions.js';
 import { JOURNEY_API_BASE } from '../../protocol/journey-api.js';
-import { journeyWordsAsset, LAZY_JOURNEY_LOCALES } from '../../protocol/journey-copy.js';
+import { journeyWordsAsset } from '../../protocol/journey-copy.js';
+import { TRANSLATED_LOCALES } from '../../protocol/locale.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import { packageRoot } from '../core/package-root.js';
@@ -25,7 +26,7 @@ function assetFiles(root: string): Record<string, { files: string[]; type: strin
     'journey.js': { files: [path.join(built, 'journey.js')], type: 'text/javascript; charset=utf-8' },
     'bank-return.js': { files: [path.join(built, 'bank-return.js')], type: 'text/javascript; charset=utf-8' },
     ...Object.fromEntries(
-      LAZY_JOURNEY_LOCALES.map((locale) => [
+      TRANSLATED_LOCALES.map((locale) => [
         journeyWordsAsset(locale),
         { files: [path.join(built, journeyWordsAsset(locale))], type: 'text/javascript; charset=utf-8' },
       ]),
@@ -48,10 +49,19 @@ export function serveAsset(name: string, root = (cachedRoot ??= packageRoot())):
   const asset = assetFiles(root)[name]!;
   if (!asset) return null;
   const file = asset.files.find((f) => existsSync(f));
-  if (!file)
-    throw new SandboxHttpError(E.ASSETS_NOT_BUILT, `the journey asset ${name} is not built: run npm run build`);
+  if (!file) throw new SandboxHttpError(E.ASSETS_NOT_BUILT, missingAsset(name, root));
   return { status: 200, body: readFileSync(file), headers: { 'content-type': asset.type } };
 }
+
+/**
+ * Why an asset is missing: in the repository, not built yet; in an installed package (no sources beside it), the
+ * package itself lacks it, which no command of the user's fixes.
+ */
+const missingAsset = (name: string, root: string): string =>
+  existsSync(path.join(root, 'src'))
+    ? `the journey asset ${name} is not built: run npm run build`
+    : `the installed package at ${root} lacks the journey asset dist/sandbox-assets/${name}: reinstall ` +
+      'hosted-journey-sandbox, and report it if it is still missing';
 
 /** JSON inside <script>: `<` escaped so no value can close the element. */
 function scriptJson(value: unknown): string {

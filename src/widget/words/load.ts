@@ -10,15 +10,19 @@ import {
   browserLanguages,
   DEFAULT_LOCALE,
   LOCALE_QUERY,
+  type LazyLocale,
   type Locale,
   localeDir,
   negotiateLocale,
 } from '../../protocol/locale.js';
 import { EN_AU, type WidgetCatalogue, type WidgetWords } from './en-AU.js';
 
-const LAZY: Record<Exclude<Locale, 'en-AU'>, () => Promise<{ WORDS: WidgetCatalogue }>> = {
+// One literal `import()` per locale of the list (the script build turns each into its part): the record's type asks for
+// every one.
+const LAZY: Record<LazyLocale, () => Promise<{ WORDS: WidgetCatalogue }>> = {
   'en-XA': () => import('./en-XA.js'),
   'zh-Hans': () => import('./zh-Hans.js'),
+  'zh-Hant': () => import('./zh-Hant.js'),
   ar: () => import('./ar.js'),
   vi: () => import('./vi.js'),
 };
@@ -53,7 +57,7 @@ export async function loadWords(lang: Locale): Promise<Words> {
 export const frameWords = (iframe: HTMLIFrameElement): Promise<Words> => loadWords(frameLocale(iframe));
 
 /** The `locale` a journey URL carries (`null` when absent or not a URL). */
-function carriedLocale(src: string): string | null {
+export function carriedLocale(src: string): string | null {
   try {
     return new URL(src).searchParams.get(LOCALE_QUERY);
   } catch {

@@ -3,7 +3,7 @@
  * dist/sandbox-assets/bank-return.js). The bank sends the customer here; this page hands the answer to the journey
  * (see bank-return-channel.ts for the three paths) and closes itself, or walks the customer back into the journey.
  */
-import { ID_PATTERN, RESUME_QUERY } from '../../../protocol/url.js';
+import { ID_PATTERN, QUERY, RESUME_QUERY } from '../../../protocol/url.js';
 import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
 import { parseTraceparent } from '../../../protocol/trace-context.js';
 import { createJourneyApi } from './api-client.js';
@@ -63,14 +63,15 @@ function sameOriginWindow(w: Window | null | undefined): w is Window {
 }
 
 function main(): void {
-  // The bank hands back no language: the browser's, as the journey negotiates without a `locale`. The answer goes to
-  // the journey at once; only the words wait for a lazy catalogue.
-  words = chooseLocale(negotiateLocale(browserLanguages())).then(() => {
+  const q = new URLSearchParams(location.search);
+  // The bank hands back no language: the journey put its own `locale` in the return URL it gave the consent, and
+  // this page negotiates from it as the journey did (then the browser's languages). The answer goes to the journey at
+  // once; only the words wait for a lazy catalogue.
+  words = chooseLocale(negotiateLocale([q.get(QUERY.locale), ...browserLanguages()])).then(() => {
     document.title = t('return.returningTitle');
   });
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [i, vendor, ref, leaf] = parts;
-  const q = new URLSearchParams(location.search);
   const consentId = q.get('consent_id') ?? '';
   const status = q.get('status');
   if (

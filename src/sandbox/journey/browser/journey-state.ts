@@ -15,6 +15,7 @@ import { QUERY, RETURN_TO_QUERY, type JourneyPrefill } from '../../../protocol/u
 import type { JourneyRenewalBody } from '../../../protocol/journey-api.js';
 import { failureCode, type Institution, type StatusResponse } from './api-client.js';
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
+import { currentLocale } from './i18n.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
 import type { JourneyKey } from './words/en-AU.js';
 
@@ -220,19 +221,19 @@ export async function select(j: Journey, institution: Institution): Promise<void
 }
 
 /**
- * Framed by a widget that named its return page: the consent returns via our bank-return page with `return_to` and
- * `channel`, so a top-level bank visit (redirect strategy, or a blocked popup) can come back to the integrator.
- * A popup's bank-return page answers its opener and ignores them.
+ * The consent returns via our bank-return page, carrying the journey's `locale` so that page speaks the journey's
+ * language (the bank hands back none). Framed by a widget that named its return page, also `return_to` and `channel`,
+ * so a top-level bank visit (redirect strategy, or a blocked popup) can come back to the integrator. A popup's
+ * bank-return page answers its opener and ignores them.
  */
-function returnTo({
-  ctx: { bridge, url, config },
-}: Journey): { return_url: string; parent_origin: string } | undefined {
-  const back = bridge.bankAuthorisation?.returnUrl;
-  if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return undefined;
+function returnTo({ ctx: { bridge, url, config } }: Journey): { return_url: string; parent_origin?: string } {
   const r = new URL(
     `/i/${encodeURIComponent(config.vendor)}/${encodeURIComponent(config.ref)}/bank-return`,
     location.href,
   );
+  r.searchParams.set(QUERY.locale, currentLocale());
+  const back = bridge.bankAuthorisation?.returnUrl;
+  if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return { return_url: r.href };
   r.searchParams.set(RETURN_TO_QUERY, back);
   r.searchParams.set(QUERY.channel, url.channel);
   return { return_url: r.href, parent_origin: url.parentOrigin };

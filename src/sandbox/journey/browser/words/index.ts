@@ -9,11 +9,13 @@ import { WORDS as AR } from './ar.js';
 import { EN_AU, type JourneyWords } from './en-AU.js';
 import { WORDS as VI } from './vi.js';
 import { WORDS as ZH_HANS } from './zh-Hans.js';
+import { WORDS as ZH_HANT } from './zh-Hant.js';
 
 export const CATALOGUES: Record<Locale, JourneyWords> = {
   'en-AU': EN_AU,
   'en-XA': pseudoCatalogue(EN_AU),
   'zh-Hans': ZH_HANS,
+  'zh-Hant': ZH_HANT,
   ar: AR,
   vi: VI,
 };
