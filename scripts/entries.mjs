@@ -11,7 +11,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * catalogue parts), `TRANSLATED_LOCALES` (those and not the pseudo-locale: the journey's catalogue files).
  */
 const { tsImport } = await import('tsx/esm/api');
-export const { LOCALES, LAZY_LOCALES, TRANSLATED_LOCALES } = await tsImport('../src/protocol/locale.ts', import.meta.url);
+export const { LOCALES, LAZY_LOCALES, TRANSLATED_LOCALES } = await tsImport(
+  '../src/protocol/locale.ts',
+  import.meta.url,
+);
 
 /** Browser ES-module entries (package exports). name → source. */
 export const browserEntries = {

@@ -215,12 +215,7 @@ is a local stand-in of the service.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     // The pages' assets are every file the build put in dist/sandbox-assets/ (the bundles, the stylesheet, each
     // locale's journey-words.<locale>.js), never a list kept by hand.
-    files: () => [
-      'dist/sandbox-cli.js',
-      ...built('dist/sandbox-assets', /./),
-      'dist/llms.txt',
-      'dist/llms-full.txt',
-    ],
+    files: () => ['dist/sandbox-cli.js', ...built('dist/sandbox-assets', /./), 'dist/llms.txt', 'dist/llms-full.txt'],
     docs: ['quick-start.md', 'production.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 

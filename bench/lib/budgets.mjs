@@ -59,7 +59,8 @@ export const PART_WHEN = {
   prewarm: 'journeys created with `prewarm` only',
   plain: "`journeyProtocol: 'plain'` only",
   typos: 'an unknown option or data- attribute, or a malformed locale, only',
-  'error-view': 'an inline journey that failed, or a frame in a locale other than en-AU (its name, an unshipped locale), only',
+  'error-view':
+    'an inline journey that failed, or a frame in a locale other than en-AU (its name, an unshipped locale), only',
   ...Object.fromEntries(CATALOGUE_LOCALES.map((l) => [l, `a modal, error view or frame name negotiated to ${l} only`])),
   'no-journey': 'a journey that never answered (NO_JOURNEY, READY_TIMEOUT) only',
 };

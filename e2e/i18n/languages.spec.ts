@@ -1,7 +1,7 @@
 /**
  * The journey in the customer's language, in Chromium against a real sandbox: a whole journey in Vietnamese through
- * the bank's own page (every step's words from the vi catalogue, the bank's balances in AUD and the finish date with
- * Intl in vi), an Arabic journey laid out right to left, the pseudo-locale's longer words with no horizontal overflow
+ * the bank's own page and back through the bank-return page (every step's words from the vi catalogue, the bank's
+ * balances in AUD, the return page in vi, and the finish date with Intl in vi), an Arabic journey laid out right to left, the pseudo-locale's longer words with no horizontal overflow
  * at 320 px and at a desktop width, and axe finding no lang violation in any shipped locale. The journey is opened as
  * an emailed link (top level), its `locale` parameter as the widget carries it.
  */
@@ -72,7 +72,23 @@ test('a whole journey in Vietnamese: each step in vi, the bank page in vi with A
   expect(balances.length).toBeGreaterThan(0);
   // vi writes AUD with a decimal comma and the AU$ symbol after the amount (Intl, not an English "$1,234.56").
   for (const b of balances) expect(b).toMatch(/ · Số dư -?[\d.]+,\d{2}\sAU\$$/);
+  // The bank sends the customer to the bank-return page, which speaks the journey's language: the journey put its
+  // locale in the return URL it gave the consent. Its call for where to go next is held while the page is read.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  const consentReturn = /\/journey-api\/[^/]+\/[^/]+\/consents\/[^/?]+(\?|$)/;
+  await page.route(consentReturn, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Chấp thuận' }).click();
+  await expect(page).toHaveURL(/\/i\/lendly\/vi_whole\/bank-return\?(.*&)?locale=vi(&|$)/);
+  await expect(page.getByRole('heading', { name: 'Đang quay lại hồ sơ của bạn…' })).toBeVisible();
+  await expect(page).toHaveTitle('Đang quay lại hồ sơ của bạn…');
+  expect(await html(page)).toEqual({ lang: 'vi', dir: 'ltr' });
+  release();
 
   await expect(page.getByRole('heading', { name: 'Bạn đã hoàn tất' })).toBeVisible({ timeout: 30_000 });
   // Only vi's catalogue was loaded, once per journey page load (the journey's first load and its return from the bank).

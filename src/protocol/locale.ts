@@ -49,7 +49,6 @@ export { ONLY_ENGLISH };
 /** Languages written right to left, by language subtag (of those a browser may ask for). */
 const RTL = /^(ar|he|fa|ur|ps|sd|yi|dv|ug|ckb)(-|$)/i;
 
-
 /**
  * The shipped locale a BCP 47 tag asks for, or `undefined`: an exact match, then English (`ONLY_ENGLISH`) to en-AU,
  * else the same language and script (`zh-CN` and `zh-SG` → `zh-Hans`; `zh-TW`, `zh-HK`, `zh-MO` and `zh-Hant-*` →

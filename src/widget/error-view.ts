@@ -1,27 +1,24 @@
 /**
  * The frame's words: the inline error view — in place of the iframe, the view the modal shows (the catalogue's words
  * in the journey's locale, never `onError`'s message, and "Try again", the modal's classes and styles) — and the
- * frame's name in the journey's locale. Loaded with `import()` only when an inline journey fails, or when a frame may
- * be in a locale other than en-AU (frame.ts), so the inline bundle does not carry it (the script
+ * frame's name in the journey's locale. Loaded with `import()` only when an inline journey fails, or when a frame with
+ * the default title may be in a locale other than en-AU (frame.ts), so the inline bundle does not carry it (the script
  * build: `hosted-journey.error-view.js`).
  */
 import { retryStyle, statusStyle } from './status-styles.js';
 import { DEFAULT_LOCALE, LOCALES, matchLocale } from '../protocol/locale.js';
-import { EN_AU } from './words/en-AU.js';
 import { carriedLocale, frameWords } from './words/load.js';
 
 /**
- * For a frame that may be in another language than en-AU: warns the developer once when the locale it carries (the
- * `locale` option, else the page's `<html lang>`) is one no shipped locale matches; and, when `title` is the default
- * one, names `iframe` with its locale's `title` once that catalogue is loaded (en-AU's when it cannot load).
+ * For a frame with the default title that may be in another language than en-AU: names `iframe` with its locale's
+ * `title` once that catalogue is loaded (en-AU's when it cannot load), and warns the developer once when the locale it
+ * carries (the `locale` option, else the page's `<html lang>`) is one no shipped locale matches.
  */
-export function retitle(iframe: HTMLIFrameElement, title: string): Promise<void> {
+export function retitle(iframe: HTMLIFrameElement): Promise<void> {
   warnUnshipped(carriedLocale(iframe.src));
-  return title === EN_AU.title
-    ? frameWords(iframe).then(({ words }) => {
-        iframe.title = words.title;
-      })
-    : Promise.resolve();
+  return frameWords(iframe).then(({ words }) => {
+    iframe.title = words.title;
+  });
 }
 
 /**

@@ -21,6 +21,7 @@ import { createJourneyIframe } from './iframe.js';
 import type { Messenger } from './messenger.js';
 import type { ResolvedOptions } from './options.js';
 import { Resizer } from './resizer.js';
+import { TITLE } from './words/title.js';
 
 export interface Frame {
   /** The managed iframe while started, else `null`. */
@@ -65,10 +66,11 @@ export function createFrame(
       frame.iframe = iframe;
       iframe.addEventListener('load', loaded);
       conceal?.(iframe);
-      // The frame's name: en-AU's at once (never empty), then the journey's locale's once its catalogue is loaded; and
-      // a carried locale that no shipped one matches is told to the developer. A tag only en-AU answers loads nothing.
-      if (!ONLY_ENGLISH.test(cfg.locale ?? navigator.language))
-        import('./error-view.js').then((v) => v.retitle(iframe, cfg.title), partMissing);
+      // The frame's name: en-AU's at once (never empty), then the journey's locale's once its catalogue is loaded (the
+      // part also tells the developer of a carried locale no shipped one matches). A tag only en-AU answers (English,
+      // but not the pseudo-locale) loads nothing, nor does an integrator's own title.
+      if (cfg.title === TITLE && !ONLY_ENGLISH.test(cfg.locale ?? navigator.language))
+        import('./error-view.js').then((v) => v.retitle(iframe), partMissing);
       messenger.start();
       // A journey that runs no bridge has no handshake: the session's traceparent travels in its URL (which always has
       // a query: parent_origin and channel).

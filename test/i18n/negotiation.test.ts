@@ -83,7 +83,19 @@ describe('negotiation at every edge', () => {
     expect(matchLocale('not a tag')).toBeUndefined();
   });
   it('one rule for "English but not the pseudo-locale": the inline path’s test and negotiation agree', () => {
-    for (const tag of ['en', 'en-US', 'en-AU', 'en-GB', 'en-XA', 'en-Latn-AU', 'fr', 'enm', 'en-XA-u-nu-latn', 'zh-TW', 'ar']) {
+    for (const tag of [
+      'en',
+      'en-US',
+      'en-AU',
+      'en-GB',
+      'en-XA',
+      'en-Latn-AU',
+      'fr',
+      'enm',
+      'en-XA-u-nu-latn',
+      'zh-TW',
+      'ar',
+    ]) {
       expect(ONLY_ENGLISH.test(tag), tag).toBe(matchLocale(tag) === 'en-AU');
     }
   });
@@ -100,7 +112,8 @@ describe('negotiation at every edge', () => {
   it('Traditional Chinese: Taiwan, Hong Kong, Macau and any zh-Hant tag; never Simplified', () => {
     for (const tag of ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-hant', 'zh-Hant-TW', 'zh-Hant-HK', 'zh-Hant-CN'])
       expect(matchLocale(tag), tag).toBe('zh-Hant');
-    for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-HK', 'zh-Hans-TW']) expect(matchLocale(tag), tag).toBe('zh-Hans');
+    for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-HK', 'zh-Hans-TW'])
+      expect(matchLocale(tag), tag).toBe('zh-Hans');
     expect(negotiateLocale([undefined, 'zh-HK', 'en-AU'])).toBe('zh-Hant');
     expect(negotiateLocale(['zh-TW', 'zh-CN'])).toBe('zh-Hant');
   });

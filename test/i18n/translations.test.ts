@@ -73,9 +73,7 @@ describe.each(TRANSLATED_LOCALES)('%s, translated in full', (locale) => {
     const { en, it: words } = catalogues(locale)[name];
     const same = Object.keys(en).filter((k) => words[k] === en[k] && !SAME_AS_ENGLISH[name]!.includes(k));
     expect(same).toEqual([]);
-    const foreign = Object.keys(words).filter(
-      (k) => !SCRIPT[locale](words[k]!) && !SAME_AS_ENGLISH[name]!.includes(k),
-    );
+    const foreign = Object.keys(words).filter((k) => !SCRIPT[locale](words[k]!) && !SAME_AS_ENGLISH[name]!.includes(k));
     expect(foreign).toEqual([]);
   });
 });

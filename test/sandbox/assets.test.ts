@@ -1,4 +1,5 @@
-// Asset serving in a package whose page bundles were not built yet (a temporary package root).
+// Asset serving in a package whose page bundles are missing (a temporary package root): an installed package that
+// lacks one, and the repository before its build.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,14 +11,27 @@ const root = mkdtempSync(path.join(tmpdir(), 'hj-assets-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('serveAsset', () => {
-  it('answers 500 ASSETS_NOT_BUILT with "run npm run build" when dist/sandbox-assets is missing', () => {
-    let error: unknown;
+  const missing = (name: string) => {
     try {
-      serveAsset('journey.js', root);
+      serveAsset(name, root);
     } catch (e) {
-      error = e;
+      return errorReply(e, 'req_1');
     }
-    const reply = errorReply(error, 'req_1');
+    throw new Error(`${name} was served`);
+  };
+
+  it('an installed package (no sources beside it) missing an asset: 500 ASSETS_NOT_BUILT saying to reinstall', () => {
+    const reply = missing('journey-words.vi.js');
+    expect(reply.status).toBe(500);
+    expect(reply.json).toMatchObject({
+      error: { code: 'ASSETS_NOT_BUILT', message: expect.stringContaining('reinstall') },
+    });
+    expect(JSON.stringify(reply.json)).not.toContain('npm run build');
+  });
+
+  it('the repository (sources beside dist/) not built yet: 500 ASSETS_NOT_BUILT with "run npm run build"', () => {
+    mkdirSync(path.join(root, 'src'), { recursive: true });
+    const reply = missing('journey.js');
     expect(reply.status).toBe(500);
     expect(reply.json).toMatchObject({
       error: { code: 'ASSETS_NOT_BUILT', message: expect.stringContaining('run npm run build') },

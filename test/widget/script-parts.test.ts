@@ -3,13 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { scriptPartEntries } from '../../scripts/entries.mjs';
-import {
-  loadScriptPart,
-  PARTS_GLOBAL,
-  OWN_PARTS,
-  registerPart,
-  setScriptBase,
-} from '../../src/widget/script-parts.js';
+import { loadScriptPart, PARTS_GLOBAL, OWN_PARTS, registerPart, setScriptBase } from '../../src/widget/script-parts.js';
 import { LAZY_LOCALES } from '../../src/protocol/locale.js';
 
 const g = globalThis as Record<string, unknown>;

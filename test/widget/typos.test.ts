@@ -164,3 +164,40 @@ describe('the script tag', () => {
     expect(tagNames()).not.toContain('eventTarget');
   });
 });
+
+describe('locale mistakes', () => {
+  it('data-lang (as HTML spells it) names data-locale; the option lang names locale', async () => {
+    const warn = warnings();
+    const div = Object.assign(document.createElement('div'), { id: 'j' });
+    document.body.append(div);
+    const s = script({
+      vendor: 'acme',
+      'customer-id': 'cust_1',
+      'journey-origin': ORIGIN,
+      container: '#j',
+      lang: 'vi',
+    });
+    (await autoMount(s))?.destroy();
+    await warned(warn, ['hosted-journey: unknown option data-lang is ignored; did you mean data-locale?']);
+    warn.mockClear();
+    createJourney({ ...base, container: div, ...{ lang: 'vi' } } as never).destroy();
+    await warned(warn, ["hosted-journey: unknown option 'lang' is ignored; did you mean 'locale'?"]);
+  });
+
+  it('a POSIX-style locale (ar_EG, zh_Hant_TW) names the BCP 47 tag meant', async () => {
+    const warn = warnings();
+    const el = document.createElement('div');
+    document.body.append(el);
+    createJourney({ ...base, container: el, locale: 'ar_EG' }).destroy();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(String(warn.mock.calls[0]![0])).toMatch(/^hosted-journey: locale "ar_EG" is not a BCP 47 language tag/);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/ Did you mean 'ar-EG'\?$/);
+    createJourney({ ...base, container: el, locale: 'zh_hant_tw' }).destroy();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+    expect(String(warn.mock.calls[1]![0])).toMatch(/ Did you mean 'zh-Hant-TW'\?$/);
+    // No tag either way: no guess.
+    createJourney({ ...base, container: el, locale: 'not a tag' }).destroy();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(3));
+    expect(String(warn.mock.calls[2]![0])).not.toContain('Did you mean');
+  });
+});
