@@ -9,7 +9,8 @@
 //   4. installed size: the tarball alone into an empty project (optional peers are not installed), du of
 //      node_modules; fails over the package's goal. hosted-journey-sandbox: `npx hosted-journey-sandbox --help` there
 //   5. consumer projects (test/consumers/*): each installs only the tarballs its package.json names (from the npm
-//      cache when possible), then runs its `check` script
+//      cache when possible), then runs its `check` script; each gets locales.json, the shipped locales and the words
+//      each shows first (the testing-kit project runs the installed journey in every one)
 // Steps 2–4 of each package and each consumer project are parts that run two at a time (much of each is npm and the
 // consumers' own tools waiting on the disk): 113 s one after another on 2 cores. Each part's lines print when it ends.
 // Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
@@ -266,7 +267,31 @@ async function packagePart(name, { log, run, check, install }) {
   }
 }
 
-/** 5. a consumer project of test/consumers/, with only the tarballs it names. */
+/**
+ * The shipped locales (src/protocol/locale.ts, the one list) and what the journey shows first in each, from the
+ * catalogues' sources: its terms step's heading, the frame's name (the widget catalogue's title) and the direction.
+ * Every consumer project gets it as locales.json; the testing-kit one reads the installed journey in each.
+ */
+async function shippedLocales() {
+  const { tsImport } = await import('tsx/esm/api');
+  const ts = (p) => tsImport(p, import.meta.url);
+  const { LOCALES, DEFAULT_LOCALE, localeDir } = await ts('../src/protocol/locale.ts');
+  const { CATALOGUES } = await ts('../src/sandbox/journey/browser/words/index.ts');
+  const { EN_AU } = await ts('../src/widget/words/en-AU.ts');
+  const shown = {};
+  for (const l of LOCALES) {
+    const widget = l === DEFAULT_LOCALE ? {} : (await ts(`../src/widget/words/${l}.ts`)).WORDS;
+    shown[l] = {
+      heading: CATALOGUES[l]['terms.title'] ?? CATALOGUES[DEFAULT_LOCALE]['terms.title'],
+      title: widget.title ?? EN_AU.title,
+      dir: localeDir(l),
+    };
+  }
+  return shown;
+}
+const localesJson = shippedLocales().then((shown) => `${JSON.stringify(shown, null, 2)}\n`);
+
+/** 5. a consumer project of test/consumers/, with only the tarballs it names (and locales.json). */
 async function consumerPart(name, { log, run, check, install }) {
   log(`consumer ${name}`);
   const dir = path.join(consumersWork, name);
@@ -274,6 +299,7 @@ async function consumerPart(name, { log, run, check, install }) {
     recursive: true,
     filter: (src) => !/node_modules|[/\\]dist$/.test(src),
   });
+  writeFileSync(path.join(dir, 'locales.json'), await localesJson);
   const cpkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const ours = [];
   for (const field of ['dependencies', 'devDependencies']) {

@@ -13,7 +13,13 @@ export const serverEntries: EntryTable;
 export const sandboxAssets: EntryTable;
 export const journeyCatalogues: EntryTable;
 export const allEntries: Record<
-  'browserEntries' | 'scriptEntries' | 'scriptPartEntries' | 'serverEntries' | 'sandboxAssets' | 'journeyCatalogues',
+  | 'localeList'
+  | 'browserEntries'
+  | 'scriptEntries'
+  | 'scriptPartEntries'
+  | 'serverEntries'
+  | 'sandboxAssets'
+  | 'journeyCatalogues',
   EntryTable
 >;
 export interface MissingEntry {

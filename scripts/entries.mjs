@@ -10,11 +10,11 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * The shipped locales, from their one list (src/protocol/locale.ts): `LAZY_LOCALES` (every one but en-AU: the widget's
  * catalogue parts), `TRANSLATED_LOCALES` (those and not the pseudo-locale: the journey's catalogue files).
  */
-const { tsImport } = await import('tsx/esm/api');
-export const { LOCALES, LAZY_LOCALES, TRANSLATED_LOCALES } = await tsImport(
-  '../src/protocol/locale.ts',
-  import.meta.url,
-);
+const LOCALE_LIST = 'src/protocol/locale.ts';
+// A tree without it has no list: the tables below are then without locales, and requireSources names it missing.
+export const { LOCALES, LAZY_LOCALES, TRANSLATED_LOCALES } = existsSync(path.join(ROOT, LOCALE_LIST))
+  ? await (await import('tsx/esm/api')).tsImport(`../${LOCALE_LIST}`, import.meta.url)
+  : { LOCALES: [], LAZY_LOCALES: [], TRANSLATED_LOCALES: [] };
 
 /** Browser ES-module entries (package exports). name → source. */
 export const browserEntries = {
@@ -70,6 +70,8 @@ export const journeyCatalogues = Object.fromEntries(
 );
 
 export const allEntries = {
+  /** The one list of locales the tables above read. */
+  localeList: { locales: LOCALE_LIST },
   browserEntries,
   scriptEntries,
   scriptPartEntries,

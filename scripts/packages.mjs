@@ -71,7 +71,9 @@ export const PACKAGES = {
   'hosted-journey': {
     description:
       'Embed the hosted open-banking / bank-statements journey in any page: script tag, ES module, Preact, React, <hosted-journey>, and the journey-side bridge.',
-    installedGoal: 1_000_000, // 0.93 MB: no source map carries the sources' text (scripts/build.mjs)
+    // 1.02 MB measured with five translated locales (each adds its part file, its ES chunk and their maps: 16 KiB on
+    // disk); no source map carries the sources' text (scripts/build.mjs).
+    installedGoal: 1_050_000,
     exports: {
       '.': { types: types('widget/index'), default: './dist/index.js' },
       './child': { types: types('child/index'), default: './dist/child.js' },

@@ -44,8 +44,6 @@ export const TRANSLATED_LOCALES: readonly TranslatedLocale[] = /* @__PURE__ */ L
   (l): l is TranslatedLocale => l !== PSEUDO_LOCALE,
 );
 
-export { ONLY_ENGLISH };
-
 /** Languages written right to left, by language subtag (of those a browser may ask for). */
 const RTL = /^(ar|he|fa|ur|ps|sd|yi|dv|ug|ckb)(-|$)/i;
 

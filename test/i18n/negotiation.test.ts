@@ -5,7 +5,8 @@
 // thrown into the page: a console warning names it and the negotiation goes on without it; a page `lang` that is not
 // BCP 47 is left out.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_QUERY, matchLocale, negotiateLocale, ONLY_ENGLISH } from '../../src/protocol/locale.js';
+import { ONLY_ENGLISH } from '../../src/protocol/english.js';
+import { LOCALE_QUERY, matchLocale, negotiateLocale } from '../../src/protocol/locale.js';
 import { buildJourneyUrl, parseJourneyUrl, QUERY } from '../../src/protocol/url.js';
 import { createJourney } from '../../src/widget/index.js';
 

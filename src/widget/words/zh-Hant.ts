@@ -1,4 +1,4 @@
-/** The widget's catalogue in Traditional Chinese, worded for Taiwan and Hong Kong alike (a lazy part: words/load.ts). */
+/** The widget's catalogue in Traditional Chinese, for Taiwan and Hong Kong alike (a lazy part: words/load.ts). */
 import type { WidgetCatalogue } from './en-AU.js';
 
 export const WORDS: WidgetCatalogue = {

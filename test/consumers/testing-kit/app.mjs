@@ -37,6 +37,7 @@ export async function startApp({ journeyOrigin, tokenId, webhookSecret }) {
     customerId: ${JSON.stringify(q.get('ref') ?? 'cust_1')},
     journeyOrigin: ${JSON.stringify(journeyOrigin)},
     ...${q.get('mode') === 'modal' ? "{ mode: 'modal' }" : "{ mode: 'inline', container: '#journey' }"},
+    ...${JSON.stringify(q.has('locale') ? { locale: q.get('locale') } : {})},
     onEvent: (e) => { if (e.type === 'completed') document.body.dataset.completed = e.payload.applicationId; },
   });
   document.getElementById('connect').addEventListener('click', () => journey.open());
