@@ -5,7 +5,7 @@
  * - `ar`: the journey's `<html lang dir>` and its right-to-left layout inside the frame, the modal's and the inline
  *   error view's lang/dir and words (Close, Loading…, the error view, Try again) in Arabic;
  * - the frame's accessible name (its `title`, and the dialog's label): en-AU's at once, never empty, then the locale's
- *   once its catalogue is loaded (ar, zh-Hans); an integrator's own `title` is kept; an en-AU journey loads no part;
+ *   once its catalogue is loaded (ar, zh-Hans, zh-Hant); an integrator's own `title` is kept; an en-AU journey loads no part;
  * - the pseudo-locale en-XA at 320 px and 1280 px, inline and modal: no horizontal overflow in the page or inside the
  *   journey's frame, and no control cut off by its container, the frame or the window (measured);
  * - axe's lang rules over the page and the journey's frame in ar and en-XA.
@@ -17,6 +17,7 @@ import { expect, type Frame, type Page, test } from '@playwright/test';
 import { WORDS as AR } from '../../src/widget/words/ar.js';
 import { EN_AU } from '../../src/widget/words/en-AU.js';
 import { WORDS as ZH } from '../../src/widget/words/zh-Hans.js';
+import { WORDS as ZH_HANT } from '../../src/widget/words/zh-Hant.js';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
 import { scriptTagRoutes } from '../support/script-files.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
@@ -153,16 +154,21 @@ for (const mode of ['inline', 'modal'] as const) {
   });
 }
 
-test('zh-Hans inline and modal: the iframe element is named in Simplified Chinese once its catalogue is loaded', async ({
-  page,
-}) => {
-  for (const mode of ['inline', 'modal'] as const) {
-    await open(page, { mode, locale: 'zh-Hans', ref: `zh_title_${mode}` });
-    await journeyFrame(page, mode);
-    await expect(page.locator(IFRAME[mode])).toHaveAttribute('title', ZH.title!);
-    expect((await titles(page))[0]).toBe(EN_AU.title);
-  }
-});
+for (const [locale, words, script] of [
+  ['zh-Hans', ZH, 'Simplified'],
+  ['zh-Hant', ZH_HANT, 'Traditional'],
+] as const) {
+  test(`${locale} inline and modal: the iframe element is named in ${script} Chinese once its catalogue is loaded`, async ({
+    page,
+  }) => {
+    for (const mode of ['inline', 'modal'] as const) {
+      await open(page, { mode, locale, ref: `${locale.replace('-', '_')}_title_${mode}` });
+      await journeyFrame(page, mode);
+      await expect(page.locator(IFRAME[mode])).toHaveAttribute('title', words.title!);
+      expect((await titles(page))[0]).toBe(EN_AU.title);
+    }
+  });
+}
 
 test("an integrator's own title stays in every locale, and an en-AU journey loads no part to name its frame", async ({
   page,
