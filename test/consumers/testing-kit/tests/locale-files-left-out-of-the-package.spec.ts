@@ -28,9 +28,9 @@ test.beforeAll(async () => {
   app = await startApp({ journeyOrigin: sandbox.url, tokenId: sandbox.token.id, webhookSecret: sandbox.webhookSecret });
 });
 test.afterAll(async () => {
-  expect(failed).toEqual([]);
   await app?.close();
   await sandbox?.[Symbol.asyncDispose]();
+  expect(failed).toEqual([]);
 });
 
 test('the list of shipped locales reached this project', () => {
