@@ -10,13 +10,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const TEST_FILE = /\.test\.tsx?$/;
 /**
  * What makes a test file need a process of its own: a DOM environment, a mocked or reset module, a stubbed global or
- * environment variable, fake timers, a spy, a global assigned by hand, or a memory probe (it reads the process's
- * buffer memory: garbage other files left in a shared worker counted against its bound). Every other file runs in a
+ * environment variable, fake timers, a spy, a global assigned by hand, a memory probe (it reads the process's
+ * buffer memory: garbage other files left in a shared worker counted against its bound), or OpenTelemetry's NodeSDK
+ * (it patches node:http for the whole process). Every other file runs in a
  * worker that earlier files already ran in, sharing their imports: about half of vitest's CPU time was starting a
  * process and importing the same modules again for each of 170 files.
  */
 const NEEDS_ISOLATION =
-  /@vitest-environment|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules|unstubAllGlobals)\b|globalThis\.\w+\s*=[^=]|process\.env\.\w+\s*=[^=]|\bmemoryProbe\(/;
+  /@vitest-environment|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules|unstubAllGlobals)\b|globalThis\.\w+\s*=[^=]|process\.env\.\w+\s*=[^=]|\bmemoryProbe\(|\bnew NodeSDK\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -147,6 +147,22 @@ export function deliveryAttempt(t: SandboxTracing | undefined, created: TraceCon
   if (context.tracestate !== undefined) headers[TRACE_HEADERS.tracestate] = context.tracestate;
   return {
     headers,
+    /**
+     * Runs the attempt's request with this span active, so an HTTP instrumentation in the same process (the sandbox
+     * started inside the integrator's app) makes its client span a child of it and sends a traceparent in the event's
+     * trace, not in that of whatever request happened to cause the event.
+     */
+    within<T>(fn: () => T): T {
+      const api = t?.api;
+      if (!api?.trace.setSpanContext) return fn();
+      const active = api.context.active();
+      return api.context.with(
+        span?.isRecording()
+          ? api.trace.setSpan(active, span)
+          : api.trace.setSpanContext(active, spanContextOf(context)),
+        fn,
+      );
+    },
     end(status: number | null): void {
       if (!span) return;
       if (status !== null) span.setAttribute('http.response.status_code', status);

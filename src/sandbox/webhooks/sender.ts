@@ -338,12 +338,14 @@ export class WebhookSender {
         path: url.pathname + url.search,
         eventId: item.payload.event_id,
       });
-      const res = await this.#poster.post(
-        url,
-        { 'content-type': 'application/json', ...traced?.headers, ...headers },
-        item.body,
-        abort.signal,
-      );
+      const post = () =>
+        this.#poster.post(
+          url,
+          { 'content-type': 'application/json', ...traced?.headers, ...headers },
+          item.body,
+          abort.signal,
+        );
+      const res = await (traced ? traced.within(post) : post());
       record.status = res.status;
       const ok = res.status >= 200 && res.status < 300;
       const hint = ok ? undefined : signatureHint(receiver, res.text);
