@@ -353,6 +353,23 @@ export const revokeConsentBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ revoked_by: z.optional(z.enum(['integrator', 'customer'])) }),
 );
 
+/** An institution by id: its display name and logo, for the messages you send the customer [ours]. */
+export const INSTITUTION_LOOKUP = {
+  get: { method: 'GET', path: '/api/v1/institutions/{id}' },
+} as const satisfies Record<string, { method: 'GET'; path: string }>;
+/** One institution as `getInstitution` answers it [ours]. */
+export const institutionResponse = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    /** The display name, e.g. `Sandbox Bank`. */
+    name: z.string(),
+    /** An absolute URL of the bank's logo (SVG in the sandbox), for an e-mail or a page of yours. */
+    logo_url: z.string(),
+    /** How its data can be retrieved: `cdr`, `crawler`, or both. */
+    pathways: z.optional(z.array(z.string())),
+  }),
+);
+
 /** Webhook receivers of the signing token: register, list, delete [ours]. */
 export const WEBHOOKS = {
   register: { method: 'POST', path: '/api/v1/webhooks' },
@@ -440,6 +457,7 @@ export type ConsentBody = z.infer<typeof consentBody>;
 export type ConsentResponse = z.infer<typeof consentResponse>;
 export type ConsentView = z.infer<typeof consentView>;
 export type ConsentListResponse = z.infer<typeof consentListResponse>;
+export type InstitutionResponse = z.infer<typeof institutionResponse>;
 export type FinaliseResponse = z.infer<typeof finaliseResponse>;
 export type LodgeEnquiryBody = z.infer<typeof lodgeEnquiryBody>;
 export type EnquiryResponse = z.infer<typeof enquiryResponse>;

@@ -103,7 +103,7 @@ export interface JourneyApiShapes {
   start: { body: { full_name: string; email: string; phone?: string }; answer: JourneyApplicationBody };
   institution: { body: { institution_id: string; pathway: Pathway }; answer: JourneyApplicationBody };
   consent: {
-    body: { return_url?: string; parent_origin?: string };
+    body: { return_url?: string; parent_origin?: string; locale?: string };
     answer: { consent_id: string; consent_url: string };
   };
   consentReturn: {
@@ -115,7 +115,7 @@ export interface JourneyApiShapes {
   status: { body: undefined; answer: JourneyStatusBody };
   renewal: { body: undefined; answer: JourneyRenewalBody };
   renew: {
-    body: { sharing_days?: number; return_url?: string; parent_origin?: string };
+    body: { sharing_days?: number; return_url?: string; parent_origin?: string; locale?: string };
     answer: { consent_id: string; consent_url: string };
   };
   cancelRenewal: { body: undefined; answer: { cancelled: boolean } };

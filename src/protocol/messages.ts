@@ -45,7 +45,15 @@ export const journeyEventSchemas = {
   bank_authorisation_completed: obj({ status: oneOf(BANK_AUTHORISATION_STATUSES) }),
   /** No further inputs from the customer are necessary [doc]. */
   released: obj({}),
-  completed: obj({ applicationId: str(1, 128) }),
+  /**
+   * The journey ended well. In renew mode, also the consent renewed and its new end of sharing (ISO 8601), the date a
+   * message to the customer names.
+   */
+  completed: obj({
+    applicationId: str(1, 128),
+    consentId: opt(match(CONSENT_ID_PATTERN)),
+    sharingExpiresAt: opt(str(1, 64)),
+  }),
   error: obj({ code: str(1, 64), message: str(0, 2000), recoverable: bool() }),
   exit: obj({ reason: str(1, 64) }),
   /**

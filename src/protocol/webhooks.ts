@@ -5,6 +5,7 @@
  * a receiver.
  */
 import * as z from 'zod/mini';
+import type { Locale } from './locale.js';
 import { editDistance } from './nearest.js';
 import {
   ABANDON_REASONS,
@@ -43,31 +44,81 @@ function openEnum<K extends string, T extends string>(values: readonly K[]) {
 const revokedBy = /* @__PURE__ */ z.lazy(() => openEnum<KnownRevokedBy, RevokedBy>(REVOKED_BY));
 const abandonReason = /* @__PURE__ */ z.lazy(() => openEnum<KnownAbandonReason, AbandonReason>(ABANDON_REASONS));
 const timestamp = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
+/** The bank's display name, as a message to the customer names it, e.g. `Sandbox Bank`. */
+const institutionName = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
+/**
+ * The language the customer's journey negotiated (a shipped locale, src/protocol/locale.ts), for the messages you
+ * send about the consent; absent when no journey negotiated one (a consent made by your server and approved outside
+ * a journey).
+ */
+const customerLocale = /* @__PURE__ */ z.lazy(() =>
+  z.optional(z.custom<Locale | (string & {})>((v) => typeof v === 'string' && v.length > 0 && v.length <= 35)),
+);
+/**
+ * The accounts a consent shares: each one's id and display name (its name and masked number, `Everyday Account
+ * ••4821`); empty until the data is first retrieved.
+ */
+const sharedAccounts = /* @__PURE__ */ z.lazy(() =>
+  z.array(z.looseObject({ account_id: id, display_name: z.string().check(z.minLength(1), z.maxLength(200)) })),
+);
 
 export const webhookDataSchemas = {
   /** [seed] */
   'consent.authorised': /* @__PURE__ */ z.lazy(() =>
-    z.looseObject({ consent_id: id, institution_id: id, pathway: z.enum(['cdr', 'crawler']) }),
+    z.looseObject({
+      consent_id: id,
+      institution_id: id,
+      pathway: z.enum(['cdr', 'crawler']),
+      /** [ours] */
+      institution_name: z.optional(institutionName),
+      /** [ours] */
+      locale: customerLocale,
+    }),
   ),
   /** [ours] Once per consent per lead (default 30, 14, 7 and 1 days before the sharing period ends). */
   'consent.expiring': /* @__PURE__ */ z.lazy(() =>
-    z.looseObject({ consent_id: id, institution_id: id, sharing_expires_at: timestamp, days_left: z.number() }),
+    z.looseObject({
+      consent_id: id,
+      institution_id: id,
+      institution_name: institutionName,
+      sharing_expires_at: timestamp,
+      days_left: z.number(),
+      accounts: sharedAccounts,
+      locale: customerLocale,
+    }),
   ),
   /** [ours] The sharing period ended; no more data can be pulled. */
   'consent.expired': /* @__PURE__ */ z.lazy(() =>
-    z.looseObject({ consent_id: id, institution_id: z.optional(id), sharing_expires_at: timestamp }),
+    z.looseObject({
+      consent_id: id,
+      institution_id: z.optional(id),
+      institution_name: institutionName,
+      sharing_expires_at: timestamp,
+      accounts: sharedAccounts,
+      locale: customerLocale,
+    }),
   ),
   /** [ours] The customer stopped sharing (in your app, or at the bank: `data_holder`), or you revoked it. */
   'consent.revoked': /* @__PURE__ */ z.lazy(() =>
-    z.looseObject({ consent_id: id, institution_id: z.optional(id), revoked_by: revokedBy }),
+    z.looseObject({
+      consent_id: id,
+      institution_id: z.optional(id),
+      institution_name: institutionName,
+      revoked_by: revokedBy,
+      accounts: sharedAccounts,
+      locale: customerLocale,
+    }),
   ),
   /** [ours] A renewal was authorised: the same consent, a new `sharing_expires_at`, the same account ids. */
   'consent.renewed': /* @__PURE__ */ z.lazy(() =>
     z.looseObject({
       consent_id: id,
       institution_id: z.optional(id),
+      institution_name: institutionName,
       sharing_expires_at: timestamp,
       account_ids: z.array(id),
+      accounts: sharedAccounts,
+      locale: customerLocale,
     }),
   ),
   /**
@@ -75,7 +126,13 @@ export const webhookDataSchemas = {
    * exactly as it was.
    */
   'consent.denied': /* @__PURE__ */ z.lazy(() =>
-    z.looseObject({ consent_id: id, institution_id: id, renews: z.optional(id) }),
+    z.looseObject({
+      consent_id: id,
+      institution_id: id,
+      institution_name: z.optional(institutionName),
+      renews: z.optional(id),
+      locale: customerLocale,
+    }),
   ),
   /** [ours] The journey ended before any consent: the crawler timed out, or the consent link expired unused. */
   'application.abandoned': /* @__PURE__ */ z.lazy(() => z.looseObject({ reason: abandonReason })),

@@ -2,8 +2,16 @@
 import { JOURNEY_API_BASE } from '../protocol/journey-api.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONSENTS, ENDPOINTS, SANDBOX_ENDPOINTS, WEBHOOKS, type EndpointName } from '../protocol/index.js';
+import {
+  CONSENTS,
+  ENDPOINTS,
+  INSTITUTION_LOOKUP,
+  SANDBOX_ENDPOINTS,
+  WEBHOOKS,
+  type EndpointName,
+} from '../protocol/index.js';
 import { advanceClock, expireConsent, listConsents, revokeConsent } from './api/consents.js';
+import { getInstitution, institutionLogo } from './api/institutions.js';
 import type { RequestContext, SandboxContext } from './core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './core/errors.js';
 import { errorReply, readBody, writeReply, type Reply, type RequestInfo } from './core/http.js';
@@ -77,6 +85,7 @@ function signedRoutes(sender: WebhookSender): SignedRoute[] {
   const rows: Array<[{ method: string; path: string }, Handler]> = [
     [CONSENTS.list, listConsents],
     [CONSENTS.revoke, revokeConsent],
+    [INSTITUTION_LOOKUP.get, getInstitution],
     [SANDBOX_ENDPOINTS.advanceClock, advanceClock],
     [SANDBOX_ENDPOINTS.expireConsent, expireConsent],
     [SANDBOX_ENDPOINTS.listDeliveries, (_, info, tokenId) => listDeliveries(sender, info, tokenId)],
@@ -203,12 +212,15 @@ function journeyApiRoute(): Route {
   };
 }
 
-/** The fake banks' pages: `/bank/{id}/authorise`, `…/decision`, `…/sharing` (the dashboard), `…/bank.css`. */
+/**
+ * The fake banks' pages: `/bank/{id}/authorise`, `…/decision`, `…/sharing` (the dashboard), `…/bank.css`, and
+ * `…/logo.svg` (the logo `getInstitution` names).
+ */
 function bankRoute(): Route {
   return async (req, info, ctx) => {
     const { pathname } = info.url;
     const method = req.method ?? 'GET';
-    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|sharing|bank\.css)$/.exec(pathname);
+    const bank = /^\/bank\/([A-Za-z0-9_-]+)\/(authorise|decision|sharing|bank\.css|logo\.svg)$/.exec(pathname);
     if (!bank) return null;
     const [, id, action] = bank as unknown as [string, string, string];
     if (action === 'authorise' && method === 'GET') return authorisePage(ctx, id, info);
@@ -224,6 +236,10 @@ function bankRoute(): Route {
     if (action === 'bank.css' && method === 'GET') {
       const css = bankStylesheet(id);
       if (css) return css;
+    }
+    if (action === 'logo.svg' && method === 'GET') {
+      const logo = institutionLogo(id);
+      if (logo) return logo;
     }
     throw new SandboxHttpError(
       method === 'GET' || method === 'POST' ? E.NOT_FOUND : E.METHOD_NOT_ALLOWED,

@@ -65,6 +65,7 @@ export type {
   ListConsentsRequest,
   RenewConsentRequest,
   RevokeConsentRequest,
+  GetInstitutionRequest,
   EnquiryResponse,
   CreditReportResponse,
   AccountResponse,
@@ -83,6 +84,7 @@ export type {
   ConsentResponse,
   ConsentView,
   ConsentListResponse,
+  InstitutionResponse,
   FinaliseResponse,
 } from '../protocol/api.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';

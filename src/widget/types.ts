@@ -146,7 +146,12 @@ export interface JourneyCallbacks {
   onBankAuthorisation?(event: BankAuthorisationPhase & EventTime): void;
   /** No further input from the customer is needed. @example onReleased: () => showSpinner('Fetching your data') */
   onReleased?(payload: Payload<'released'>): void;
-  /** @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`) */
+  /**
+   * The journey ended well. In renew mode (`renewConsent`) the payload also names the consent renewed (`consentId`)
+   * and its new end of sharing (`sharingExpiresAt`, ISO 8601): what a "you're sharing until …" message needs.
+   * @example onComplete: ({ applicationId }) => fetch(`/api/applications/${applicationId}`)
+   * @example onComplete: ({ consentId, sharingExpiresAt }) => consentId && showRenewedUntil(sharingExpiresAt)
+   */
   onComplete?(payload: Payload<'completed'>): void;
   /**
    * A journey `error` event, or one the widget raises: `READY_TIMEOUT` (watchdog), `NO_JOURNEY` (the frame loaded,

@@ -10,6 +10,14 @@ describe('ctx.emit', () => {
   it("takes a known event type and that type's data, and refuses a misspelt type or wrong data", () => {
     const types = (ctx: SandboxContext, app: Application) => {
       ctx.emit(app, 'crawl.completed', { accounts: 2, transactions: 40 });
+      ctx.emit(app, 'consent.revoked', {
+        consent_id: 'cns_1',
+        institution_id: 'bank',
+        institution_name: 'Bank',
+        revoked_by: 'integrator',
+        accounts: [{ account_id: 'acc_1', display_name: 'Everyday Account ••4821' }],
+      });
+      // @ts-expect-error what a message to the customer names is required: the bank's name, the accounts
       ctx.emit(app, 'consent.revoked', { consent_id: 'cns_1', institution_id: 'bank', revoked_by: 'integrator' });
       ctx.emit(app, 'application.completed', {});
       // @ts-expect-error a misspelt type

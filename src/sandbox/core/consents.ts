@@ -10,6 +10,9 @@
  * 4. A renewal that is denied, or whose link expires, leaves the renewed consent exactly as it was.
  */
 import { DAY_MS, SHARING_DAYS, type KnownRevokedBy } from '../../protocol/index.js';
+import type { Locale } from '../../protocol/locale.js';
+import { maskAccount } from '../data/generate.js';
+import { findInstitution } from '../data/institutions.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from './errors.js';
 import { newId, type Application, type Consent } from './state.js';
@@ -26,6 +29,8 @@ export interface NewConsent {
   sharingDays?: number | undefined;
   /** The consent this request renews. */
   renews?: Consent | undefined;
+  /** The language the customer's journey negotiated, when a journey asked for the consent. */
+  locale?: Locale | undefined;
 }
 
 /** A pending consent (or renewal request) and the timer of its link. */
@@ -49,6 +54,7 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
     warned: [],
     ...(req.state !== undefined ? { state: req.state } : {}),
     ...(renews ? { renews: renews.id } : {}),
+    ...(req.locale !== undefined ? { locale: req.locale } : {}),
   };
   ctx.state.consents.set(consent.id, consent);
   noteConsent(consent, app, ctx.request);
@@ -77,7 +83,9 @@ export function decide(ctx: SandboxContext, consent: Consent, approve: boolean):
     ctx.emit(app, 'consent.denied', {
       consent_id: consent.id,
       institution_id: consent.institution_id,
+      institution_name: institutionName(consent),
       ...(consent.renews !== undefined ? { renews: consent.renews } : {}),
+      ...localeOf(consent),
     });
     return undefined;
   }
@@ -93,6 +101,8 @@ export function decide(ctx: SandboxContext, consent: Consent, approve: boolean):
     consent_id: consent.id,
     institution_id: consent.institution_id,
     pathway: 'cdr',
+    institution_name: institutionName(consent),
+    ...localeOf(consent),
   });
   arm(ctx, app, consent);
   return consent;
@@ -118,7 +128,12 @@ export function revoke(ctx: SandboxContext, consent: Consent, by: KnownRevokedBy
   consent.revoked_by = by;
   timers.get(consent)?.();
   cancelRenewal(ctx, consent);
-  ctx.emit(app, 'consent.revoked', { consent_id: consent.id, institution_id: consent.institution_id, revoked_by: by });
+  ctx.emit(app, 'consent.revoked', {
+    consent_id: consent.id,
+    institution_id: consent.institution_id,
+    revoked_by: by,
+    ...described(app, consent),
+  });
 }
 
 /** Ends the sharing period now (the sandbox's shortcut; the clock does it at `sharing_expires_at`). */
@@ -155,12 +170,14 @@ function renew(ctx: SandboxContext, app: Application, consent: Consent, request:
   if (consent.status === 'revoked')
     throw new SandboxHttpError(E.CONSENT_NOT_ACTIVE, 'the consent was revoked while its renewal waited');
   consent.sharing_days = request.sharing_days;
+  if (request.locale !== undefined) consent.locale = request.locale;
   startPeriod(ctx, consent);
   ctx.emit(app, 'consent.renewed', {
     consent_id: consent.id,
     institution_id: consent.institution_id,
     sharing_expires_at: consent.sharing_expires_at!,
     account_ids: [...consent.account_ids],
+    ...described(app, consent),
   });
   arm(ctx, app, consent);
 }
@@ -186,6 +203,7 @@ function arm(ctx: SandboxContext, app: Application, consent: Consent): void {
       institution_id: consent.institution_id,
       sharing_expires_at: expiresAt,
       days_left: lead,
+      ...described(app, consent),
     });
     arm(ctx, app, consent);
   });
@@ -204,7 +222,26 @@ function expire(ctx: SandboxContext, app: Application, consent: Consent): void {
     consent_id: consent.id,
     institution_id: consent.institution_id,
     sharing_expires_at: consent.sharing_expires_at,
+    ...described(app, consent),
   });
+}
+
+/** The bank's display name. */
+function institutionName(consent: Consent): string {
+  return findInstitution(consent.institution_id)?.name ?? consent.institution_id;
+}
+
+const localeOf = (consent: Consent) => (consent.locale !== undefined ? { locale: consent.locale } : {});
+
+/**
+ * What a message to the customer about a consent names: the bank, each account shared (its name and masked number,
+ * as the bank's page showed it), and the language the customer's journey negotiated.
+ */
+function described(app: Application, consent: Consent) {
+  const accounts = (app.data?.accounts ?? [])
+    .filter((a) => consent.account_ids.includes(a.account_id))
+    .map((a) => ({ account_id: a.account_id, display_name: maskAccount(a) }));
+  return { institution_name: institutionName(consent), accounts, ...localeOf(consent) };
 }
 
 /** A pending renewal of `consent` is dropped (a new one, a revocation or the expiry replaces it). */

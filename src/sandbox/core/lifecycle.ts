@@ -3,6 +3,7 @@
  * start → institution → consent (cdr) or crawler login → crawl → crawled → finalise → report ready.
  */
 import type { CrawlerLifecycleStatus, Pathway } from '../../protocol/index.js';
+import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { CRAWLER_LOGINS, findInstitution } from '../data/institutions.js';
@@ -133,6 +134,8 @@ export interface ConsentRequest {
   sharingDays?: number | undefined;
   /** The id of the application's consent this request renews. */
   renews?: string | undefined;
+  /** The language the customer's journey negotiated, when a journey asks. */
+  locale?: Locale | undefined;
 }
 
 /** Creates a CDR consent (or a renewal of one) and its bank authorisation URL. */
@@ -157,6 +160,7 @@ export function createConsent(ctx: SandboxContext, app: Application, req: Consen
     returnUrl: req.returnUrl,
     state: req.state,
     sharingDays: req.sharingDays,
+    locale: req.locale,
   });
   app.status = 'consent_pending';
   return consent;
@@ -177,6 +181,7 @@ function createRenewal(ctx: SandboxContext, app: Application, req: ConsentReques
     state: req.state,
     sharingDays: req.sharingDays,
     renews: renewed,
+    locale: req.locale,
   });
 }
 

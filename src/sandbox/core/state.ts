@@ -1,6 +1,7 @@
 /** The sandbox's in-memory state: applications, consents, credit files, idempotent responses. */
 import { randomBytes } from 'node:crypto';
 import type { TraceContext } from '../../protocol/trace-context.js';
+import type { Locale } from '../../protocol/locale.js';
 import type {
   HardshipCode,
   KnownConsentStatus,
@@ -79,6 +80,8 @@ export interface Consent {
   account_ids: string[];
   /** Leads (days) already warned of, or passed before authorisation, for the current `sharing_expires_at`. */
   warned: number[];
+  /** The language the customer's journey negotiated when it asked for the consent (or its latest renewal). */
+  locale?: Locale;
   /** A renewal request: the consent it renews (it is never listed itself). */
   renews?: string;
   /** The pending renewal of this consent. */

@@ -26,6 +26,7 @@ import {
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import { bankReturnUrl } from '../api/open-banking.js';
 import { JOURNEY_SESSION_HEADER, matchJourneyApi, type JourneyApiRoute } from '../../protocol/journey-api.js';
+import { matchLocale } from '../../protocol/locale.js';
 import type { JourneySession } from './session.js';
 import { cancelRenewal, renewalDetails, startRenewal } from './renewal.js';
 
@@ -39,6 +40,8 @@ const consentBody = z.object({
   return_url: z.optional(z.string().check(z.maxLength(2048))),
   /** Optional: if given it must be the parent origin the page's session was served for (the one that counts). */
   parent_origin: z.optional(z.string().check(z.maxLength(256))),
+  /** The locale the journey negotiated; kept with the consent when it is a shipped one, else ignored. */
+  locale: z.optional(z.string().check(z.maxLength(64))),
 });
 
 /**
@@ -160,7 +163,10 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
   consent(ctx, info, { vendor, ref, session }) {
     const body = validate(consentBody, parseJson(info.body));
     const returnUrl = checkedReturnUrl(ctx, session, body);
-    const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), { returnUrl });
+    const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), {
+      returnUrl,
+      locale: matchLocale(body.locale),
+    });
     return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
   },
   crawlerLogin(ctx, info, { vendor, ref }) {
@@ -182,7 +188,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
   renew(ctx, info, { vendor, ref, id, session }) {
     const body = validate(renewBody, parseJson(info.body));
     const returnUrl = checkedReturnUrl(ctx, session, body);
-    return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days });
+    const locale = matchLocale(body.locale);
+    return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days, locale });
   },
   cancelRenewal: (ctx, _info, { vendor, ref, id }) => cancelRenewal(ctx, vendor, ref, id),
   // The bank-return page reads where to send the customer from here, never from its own URL.

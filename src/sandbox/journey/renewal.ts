@@ -9,6 +9,7 @@
  *    consent reads again as it did before the journey opened.
  */
 import { SHARING_DAYS } from '../../protocol/index.js';
+import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import { decide, isLive } from '../core/consents.js';
@@ -61,13 +62,14 @@ export function renewalDetails(ctx: SandboxContext, vendor: string, ref: string,
 export function startRenewal(
   ctx: SandboxContext,
   where: { vendor: string; ref: string; id: string },
-  request: { returnUrl: string; sharingDays?: number | undefined },
+  request: { returnUrl: string; sharingDays?: number | undefined; locale?: Locale | undefined },
 ): Reply {
   const { app, consent } = renewed(ctx, where.vendor, where.ref, where.id);
   const renewal = createConsent(ctx, app, {
     renews: consent.id,
     returnUrl: request.returnUrl,
     sharingDays: request.sharingDays,
+    locale: request.locale,
   });
   return json({ consent_id: renewal.id, consent_url: consentUrl(ctx, renewal) }, 201);
 }

@@ -62,6 +62,7 @@ export type KnownApiErrorCode =
   | 'ENQUIRY_NOT_FOUND'
   | 'ACCOUNT_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
+  | 'INSTITUTION_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   // 409: the order of calls
   | 'APPLICATION_NOT_STARTED'

@@ -99,6 +99,7 @@ export const OPERATIONS = /* @__PURE__ */ (() =>
     listConsents: { endpoint: C.list, response: api.consentListResponse },
     renewConsent: { endpoint: E.consents, input: renewBody, response: api.consentResponse },
     revokeConsent: { endpoint: C.revoke, input: api.revokeConsentBody, response: api.consentView },
+    getInstitution: { endpoint: api.INSTITUTION_LOOKUP.get, response: api.institutionResponse },
     finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
     downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
     lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },

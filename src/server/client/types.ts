@@ -76,6 +76,11 @@ export type RevokeConsentRequest = VendorRef & {
   /** `'integrator'` (default): you stopped it; `'customer'`: the customer withdrew it with you. */
   revoked_by?: 'integrator' | 'customer';
 };
+/** `GET /api/v1/institutions/{id}` [ours]. */
+export interface GetInstitutionRequest {
+  /** The institution's id, as events and applications carry it (`institution_id`). @example 'sandbox-bank' */
+  id: string;
+}
 /** `POST /api/v1/{vendor}/{ref}/finalise`. */
 export type FinaliseRequest = VendorRef;
 /** `GET /api/v1/applications/{id}/bundle?format=`. */
@@ -418,6 +423,12 @@ export interface HostedJourneyClient {
    * @example await client.revokeConsent({ vendor: 'acme', ref: 'cust_42', consent_id: consentId });
    */
   revokeConsent(o: RevokeConsentRequest & CallOptions): Promise<api.ConsentView>;
+  /**
+   * An institution's display name and logo URL, for the messages you send the customer about a consent
+   * (`institution_id` of an event or an application). An unknown id is `ApiError` 404 `INSTITUTION_NOT_FOUND`.
+   * @example const { name, logo_url } = await client.getInstitution({ id: event.data.institution_id });
+   */
+  getInstitution(o: GetInstitutionRequest & CallOptions): Promise<api.InstitutionResponse>;
   /**
    * Requests the report once the data is in (after the `crawl.completed` webhook; earlier: 409 `DATA_NOT_RETRIEVED`).
    * `application.report_ready` follows. Calling it again is harmless.

@@ -17,6 +17,7 @@ import { failureCode, type Institution, type StatusResponse } from './api-client
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { currentLocale } from './i18n.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
+import { currentLocale } from './i18n.js';
 import type { JourneyKey } from './words/en-AU.js';
 
 const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -121,7 +122,14 @@ function emitStepEvents({ step, ctx: { bridge }, refs }: Journey): void {
   if (step.name === 'failed')
     bridge.emit('error', { code: step.code, message: step.message, recoverable: step.recoverable });
   if (step.name === 'done') bridge.emit('completed', { applicationId: step.applicationId });
-  if (step.name === 'renewed') bridge.emit('completed', { applicationId: step.renewal.application_id });
+  if (step.name === 'renewed') {
+    const { application_id, consent_id, sharing_expires_at } = step.renewal;
+    bridge.emit('completed', {
+      applicationId: application_id,
+      consentId: consent_id,
+      ...(sharing_expires_at !== null ? { sharingExpiresAt: sharing_expires_at } : {}),
+    });
+  }
 }
 
 /** Boot: handshake (for prefill), the return from a top-level bank visit, or an application already under way. */
@@ -248,7 +256,7 @@ export async function choosePathway(j: Journey, institution: Institution, pathwa
     await api.institution({ institution_id: institution.id, pathway });
     bridge.emit('institution_selected', { institutionId: institution.id, name: institution.name, pathway });
     if (pathway === 'crawler') return go(j, { name: 'crawler', institution });
-    const consent = await api.consent(returnTo(j));
+    const consent = await api.consent({ ...returnTo(j), locale: currentLocale() });
     go(j, { name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
   } catch (e) {
     j.set.busy(false);
@@ -317,7 +325,8 @@ export async function startRenewal(j: Journey, renewal: JourneyRenewalBody, shar
   j.set.busy(true);
   j.set.failure(undefined);
   try {
-    const r = await j.ctx.api.renew(renewal.consent_id, { sharing_days: sharingDays, ...returnTo(j) });
+    const body = { sharing_days: sharingDays, ...returnTo(j), locale: currentLocale() };
+    const r = await j.ctx.api.renew(renewal.consent_id, body);
     const institution = { ...renewal.institution, pathways: ['cdr' as const] };
     go(j, { name: 'authorise', institution, consentId: r.consent_id, consentUrl: r.consent_url, renewal });
   } catch (e) {
