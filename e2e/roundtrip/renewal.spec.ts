@@ -106,7 +106,17 @@ test('renew mode: the consent pre-selected; approved → same consent and accoun
   const moved = Date.parse(after!.sharing_expires_at!) - Date.parse(before!.sharing_expires_at!);
   expect(moved).toBeGreaterThanOrEqual(340 * 86_400_000);
   const completed = (await events(page)).filter(([k]) => k === 'completed');
-  expect(completed).toEqual([['completed', expect.objectContaining({ applicationId: consent.application_id })]]);
+  // onComplete names the consent renewed and its new end of sharing: "You're sharing until …" needs nothing more.
+  expect(completed).toEqual([
+    [
+      'completed',
+      expect.objectContaining({
+        applicationId: consent.application_id,
+        consentId: consent.consent_id,
+        sharingExpiresAt: after!.sharing_expires_at,
+      }),
+    ],
+  ]);
 });
 
 test('renew mode: denied at the bank, then left after closing the bank window — the consent byte-for-byte as before', async ({
@@ -158,7 +168,16 @@ test("the bank's dashboard: Stop sharing → consent.revoked (data_holder) in th
     await expect(page.locator('.sharing-status')).toHaveAttribute('data-status', 'revoked');
     await expect
       .poll(() => revoked)
-      .toEqual([{ consent_id: consent.consent_id, institution_id: consent.institution_id, revoked_by: 'data_holder' }]);
+      .toEqual([
+        {
+          consent_id: consent.consent_id,
+          institution_id: consent.institution_id,
+          institution_name: 'Sandbox Bank',
+          revoked_by: 'data_holder',
+          accounts: consent.account_ids.map((account_id) => ({ account_id, display_name: expect.any(String) })),
+          locale: 'en-AU', // triggerJourney's consent call names the language as the journey does (its default)
+        },
+      ]);
     const refused = await client.finalise({ vendor: 'acme', ref }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConsentInactiveError);
     expect(refused).toMatchObject({ consentId: consent.consent_id, consentStatus: 'revoked', code: 'CONSENT_REVOKED' });

@@ -52,8 +52,10 @@ const institutionName = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLengt
  * a journey).
  */
 const customerLocale = /* @__PURE__ */ z.lazy(() =>
-  z.optional(z.custom<Locale | (string & {})>((v) => typeof v === 'string' && v.length > 0 && v.length <= 35)),
+  z.optional(z.custom<CustomerLocale>((v) => typeof v === 'string' && v.length > 0 && v.length <= 35)),
 );
+/** A shipped locale (`en-AU`, `zh-Hans`, `ar`, `vi`…), or one a later version of the service adds. */
+export type CustomerLocale = Locale | (string & {});
 /**
  * The accounts a consent shares: each one's id and display name (its name and masked number, `Everyday Account
  * ••4821`); empty until the data is first retrieved.

@@ -134,6 +134,7 @@ export type {
   KnownWebhookType,
   KnownOrGenericWebhookEvent,
   CrawlerLifecycleStatus,
+  CustomerLocale,
 } from '../protocol/webhooks.js';
 export type {
   ConsentStatus,

@@ -24,7 +24,11 @@ const zodTwins = {
   }),
   bank_authorisation_completed: z.object({ status: z.enum(BANK_AUTHORISATION_STATUSES) }),
   released: z.object({}),
-  completed: z.object({ applicationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+  completed: z.object({
+    applicationId: z.string().check(z.minLength(1), z.maxLength(128)),
+    consentId: z.optional(z.string().check(z.regex(CONSENT_ID_PATTERN))),
+    sharingExpiresAt: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  }),
   error: z.object({
     code: z.string().check(z.minLength(1), z.maxLength(64)),
     message: z.string().check(z.maxLength(2000)),
@@ -128,7 +132,7 @@ const samples: Record<keyof typeof zodTwins, Record<string, unknown>> = {
   institution_selected: { institutionId: 'cba', name: 'CommBank', pathway: 'cdr' },
   bank_authorisation: { consentId: 'cns_0123abcd', popup: 'opened', url: 'https://bank.example/consent?c=1' },
   bank_authorisation_completed: { status: 'closed' },
-  completed: { applicationId: 'app_1' },
+  completed: { applicationId: 'app_1', consentId: 'cns_0123abcd', sharingExpiresAt: '2027-12-02T08:00:00.000Z' },
   error: { code: 'E', message: 'm', recoverable: true },
   exit: { reason: 'user_left' },
   welcome: {

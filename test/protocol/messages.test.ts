@@ -84,6 +84,16 @@ describe('journey events', () => {
     });
   });
 
+  it("a renewal's completed names the consent and its new end of sharing; a bad consent id is refused", () => {
+    const renewed = { applicationId: 'app_1', consentId: 'cns_0123abcd', sharingExpiresAt: '2027-12-02T08:00:00.000Z' };
+    expect(decodeJourneyEvent(encodeMessage(CH, 'completed', renewed), CH)).toEqual({
+      ok: true,
+      message: { type: 'completed', payload: renewed },
+    });
+    const bad = encodeMessage(CH, 'completed', { ...renewed, consentId: '../x' });
+    expect(decodeJourneyEvent(bad, CH)).toMatchObject({ ok: false, reason: 'invalid_payload' });
+  });
+
   it('never throws on hostile input (cycles, BigInt, getters that throw)', () => {
     const cyclic: Record<string, unknown> = { protocol: 'hosted-journey' };
     cyclic.self = cyclic;

@@ -31,16 +31,16 @@ afterAll(async () => {
 
 type Data = Record<string, unknown> & { accounts?: { account_id: string; display_name: string }[] };
 const event = async (type: string, consentId: string): Promise<Data> =>
-  (await hooks.next((h) => h.json.type === type && h.json.data.consent_id === consentId)).json.data;
+  (await hooks.next((h) => h.json.type === type && (h.json.data as Data).consent_id === consentId)).json.data as Data;
 
 async function connectedThroughJourney(ref: string, locale: string) {
-  await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex Citizen', email: 'alex@example.com' });
+  const app = await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex', email: 'alex@example.com' });
   await client.attachInstitution({ vendor: 'acme', ref, bank_id: 'sandbox-bank', pathway: 'cdr' });
   const page = await loadJourneyPage(sb.url, 'acme', ref);
   const res = await page.call('POST', 'consent', { locale });
   expect(res.status).toBe(201);
   await approveConsent(sb.url, res.json.consent_url, 'approve');
-  await sb.waitForWebhook({ type: 'crawl.completed', ref });
+  await sb.waitForWebhook({ type: 'crawl.completed', applicationId: app.application_id });
   const [consent] = (await client.listConsents({ vendor: 'acme', ref })).consents;
   return { consent: consent!, page };
 }
@@ -76,11 +76,11 @@ it("names the bank, the shared accounts and the customer's language through the 
 
 it('a consent approved outside a journey has no locale; a language the journey does not ship is not kept', async () => {
   const ref = 'ced_server';
-  await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex Citizen', email: 'alex@example.com' });
+  const app = await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex', email: 'alex@example.com' });
   await client.attachInstitution({ vendor: 'acme', ref, bank_id: 'sandbox-bank', pathway: 'cdr' });
   const { consent_url, consent_id } = await client.createConsent({ vendor: 'acme', ref });
   await approveConsent(sb.url, consent_url, 'approve');
-  await sb.waitForWebhook({ type: 'crawl.completed', ref });
+  await sb.waitForWebhook({ type: 'crawl.completed', applicationId: app.application_id });
   await expireConsent(sb, consent_id);
   const expired = await event('consent.expired', consent_id);
   expect(expired).toMatchObject({ institution_name: 'Sandbox Bank', sharing_expires_at: expect.any(String) });

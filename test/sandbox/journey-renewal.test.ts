@@ -94,6 +94,7 @@ describe('journey API renew mode', () => {
     await expect.poll(deniedHook).toEqual({
       consent_id: res.json.consent_id,
       institution_id: consent.institution_id,
+      institution_name: 'Sandbox Bank',
       renews: consent.consent_id,
     });
   });

@@ -90,6 +90,8 @@ async function openBankingQuickStart(): Promise<void> {
   await client.renewConsent({ vendor: 'acme', ref, renews: consent_id });
   await client.revokeConsent({ vendor: 'acme', ref, consent_id });
   expect(await signed('POST', `/api/v1/acme/${ref}/finalise`, '{}')).toBe(409);
+  // The bank's display name and logo, for the message to the customer.
+  await client.getInstitution({ id: consents[0]!.institution_id });
   // Without the widget: the server picks the bank and sends the customer to its consent page.
   const other = `${ref}_b`;
   await client.attachInstitution({ vendor: 'acme', ref: other, bank_id: 'sandbox-bank', pathway: 'cdr' });

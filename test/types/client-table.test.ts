@@ -21,8 +21,10 @@ import type {
   EnquiryResponse,
   FinaliseRequest,
   FinaliseResponse,
+  GetInstitutionRequest,
   GetReportRequest,
   HostedJourneyClient,
+  InstitutionResponse,
   LodgeEnquiryRequest,
   PaymentResponse,
   RegisterDefaultRequest,
@@ -93,6 +95,9 @@ describe('client operations', () => {
     expectTypeOf<C['deleteWebhook']>().toEqualTypeOf<
       (id: string, o?: CallOptions) => Promise<{ webhook_id: string; deleted: true }>
     >();
+    expectTypeOf<C['getInstitution']>().toEqualTypeOf<
+      (o: GetInstitutionRequest & CallOptions) => Promise<InstitutionResponse>
+    >();
     expectTypeOf<C['toString']>().toEqualTypeOf<() => string>();
     expectTypeOf<C['toJSON']>().toEqualTypeOf<() => { baseUrl: string; tokenId: string }>();
   });
@@ -138,6 +143,7 @@ describe('client operations', () => {
     expectTypeOf<Answer<'savePayment'>>().toMatchTypeOf<PaymentResponse>();
     expectTypeOf<Answer<'registerDefault'>>().toMatchTypeOf<DefaultResponse>();
     expectTypeOf<Answer<'updateDefault'>>().toMatchTypeOf<DefaultResponse>();
+    expectTypeOf<Answer<'getInstitution'>>().toMatchTypeOf<InstitutionResponse>();
     expectTypeOf<Answer<'registerWebhook'>>().toMatchTypeOf<WebhookRegistration>();
     expectTypeOf<Answer<'listWebhooks'>>().toMatchTypeOf<{ webhooks: WebhookRegistration[] }>();
     expectTypeOf<Answer<'deleteWebhook'>>().toMatchTypeOf<{ webhook_id: string; deleted: true }>();

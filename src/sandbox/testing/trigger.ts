@@ -11,6 +11,7 @@ import {
   type JourneyApiRoute,
 } from '../../protocol/journey-api.js';
 import { TRACE_HEADERS, parseTraceparent } from '../../protocol/trace-context.js';
+import { DEFAULT_LOCALE } from '../../protocol/locale.js';
 
 export type TriggerOutcome = 'approved' | 'denied' | 'failed';
 
@@ -41,6 +42,11 @@ export interface TriggerJourneyOptions {
    * valid traceparent is `INVALID_OPTIONS`. @example '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
    */
   traceparent?: string;
+  /**
+   * The language the customer's journey negotiated, sent with its consent call as the journey sends it: the consent's
+   * events carry it as `locale` (a tag no shipped locale matches is not kept). @default 'en-AU' @example 'zh-Hans'
+   */
+  locale?: string;
 }
 
 export interface TriggerJourneyResult {
@@ -109,6 +115,8 @@ function checkOptions(options: TriggerJourneyOptions) {
       'INVALID_OPTIONS',
       `timeoutMs must be a finite number of ms > 0, at most ${MAX_TIMER_MS}; got ${shown(timeoutMs)}`,
     );
+  if (options.locale !== undefined && (typeof options.locale !== 'string' || options.locale.length > 64))
+    throw new TriggerJourneyError('INVALID_OPTIONS', `locale must be a BCP 47 tag; got ${shown(options.locale)}`);
   if (options.traceparent !== undefined && !parseTraceparent(options.traceparent).ok)
     throw new TriggerJourneyError(
       'INVALID_OPTIONS',
@@ -238,7 +246,7 @@ async function run(
   }
   await call(r, 'institution', { institution_id: bank, pathway });
   if (pathway === 'cdr') {
-    const consent = (await call(r, 'consent', {})) as { consent_url: string };
+    const consent = (await call(r, 'consent', { locale: options.locale ?? DEFAULT_LOCALE })) as { consent_url: string };
     await decideAtBank(consent.consent_url, action, signal);
   } else {
     const login = (await call(r, 'crawlerLogin', {

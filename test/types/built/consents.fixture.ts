@@ -2,6 +2,7 @@
 // `@ts-expect-error` must meet an error: an unused one fails the test.
 import {
   type ConsentStatus,
+  type CustomerLocale,
   type GenericWebhookEvent,
   type KnownConsentStatus,
   type RevokedBy,
@@ -21,12 +22,21 @@ createWebhookHandler({
           holds<Equal<typeof event.data.days_left, number>>();
           holds<Equal<typeof event.data.sharing_expires_at, string>>();
           holds<Equal<typeof event.data.institution_id, string>>();
+          // What a message to the customer names: the bank, each account shared, the customer's language.
+          holds<Equal<typeof event.data.institution_name, string>>();
+          holds<Equal<typeof event.data.accounts, { account_id: string; display_name: string }[]>>();
+          holds<Equal<typeof event.data.locale, CustomerLocale | undefined>>();
+          if (event.data.locale === 'zh-Hans') return;
+          // @ts-expect-error a misspelt field of an account
+          void event.data.accounts[0]?.displayName;
           return;
         case 'consent.expired':
           holds<Equal<typeof event.data.sharing_expires_at, string>>();
+          holds<Equal<typeof event.data.institution_name, string>>();
           return;
         case 'consent.revoked': {
           holds<Equal<typeof event.data.revoked_by, RevokedBy>>();
+          holds<Equal<(typeof event.data.accounts)[number]['display_name'], string>>();
           if (event.data.revoked_by === 'data_holder') return;
           // @ts-expect-error a misspelt revoked_by value
           if (event.data.revoked_by === 'dataholder') return;
@@ -34,11 +44,14 @@ createWebhookHandler({
         }
         case 'consent.renewed':
           holds<Equal<typeof event.data.account_ids, string[]>>();
+          holds<Equal<typeof event.data.sharing_expires_at, string>>();
+          holds<Equal<typeof event.data.locale, CustomerLocale | undefined>>();
           // @ts-expect-error a misspelt field of data
           void event.data.sharing_expires;
           return;
         case 'consent.denied':
           holds<Equal<typeof event.data.renews, string | undefined>>();
+          holds<Equal<typeof event.data.institution_name, string | undefined>>();
           return;
         case 'application.abandoned':
           if (event.data.reason === 'crawler_timedout') return;
