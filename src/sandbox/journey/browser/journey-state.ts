@@ -17,7 +17,6 @@ import { failureCode, type Institution, type StatusResponse } from './api-client
 import { loadPendingConsent, takeBankResult } from './bank-return-channel.js';
 import { currentLocale } from './i18n.js';
 import { STEP_EVENT_NAMES, type JourneyContext, type Step } from './types.js';
-import { currentLocale } from './i18n.js';
 import type { JourneyKey } from './words/en-AU.js';
 
 const RESUMABLE = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
