@@ -518,7 +518,7 @@ describe("PostgresInbox commit: the done-mark goes only inside the claim's trans
   const effectBy = (db: Db, id: string, note: string) =>
     db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [id, note]);
 
-  it('a handler that only writes: the commit is the prepared done-mark and COMMIT, one message', async () => {
+  it('a handler that only writes: the commit is the session reset, the prepared done-mark and COMMIT, one message', async () => {
     const rec = recordingPool();
     const { inbox } = await freshInbox({ pool: rec.pool });
     const handler = createWebhookHandler({
@@ -527,7 +527,9 @@ describe("PostgresInbox commit: the done-mark goes only inside the claim's trans
       on: { '*': async (e, { db }) => void (await effectBy(db as Db, e.event_id, 'w')) },
     });
     expect((await deliver(handler, event('evt_checked'))).json.status).toBe('processed');
-    expect(rec.sent.at(-1)).toMatch(/^EXECUTE hj_inbox_commit_[0-9a-f]+\('evt_checked', '\d+'\); COMMIT$/);
+    expect(rec.sent.at(-1)).toMatch(
+      /^SET SESSION AUTHORIZATION app; RESET ALL; .*; DISCARD SEQUENCES; EXECUTE hj_inbox_commit_[0-9a-f]+\('evt_checked', '\d+'\); COMMIT$/,
+    );
     expect(await effects('evt_checked')).toBe(1);
     await rec.end();
   });

@@ -8,11 +8,14 @@
  *      connection), one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
  *      another delivery → 'in_flight', 409, without waiting); the lookup says whether the event is done. It writes
  *      nothing, and answers the transaction's id.
- *   2. `EXECUTE` of the prepared done-mark, then `COMMIT`, one message: the mark inserts the event's row done only
- *      while this is still the claim's transaction (the id compared), and fails, skipping the COMMIT, unless it
- *      marked exactly one row. So a handler's own COMMIT or ROLLBACK through ctx.db never leaves the event marked
- *      done: the delivery answers 503 and the retry runs it again.
- * A done event is the first message and a ROLLBACK sent without waiting for its answer.
+ *   2. The session's reset, `EXECUTE` of the prepared done-mark, then `COMMIT`, one message: the reset gives the
+ *      session back as the inbox first found it on this connection, whatever the handler SET (postgres-session.ts);
+ *      the mark inserts the event's row done only while this is still the claim's transaction (the id compared),
+ *      and fails, skipping the COMMIT, unless it marked exactly one row. So a handler's own COMMIT or ROLLBACK
+ *      through ctx.db never leaves the event marked done: the delivery answers 503 and the retry runs it again.
+ * A handler that throws: its ROLLBACK and the reset, one message. A done event is the first message and a ROLLBACK
+ * sent without waiting for its answer. A connection's first delivery also prepares the statements and reads the
+ * session's settings, once.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
@@ -20,6 +23,7 @@ import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
 import { type Ended, LostConnection, fenced } from './postgres-fence.js';
+import { SessionResets } from './postgres-session.js';
 import {
   ALREADY_PREPARED,
   DIVISION_BY_ZERO,
@@ -112,6 +116,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   #sql: Statements | undefined;
   /** Pooled connections that have the claim statement prepared. */
   readonly #prepared = new WeakSet<object>();
+  /** Each pooled connection's session as the inbox first found it, restored by each delivery (postgres-session.ts). */
+  readonly #sessions = new SessionResets();
 
   /**
    * The SQL `migrate()` runs, for those who run their migrations themselves (idempotent).
@@ -268,6 +274,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     try {
       const sql = this.#sql ?? (await this.#statements(c));
       if (!this.#prepared.has(c)) await this.#prepare(c, sql);
+      const reset = await this.#sessions.of(c);
       open = true;
       const results = (await c.query(sql.claim(eventId)).catch(async (e: unknown) => {
         // A handler of an earlier delivery on this connection ran DEALLOCATE: prepare it again.
@@ -289,9 +296,15 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       if (state?.[0] !== 'n') throw new Error(`the inbox claim answered ${String(state)}`);
       const tx = state.slice(1);
       const fence: Ended = { ended: false };
-      const finish = () => sql.commit(eventId, tx, this.#prepared.has(c));
+      // Both end the delivery with the session as the inbox first found it (postgres-session.ts): the commit resets
+      // it inside the claim's transaction, before the done-mark; the rollback in a transaction of its own (the SETs
+      // of the handler's transaction are undone by its ROLLBACK, not those it made after a COMMIT of its own).
+      const ends = {
+        commit: () => `${reset}; ${sql.commit(eventId, tx, this.#prepared.has(c))}`,
+        rollback: `ROLLBACK; BEGIN READ WRITE; ${reset}; COMMIT`,
+      };
       const db = fenced(c, eventId, fence, () => this.#prepared.delete(c));
-      return this.#transaction(c, db, finish, eventId, fence, lost, release);
+      return this.#transaction(c, db, ends, eventId, fence, lost, release);
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -318,7 +331,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
   #transaction(
     c: Db & PgPoolClientLike,
     db: Db,
-    finish: () => string,
+    ends: { commit: () => string; rollback: string },
     eventId: string,
     fence: Ended,
     lost: LostConnection,
@@ -336,7 +349,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       async commit() {
         end();
         try {
-          await c.query(finish()).catch((e: unknown) => {
+          await c.query(ends.commit()).catch((e: unknown) => {
             if ((e as { code?: unknown })?.code !== DIVISION_BY_ZERO) throw e;
             throw new Error(
               `the inbox transaction of ${eventId} was ended before commit (did the handler run COMMIT or ROLLBACK ` +
@@ -354,7 +367,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       async rollback() {
         end();
         try {
-          await c.query('ROLLBACK');
+          await c.query(ends.rollback);
         } catch (e) {
           release(true);
           throw e;
