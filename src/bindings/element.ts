@@ -201,7 +201,9 @@ declare global {
   interface HTMLElementTagNameMap {
     'hosted-journey': HostedJourneyElement;
   }
-  // The element's events bubble: typed on every element and on document, as the widget's `hosted-journey:*` are.
+  // The element's events bubble: typed on every element (also an `Element` from `querySelector`) and on document, as
+  // the widget's `hosted-journey:*` are.
+  interface ElementEventMap extends ElementOnlyEventMap, HostedJourneyBindableEventMap {}
   interface HTMLElementEventMap extends ElementOnlyEventMap, HostedJourneyBindableEventMap {}
   interface DocumentEventMap extends ElementOnlyEventMap, HostedJourneyBindableEventMap {}
 }

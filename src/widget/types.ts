@@ -294,8 +294,9 @@ export interface JourneyHandle {
 /**
  * The DOM events the widget dispatches (bubbling, composed; see `eventTarget`), by name: `hosted-journey:<type>` with
  * `detail` = the journey event's payload, and `hosted-journey:invalid_message` with the refused message's info.
- * Merged into TypeScript's `HTMLElementEventMap`, `DocumentEventMap` and `WindowEventMap` below, so listeners are
- * typed:
+ * Merged into TypeScript's `ElementEventMap` (so also `HTMLElementEventMap` and `SVGElementEventMap`),
+ * `DocumentEventMap` and `WindowEventMap` below, so listeners are typed, also on the `Element` that
+ * `querySelector('#id')` returns:
  * @example document.addEventListener('hosted-journey:completed', (e) => save(e.detail.applicationId));
  */
 export type JourneyDomEventMap = {
@@ -308,6 +309,7 @@ export type JourneyDomEventMap = {
 };
 
 declare global {
+  interface ElementEventMap extends JourneyDomEventMap {}
   interface HTMLElementEventMap extends JourneyDomEventMap {}
   interface DocumentEventMap extends JourneyDomEventMap {}
   interface WindowEventMap extends JourneyDomEventMap {}
