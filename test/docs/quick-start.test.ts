@@ -11,6 +11,7 @@ import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../playwright.config.js';
 import { completeJourney } from '../../src/sandbox/testing/index.js';
+import { DEFAULT_TOKENS } from '../../src/sandbox/start.js';
 import { startTestSandbox } from '../support/sandbox.js';
 import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
 import { scriptPartEntries } from '../../scripts/entries.mjs';
@@ -164,6 +165,8 @@ function shownOutput(file: string, program: string): string {
   return shown.code.trim();
 }
 const anyBytes = (text: string) => text.replace(/\(\d+ bytes\)/g, '(N bytes)');
+/** The sandbox's token, given as docs/production.md tells a reader trying reconcile.ts against the sandbox. */
+const SANDBOX_CREDENTIALS = { HJ_TOKEN_ID: DEFAULT_TOKENS[0]!.tokenId, HJ_SIGNING_SECRET: DEFAULT_TOKENS[0]!.secret };
 
 it('docs/production.md has the two programs, each followed by the output it prints', () => {
   expect([...production.keys()]).toEqual(['rotate.ts', 'reconcile.ts']);
@@ -190,7 +193,7 @@ it('reconcile.ts: after missed webhooks, finalises and downloads what is ready, 
   const refs = ['cust_crawled', 'cust_finalised', 'cust_started', 'cust_unknown'];
   writeFileSync(path.join(project, 'pending.json'), JSON.stringify(refs.map((ref) => ({ vendor: 'acme', ref }))));
   for (const round of [1, 2]) {
-    const p = run('reconcile.ts', { HJ_API_URL: sandbox.url });
+    const p = run('reconcile.ts', { HJ_API_URL: sandbox.url, ...SANDBOX_CREDENTIALS });
     expect(await p.exited, p.output()).toBe(0);
     console.log(`reconcile.ts output (run ${round}):\n${p.output()}`);
     expect(anyBytes(p.output().trim())).toBe(anyBytes(shownOutput('docs/production.md', 'reconcile.ts')));
@@ -201,6 +204,12 @@ it('reconcile.ts: after missed webhooks, finalises and downloads what is ready, 
           .toString('latin1'),
       ).toBe('%PDF-');
   }
+  // A variable missing (the secret; each is read the same way, test/docs/sandbox-fallback.test.ts): it stops before
+  // any request, naming it, instead of signing with the sandbox's secret.
+  const missing = run('reconcile.ts', { HJ_API_URL: sandbox.url, ...SANDBOX_CREDENTIALS, HJ_SIGNING_SECRET: '' });
+  expect(await missing.exited, missing.output()).not.toBe(0);
+  expect(missing.output()).toContain('HJ_SIGNING_SECRET is not set');
+  expect(missing.output()).not.toContain('cust_crawled:');
   // Nothing was started for the customer who never started; the one mid-journey is untouched.
   expect((await sandbox.request('POST', '/api/v1/acme/cust_unknown/finalise', {})).json.error.code).toBe(
     'APPLICATION_NOT_STARTED',

@@ -244,6 +244,14 @@ declare module 'hono' {
 `;
 
 /**
+ * An environment variable that falls back to the sandbox (`process.env.HJ_API_URL ?? 'http://127.0.0.1:4010'`,
+ * `|| 'sandbox_secret'`, `?? sandbox.url`): it runs against the sandbox as pasted, and in production, with the variable
+ * missing, talks to localhost or signs with the sandbox's secret instead of stopping.
+ */
+export const SANDBOX_FALLBACK =
+  /process\.env(?:\.\w+|\[[^\]]+\])\s*(?:\?\?|\|\|)\s*(?:['"`][^'"`]*(?:127\.0\.0\.1|localhost|\[::1\]|sandbox_)|\w*sandbox\w*\.)/i;
+
+/**
  * Values a checked block may not use: they type-check but fail against the sandbox, or work against it and fail in
  * production. Literal bank ids and token ids must be the sandbox's own.
  */
@@ -254,6 +262,11 @@ const BAD_VALUES: Array<[RegExp, string]> = [
   [
     /\bjourney_url\s*(?:\?\?|\|\|)/,
     'a missing journey_url is an error that says so, never a fallback: copied to production, it would frame localhost',
+  ],
+  [
+    SANDBOX_FALLBACK,
+    "a variable read from the environment never falls back to the sandbox's URL, token or secret: a missing one is " +
+      'an error that names it (a block for the sandbox writes its values as such)',
   ],
 ];
 const BANKS = new Set(INSTITUTIONS.map((i) => i.id));
