@@ -22,7 +22,13 @@ import {
 import { JourneySessions } from './journey/session.js';
 import { describeParentOrigins } from './journey/parent-origins.js';
 import { resolveOptions, type Resolved, type SandboxOptions } from './options.js';
-import { WebhookSender, type Delivery, type WebhookPayload, type WebhookSigner } from './webhooks/sender.js';
+import {
+  WebhookSender,
+  type Delivery,
+  type RegisteredReceiver,
+  type WebhookPayload,
+  type WebhookSigner,
+} from './webhooks/sender.js';
 
 export interface Sandbox {
   /** Origin, e.g. `http://127.0.0.1:4010`. */
@@ -56,6 +62,19 @@ function deliveryLogger(log: (line: string) => void) {
   };
 }
 
+/**
+ * One line per event a receiver's filter kept from it: `webhook <type> <event_id> not sent to <id> <url>: …`, so a
+ * registration that leaves out a type its handler handles is seen the first time such an event happens.
+ */
+function filterLogger(log: (line: string) => void) {
+  return (e: WebhookPayload, r: RegisteredReceiver) =>
+    log(
+      `webhook ${e.type} ${e.event_id} not sent to ${r.id} ${displayUrl(r.url)}: its events filter excludes ` +
+        `${e.type} (registered for ${r.events?.join(', ')}); register it with this type, or with ` +
+        "{ url, handler } to take the handler's own list",
+    );
+}
+
 function createSender(
   { options, seed, now, duplicateRate, receivers }: Resolved,
   clocks: SandboxClocks,
@@ -82,7 +101,7 @@ function createSender(
     now,
     later: (tokenId, ms, fn) => clocks.of(tokenId).later(ms, fn),
     tracing,
-    ...(options.log ? { onAttempt: deliveryLogger(options.log) } : {}),
+    ...(options.log ? { onAttempt: deliveryLogger(options.log), onFiltered: filterLogger(options.log) } : {}),
     ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
   });
 }

@@ -40,7 +40,7 @@ describe('no docs block falls back to the sandbox when a variable is missing', (
       'baseUrl: process.env.HJ_API_URL || "http://localhost:4010",',
       "tokenId: process.env.HJ_TOKEN_ID ?? 'sandbox_token',",
       "signingSecret: process.env['HJ_SIGNING_SECRET'] ?? 'sandbox_secret',",
-      "baseUrl: process.env.HJ_API_URL ?? `http://[::1]:4010`,",
+      'baseUrl: process.env.HJ_API_URL ?? `http://[::1]:4010`,',
       'baseUrl: process.env.HJ_API_URL ?? sandbox.url,',
     ];
     const passed = [

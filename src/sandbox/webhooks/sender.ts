@@ -142,6 +142,11 @@ export interface SenderOptions {
   later?: (tokenId: string, ms: number, fn: () => void) => () => void;
   /** Called after every attempt (the sandbox's `log` option formats it). */
   onAttempt?: (attempt: Delivery) => void;
+  /**
+   * Called when an event is not sent to one of its token's receivers because that receiver's `events` leave its
+   * type out (the sandbox's `log` option says so: a handler waiting for it would otherwise hear nothing).
+   */
+  onFiltered?: (event: WebhookPayload, receiver: RegisteredReceiver) => void;
   /** Records a CLIENT span per attempt when an OpenTelemetry SDK records. */
   tracing?: SandboxTracing | undefined;
 }
@@ -234,7 +239,10 @@ export class WebhookSender {
     let queued = 0;
     this.#receivers.forEach((receiver) => {
       if (receiver.tokenId !== owner) return;
-      if (receiver.events && !receiver.events.includes(item.payload.type)) return;
+      if (receiver.events && !receiver.events.includes(item.payload.type)) {
+        this.#options.onFiltered?.(item.payload, receiver);
+        return;
+      }
       const key = `${receiver.id} ${item.payload.application_id ?? `${item.payload.vendor}/${item.payload.ref}`}`;
       let queue = this.#queues.get(key);
       if (!queue) this.#queues.set(key, (queue = { key, receiver, items: [], running: false }));

@@ -359,6 +359,14 @@ export interface RegisterWebhookRequest {
    * @example ['consent.authorised', 'crawl.completed', 'application.report_ready']
    */
   events?: KnownWebhookType[];
+  /**
+   * The webhook handler this URL leads to (`createWebhookHandler`'s result): without `events`, the receiver is
+   * registered for the types its `on` handles (every type when it has `'*'`); with `events`, a type the handler
+   * handles that `events` leaves out is a `HostedJourneyValidationError` naming it, before anything is sent — the
+   * service would filter it out, and the handler would never hear of it. Not sent.
+   * @example await client.registerWebhook({ url: 'https://app.example.com/webhooks', handler: webhooks })
+   */
+  handler?: { readonly events?: readonly KnownWebhookType[] | undefined };
 }
 
 /** A registered webhook receiver, as `registerWebhook` and `listWebhooks` answer. */

@@ -4,11 +4,12 @@
  * store's kind (a DedupeStore: leases; an InboxStore: its transaction), every numeric option checked. A delivery
  * re-checks none of it.
  */
-import type {
-  KnownOrGenericWebhookEvent,
-  KnownWebhookEvent,
-  KnownWebhookType,
-  WebhookEvent,
+import {
+  KNOWN_WEBHOOK_TYPES,
+  type KnownOrGenericWebhookEvent,
+  type KnownWebhookEvent,
+  type KnownWebhookType,
+  type WebhookEvent,
 } from '../../protocol/webhooks.js';
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError, isServerConfigError } from '../errors.js';
@@ -134,6 +135,8 @@ export type FunctionTable = Record<string, EventFunction | undefined>;
 export interface ResolvedHandler {
   verify: Verifier;
   on: FunctionTable;
+  /** The types `on` has a function for; undefined when it handles every type ('*', or a type this version lacks). */
+  events: readonly KnownWebhookType[] | undefined;
   strategy: DeliveryStrategy;
   report: Report;
   /** Telemetry and the logger's delivery lines; undefined when neither records anything. */
@@ -149,6 +152,7 @@ export function resolveHandlerOptions<Db>(
     throw new ServerConfigError('verify', 'createWebhookHandler needs verify: { keys, ... }');
   const verify = prepareHandlerVerifier(provider, options.verify);
   const on = functionTable(options.on);
+  const events = handledTypes(on);
   if (options.onError !== undefined && typeof options.onError !== 'function')
     throw new ServerConfigError('onError', 'onError must be a function');
   const logger = resolveLogger(options.logger);
@@ -166,7 +170,8 @@ export function resolveHandlerOptions<Db>(
   const store = options.store ?? new MemoryDedupeStore();
   const info = { store: storeKind(store), scheme: options.verify.scheme ?? 'hmac' };
   const observe = webhookObserver(resolveTelemetry(options.telemetry), logger, info);
-  if (isInboxStore(store)) return { verify, on, report, observe, strategy: new InboxDelivery(store, replies, report) };
+  const resolved = { verify, on, events, report, observe };
+  if (isInboxStore(store)) return { ...resolved, strategy: new InboxDelivery(store, replies, report) };
   for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
     if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {
       throw new ServerConfigError(
@@ -175,7 +180,7 @@ export function resolveHandlerOptions<Db>(
       );
     }
   }
-  return { verify, on, report, observe, strategy: new LeaseDelivery(store as DedupeStore, times, replies, report) };
+  return { ...resolved, strategy: new LeaseDelivery(store as DedupeStore, times, replies, report) };
 }
 
 /** The `verify` options prepared once; an error names the field as `verify.<field>`, never a secret. */
@@ -197,6 +202,19 @@ function functionTable(on: unknown): FunctionTable {
       throw new ServerConfigError(`on.${type}`, `on['${type}'] must be a function`);
   }
   return on as FunctionTable;
+}
+
+const KNOWN = new Set<string>(KNOWN_WEBHOOK_TYPES);
+
+/**
+ * The known types `on` has a function for, in the protocol's order: what the receiver must be registered for so that
+ * the service filters out none of them. Undefined (every type) when `'*'` has a function, or a key is a type this
+ * SDK version does not know (registerWebhook accepts known names only).
+ */
+function handledTypes(on: FunctionTable): readonly KnownWebhookType[] | undefined {
+  const named = Object.keys(on).filter((k) => on[k] !== undefined);
+  if (named.some((k) => !KNOWN.has(k))) return undefined;
+  return Object.freeze(KNOWN_WEBHOOK_TYPES.filter((t) => named.includes(t)));
 }
 
 /** One warning per key of `on` near a known event type but not one: its deliveries would be answered `ignored`. */

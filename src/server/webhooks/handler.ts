@@ -15,6 +15,7 @@ import { ServerConfigError, SignatureVerificationError, isSignatureVerificationE
 import type { RawBody } from '../inputs/body.js';
 import { type HeadersInput, readHeader } from '../inputs/headers.js';
 import { type ParsedTraceparent, TRACE_HEADERS, parseTraceHeaders } from '../../protocol/trace-context.js';
+import type { KnownWebhookType } from '../../protocol/webhooks.js';
 import { type DeliveryAccess, REPORT, type Run, type WebhookResult, result } from './delivery.js';
 import {
   type EventFunction,
@@ -36,6 +37,13 @@ export interface WebhookDelivery {
 
 export interface WebhookHandler {
   handle(delivery: WebhookDelivery): Promise<WebhookResult>;
+  /**
+   * The event types `on` has a function for: register the receiver with them (`client.registerWebhook({ url,
+   * handler })`), so the service never filters out an event this handler handles. Undefined: it handles every type
+   * (`'*'`, or a type this SDK version does not know), so register it for every type (no `events`).
+   * @example await client.registerWebhook({ url: 'https://app.example.com/webhooks', handler: webhooks })
+   */
+  readonly events?: readonly KnownWebhookType[] | undefined;
 }
 
 const has = Object.prototype.hasOwnProperty;
@@ -100,7 +108,7 @@ export function createWebhookHandlerWith<Db>(
   provider: CryptoProvider,
   options: WebhookHandlerOptions<Db>,
 ): WebhookHandler {
-  const { verify, on, strategy, report, observe } = resolveHandlerOptions(provider, options);
+  const { verify, on, events, strategy, report, observe } = resolveHandlerOptions(provider, options);
   /** Verify → find the function → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
   const process = async (d: WebhookDelivery, probe?: DeliveryProbe): Promise<WebhookResult> => {
     let verified: VerifiedWebhook;
@@ -118,6 +126,7 @@ export function createWebhookHandlerWith<Db>(
   };
   const handler: WebhookHandler & { [REPORT]: typeof report } = {
     [REPORT]: report,
+    events,
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
       if (typeof d?.method !== 'string' || typeof d.path !== 'string') {
         throw new ServerConfigError(
