@@ -1,12 +1,13 @@
 /**
  * The session a PostgresInbox gives back to the pool. A handler may change its connection's session through `ctx.db`
  * (`SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY`, `SET statement_timeout`, `SET search_path`, `SET ROLE`, a
- * temporary table, `LISTEN`, a session advisory lock), and whatever it left would meet every later delivery and every
- * `pool.query` of the application on that connection. So each delivery whose handler ran ends with a reset to the
- * session the inbox first found on the connection: what `DISCARD ALL` does except `DEALLOCATE ALL` (the inbox's
- * prepared statements, and the application's, stay), then the settings and the role the connection had (a pool's
- * `connect` hook's `SET search_path` survives). It is sent in the message that commits (or rolls back) the delivery,
- * so it costs no round trip, and a reset that fails closes the connection.
+ * temporary table, `LISTEN`), and whatever it left would meet every later delivery and every `pool.query` of the
+ * application on that connection. So each delivery whose handler ran ends with a reset to the session the inbox
+ * first found on the connection: what `DISCARD ALL` does except `DEALLOCATE ALL` (the inbox's prepared statements,
+ * and the application's, stay) and `pg_advisory_unlock_all()` (it cost about as much as the rest together, 140 µs a
+ * delivery; a handler takes its advisory locks with `pg_advisory_xact_lock`), then the settings and the role the
+ * connection had (a pool's `connect` hook's `SET search_path` survives). It is sent in the message that commits (or
+ * rolls back) the delivery, so it costs no round trip, and a reset that fails closes the connection.
  */
 import { literal } from './postgres-sql.js';
 
@@ -36,7 +37,6 @@ function resetTo(settings: Settings, users: { s: string; c: string }): string {
     ...(restore.length ? [`SELECT ${restore.join(', ')}`] : []),
     'CLOSE ALL',
     'UNLISTEN *',
-    'SELECT pg_catalog.pg_advisory_unlock_all()',
     'DISCARD TEMP',
     'DISCARD SEQUENCES',
   ].join('; ');
