@@ -46,7 +46,7 @@ function resetTo(settings: Settings, users: { s: string; c: string }): string {
 export class SessionResets {
   readonly #resets = new WeakMap<object, string>();
 
-  /** `c`'s reset; read once per connection, outside any transaction. */
+  /** `c`'s reset; read once per connection, before any handler ran on it (outside or at the start of a transaction). */
   async of(c: Queryable): Promise<string> {
     const known = this.#resets.get(c);
     if (known !== undefined) return known;

@@ -14,8 +14,8 @@
  *      and fails, skipping the COMMIT, unless it marked exactly one row. So a handler's own COMMIT or ROLLBACK
  *      through ctx.db never leaves the event marked done: the delivery answers 503 and the retry runs it again.
  * A handler that throws: its ROLLBACK and the reset, one message. A done event is the first message and a ROLLBACK
- * sent without waiting for its answer. A connection's first delivery also prepares the statements and reads the
- * session's settings, once.
+ * sent without waiting for its answer. A connection's first delivery prepares the statements, and its first delivery
+ * that runs a handler reads the session's settings, once.
  * No lease: the lock lasts exactly as long as the transaction, and PostgreSQL ends the transaction when its connection
  * dies, so a crashed process frees the event as soon as the server notices the connection is gone.
  */
@@ -274,7 +274,6 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     try {
       const sql = this.#sql ?? (await this.#statements(c));
       if (!this.#prepared.has(c)) await this.#prepare(c, sql);
-      const reset = await this.#sessions.of(c);
       open = true;
       const results = (await c.query(sql.claim(eventId)).catch(async (e: unknown) => {
         // A handler of an earlier delivery on this connection ran DEALLOCATE: prepare it again.
@@ -295,6 +294,8 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       }
       if (state?.[0] !== 'n') throw new Error(`the inbox claim answered ${String(state)}`);
       const tx = state.slice(1);
+      // Read inside the claim's transaction, before the handler: no SET LOCAL yet, so it is the session's own state.
+      const reset = await this.#sessions.of(c);
       const fence: Ended = { ended: false };
       // Both end the delivery with the session as the inbox first found it (postgres-session.ts): the commit resets
       // it inside the claim's transaction, before the done-mark; the rollback in a transaction of its own (the SETs
