@@ -59,6 +59,30 @@ export function parseTraceparent(value: unknown): ParsedTraceparent {
   return { ok: true, context: { traceId, spanId, flags: Number.parseInt(flags, 16) } };
 }
 
+/** The form a traceparent option must have, as refusals name it. */
+export const TRACEPARENT_FORM = '00-<32 hex>-<16 hex>-<2 hex> (lowercase, ids not all zero)';
+
+/** Another tracer's header value, recognised so a refusal can say which it is. */
+const FOREIGN_TRACE_HEADERS: readonly [RegExp, string][] = [
+  [/(^|;)\s*(Root|Self)=1-[\da-f]{8}-[\da-f]{24}/i, 'an AWS X-Ray X-Amzn-Trace-Id value'],
+  [/^[\da-f]{16}(?:[\da-f]{16})?-[\da-f]{16}(?:-[01d](?:-[\da-f]{16})?)?$/i, "a B3 single header ('b3') value"],
+  [/^(?:[\da-f]{16}){1,2}$/i, 'a B3 X-B3-TraceId value'],
+];
+
+/**
+ * Why a value is refused as a traceparent option, for the refusal's message: the W3C form expected, what the value
+ * looks like when it is another tracer's header, and that those are not read.
+ */
+export function traceparentExpected(value: unknown): string {
+  const foreign = typeof value === 'string' ? FOREIGN_TRACE_HEADERS.find(([re]) => re.test(value.trim())) : undefined;
+  return (
+    `expected a W3C traceparent: traceparent: ${TRACEPARENT_FORM}` +
+    (foreign ? `; this is ${foreign[1]}` : '') +
+    '. X-Amzn-Trace-Id (AWS X-Ray) and B3 (b3, X-B3-*) headers are not read: pass the W3C traceparent ' +
+    '(OpenTelemetry propagates it by default)'
+  );
+}
+
 /** A traceparent and its tracestate (either may be absent or invalid: a bad tracestate alone is dropped). */
 export function parseTraceHeaders(traceparent: unknown, tracestate?: unknown): ParsedTraceparent {
   const p = parseTraceparent(traceparent);

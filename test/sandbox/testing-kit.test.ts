@@ -7,7 +7,16 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
-import { startTestSandbox } from '../../src/sandbox/testing/index.js';
+import {
+  advanceClock,
+  expireConsent,
+  isSandboxKitError,
+  isTriggerJourneyError,
+  revokeAtBank,
+  startTestSandbox,
+  triggerJourney,
+  triggerRenewal,
+} from '../../src/sandbox/testing/index.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -109,5 +118,86 @@ const s = await startTestSandbox(); console.log(s.url);`;
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  });
+});
+
+describe('errors that name what went wrong', () => {
+  it('advanceClock and expireConsent fail as themselves (SandboxKitError), not as triggerJourney', async () => {
+    await using sandbox = await startTestSandbox();
+    const wrongToken = { url: sandbox.url, token: { id: sandbox.token.id, secret: 'not-the-secret-at-all' } };
+    const clock = await advanceClock(wrongToken, '1d').catch((e: unknown) => e);
+    expect(isSandboxKitError(clock)).toBe(true);
+    expect(isTriggerJourneyError(clock)).toBe(false);
+    expect(clock).toMatchObject({ name: 'SandboxKitError', operation: 'advanceClock', sandboxCode: 'BAD_SIGNATURE' });
+    expect((clock as Error).message).toMatch(/^advanceClock: POST \/sandbox\/\S+: 401 BAD_SIGNATURE /);
+    const expire = await expireConsent(sandbox, 'cns_nope').catch((e: unknown) => e);
+    expect(expire).toMatchObject({ name: 'SandboxKitError', operation: 'expireConsent', code: 'REFUSED' });
+    expect((expire as Error).message).toMatch(/^expireConsent: POST \S+cns_nope\S*: 404 CONSENT_NOT_FOUND/);
+  });
+
+  it("startSandbox({ now }): the 401 names the sandbox's clock and the request's Date; the client points at `now`", async () => {
+    const now = () => new Date('2027-06-01T00:00:00Z');
+    await using sandbox = await startTestSandbox({ now });
+    const creds = { baseUrl: sandbox.url, tokenId: sandbox.token.id, signingSecret: sandbox.token.secret };
+    const error = await createClient(creds)
+      .listWebhooks()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AuthenticationError', code: 'TIMESTAMP_TOO_OLD' });
+    const message = (error as Error).message;
+    const sent = /the request's Date is (\S+)\./.exec(message)?.[1];
+    expect(message).toContain("the sandbox's clock is set to 2027-06-01T00:00:00.000Z");
+    expect(Math.abs(Date.parse(sent ?? '') - Date.now())).toBeLessThan(60_000);
+    expect(message).toContain("createClient's `now` sets another");
+    // Signed with the sandbox's clock, the same calls pass: the client's `now`, and the kit's target's.
+    await expect(createClient({ ...creds, now }).listWebhooks()).resolves.toMatchObject({ webhooks: [] });
+    await expect(advanceClock({ url: sandbox.url, now }, '1d')).resolves.toMatchObject({ now: expect.any(String) });
+  });
+
+  it('renewing a consent for a ref without an application says there is nothing to renew, and whose it is', async () => {
+    await using sandbox = await startTestSandbox();
+    const client = createClient({
+      baseUrl: sandbox.url,
+      tokenId: sandbox.token.id,
+      signingSecret: sandbox.token.secret,
+    });
+    const { applicationId } = await triggerJourney(sandbox, { vendor: 'acme', ref: 'kit_renew' });
+    const [consent] = (await client.listConsents({ vendor: 'acme', ref: 'kit_renew' })).consents;
+    expect(applicationId).toMatch(/^app_/);
+    const error = await client
+      .renewConsent({ vendor: 'acme', ref: 'kit_nobody', renews: consent!.consent_id })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'APPLICATION_NOT_STARTED' });
+    expect((error as Error).message).toContain(
+      `no application for acme/kit_nobody, so no consent '${consent!.consent_id}' of theirs to renew; ` +
+        `consent '${consent!.consent_id}' is acme/kit_renew's`,
+    );
+    expect((error as Error).message).not.toContain('call profile before creating a consent');
+  });
+
+  it("a renewal's bank page opened after the consent was revoked says the renewal was cancelled, not answered", async () => {
+    await using sandbox = await startTestSandbox();
+    const client = createClient({
+      baseUrl: sandbox.url,
+      tokenId: sandbox.token.id,
+      signingSecret: sandbox.token.secret,
+    });
+    await triggerJourney(sandbox, { vendor: 'acme', ref: 'kit_revoked' });
+    const [consent] = (await client.listConsents({ vendor: 'acme', ref: 'kit_revoked' })).consents;
+    const renewal = await client.renewConsent({ vendor: 'acme', ref: 'kit_revoked', renews: consent!.consent_id });
+    await revokeAtBank(sandbox, { vendor: 'acme', ref: 'kit_revoked', consentId: consent!.consent_id });
+    const page = await fetch(renewal.consent_url);
+    const html = await page.text();
+    expect(page.status).toBe(409);
+    expect(html).toContain('data-code="RENEWAL_CANCELLED"');
+    expect(html).toContain('This renewal was cancelled');
+    expect(html).toContain(`the consent it renews (${consent!.consent_id}) was revoked`);
+    expect(html).not.toContain('already been answered');
+    // The kit reads the bank page's own words when it refuses.
+    const renewed = await triggerRenewal(sandbox, {
+      vendor: 'acme',
+      ref: 'kit_revoked',
+      consentId: consent!.consent_id,
+    }).catch((e: unknown) => e);
+    expect(renewed).toMatchObject({ name: 'SandboxKitError', operation: 'triggerRenewal', code: 'REFUSED' });
   });
 });

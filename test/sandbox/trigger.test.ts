@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
+import { createClient } from '../../src/server/index.js';
+import { isTriggerJourneyError, triggerJourney, TriggerJourneyError } from '../../src/sandbox/testing/index.js';
 import { sandboxCli } from '../support/cli.js';
 import {
   approveConsent,
@@ -105,6 +106,31 @@ describe('triggerJourney', () => {
     }
     const refused = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_8', bank: 'no-such-bank' }).catch((e) => e);
     expect(refused).toMatchObject({ code: 'REFUSED', sandboxCode: 'VALIDATION_FAILED' });
+  });
+
+  it('an X-Ray or B3 trace header as traceparent: the refusal names the W3C form and says those are not read', async () => {
+    const given = {
+      'AWS X-Ray X-Amzn-Trace-Id': 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+      "B3 single header ('b3')": '80f198ee56343ba864fe8b2a57d3eff7-e457b5a2e4d86bd1-1',
+    };
+    for (const [kind, traceparent] of Object.entries(given)) {
+      const error = await triggerJourney(sb, { vendor: 'acme', ref: 'trig_9', traceparent }).catch((e: unknown) => e);
+      expect(isTriggerJourneyError(error)).toBe(true);
+      expect((error as Error).message).toContain('traceparent: 00-<32 hex>-<16 hex>-<2 hex>');
+      expect((error as Error).message).toContain(`this is a${kind.startsWith('A') ? 'n' : ''} ${kind}`);
+      expect((error as Error).message).toContain(
+        'X-Amzn-Trace-Id (AWS X-Ray) and B3 (b3, X-B3-*) headers are not read',
+      );
+    }
+    // The signed client refuses the same option in the same words.
+    expect(() =>
+      createClient({
+        baseUrl: sb.url,
+        tokenId: 'tok',
+        signingSecret: 'a-secret-of-sorts',
+        traceparent: given['AWS X-Ray X-Amzn-Trace-Id'],
+      }),
+    ).toThrow(/traceparent: 00-<32 hex>-<16 hex>-<2 hex>.*AWS X-Ray X-Amzn-Trace-Id value.*are not read/);
   });
 });
 

@@ -87,6 +87,7 @@ describe('credit-reporting types', () => {
       | 'INVALID_FORM_TOKEN'
       | 'PARENT_ORIGIN_NOT_ALLOWED'
       | 'CONSENT_ALREADY_DECIDED'
+      | 'RENEWAL_CANCELLED'
       | 'OTP_NOT_REQUESTED'
       | 'UNSUPPORTED_MEDIA_TYPE'
       | 'ASSETS_NOT_BUILT';

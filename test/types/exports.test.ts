@@ -82,10 +82,13 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   'hosted-journey-sandbox/testing': [
     () => import('../../src/sandbox/testing/index.js'),
     [
+      'SandboxKitError',
       'TriggerJourneyError',
       'advanceClock',
       'completeJourney',
       'expireConsent',
+      'isSandboxKitError',
+      'isTriggerJourneyError',
       'listDeliveries',
       'resendDelivery',
       'revokeAtBank',

@@ -22,10 +22,25 @@ export async function authenticate(ctx: SandboxContext, info: RequestInfo): Prom
     if (isSignatureVerificationError(error)) {
       // Every verification failure is a 401 here (missing headers included): the request is not authenticated.
       const code = (error.code in ERROR_STATUS ? error.code : E.UNAUTHORISED) as SandboxErrorCode;
-      throw new SandboxHttpError(code, `request signature rejected: ${error.message}`);
+      const clock = code === E.TIMESTAMP_TOO_OLD || code === E.TIMESTAMP_IN_FUTURE ? clockHint(ctx, info) : '';
+      throw new SandboxHttpError(code, `request signature rejected: ${error.message}${clock}`);
     }
     throw error;
   }
+}
+
+/**
+ * Both clocks of a refused Date, as ISO times (the client scrubs its own header values from messages): the sandbox
+ * checks against its `now` option's clock, which differs from the system's when the option is set.
+ */
+function clockHint(ctx: SandboxContext, info: RequestInfo): string {
+  const date = new Date(String(info.req.headers.date));
+  const sent = Number.isNaN(date.getTime()) ? 'unreadable' : date.toISOString();
+  return (
+    `: the sandbox's clock is set to ${ctx.now().toISOString()} and the request's Date is ${sent}. ` +
+    "A sandbox started with `now` checks signatures against that clock: sign with it (createClient's `now`, " +
+    "signRequest's `date`), or start the sandbox without `now`"
+  );
 }
 
 /** Longest `Idempotency-Key` accepted. */

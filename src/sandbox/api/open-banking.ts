@@ -36,15 +36,21 @@ export function profile(ctx: SandboxContext, info: RequestInfo, tokenId: string)
   return json(applicationView(ctx, app), existed ? 200 : 201);
 }
 
+/** Why a consent cannot be made for a customer without an application: first consent, or renewal. */
+function noApplication(ctx: SandboxContext, vendor: string, ref: string, tokenId: string, renews?: string): string {
+  if (renews === undefined) return `no application for ${vendor}/${ref}: call profile before creating a consent`;
+  const renewed = ctx.state.consents.get(renews);
+  const owner = renewed && ctx.state.applications.get(renewed.application_id);
+  const hint = owner?.owner === tokenId ? `; consent '${renews}' is ${owner.vendor}/${owner.ref}'s` : '';
+  return `no application for ${vendor}/${ref}, so no consent '${renews}' of theirs to renew${hint}`;
+}
+
 export function consents(ctx: SandboxContext, info: RequestInfo, tokenId: string): Reply {
   const body = validate(consentBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
   const app = ctx.state.findByRef(vendor, ref, tokenId);
   if (!app)
-    throw new SandboxHttpError(
-      E.APPLICATION_NOT_STARTED,
-      `no application for ${vendor}/${ref}: call profile before creating a consent`,
-    );
+    throw new SandboxHttpError(E.APPLICATION_NOT_STARTED, noApplication(ctx, vendor, ref, tokenId, body.renews));
   const consent = createConsent(ctx, app, {
     bankId: body.bank_id,
     returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref),

@@ -10,7 +10,7 @@ import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError } from '../
 import { findInstitution, type Institution } from '../data/institutions.js';
 import { generateBankData, maskAccount } from '../data/generate.js';
 import { decideConsent } from '../core/lifecycle.js';
-import { decisionOf } from '../core/consents.js';
+import { requirePending } from '../core/consents.js';
 import { consentCopy, SYSTEM_FONT_STACK, sharingPeriodText, vendorDisplayName } from '../../protocol/journey-copy.js';
 import { CDR_CLUSTERS } from '../../protocol/cdr-language.js';
 import { DEFAULT_LOCALE, fill, localeDir, negotiateLocale, type Locale } from '../../protocol/locale.js';
@@ -155,8 +155,7 @@ export function withParties(p: ConsentPageInput, key: 'asking' | 'sharing.with')
 export function authorisePage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   return consentPage(ctx, institutionId, info, (p) => {
     const { inst, consent, app, locale, w } = p;
-    if (consent.status !== 'pending')
-      throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
+    requirePending(consent);
     const accounts = generateBankData({
       seed: ctx.seed,
       vendor: app.vendor,

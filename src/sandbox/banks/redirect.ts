@@ -8,6 +8,7 @@
 import { parseBankRedirectPath } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
+import { requirePending } from '../core/consents.js';
 import { consentUrl } from '../core/lifecycle.js';
 import type { Reply } from '../core/http.js';
 
@@ -34,7 +35,10 @@ export function bankRedirect(ctx: SandboxContext, pathname: string): Reply {
   if (!app || !consent || consent.application_id !== app.id) {
     return errorPage(new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no such consent for this customer'));
   }
-  if (consent.status !== 'pending')
-    return errorPage(new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${consent.status}`));
+  try {
+    requirePending(consent);
+  } catch (error) {
+    return errorPage(error as SandboxHttpError);
+  }
   return { status: 302, body: '', headers: { location: consentUrl(ctx, consent), ...HEADERS } };
 }

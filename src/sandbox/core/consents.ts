@@ -38,7 +38,7 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
   const clock = ctx.clock(app.owner);
   const now = clock.now();
   const renews = req.renews;
-  if (renews) cancelRenewal(ctx, renews);
+  if (renews) cancelRenewal(ctx, renews, 'replaced');
   const consent: Consent = {
     id: newId('cns'),
     application_id: app.id,
@@ -73,8 +73,7 @@ export function isLive(consent: Consent): boolean {
  * a first consent was authorised (the caller then retrieves the data), else undefined.
  */
 export function decide(ctx: SandboxContext, consent: Consent, approve: boolean): Consent | undefined {
-  if (consent.status !== 'pending')
-    throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
+  requirePending(consent);
   const app = ctx.state.applications.get(consent.application_id)!;
   const renewed = consent.renews === undefined ? undefined : ctx.state.consents.get(consent.renews);
   if (!approve) {
@@ -108,6 +107,29 @@ export function decide(ctx: SandboxContext, consent: Consent, approve: boolean):
   return consent;
 }
 
+const CANCELLED_BECAUSE = {
+  revoked: 'was revoked',
+  expired: 'expired',
+  replaced: 'has a newer renewal request',
+} as const;
+
+/**
+ * Refuses a consent the bank can no longer be asked about: a renewal request that was cancelled (`RENEWAL_CANCELLED`,
+ * saying why), or one already answered (`CONSENT_ALREADY_DECIDED`).
+ */
+export function requirePending(consent: Consent): void {
+  if (consent.status === 'pending') return;
+  if (consent.cancelled !== undefined)
+    throw new SandboxHttpError(
+      E.RENEWAL_CANCELLED,
+      `this renewal was cancelled before the bank answered: the consent it renews (${consent.renews}) ` +
+        CANCELLED_BECAUSE[consent.cancelled],
+      undefined,
+      { reason: consent.cancelled },
+    );
+  throw new SandboxHttpError(E.CONSENT_ALREADY_DECIDED, `this consent was already ${decisionOf(consent)}`);
+}
+
 /** What the bank answered, as the bank return reads it: pending, authorised or denied. */
 export function decisionOf(consent: Consent): 'pending' | 'authorised' | 'denied' {
   return consent.status === 'pending' ? 'pending' : consent.status === 'denied' ? 'denied' : 'authorised';
@@ -127,7 +149,7 @@ export function revoke(ctx: SandboxContext, consent: Consent, by: KnownRevokedBy
   consent.status = 'revoked';
   consent.revoked_by = by;
   timers.get(consent)?.();
-  cancelRenewal(ctx, consent);
+  cancelRenewal(ctx, consent, 'revoked');
   ctx.emit(app, 'consent.revoked', {
     consent_id: consent.id,
     institution_id: consent.institution_id,
@@ -217,7 +239,7 @@ function expire(ctx: SandboxContext, app: Application, consent: Consent): void {
   const now = ctx.clock(app.owner).now();
   if (consent.sharing_expires_at === null || Date.parse(consent.sharing_expires_at) > now.getTime())
     consent.sharing_expires_at = now.toISOString();
-  cancelRenewal(ctx, consent);
+  cancelRenewal(ctx, consent, 'expired');
   ctx.emit(app, 'consent.expired', {
     consent_id: consent.id,
     institution_id: consent.institution_id,
@@ -245,10 +267,12 @@ function described(app: Application, consent: Consent) {
 }
 
 /** A pending renewal of `consent` is dropped (a new one, a revocation or the expiry replaces it). */
-function cancelRenewal(ctx: SandboxContext, consent: Consent): void {
+function cancelRenewal(ctx: SandboxContext, consent: Consent, why: NonNullable<Consent['cancelled']>): void {
   const pending = consent.renewal === undefined ? undefined : ctx.state.consents.get(consent.renewal);
   delete consent.renewal;
-  if (pending?.status === 'pending') pending.status = 'denied';
+  if (pending?.status !== 'pending') return;
+  pending.status = 'denied';
+  pending.cancelled = why;
 }
 
 /** The link of a first consent expired unused: the journey was abandoned before any consent. */

@@ -86,6 +86,8 @@ export interface Consent {
   renews?: string;
   /** The pending renewal of this consent. */
   renewal?: string;
+  /** A renewal dropped before the bank answered: the renewed consent was revoked or expired, or renewed again. */
+  cancelled?: 'revoked' | 'expired' | 'replaced';
 }
 
 export interface Enquiry extends LodgeEnquiryBody {

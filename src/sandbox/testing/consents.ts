@@ -5,13 +5,15 @@
  * the same transitions run and the same webhooks go out. The CLI's `clock`, `expire`, `revoke` and `renew` use them.
  */
 import { SANDBOX_ENDPOINTS, fillPath } from '../../protocol/index.js';
-import { createClient } from '../../server/index.js';
-import { signedCall, target, type SandboxTarget } from './target.js';
-import { TriggerJourneyError, decideAtBank, refused } from './trigger.js';
+import { createClient, isApiError } from '../../server/index.js';
+import { SandboxKitError, isSandboxKitError, refused, type SandboxKitOperation } from './errors.js';
+import { clockOf, signedCall, target, type SandboxTarget } from './target.js';
+import { decideAtBank } from './trigger.js';
 
 export type { SandboxTarget } from './target.js';
 
-const signedPost = (sandbox: SandboxTarget, path: string, body: object) => signedCall(sandbox, 'POST', path, body);
+const signedPost = (operation: SandboxKitOperation, sandbox: SandboxTarget, path: string, body: object) =>
+  signedCall(operation, sandbox, 'POST', path, body);
 
 /**
  * Moves the clock of the target's token forward (each token has its own): every consent warning, expiry and webhook
@@ -20,7 +22,9 @@ const signedPost = (sandbox: SandboxTarget, path: string, body: object) => signe
  * @example await advanceClock(sandbox, '30d');
  */
 export async function advanceClock(sandbox: SandboxTarget, by: string | number): Promise<{ now: string }> {
-  return (await signedPost(sandbox, SANDBOX_ENDPOINTS.advanceClock.path, { advance: by })) as { now: string };
+  return (await signedPost('advanceClock', sandbox, SANDBOX_ENDPOINTS.advanceClock.path, { advance: by })) as {
+    now: string;
+  };
 }
 
 /**
@@ -28,7 +32,12 @@ export async function advanceClock(sandbox: SandboxTarget, by: string | number):
  * @example await expireConsent(sandbox, consentId);
  */
 export async function expireConsent(sandbox: SandboxTarget, consentId: string): Promise<void> {
-  await signedPost(sandbox, fillPath(SANDBOX_ENDPOINTS.expireConsent.path, { consent_id: consentId }), {});
+  await signedPost(
+    'expireConsent',
+    sandbox,
+    fillPath(SANDBOX_ENDPOINTS.expireConsent.path, { consent_id: consentId }),
+    {},
+  );
 }
 
 export interface ConsentRef {
@@ -42,7 +51,18 @@ export interface ConsentRef {
 
 function clientFor(sandbox: SandboxTarget) {
   const { url, token } = target(sandbox);
-  return createClient({ baseUrl: url, tokenId: token.id, signingSecret: token.secret });
+  const now = clockOf(sandbox);
+  return createClient({ baseUrl: url, tokenId: token.id, signingSecret: token.secret, ...(now ? { now } : {}) });
+}
+
+/** The client's refusal, as `operation`'s error (its message and the sandbox's code kept). */
+async function asKitError<T>(operation: SandboxKitOperation, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    if (isSandboxKitError(e) || !isApiError(e)) throw e;
+    throw new SandboxKitError(operation, 'REFUSED', e.message, e.code);
+  }
 }
 
 /**
@@ -52,20 +72,27 @@ function clientFor(sandbox: SandboxTarget) {
  */
 export async function revokeAtBank(sandbox: SandboxTarget, consent: ConsentRef): Promise<void> {
   const { url } = target(sandbox);
-  const { consents } = await clientFor(sandbox).listConsents({ vendor: consent.vendor, ref: consent.ref });
+  const listed = clientFor(sandbox).listConsents({ vendor: consent.vendor, ref: consent.ref });
+  const { consents } = await asKitError('revokeAtBank', listed);
   const found = consents.find((c) => c.consent_id === consent.consentId);
-  if (!found) throw new TriggerJourneyError('REFUSED', `no consent '${consent.consentId}' for this customer`);
+  if (!found)
+    throw new SandboxKitError(
+      'revokeAtBank',
+      'REFUSED',
+      `no consent '${consent.consentId}' for ${consent.vendor}/${consent.ref}`,
+    );
   const page = `${url}/bank/${encodeURIComponent(found.institution_id)}/sharing?consent_id=${consent.consentId}`;
   const html = await (await fetch(page)).text();
   const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new TriggerJourneyError('REFUSED', `the sharing page offers no stop (the consent is not live)`);
+  if (!token)
+    throw new SandboxKitError('revokeAtBank', 'REFUSED', 'the sharing page offers no stop (the consent is not live)');
   const res = await fetch(new URL('sharing', page.replace(/sharing\?.*$/, '')), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ consent_id: consent.consentId, form_token: token, action: 'stop' }).toString(),
     redirect: 'manual',
   });
-  if (res.status !== 303) await refused(res, 'stopping the sharing');
+  if (res.status !== 303) await refused(res, 'revokeAtBank', 'stopping the sharing');
 }
 
 export interface TriggerRenewalOptions extends ConsentRef {
@@ -87,13 +114,19 @@ export async function triggerRenewal(
 ): Promise<{ renewalId: string }> {
   const outcome = options.outcome ?? 'approved';
   if (outcome !== 'approved' && outcome !== 'cancelled')
-    throw new TriggerJourneyError('INVALID_OPTIONS', `outcome must be 'approved' or 'cancelled', got '${outcome}'`);
-  const renewal = await clientFor(sandbox).createConsent({
+    throw new SandboxKitError(
+      'triggerRenewal',
+      'INVALID_OPTIONS',
+      `outcome must be 'approved' or 'cancelled', got '${outcome}'`,
+    );
+  const created = clientFor(sandbox).createConsent({
     vendor: options.vendor,
     ref: options.ref,
     renews: options.consentId,
     ...(options.sharingDays !== undefined ? { sharing_days: options.sharingDays } : {}),
   });
-  await decideAtBank(renewal.consent_url, outcome === 'approved' ? 'approve' : 'deny', AbortSignal.timeout(60_000));
+  const renewal = await asKitError('triggerRenewal', created);
+  const decision = outcome === 'approved' ? 'approve' : 'deny';
+  await decideAtBank(renewal.consent_url, decision, AbortSignal.timeout(60_000), 'triggerRenewal');
   return { renewalId: renewal.consent_id };
 }

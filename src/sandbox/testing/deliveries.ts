@@ -26,7 +26,7 @@ export async function listDeliveries(sandbox: SandboxTarget, filter: DeliveryFil
   if (filter.limit !== undefined) query.set('limit', String(filter.limit));
   const q = query.toString();
   const path = `${SANDBOX_ENDPOINTS.listDeliveries.path}${q ? `?${q}` : ''}`;
-  return ((await signedCall(sandbox, 'GET', path)) as { deliveries: Delivery[] }).deliveries;
+  return ((await signedCall('listDeliveries', sandbox, 'GET', path)) as { deliveries: Delivery[] }).deliveries;
 }
 
 /**
@@ -38,5 +38,5 @@ export async function resendDelivery(
   eventId: string,
 ): Promise<{ event_id: string; queued: number }> {
   const path = fillPath(SANDBOX_ENDPOINTS.resendDelivery.path, { event_id: eventId });
-  return (await signedCall(sandbox, 'POST', path, {})) as { event_id: string; queued: number };
+  return (await signedCall('resendDelivery', sandbox, 'POST', path, {})) as { event_id: string; queued: number };
 }

@@ -1,10 +1,16 @@
 /** A running sandbox as the testing kit's functions take it, and the signed call they make to its sandbox-only API. */
 import { signRequest } from '../../server/index.js';
 import { DEFAULT_TOKENS } from '../options.js';
-import { refused } from './trigger.js';
+import { refused, type SandboxKitOperation } from './errors.js';
 
-/** A running sandbox: its URL, and the token to sign with (default the sandbox's first default token). */
-export type SandboxTarget = string | { url: string; token?: { id: string; secret: string } };
+/**
+ * A running sandbox: its URL, the token to sign with (default the sandbox's first default token), and the clock to
+ * sign with when it was started with `now` (it checks signatures against that clock, not the system's).
+ * @example { url: sandbox.url, now: () => new Date('2026-11-22T00:00:00Z') }
+ */
+export type SandboxTarget =
+  | string
+  | { url: string; token?: { id: string; secret: string } | undefined; now?: (() => Date) | undefined };
 
 export function target(sandbox: SandboxTarget): { url: string; token: { id: string; secret: string } } {
   const url = new URL(typeof sandbox === 'string' ? sandbox : sandbox.url).origin;
@@ -13,8 +19,13 @@ export function target(sandbox: SandboxTarget): { url: string; token: { id: stri
   return { url, token };
 }
 
-/** A signed call (path with its query); answers the JSON body, or throws TriggerJourneyError `REFUSED`. */
+/** The target's signing clock, when it has one. */
+export const clockOf = (sandbox: SandboxTarget): (() => Date) | undefined =>
+  typeof sandbox === 'string' ? undefined : sandbox.now;
+
+/** A signed call (path with its query) for `operation`; answers the JSON body, or throws its `REFUSED` error. */
 export async function signedCall(
+  operation: SandboxKitOperation,
   sandbox: SandboxTarget,
   method: 'GET' | 'POST',
   path: string,
@@ -22,12 +33,20 @@ export async function signedCall(
 ): Promise<unknown> {
   const { url, token } = target(sandbox);
   const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
-  const headers = await signRequest({ method, path, body: text, tokenId: token.id, secret: token.secret });
+  const date = clockOf(sandbox)?.();
+  const headers = await signRequest({
+    method,
+    path,
+    body: text,
+    tokenId: token.id,
+    secret: token.secret,
+    ...(date ? { date } : {}),
+  });
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { ...headers },
     ...(method === 'POST' ? { body: text } : {}),
   });
-  if (!res.ok) await refused(res, `${method} ${path}`);
+  if (!res.ok) await refused(res, operation, `${method} ${path}`);
   return res.json();
 }

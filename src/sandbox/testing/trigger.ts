@@ -10,8 +10,11 @@ import {
   journeyApiPath,
   type JourneyApiRoute,
 } from '../../protocol/journey-api.js';
-import { TRACE_HEADERS, parseTraceparent } from '../../protocol/trace-context.js';
+import { TRACE_HEADERS, parseTraceparent, traceparentExpected } from '../../protocol/trace-context.js';
 import { DEFAULT_LOCALE } from '../../protocol/locale.js';
+import { TriggerJourneyError, kitError, refused, type SandboxKitOperation } from './errors.js';
+
+export { TriggerJourneyError } from './errors.js';
 
 export type TriggerOutcome = 'approved' | 'denied' | 'failed';
 
@@ -57,20 +60,6 @@ export interface TriggerJourneyResult {
   status: string;
   pathway: 'cdr' | 'crawler';
   outcome: TriggerOutcome;
-}
-
-/** Why `triggerJourney` stopped: `INVALID_OPTIONS` before any call, `REFUSED` by the sandbox, `TIMEOUT`. */
-export class TriggerJourneyError extends Error {
-  override readonly name = 'TriggerJourneyError' as const;
-  readonly code: 'INVALID_OPTIONS' | 'REFUSED' | 'TIMEOUT';
-  /** The sandbox's error code, for `REFUSED`. */
-  readonly sandboxCode: string | undefined;
-
-  constructor(code: TriggerJourneyError['code'], message: string, sandboxCode?: string) {
-    super(`triggerJourney: ${message}`);
-    this.code = code;
-    this.sandboxCode = sandboxCode;
-  }
 }
 
 /** Which outcomes each pathway has, and what the customer does for it. */
@@ -120,7 +109,7 @@ function checkOptions(options: TriggerJourneyOptions) {
   if (options.traceparent !== undefined && !parseTraceparent(options.traceparent).ok)
     throw new TriggerJourneyError(
       'INVALID_OPTIONS',
-      `traceparent must be a W3C traceparent; got ${shown(options.traceparent)}`,
+      `traceparent ${shown(options.traceparent)} refused: ${traceparentExpected(options.traceparent)}`,
     );
   const trace: Record<string, string> =
     options.traceparent === undefined ? {} : { [TRACE_HEADERS.traceparent]: options.traceparent };
@@ -128,12 +117,6 @@ function checkOptions(options: TriggerJourneyOptions) {
 }
 
 const shown = (v: unknown): string => (typeof v === 'string' ? `'${v.slice(0, 40)}' (a string)` : String(v));
-
-export async function refused(res: Response, what: string): Promise<never> {
-  const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-  const code = body?.error?.code;
-  throw new TriggerJourneyError('REFUSED', `${what}: ${res.status} ${code ?? ''} ${body?.error?.message ?? ''}`, code);
-}
 
 /** A journey-API call as the page makes it: same origin, JSON, the page's session credential. */
 async function call(run: Run, route: JourneyApiRoute, body?: object): Promise<unknown> {
@@ -150,14 +133,14 @@ async function call(run: Run, route: JourneyApiRoute, body?: object): Promise<un
     },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
-  if (!res.ok) await refused(res, `${method} ${route}`);
+  if (!res.ok) await refused(res, 'triggerJourney', `${method} ${route}`);
   return res.json();
 }
 
 /** Loads the journey page, as a browser does, for its session credential and the application's status. */
 async function openJourney(origin: string, vendor: string, ref: string, signal: AbortSignal) {
   const res = await fetch(`${origin}/i/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}`, { signal });
-  if (!res.ok) await refused(res, 'loading the journey page');
+  if (!res.ok) await refused(res, 'triggerJourney', 'loading the journey page');
   const config = /<script type="application\/json" id="hj-config">(.*?)<\/script>/s.exec(await res.text());
   const parsed = config ? (JSON.parse(config[1]!) as { session?: string; status?: { status: string } | null }) : {};
   if (!parsed.session) throw new TriggerJourneyError('REFUSED', `${origin} served no journey session (not a sandbox?)`);
@@ -165,16 +148,20 @@ async function openJourney(origin: string, vendor: string, ref: string, signal: 
 }
 
 /** The bank's page: read its form token, post the customer's decision. */
-export async function decideAtBank(consentUrl: string, decision: string, signal: AbortSignal): Promise<void> {
+export async function decideAtBank(
+  consentUrl: string,
+  decision: string,
+  signal: AbortSignal,
+  operation: SandboxKitOperation = 'triggerJourney',
+): Promise<void> {
   const page = await fetch(consentUrl, { signal });
-  if (!page.ok) await refused(page, 'loading the bank page');
+  if (!page.ok) await refused(page, operation, 'loading the bank page');
   const html = await page.text();
   const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
   const consentId = field('consent_id');
   const formToken = field('form_token');
-  if (!action || !consentId || !formToken)
-    throw new TriggerJourneyError('REFUSED', 'the bank page has no decision form');
+  if (!action || !consentId || !formToken) throw kitError(operation, 'REFUSED', 'the bank page has no decision form');
   const res = await fetch(new URL(action.replace(/&amp;/g, '&'), consentUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -182,7 +169,7 @@ export async function decideAtBank(consentUrl: string, decision: string, signal:
     redirect: 'manual',
     signal,
   });
-  if (res.status !== 303) await refused(res, 'the bank decision');
+  if (res.status !== 303) await refused(res, operation, 'the bank decision');
 }
 
 async function waitForStatus(

@@ -122,6 +122,13 @@ export class ApiError extends HostedJourneyServerError {
   }
 }
 
+/** The 401 codes of a Date outside the service's tolerance of its clock. */
+export const CLOCK_CODES: ReadonlySet<string> = new Set(['TIMESTAMP_TOO_OLD', 'TIMESTAMP_IN_FUTURE']);
+/** What a clock refusal's message adds: where the two clocks come from, and the option that sets this client's. */
+export const CLOCK_HINT =
+  " — this client's clock and the service's differ: requests are signed with the system clock unless " +
+  "createClient's `now` sets another (a sandbox started with `now` checks against that clock: pass the same)";
+
 /** 401: the token id or signing secret was rejected, or the clocks disagree by more than the tolerance. */
 export class AuthenticationError extends ApiError {
   override readonly name = 'AuthenticationError' as const;

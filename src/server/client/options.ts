@@ -1,7 +1,8 @@
 /** `createClient`'s options, checked and resolved once: a call reads only the resolved values. */
-import { type ParsedTraceparent, parseTraceparent } from '../../protocol/trace-context.js';
+import { type ParsedTraceparent, parseTraceparent, traceparentExpected } from '../../protocol/trace-context.js';
 import { ServerConfigError } from '../errors.js';
 import { checkSecret } from '../inputs/keys.js';
+import { type Clock, readClock } from '../inputs/time.js';
 import { type ObservedAttempt, clientObserver } from '../telemetry/client.js';
 import { resolveLogger, resolveTelemetry, safeLog } from '../telemetry/resolve.js';
 import type { Logger, TelemetryOptions } from '../telemetry/types.js';
@@ -48,6 +49,12 @@ export interface ClientOptions {
    * @example { traceparent: () => requestContext.getStore()?.traceparent }
    */
   traceparent?: string | (() => string | undefined);
+  /**
+   * The clock each request's `Date` is signed with (epoch ms or a Date). Default the system's. The service accepts a
+   * Date within its tolerance of its own clock: against a sandbox started with `now`, pass the same clock.
+   * @example { now: () => new Date('2026-11-22T00:00:00Z') }
+   */
+  now?: Clock;
 }
 
 export interface ResolvedClientOptions {
@@ -61,6 +68,8 @@ export interface ResolvedClientOptions {
   observe: ObservedAttempt | undefined;
   /** The client's default trace context (`traceparent` option), parsed; absent without one. */
   defaultTrace: (() => ParsedTraceparent | undefined) | undefined;
+  /** The signing clock (`now` option), read at each attempt; absent: the system's. */
+  now: (() => number) | undefined;
   /** A deprecation or similar note for the developer: the logger's warn line, else the console's. */
   warn: (fields: Record<string, unknown>, message: string) => void;
 }
@@ -105,7 +114,15 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     retry: resolveRetry(options.retry),
     maxResponseBytes,
     defaultTrace: resolveDefaultTrace(options.traceparent),
+    now: resolveNow(options.now),
   };
+}
+
+function resolveNow(now: Clock | undefined): (() => number) | undefined {
+  if (now === undefined) return undefined;
+  if (typeof now !== 'function')
+    throw new ServerConfigError('now', `now must be a function returning epoch ms or a Date (got ${shown(now)})`);
+  return () => readClock(now);
 }
 
 /** A string is checked once, here; a function's answer at each call (an invalid one is counted, never thrown). */
@@ -127,8 +144,8 @@ function resolveDefaultTrace(given: unknown): (() => ParsedTraceparent | undefin
     const why = typeof given === 'string' ? ` (${parsed.ok ? '' : parsed.problem})` : '';
     throw new ServerConfigError(
       'traceparent',
-      'traceparent must be a W3C traceparent (00-<32 hex>-<16 hex>-<2 hex>, lowercase, ids not all zero) ' +
-        `or a function returning one (got ${shown(given)}${why})`,
+      `traceparent must be a W3C traceparent or a function returning one (got ${shown(given)}${why}); ` +
+        traceparentExpected(given),
     );
   }
   return () => parsed;

@@ -9,6 +9,8 @@ import type { SignRequestOptions, SignedHeaders } from '../requests.js';
 import {
   ApiError,
   AuthenticationError,
+  CLOCK_CODES,
+  CLOCK_HINT,
   ConsentInactiveError,
   HostedJourneyNetworkError,
   RateLimitError,
@@ -36,6 +38,8 @@ export interface Transport {
   random?: () => number;
   /** Cap on every body (JSON, bytes, and a stream as it is read) unless the call sets its own. */
   maxResponseBytes: number;
+  /** The client's `now` option: the signing clock, read at each attempt; absent: the system's. */
+  now?: (() => number) | undefined;
   /** The client's `traceparent` option: asked for a call that passes none; absent without the option. */
   defaultTrace?: (() => ParsedTraceparent | undefined) | undefined;
   /** Telemetry and the logger, around each attempt; absent when neither records anything. */
@@ -107,6 +111,7 @@ async function once(
       method: call.method,
       path: signedPath,
       ...(call.body !== undefined ? { body: call.body } : {}),
+      ...(t.now ? { date: t.now() } : {}),
     });
     const headers: Record<string, string> = { ...signed, accept: call.expect === 'json' ? 'application/json' : '*/*' };
     if (call.idempotencyKey) headers[HEADERS.idempotencyKey] = call.idempotencyKey;
@@ -229,7 +234,10 @@ async function failure(call: Call, res: Response, scrub: Scrub): Promise<Attempt
   };
   const waitMs = parseRetryAfter(res.headers.get(HEADERS.retryAfter), Date.now());
   const retryable = RETRYABLE_STATUS.has(res.status);
-  if (res.status === 401) return { ok: false, retryable: false, error: new AuthenticationError(init) };
+  if (res.status === 401) {
+    if (CLOCK_CODES.has(init.code)) init.message += CLOCK_HINT;
+    return { ok: false, retryable: false, error: new AuthenticationError(init) };
+  }
   if (res.status === 429) {
     return {
       ok: false,

@@ -7,6 +7,9 @@ export const EN_AU = {
   'error.NOT_FOUND': 'This bank does not exist in the sandbox.',
   'error.CONSENT_NOT_FOUND': 'This consent request does not exist at this bank.',
   'error.CONSENT_ALREADY_DECIDED': 'This consent request has already been answered.',
+  'error.RENEWAL_CANCELLED':
+    'This renewal was cancelled: the data sharing it would renew was stopped or has ended, ' +
+    'or a newer request replaced it.',
   'error.INVALID_FORM_TOKEN': 'This form was not issued by the bank. Start again from the application.',
   'error.other': 'The bank could not process this request. Start again from the application.',
   pageTitle: '{bank} — share your data',

@@ -9,6 +9,9 @@ export const WORDS: BankWords = {
   'error.NOT_FOUND': 'Ngân hàng này không tồn tại trong môi trường thử nghiệm.',
   'error.CONSENT_NOT_FOUND': 'Yêu cầu đồng ý này không tồn tại tại ngân hàng này.',
   'error.CONSENT_ALREADY_DECIDED': 'Yêu cầu đồng ý này đã được trả lời.',
+  'error.RENEWAL_CANCELLED':
+    'Yêu cầu gia hạn này đã bị hủy: việc chia sẻ dữ liệu mà nó gia hạn đã bị dừng hoặc đã kết thúc, ' +
+    'hoặc một yêu cầu mới hơn đã thay thế nó.',
   'error.INVALID_FORM_TOKEN': 'Biểu mẫu này không do ngân hàng phát hành. Hãy bắt đầu lại từ hồ sơ.',
   'error.other': 'Ngân hàng không thể xử lý yêu cầu này. Hãy bắt đầu lại từ hồ sơ.',
   pageTitle: '{bank} — chia sẻ dữ liệu của bạn',

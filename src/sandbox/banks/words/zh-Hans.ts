@@ -9,6 +9,7 @@ export const WORDS: BankWords = {
   'error.NOT_FOUND': '沙盒中不存在此银行。',
   'error.CONSENT_NOT_FOUND': '此银行不存在该授权请求。',
   'error.CONSENT_ALREADY_DECIDED': '该授权请求已有答复。',
+  'error.RENEWAL_CANCELLED': '此续期请求已取消：它要续期的数据共享已停止或已结束，或已被更新的请求取代。',
   'error.INVALID_FORM_TOKEN': '此表单并非由银行发出。请从申请重新开始。',
   'error.other': '银行无法处理此请求。请从申请重新开始。',
   pageTitle: '{bank}——共享您的数据',
