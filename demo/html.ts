@@ -1,4 +1,5 @@
 /** Server-rendered pages of the demo app. Every value that reaches HTML passes through `esc`; no inline script or style. */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/protocol/locale.js';
 
 export const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -7,6 +8,26 @@ export interface PageContext {
   vendor: string;
   /** HOSTED_JOURNEY_TRACE=1: application pages draw their trace. */
   tracing?: boolean;
+  /** The journey's language (the page's `?locale=`): the widget's `locale` wherever a page opens the journey. */
+  locale?: Locale;
+}
+
+/** A shipped locale's name, in its own language and tag: `Tiếng Việt (vi)`. */
+const localeName = (l: Locale) => `${new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l} (${l})`;
+
+/** `href` keeping the page's locale (none for the default). */
+const keep = (href: string, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? href : `${href}?locale=${encodeURIComponent(locale)}`;
+
+/**
+ * The switch of the journey's language: a GET form (no script needed) over every shipped locale (src/protocol's one
+ * list), back to the same page with `?locale=`.
+ */
+function localeSwitch(path: string, locale: Locale): string {
+  const options = LOCALES.map(
+    (l) => `<option value="${esc(l)}"${l === locale ? ' selected' : ''}>${esc(localeName(l))}</option>`,
+  ).join('');
+  return `<form class="lang" method="get"${path ? ` action="${esc(path)}"` : ''}><label>Journey language<select name="locale" id="locale">${options}</select></label><button type="submit" class="ghost">Switch</button></form>`;
 }
 
 const NAV = [
@@ -26,8 +47,10 @@ export function layout(o: {
   head?: string;
   ctx: PageContext;
 }): string {
+  const locale = o.ctx.locale ?? DEFAULT_LOCALE;
   const nav = NAV.map(
-    ([href, label]) => `<a href="${href}"${href === o.path ? ' aria-current="page"' : ''}>${label}</a>`,
+    ([href, label]) =>
+      `<a href="${esc(keep(href, locale))}"${href === o.path ? ' aria-current="page"' : ''}>${label}</a>`,
   ).join('');
   return `<!doctype html>
 <html lang="en">
@@ -39,8 +62,8 @@ export function layout(o: {
 ${o.head ?? ''}
 </head>
 <body>
-<header class="top" aria-label="Lendly"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav></div></header>
-<main class="wrap" aria-label="${esc(o.title)}">
+<header class="top" aria-label="Lendly"><div class="top-in"><a class="logo" href="/">Lendly</a><nav class="nav" aria-label="Demo pages">${nav}</nav>${localeSwitch(o.path, locale)}</div></header>
+<main class="wrap" aria-label="${esc(o.title)}" data-locale="${esc(locale)}">
 ${o.body}
 </main>
 <footer class="foot" aria-label="About this demo">Demo integrator app running against the local sandbox at <code>${esc(o.ctx.sandboxUrl)}</code> · vendor <code>${esc(o.ctx.vendor)}</code></footer>
@@ -52,7 +75,7 @@ ${(o.scripts ?? []).map((s) => `<script type="module" src="${esc(s)}"></script>`
 
 export function homePage(ctx: PageContext): string {
   const card = (href: string, pill: string, title: string, text: string) =>
-    `<a class="card" href="${href}"><span class="pill">${pill}</span><h2>${title}</h2><p>${text}</p><span class="go">Open →</span></a>`;
+    `<a class="card" href="${esc(keep(href, ctx.locale ?? DEFAULT_LOCALE))}"><span class="pill">${pill}</span><h2>${title}</h2><p>${text}</p><span class="go">Open →</span></a>`;
   return layout({
     ctx,
     path: '/',
@@ -80,7 +103,7 @@ export function scriptTagPage(ctx: PageContext, customerId: string): string {
 <p>This page embeds the journey with one script tag. Customer reference <code>${esc(customerId)}</code> ·
 <a href="/applications/${esc(customerId)}" target="_blank" rel="noopener">follow this application's webhooks</a></p></section>
 <div class="card journey-frame" id="journey"></div>
-<script src="/sdk/hosted-journey.iife.js" data-vendor="${esc(ctx.vendor)}" data-customer-id="${esc(customerId)}" data-container="#journey" data-journey-origin="${esc(ctx.sandboxUrl)}"></script>`,
+<script src="/sdk/hosted-journey.iife.js" data-vendor="${esc(ctx.vendor)}" data-customer-id="${esc(customerId)}" data-container="#journey" data-journey-origin="${esc(ctx.sandboxUrl)}" data-locale="${esc(ctx.locale ?? DEFAULT_LOCALE)}"></script>`,
   });
 }
 
@@ -169,7 +192,8 @@ order: the page and the widget in the browser, Lendly's server and its webhook h
   return `<section class="card stack trace-card" aria-labelledby="t-h"><h2 id="t-h">Trace</h2>${body}</section>`;
 }
 
-export function creditPage(ctx: PageContext): string {
+/** `today`: the sandbox's clock, so the months the page reports are the sandbox's last six, whatever the clock did. */
+export function creditPage(ctx: PageContext, today: string): string {
   return layout({
     ctx,
     path: '/credit.html',
@@ -178,7 +202,7 @@ export function creditPage(ctx: PageContext): string {
     body: `<section class="hero"><h1>Credit reporting</h1><p>Australian comprehensive credit reporting against the sandbox:
 lodge an enquiry, read the report, then report an account, its monthly payments and a default.</p></section>
 <ol class="wizard" id="wizard"><li data-w="lodge">Lodge enquiry</li><li data-w="report">Report</li><li data-w="account">Account</li><li data-w="payments">Payments</li><li data-w="default">Default</li><li data-w="close">Update / close</li></ol>
-<div id="credit"></div>`,
+<div id="credit" data-today="${esc(today)}"></div>`,
   });
 }
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scriptPartEntries } from '../scripts/entries.mjs';
 import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
-import { connectionsRoute } from './connections-routes.js';
+import { connectionsRoute, sandboxNow } from './connections-routes.js';
 import { creditRoute } from './credit-routes.js';
 import {
   applicationPage,
@@ -25,6 +25,7 @@ import {
 } from './html.js';
 import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
 import { createService } from './service.js';
+import { DEFAULT_LOCALE, matchLocale } from '../src/protocol/locale.js';
 import { SSE } from './shared.js';
 import { ApplicationStore } from './store.js';
 import { inRequestSpan, traceOf, traceRoute } from './trace-routes.js';
@@ -109,7 +110,7 @@ export async function startDemo(o: DemoOptions) {
     tracing: o.tracing,
   });
   await service.start(); // with a database: migrate before the first delivery
-  const ctx: PageContext = { sandboxUrl, vendor, tracing: o.tracing !== undefined };
+  const base: PageContext = { sandboxUrl, vendor, tracing: o.tracing !== undefined };
   const connections = {
     service,
     store,
@@ -124,11 +125,16 @@ export async function startDemo(o: DemoOptions) {
     const url = new URL(req.url ?? '/', publicUrl);
     const p = url.pathname;
     const get = req.method === 'GET' || req.method === 'HEAD';
+    // The journey's language the visitor chose (the header's switch); an unshipped tag is the default.
+    const ctx: PageContext = { ...base, locale: matchLocale(url.searchParams.get('locale')) ?? DEFAULT_LOCALE };
     if (p === '/webhooks') return service.webhooks(req, res);
     if (get && p === '/') return sendHtml(res, homePage(ctx), policy);
     if (get && p === '/script-tag.html') return sendHtml(res, scriptTagPage(ctx, newRef()), policy);
     if (get && p === '/spa.html') return sendHtml(res, spaPage(ctx), policy);
-    if (get && p === '/credit.html') return sendHtml(res, creditPage(ctx), policy);
+    if (get && p === '/credit.html') {
+      const today = await sandboxNow(connections.sandbox).catch(() => new Date().toISOString());
+      return sendHtml(res, creditPage(ctx, today), policy);
+    }
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
     if (get && p === '/connections.html') return sendHtml(res, connectionsPage(ctx), policy);
     if (get && STATIC[p]) {
@@ -276,7 +282,7 @@ export async function startDemo(o: DemoOptions) {
       res.writeHead(303, { location: consent.consent_url, 'cache-control': 'no-store' });
       res.end();
     } catch (err) {
-      sendHtml(res, directPage(ctx, (err as Error).message), policy, 422);
+      sendHtml(res, directPage(base, (err as Error).message), policy, 422);
     }
   }
 
@@ -288,7 +294,7 @@ export async function startDemo(o: DemoOptions) {
       return sendHtml(
         res,
         applicationPage(
-          ctx,
+          base,
           ref,
           'We could not match this bank response',
           '!The bank response did not match a consent we started.',
@@ -303,7 +309,7 @@ export async function startDemo(o: DemoOptions) {
         : '!You declined access at your bank. Nothing was shared.';
     sendHtml(
       res,
-      applicationPage(ctx, ref, status === 'authorised' ? 'Thanks — bank connected' : 'Bank access declined', note),
+      applicationPage(base, ref, status === 'authorised' ? 'Thanks — bank connected' : 'Bank access declined', note),
       policy,
     );
   }

@@ -13,6 +13,8 @@ const list = $<HTMLDivElement>('connections');
 const log = $<HTMLUListElement>('log');
 const status = $<HTMLSpanElement>('connections-status');
 const { vendor = '', journeyOrigin = '' } = list.dataset;
+/** The journey's language the header's switch chose (the server puts it on `<main>`). */
+const locale = document.querySelector('main')?.dataset.locale;
 
 async function call<T>(path: string, body?: object): Promise<T> {
   const res = await fetch(path, {
@@ -150,6 +152,7 @@ function openRenewal(c: ConnectionView): void {
     mode: 'modal',
     title: 'Renew your bank connection',
     renewConsent: c.consent_id,
+    ...(locale ? { locale } : {}),
     ...callbacks(),
   });
   if (journey.state === 'idle') journey.open();

@@ -7,6 +7,8 @@ import { el } from '../dom.js';
 import { renderReport, type Report } from './view.js';
 
 const root = document.getElementById('credit')!;
+/** The sandbox's date (the server read its clock): months and dates are reported on the clock the sandbox keeps. */
+const today = new Date(root.dataset.today ?? Date.now());
 const wizard = document.getElementById('wizard')!;
 const state: { enquiryId?: string; accountId?: string; defaultId?: string } = {};
 
@@ -93,12 +95,12 @@ function form(
 }
 const ok = (text: string) => el('div', { className: 'okbox', textContent: text });
 const str = (d: FormData, k: string) => String(d.get(k) ?? '');
+/** The `n` months before the sandbox's current one (UTC, as the sandbox counts them), oldest first. */
 const months = (n: number) => {
   const out: string[] = [];
-  const d = new Date();
   for (let i = n; i >= 1; i--) {
-    const m = new Date(d.getFullYear(), d.getMonth() - i, 1);
-    out.push(`${m.getFullYear()}-${String(m.getMonth() + 1).padStart(2, '0')}`);
+    const m = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - i, 1));
+    out.push(m.toISOString().slice(0, 7));
   }
   return out;
 };
@@ -236,7 +238,7 @@ const close = form(
     await api('/api/credit/account/update', {
       account_id: state.accountId,
       status: 'closed',
-      closed_on: new Date().toISOString().slice(0, 10),
+      closed_on: today.toISOString().slice(0, 10),
     });
     out.replaceChildren(ok('Default marked paid; account closed.'));
     await refreshReport();

@@ -53,7 +53,22 @@ function table(head: string[], rows: (Node | string)[][], empty: string): HTMLEl
     'table',
     {},
     el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))),
-    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))),
+    el(
+      'tbody',
+      {},
+      ...rows.map((r) =>
+        el(
+          'tr',
+          {},
+          ...r.map((c, i) => {
+            const td = el('td', {}, c);
+            // A phone shows each cell under its column's name (styles.css, #credit td::before).
+            td.dataset.label = head[i]!;
+            return td;
+          }),
+        ),
+      ),
+    ),
   );
 }
 

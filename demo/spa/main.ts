@@ -32,6 +32,8 @@ const form = $<HTMLFormElement>('start-form');
 const log = $<HTMLUListElement>('log');
 const status = $<HTMLSpanElement>('start-status');
 const button = $<HTMLButtonElement>('start');
+/** The journey's language the header's switch chose (the server puts it on `<main>`). */
+const locale = document.querySelector('main')?.dataset.locale;
 let journey: JourneyHandle | undefined;
 let stopFollowing: (() => void) | undefined;
 /** The application the page follows, and whether the server keeps its trace (unknown after a bank redirect). */
@@ -136,6 +138,7 @@ form.addEventListener('submit', async (e) => {
       ...(prefill ? { prefill } : {}),
       ...(startAt === 'banks' ? { startAt: 'banks' as const } : startAt ? { institutionId: startAt } : {}),
       traceparent,
+      ...(locale ? { locale } : {}),
       ...callbacks(),
     });
     if (journey.state === 'idle') journey.open();

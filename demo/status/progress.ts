@@ -27,9 +27,16 @@ const STAGES: { label: string; done: (types: Set<string>) => boolean }[] = [
   { label: 'Report ready', done: (t) => t.has('application.report_ready') },
 ];
 
-export function time(at: string): string {
+/**
+ * When an entry happened: its time, with its date when that is not today's. A webhook's `at` is its `created_at`, on
+ * the sandbox's clock: an event the clock's move fired (a warning, an expiry) shows the sandbox date it belongs to.
+ */
+export function time(at: string, today = new Date()): string {
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour12: false });
+  if (Number.isNaN(d.getTime())) return '';
+  const clock = d.toLocaleTimeString('en-AU', { hour12: false });
+  if (d.toDateString() === today.toDateString()) return clock;
+  return `${d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })} ${clock}`;
 }
 
 export function appendLog(
@@ -49,6 +56,7 @@ export function appendLog(
   );
   li.dataset.kind = kind;
   li.dataset.type = type;
+  li.dataset.at = at;
   log.prepend(li);
 }
 
