@@ -98,7 +98,9 @@ test('credit page after the clock moved two years: the months saved are the sand
 
 test('the language switch sets the widget’s locale: the journey speaks every shipped locale', async ({ page }) => {
   await page.goto(`${stack.demo.url}/script-tag.html`);
-  const offered = await page.locator('#locale option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const offered = await page
+    .locator('#locale option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   expect(offered).toEqual([...LOCALES]);
   for (const locale of LOCALES) {
     await page.locator('#locale').selectOption(locale);
