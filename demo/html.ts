@@ -27,7 +27,7 @@ function localeSwitch(path: string, locale: Locale): string {
   const options = LOCALES.map(
     (l) => `<option value="${esc(l)}"${l === locale ? ' selected' : ''}>${esc(localeName(l))}</option>`,
   ).join('');
-  return `<form class="lang" method="get"${path ? ` action="${esc(path)}"` : ''}><label>Journey language<select name="locale" id="locale">${options}</select></label><button type="submit" class="ghost">Switch</button></form>`;
+  return `<form class="lang" method="get"${path ? ` action="${esc(path)}"` : ''}><label><span class="vh">Journey language</span><select name="locale" id="locale">${options}</select></label><button type="submit" class="ghost">Switch</button></form>`;
 }
 
 const NAV = [
