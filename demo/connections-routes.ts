@@ -24,14 +24,10 @@ export interface ConnectionsContext {
 export const CLOCK_STEPS = ['1d', '7d', '30d', '180d'] as const;
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The sandbox's clock (ISO), read by advancing it by nothing: it is ahead of the system's once it was moved. */
-export async function sandboxNow(sandbox: ConnectionsContext['sandbox']): Promise<string> {
-  return (await advanceClock(sandbox, 0)).now;
-}
-
 /** Every consent of every customer Lendly has seen, with days left on the sandbox's clock and warnings received. */
 async function snapshot(c: ConnectionsContext): Promise<ConnectionsSnapshot> {
-  const now = await sandboxNow(c.sandbox);
+  // The sandbox's clock, read by advancing it by nothing.
+  const { now } = await advanceClock(c.sandbox, 0);
   const nowMs = Date.parse(now);
   const lists = await Promise.all(
     c.store.refs().map(async (ref) => {

@@ -192,8 +192,7 @@ order: the page and the widget in the browser, Lendly's server and its webhook h
   return `<section class="card stack trace-card" aria-labelledby="t-h"><h2 id="t-h">Trace</h2>${body}</section>`;
 }
 
-/** `today`: the sandbox's clock, so the months the page reports are the sandbox's last six, whatever the clock did. */
-export function creditPage(ctx: PageContext, today: string): string {
+export function creditPage(ctx: PageContext): string {
   return layout({
     ctx,
     path: '/credit.html',
@@ -202,7 +201,7 @@ export function creditPage(ctx: PageContext, today: string): string {
     body: `<section class="hero"><h1>Credit reporting</h1><p>Australian comprehensive credit reporting against the sandbox:
 lodge an enquiry, read the report, then report an account, its monthly payments and a default.</p></section>
 <ol class="wizard" id="wizard"><li data-w="lodge">Lodge enquiry</li><li data-w="report">Report</li><li data-w="account">Account</li><li data-w="payments">Payments</li><li data-w="default">Default</li><li data-w="close">Update / close</li></ol>
-<div id="credit" data-today="${esc(today)}"></div>`,
+<div id="credit"></div>`,
   });
 }
 

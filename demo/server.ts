@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scriptPartEntries } from '../scripts/entries.mjs';
 import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
-import { connectionsRoute, sandboxNow } from './connections-routes.js';
+import { connectionsRoute } from './connections-routes.js';
 import { creditRoute } from './credit-routes.js';
 import {
   applicationPage,
@@ -131,10 +131,7 @@ export async function startDemo(o: DemoOptions) {
     if (get && p === '/') return sendHtml(res, homePage(ctx), policy);
     if (get && p === '/script-tag.html') return sendHtml(res, scriptTagPage(ctx, newRef()), policy);
     if (get && p === '/spa.html') return sendHtml(res, spaPage(ctx), policy);
-    if (get && p === '/credit.html') {
-      const today = await sandboxNow(connections.sandbox).catch(() => new Date().toISOString());
-      return sendHtml(res, creditPage(ctx, today), policy);
-    }
+    if (get && p === '/credit.html') return sendHtml(res, creditPage(ctx), policy);
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
     if (get && p === '/connections.html') return sendHtml(res, connectionsPage(ctx), policy);
     if (get && STATIC[p]) {

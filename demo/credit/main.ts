@@ -7,8 +7,7 @@ import { el } from '../dom.js';
 import { renderReport, type Report } from './view.js';
 
 const root = document.getElementById('credit')!;
-/** The sandbox's date (the server read its clock): months and dates are reported on the clock the sandbox keeps. */
-const today = new Date(root.dataset.today ?? Date.now());
+
 const wizard = document.getElementById('wizard')!;
 const state: { enquiryId?: string; accountId?: string; defaultId?: string } = {};
 
@@ -95,9 +94,14 @@ function form(
 }
 const ok = (text: string) => el('div', { className: 'okbox', textContent: text });
 const str = (d: FormData, k: string) => String(d.get(k) ?? '');
-/** The `n` months before the sandbox's current one (UTC, as the sandbox counts them), oldest first. */
+/**
+ * The `n` months before the current one, oldest first, in UTC as the service counts them. Credit reports are dated on
+ * the sandbox's own `now`, which no token's clock advance moves: after the Connections page moved a clock, these months
+ * are still the ones a report keeps.
+ */
 const months = (n: number) => {
   const out: string[] = [];
+  const today = new Date();
   for (let i = n; i >= 1; i--) {
     const m = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - i, 1));
     out.push(m.toISOString().slice(0, 7));
@@ -238,7 +242,7 @@ const close = form(
     await api('/api/credit/account/update', {
       account_id: state.accountId,
       status: 'closed',
-      closed_on: today.toISOString().slice(0, 10),
+      closed_on: new Date().toISOString().slice(0, 10),
     });
     out.replaceChildren(ok('Default marked paid; account closed.'));
     await refreshReport();
