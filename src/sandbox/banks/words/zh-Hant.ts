@@ -9,6 +9,7 @@ export const WORDS: BankWords = {
   'error.NOT_FOUND': '測試環境中沒有這間銀行。',
   'error.CONSENT_NOT_FOUND': '這間銀行沒有此授權請求。',
   'error.CONSENT_ALREADY_DECIDED': '此授權請求已經答覆。',
+  'error.RENEWAL_CANCELLED': '此續期請求已取消：它要續期的資料共享已停止或已結束，或已被較新的請求取代。',
   'error.INVALID_FORM_TOKEN': '此表格並非由銀行發出。請從申請重新開始。',
   'error.other': '銀行無法處理此請求。請從申請重新開始。',
   pageTitle: '{bank}——分享您的資料',
