@@ -8,7 +8,17 @@
 // Node 22 or 24 instead of the machine's Node.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,8 +54,10 @@ export function runtimesDir(env = process.env) {
 }
 
 /** The command that installs the pinned runtimes into `dir` by hand (what a failure prints). */
-export const installCommand = (dir) =>
-  `mkdir -p ${dir} && cp ${path.relative(process.cwd(), PINS_DIR) || '.'}/package*.json ${dir}/ && npm ci --ignore-scripts --prefix ${dir}`;
+export const installCommand = (dir) => {
+  const pins = path.relative(process.cwd(), PINS_DIR) || '.';
+  return `mkdir -p ${dir} && cp ${pins}/package*.json ${dir}/ && npm ci --ignore-scripts --prefix ${dir}`;
+};
 
 /**
  * The binary of `name` in `dir`, or a failure that says what to install: the platform (these packages are the
@@ -57,11 +69,15 @@ export function findRuntime(dir, name, { platform = process.platform, arch = pro
   const what = `${r.label} (${r.pkg}@${spec})`;
   if (platform !== 'linux' || arch !== 'x64')
     return {
-      missing: `${what}: test/runtimes/package.json pins the linux-x64 builds and this machine is ${platform}-${arch}; add the package of this platform there`,
+      missing:
+        `${what}: test/runtimes/package.json pins the linux-x64 builds and this machine is ${platform}-${arch}; ` +
+        'add the package of this platform there',
     };
   const file = path.join(dir, 'node_modules', r.pkg, r.bin);
   if (existsSync(file)) return { path: file };
-  return { missing: `${what} is not installed (no ${file}); install the pinned runtimes with:  ${installCommand(dir)}` };
+  return {
+    missing: `${what} is not installed (no ${file}); install the pinned runtimes with:  ${installCommand(dir)}`,
+  };
 }
 
 function run(cmd, args, opts) {
@@ -107,7 +123,8 @@ export async function installRuntimes({ dir = runtimesDir(), npm = 'npm', log = 
   const stale = Date.now() - 14 * 24 * 3600 * 1000;
   for (const other of readdirSync(parent)) {
     const p = path.join(parent, other);
-    if (p !== dir && !other.endsWith('.tmp') && statSync(p).mtimeMs < stale) rmSync(p, { recursive: true, force: true });
+    if (p !== dir && !other.endsWith('.tmp') && statSync(p).mtimeMs < stale)
+      rmSync(p, { recursive: true, force: true });
   }
   return { dir, installed: true };
 }

@@ -33,6 +33,17 @@ export const checks = [
     args: ['scripts/check-packaging.mjs'],
     ready: () => existsSync('scripts/check-packaging.mjs'),
   },
+  // The packed hosted-journey-server in workerd (Miniflare), Deno and Bun, and the Node build, the sandbox and its
+  // testing kit on Node 22 and 24, each pinned in test/runtimes/ (scripts/check-runtimes.mjs). It writes nothing in
+  // the repository: the tarballs and their project go to a temporary directory, the runtimes to the user's cache.
+  {
+    name: 'runtimes',
+    cmd: node,
+    args: ['scripts/check-runtimes.mjs'],
+    ready: () => existsSync('scripts/check-runtimes.mjs'),
+    required: true,
+    readOnly: true,
+  },
   {
     name: 'size budget',
     cmd: node,

@@ -29,6 +29,7 @@ describe('checks beside vitest', () => {
     expect(checks.filter((c) => c.readOnly).map((c) => c.name)).toEqual([
       'typecheck',
       'lint',
+      'runtimes',
       'size budget',
       'openapi lint',
     ]);

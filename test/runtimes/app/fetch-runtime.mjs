@@ -5,7 +5,17 @@ import { exercise } from './scenario.mjs';
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'unknown';
 const read = (file) => (globalThis.Deno ? Deno.readTextFile(file) : Bun.file(file).text());
-const toPath = (specifier) => (specifier.startsWith('file:') ? decodeURIComponent(new URL(specifier).pathname) : specifier);
+const toPath = (specifier) =>
+  specifier.startsWith('file:') ? decodeURIComponent(new URL(specifier).pathname) : specifier;
+// import/export … from '…', import '…', import('…'): at a statement's start, not in a string or comment.
+const STATEMENTS = new RegExp(
+  [
+    /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/.source,
+    /^\s*import\s*['"]([^'"]+)['"]/.source,
+    /import\(\s*['"]([^'"]+)['"]\s*\)/.source,
+  ].join('|'),
+  'gm',
+);
 const BUILTINS = new Set(['crypto', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'buffer', 'util', 'zlib']);
 
 /** The files reached from `file` over relative imports, and every other specifier they import. */
@@ -13,9 +23,7 @@ async function graph(file, seen = new Set(), external = new Set()) {
   if (seen.has(file)) return { seen, external };
   seen.add(file);
   const source = await read(file);
-  const statements =
-    /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
-  for (const m of source.matchAll(statements)) {
+  for (const m of source.matchAll(STATEMENTS)) {
     const specifier = m[1] ?? m[2] ?? m[3];
     if (specifier.startsWith('.')) await graph(new URL(specifier, `file://${file}`).pathname, seen, external);
     else external.add(specifier);

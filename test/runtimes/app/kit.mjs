@@ -23,7 +23,11 @@ async function testingKit() {
   try {
     await new Promise((resolve) => app.once('listening', resolve));
     await sandbox.addWebhook(`http://127.0.0.1:${app.address().port}/webhooks`);
-    const client = createClient({ baseUrl: sandbox.url, tokenId: sandbox.token.id, signingSecret: sandbox.token.secret });
+    const client = createClient({
+      baseUrl: sandbox.url,
+      tokenId: sandbox.token.id,
+      signingSecret: sandbox.token.secret,
+    });
     const { application_id } = await client.startApplication({ ...applicant, ref: 'cust_kit_1' });
     await triggerJourney(sandbox, { vendor: 'acme', ref: 'cust_kit_1', pathway: 'cdr', outcome: 'approved' });
     const delivery = await sandbox.waitForWebhook({ type: 'crawl.completed', applicationId: application_id });

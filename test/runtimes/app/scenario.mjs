@@ -24,7 +24,12 @@ async function webhooks(runtime) {
     application_id: 'app_1',
     data: {},
   };
-  const signed = await signWebhook({ payload: event, tokenId: keys[0].tokenId, secret: keys[0].secret, path: receiverPath });
+  const signed = await signWebhook({
+    payload: event,
+    tokenId: keys[0].tokenId,
+    secret: keys[0].secret,
+    path: receiverPath,
+  });
   const deliver = (body) =>
     receive(new Request(`https://app.example${receiverPath}`, { method: 'POST', headers: signed.headers, body }));
   const text = typeof signed.body === 'string' ? signed.body : new TextDecoder().decode(signed.body);
