@@ -1,6 +1,6 @@
 /**
- * The twelve endpoints: method, path template and body/response schemas. The backend client validates requests and
- * responses with these, and the sandbox validates what it receives with the same ones.
+ * The signed API's body and response schemas (operations.ts puts each on its operation's row). The backend client
+ * validates requests and responses with these, and the sandbox validates what it receives with the same ones.
  * Response schemas are loose (unknown fields pass through) so the real service adding fields never breaks a client.
  */
 import * as z from 'zod/mini';
@@ -325,38 +325,13 @@ export const errorBody = /* @__PURE__ */ z.lazy(() =>
 );
 export type ErrorBody = z.infer<typeof errorBody>;
 
-// ---- the endpoint table ---------------------------------------------------------------------------------------------
+// ---- consents and webhook receivers [ours] ---------------------------------------------------------------------
 
-/** Path templates. `{name}` segments are filled from the call's options of the same name. */
-export const ENDPOINTS = {
-  profile: { method: 'POST', path: '/api/v1/{vendor}/{ref}/profile' },
-  consents: { method: 'POST', path: '/api/v1/{vendor}/{ref}/consents' },
-  finalise: { method: 'POST', path: '/api/v1/{vendor}/{ref}/finalise' },
-  bundle: { method: 'GET', path: '/api/v1/applications/{id}/bundle' },
-  lodgeEnquiry: { method: 'POST', path: '/enquiry/lodge' },
-  getReport: { method: 'POST', path: '/enquiry/getreport' },
-  downloadReport: { method: 'GET', path: '/enquiry/downloadreport' },
-  createAccount: { method: 'POST', path: '/account/create' },
-  updateAccount: { method: 'POST', path: '/account/update' },
-  savePayment: { method: 'POST', path: '/payment/save' },
-  registerDefault: { method: 'POST', path: '/default/register' },
-  updateDefault: { method: 'POST', path: '/default/update' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
-
-/** A customer's consents: read them, and revoke one as the integrator [ours]. Renewal is `POST …/consents`. */
-export const CONSENTS = {
-  list: { method: 'GET', path: '/api/v1/{vendor}/{ref}/consents' },
-  revoke: { method: 'POST', path: '/api/v1/{vendor}/{ref}/consents/{consent_id}/revoke' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 /** Revoking: by you (default), or on the customer's word to you (they withdrew in your app) [ours]. */
 export const revokeConsentBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ revoked_by: z.optional(z.enum(['integrator', 'customer'])) }),
 );
 
-/** An institution by id: its display name and logo, for the messages you send the customer [ours]. */
-export const INSTITUTION_LOOKUP = {
-  get: { method: 'GET', path: '/api/v1/institutions/{id}' },
-} as const satisfies Record<string, { method: 'GET'; path: string }>;
 /** One institution as `getInstitution` answers it [ours]. */
 export const institutionResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
@@ -370,12 +345,6 @@ export const institutionResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-/** Webhook receivers of the signing token: register, list, delete [ours]. */
-export const WEBHOOKS = {
-  register: { method: 'POST', path: '/api/v1/webhooks' },
-  list: { method: 'GET', path: '/api/v1/webhooks' },
-  delete: { method: 'DELETE', path: '/api/v1/webhooks/{id}' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
 /**
  * A known event type, e.g. `consent.authorised`: one that can be delivered. Anything else is refused with the closest
  * known name, so a misspelt filter fails at registration instead of silently never matching.
@@ -391,7 +360,6 @@ const eventType = /* @__PURE__ */ z.lazy(() =>
     },
   }),
 );
-/** The registration body as a plain object schema, built on each call (the client derives its own from it). */
 /**
  * Why a receiver URL is refused, or undefined: deliveries carry applicants' data and are sent to the URL as written,
  * so it is https (http only on loopback, for local development) and holds no user or password, which every delivery
@@ -418,6 +386,7 @@ const receiverUrl = /* @__PURE__ */ z.lazy(() =>
     }),
   ),
 );
+/** The registration body as a plain object schema, built on each call (the client derives its own from it). */
 export const webhookRegistrationObject = () =>
   z.strictObject({
     url: receiverUrl,
@@ -439,8 +408,6 @@ export const webhookDeletedResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ webhook_id: z.string(), deleted: z.literal(true) }),
 );
 export type WebhookRegistrationBody = z.infer<typeof webhookRegistrationBody>;
-
-export type EndpointName = keyof typeof ENDPOINTS;
 
 /** Fills `{name}` placeholders, URL-encoding each value. */
 export function fillPath(template: string, params: Record<string, string>): string {

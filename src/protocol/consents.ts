@@ -51,18 +51,3 @@ export function parseDuration(value: string | number): number | undefined {
   const ms = Number(m[1]) * UNITS[m[2]!]!;
   return Number.isFinite(ms) ? Math.round(ms) : undefined;
 }
-
-/**
- * The sandbox-only signed endpoints [ours]: the clock, what a customer or the bank would do without a browser, and the
- * webhook deliveries (inspect, send again).
- */
-export const SANDBOX_ENDPOINTS = {
-  /** Body `{ advance: '30d' }`; answers `{ now }` once every timer that fell due has fired. */
-  advanceClock: { method: 'POST', path: '/sandbox/v1/clock' },
-  /** Ends a consent's sharing period now (`consent.expired`). */
-  expireConsent: { method: 'POST', path: '/sandbox/v1/consents/{consent_id}/expire' },
-  /** The token's webhook delivery attempts, oldest first; query `event_id`, `type`, `limit` (the last n). */
-  listDeliveries: { method: 'GET', path: '/sandbox/v1/deliveries' },
-  /** Sends one of the token's events again to its receivers; answers `{ event_id, queued }`. */
-  resendDelivery: { method: 'POST', path: '/sandbox/v1/deliveries/{event_id}/resend' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;

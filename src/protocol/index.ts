@@ -6,3 +6,4 @@ export * from './webhooks.js';
 export * from './api.js';
 export * from './consents.js';
 export * from './sandbox.js';
+export * from './operations.js';

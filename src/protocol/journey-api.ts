@@ -2,7 +2,7 @@
  * The journey-facing API [ours]: the JSON API a journey's own pages call on their origin (the sandbox serves it at
  * `/journey-api/…`, same origin, no HMAC). One table, `JOURNEY_API`: the sandbox's router matches requests with
  * `matchJourneyApi` and the journey's browser client builds its calls with `journeyApiPath`, so neither side spells a
- * path. Failures answer `{ error: { code, message } }`: `code` is one of `JOURNEY_API_ERRORS` (the journey shows its
+ * path; the sandbox names each request's span with `journeyApiTemplate`. Failures answer `{ error: { code, message } }`: `code` is one of `JOURNEY_API_ERRORS` (the journey shows its
  * catalogue's words for it); `message` is English for developers and never shown to the customer.
  */
 import type { Pathway } from './api.js';
@@ -168,6 +168,12 @@ export function journeyApiPath(route: JourneyApiRoute, vendor: string, ref: stri
   return call.global
     ? `${JOURNEY_API_BASE}/${path}`
     : `${JOURNEY_API_BASE}/${encodeURIComponent(vendor)}/${encodeURIComponent(ref)}/${path}`;
+}
+
+/** A call's route template, e.g. `/journey-api/{vendor}/{ref}/consents/{id}`: its span's name, never a filled path. */
+export function journeyApiTemplate(route: JourneyApiRoute): string {
+  const call: JourneyApiCall = JOURNEY_API[route];
+  return call.global ? `${JOURNEY_API_BASE}/${call.path}` : `${JOURNEY_API_BASE}/{vendor}/{ref}/${call.path}`;
 }
 
 export interface JourneyApiMatch {

@@ -1,10 +1,8 @@
 /**
- * The bodies of the sandbox-only signed endpoints (SANDBOX_ENDPOINTS) [ours]: the sandbox validates with them and the
- * OpenAPI document is generated from them, so the two cannot drift.
+ * The bodies of the sandbox-only signed operations (operations.ts, source `sandbox`) [ours]: the sandbox validates
+ * with them and the OpenAPI document is generated from them, so the two cannot drift.
  */
 import * as z from 'zod/mini';
-import { consentView } from './api.js';
-import { SANDBOX_ENDPOINTS } from './consents.js';
 
 /** Most deliveries one `listDeliveries` answers. */
 export const MAX_DELIVERIES = 1000;
@@ -57,14 +55,6 @@ export const deliveriesResponse = /* @__PURE__ */ z.lazy(() => z.looseObject({ d
 export const resendDeliveryResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ event_id: z.string(), queued: z.int() }),
 );
-
-/** Each sandbox-only endpoint with its JSON body (a GET's: its query) and answer, as the client's operation table. */
-export const SANDBOX_OPERATIONS = {
-  advanceClock: { endpoint: SANDBOX_ENDPOINTS.advanceClock, input: advanceClockBody, response: advanceClockResponse },
-  expireConsent: { endpoint: SANDBOX_ENDPOINTS.expireConsent, response: consentView },
-  listDeliveries: { endpoint: SANDBOX_ENDPOINTS.listDeliveries, input: deliveriesQuery, response: deliveriesResponse },
-  resendDelivery: { endpoint: SANDBOX_ENDPOINTS.resendDelivery, response: resendDeliveryResponse },
-} as const;
 
 export type AdvanceClockResponse = z.infer<typeof advanceClockResponse>;
 export type DeliveryView = z.infer<typeof deliveryView>;

@@ -1,15 +1,8 @@
 /** Routing: one node:http listener for the signed API, the journey pages and API, the fake banks and the assets. */
-import { JOURNEY_API_BASE } from '../protocol/journey-api.js';
+import { JOURNEY_API_BASE, journeyApiTemplate, matchJourneyApi } from '../protocol/journey-api.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  CONSENTS,
-  ENDPOINTS,
-  INSTITUTION_LOOKUP,
-  SANDBOX_ENDPOINTS,
-  WEBHOOKS,
-  type EndpointName,
-} from '../protocol/index.js';
+import { API_OPERATIONS, type ApiOperationName } from '../protocol/index.js';
 import { advanceClock, expireConsent, listConsents, revokeConsent } from './api/consents.js';
 import { getInstitution, institutionLogo } from './api/institutions.js';
 import type { RequestContext, SandboxContext } from './core/context.js';
@@ -42,11 +35,15 @@ import { consentTraceparent, endRequest, nameRequest, noteApplication, requestTr
 
 type Handler = (ctx: SandboxContext, info: RequestInfo, tokenId: string) => Reply | Promise<Reply>;
 
-const HANDLERS: Record<EndpointName, Handler> = {
-  profile,
-  consents,
+/** The handler of each row of the operation table (src/protocol/operations.ts): a row without one does not compile. */
+const handlers = (sender: WebhookSender): Record<ApiOperationName, Handler> => ({
+  startApplication: profile,
+  createConsent: consents,
   finalise: finaliseApplication,
-  bundle,
+  downloadBundle: bundle,
+  listConsents,
+  revokeConsent,
+  getInstitution,
   lodgeEnquiry,
   getReport,
   downloadReport,
@@ -55,7 +52,14 @@ const HANDLERS: Record<EndpointName, Handler> = {
   savePayment,
   registerDefault,
   updateDefault,
-};
+  registerWebhook: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
+  listWebhooks: (_, __, tokenId) => listWebhooks(sender, tokenId),
+  deleteWebhook: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
+  advanceClock,
+  expireConsent,
+  listDeliveries: (_, info, tokenId) => listDeliveries(sender, info, tokenId),
+  resendDelivery: (_, info, tokenId) => resendDelivery(sender, info, tokenId),
+});
 
 interface SignedRoute {
   /** The route template, e.g. `/api/v1/{vendor}/{ref}/profile`: the request's span name, never the filled-in path. */
@@ -75,45 +79,13 @@ function compile(template: string): { pattern: RegExp; keys: string[] } {
   return { pattern: new RegExp(`^${source}$`), keys };
 }
 
+/** One route per row of the operation table. */
 function signedRoutes(sender: WebhookSender): SignedRoute[] {
-  const routes: SignedRoute[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
-    method: ENDPOINTS[name].method,
-    template: ENDPOINTS[name].path,
-    ...compile(ENDPOINTS[name].path),
-    handler: HANDLERS[name],
-  }));
-  const rows: Array<[{ method: string; path: string }, Handler]> = [
-    [CONSENTS.list, listConsents],
-    [CONSENTS.revoke, revokeConsent],
-    [INSTITUTION_LOOKUP.get, getInstitution],
-    [SANDBOX_ENDPOINTS.advanceClock, advanceClock],
-    [SANDBOX_ENDPOINTS.expireConsent, expireConsent],
-    [SANDBOX_ENDPOINTS.listDeliveries, (_, info, tokenId) => listDeliveries(sender, info, tokenId)],
-    [SANDBOX_ENDPOINTS.resendDelivery, (_, info, tokenId) => resendDelivery(sender, info, tokenId)],
-  ];
-  for (const [row, handler] of rows)
-    routes.push({ method: row.method, template: row.path, ...compile(row.path), handler });
-  routes.push(
-    {
-      method: WEBHOOKS.register.method,
-      template: WEBHOOKS.register.path,
-      ...compile(WEBHOOKS.register.path),
-      handler: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
-    },
-    {
-      method: WEBHOOKS.list.method,
-      template: WEBHOOKS.list.path,
-      ...compile(WEBHOOKS.list.path),
-      handler: (_, __, t) => listWebhooks(sender, t),
-    },
-    {
-      method: WEBHOOKS.delete.method,
-      template: WEBHOOKS.delete.path,
-      ...compile(WEBHOOKS.delete.path),
-      handler: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
-    },
-  );
-  return routes;
+  const byName = handlers(sender);
+  return (Object.keys(API_OPERATIONS) as ApiOperationName[]).map((name) => {
+    const { method, path } = API_OPERATIONS[name];
+    return { method, template: path, ...compile(path), handler: byName[name] };
+  });
 }
 
 /**
@@ -198,9 +170,10 @@ function journeyApiRoute(): Route {
     if (!pathname.startsWith(`${JOURNEY_API_BASE}/`)) return null;
     checkJourneyRequest(info, ownOrigins(ctx, req.headers.host));
     info.body = await readBody(req);
-    const [, , vendor, ref, action] = pathname.split('/');
-    const named = action && /^\w+$/.test(action) ? action : '';
-    nameRequest(ctx.request, `${req.method ?? 'GET'} /journey-api/{vendor}/{ref}/${named}`);
+    const [, , vendor, ref] = pathname.split('/');
+    const match = matchJourneyApi(pathname.split('/').slice(2).map(decodeURIComponent));
+    const template = match ? journeyApiTemplate(match.route) : `${JOURNEY_API_BASE}/_OTHER`;
+    nameRequest(ctx.request, `${req.method ?? 'GET'} ${template}`);
     let reply: Reply | null;
     try {
       reply = journeyApi(ctx, info);

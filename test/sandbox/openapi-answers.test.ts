@@ -2,14 +2,14 @@
 // (the open-banking one with triggerJourney in place of the browser), then every endpoint is called wrongly (unsigned,
 // a bad body, an unknown id, out of order). Each answer is matched to its operation and validated by openapi-backend
 // (an npm validator, not ours): its status must be declared, a JSON body must match the declared schema, a download's
-// media type must be declared. Every operation must have been seen to succeed and to fail.
+// media type must be declared, an error's code must be one of the operation's (`x-error-codes`, the operation table's). Every operation must have been seen to succeed and to fail.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
-import { SANDBOX_ENDPOINTS, fillPath } from '../../src/protocol/index.js';
+import { API_OPERATIONS, fillPath } from '../../src/protocol/index.js';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { startTestSandbox, triggerJourney, type TestSandbox } from '../../src/sandbox/testing/index.js';
@@ -103,7 +103,7 @@ async function openBankingQuickStart(): Promise<void> {
  * refused), move the clock, list the deliveries and resend one; each also refused (a bad duration, limit or id).
  */
 async function sandboxOnlyCalls(): Promise<void> {
-  const { advanceClock, expireConsent, listDeliveries, resendDelivery } = SANDBOX_ENDPOINTS;
+  const { advanceClock, expireConsent, listDeliveries, resendDelivery } = API_OPERATIONS;
   const ref = `cust_${Date.now()}_kit`;
   await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex Citizen', email: 'alex@example.com' });
   await triggerJourney(sandbox, { vendor: 'acme', ref });
@@ -215,8 +215,12 @@ it('every answer of both quick starts and of every refused call matches the docu
     if (!(declared as { content?: Record<string, unknown> }).content?.[media])
       problems.push(`${what}: ${media} not declared`);
     if (media !== 'application/json') continue;
-    const result = oas.validateResponse(JSON.parse(a.body.toString('utf8')), op, a.status);
+    const body = JSON.parse(a.body.toString('utf8')) as { error?: { code?: string } };
+    const result = oas.validateResponse(body, op, a.status);
     if (!result.valid) problems.push(`${what}: ${JSON.stringify(result.errors)}`);
+    const codes = (op as { 'x-error-codes'?: string[] })['x-error-codes'] ?? [];
+    if (a.status >= 400 && !codes.includes(body.error?.code ?? ''))
+      problems.push(`${what}: ${body.error?.code} is not among the operation's codes`);
   }
   expect(problems).toEqual([]);
   // Every operation a client method calls must be seen succeeding and failing; one no method calls yet, failing. A

@@ -2,7 +2,14 @@
  * The four open-banking endpoints: profile, consents, finalise, bundle. An application belongs to the token that
  * created it; every other token gets the answer it would get if the application did not exist.
  */
-import { BUNDLE_FORMATS, consentBody, finaliseBody, profileBody, type BundleFormat } from '../../protocol/index.js';
+import {
+  BUNDLE_CONTENT_TYPES,
+  BUNDLE_FORMATS,
+  consentBody,
+  finaliseBody,
+  profileBody,
+  type BundleFormat,
+} from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import {
@@ -77,13 +84,6 @@ export function finaliseApplication(ctx: SandboxContext, info: RequestInfo, toke
   const app = finalise(ctx, requireApplication(ctx, vendor, ref, tokenId));
   return json({ application_id: app.id, status: app.status });
 }
-
-/** The bundle's content type per format. */
-export const BUNDLE_CONTENT_TYPES: Record<BundleFormat, string> = {
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8; header=present',
-  json: 'application/json; charset=utf-8',
-};
 
 /** When the id given is a ref of one of the token's applications: which id the bundle wants instead. */
 function refHint(ctx: SandboxContext, id: string, tokenId: string): string {

@@ -9,7 +9,7 @@
  * 2. reply.ts answers JSON or HTML (html.ts) from this model; the HTML has no script and no inline style, escapes every
  *    value and refuses framing.
  */
-import { ENDPOINTS, WEBHOOKS, type EndpointName } from '../../protocol/index.js';
+import { API_OPERATIONS } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from '../data/institutions.js';
 import { displayUrl, redactUrls } from '../core/redact.js';
@@ -83,16 +83,9 @@ const ABOUT =
 export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxIndex {
   const origin = ctx.origin();
   const { connected, otp, failed } = CRAWLER_LOGINS;
-  const endpoints: SandboxIndex['endpoints'] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
-    name,
-    method: ENDPOINTS[name].method,
-    path: ENDPOINTS[name].path,
-  }));
-  endpoints.push(
-    { name: 'registerWebhook', ...WEBHOOKS.register },
-    { name: 'listWebhooks', ...WEBHOOKS.list },
-    { name: 'deleteWebhook', ...WEBHOOKS.delete },
-  );
+  const endpoints: SandboxIndex['endpoints'] = Object.entries(API_OPERATIONS)
+    .filter(([, op]) => op.source !== 'sandbox')
+    .map(([name, { method, path }]) => ({ name, method, path }));
   return {
     name: 'hosted-journey sandbox',
     about: ABOUT,

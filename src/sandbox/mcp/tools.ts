@@ -1,11 +1,19 @@
 /**
  * The MCP server's tools, one row each: name, what an assistant reads about it, its input schema (zod; the SDK checks
  * every call against it and answers a refusal naming the field), and what it runs against the sandbox — the signed
- * client, the testing kit's functions, or the docs. Every row talks to the sandbox over HTTP, so a running sandbox
+ * client, the testing kit's functions, or the docs. A tool that calls an operation of the signed API names it
+ * (`operation`) and takes its fields from the operation table (src/protocol/operations.ts): the same names, rules and
+ * required fields as the API, never spelt again here. Every row talks to the sandbox over HTTP, so a running sandbox
  * (`--url`) and the embedded one are driven the same way.
  */
 import * as z from 'zod/mini';
-import { BUNDLE_FORMATS, PATHWAYS, parseDuration, SHARING_DAYS } from '../../protocol/index.js';
+import {
+  type ApiOperationName,
+  BUNDLE_CONTENT_TYPES,
+  REPORT_CONTENT_TYPES,
+  REVOKED_BY,
+  operationShape,
+} from '../../protocol/index.js';
 import { createClient, type HostedJourneyClient } from '../../server/index.js';
 import { advanceClock, expireConsent, revokeAtBank, triggerRenewal } from '../testing/consents.js';
 import { listDeliveries, resendDelivery } from '../testing/deliveries.js';
@@ -65,6 +73,8 @@ interface ToolRow<Shape extends z.core.$ZodLooseShape> {
   annotations: ToolEffects;
   description: string;
   input: Shape;
+  /** The operation of the signed API the tool calls, and the tool's name of each field it names otherwise. */
+  operation?: { name: ApiOperationName; renamed?: Record<string, string> };
   run(ctx: ToolContext, args: z.infer<z.ZodMiniObject<Shape>>): Promise<ToolOutput>;
 }
 
@@ -74,22 +84,19 @@ const tool = <Shape extends z.core.$ZodLooseShape>(row: ToolRow<Shape>) =>
 const required = (what: string) => (iss: { input?: unknown }) =>
   iss.input === undefined ? `${what} is required` : `${what} must be a string`;
 
-/** Letters, digits, `-` and `_`: a vendor label, a ref, an id. */
-const token = (what: string, example: string) =>
-  z
-    .string({ error: required(what) })
-    .check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, `${what} is letters, digits, '-' and '_' (1–128), e.g. '${example}'`));
-
 const oneOf = <T extends readonly [string, ...string[]]>(what: string, values: T) =>
   z.enum(values, { error: () => `${what} must be one of: ${values.join(', ')}` });
 
-const vendor = () => token('vendor', 'acme');
-const ref = () => token('ref (the customer id)', 'cust_1');
-const consentId = () => token('consent_id', 'cns_3f9c');
+/** Some fields of a shape. */
+const pick = <S extends object, K extends keyof S>(shape: S, keys: readonly K[]): Pick<S, K> =>
+  Object.fromEntries(keys.map((k) => [k, shape[k]])) as Pick<S, K>;
+/** A shape without some fields. */
+const omit = <S extends object, K extends keyof S>(shape: S, keys: readonly K[]): Omit<S, K> =>
+  Object.fromEntries(Object.entries(shape).filter(([k]) => !keys.includes(k as K))) as Omit<S, K>;
+
+const bundle = () => operationShape('downloadBundle');
 
 const saveTo = () => z.optional(z.string().check(z.minLength(1, 'save_to is a file name, e.g. bundle.pdf')));
-
-const MIME = { pdf: 'application/pdf', csv: 'text/csv', json: 'application/json' } as const;
 
 export const TOOLS = {
   start_application: tool({
@@ -98,13 +105,8 @@ export const TOOLS = {
     description:
       "Starts an open-banking application for a customer (the signed API's POST /api/v1/{vendor}/{ref}/profile). " +
       'Answers the application, with its application_id and the journey_url the customer opens.',
-    input: {
-      vendor: vendor(),
-      ref: ref(),
-      full_name: z.string({ error: required('full_name') }).check(z.minLength(1), z.maxLength(200)),
-      email: z.email({ error: 'email must be an email address, e.g. alex@example.com' }),
-      phone: z.optional(z.string()),
-    },
+    input: omit(operationShape('startApplication'), ['bank_id', 'pathway']),
+    operation: { name: 'startApplication' },
     run: async ({ client }, a) => ({ json: await client.startApplication(a) }),
   }),
   complete_journey: tool({
@@ -115,10 +117,8 @@ export const TOOLS = {
       'picks the bank, approves or denies at the bank (cdr) or logs in (crawler), and waits for the crawl. ' +
       'The same webhooks go out. Start the application first.',
     input: {
-      vendor: vendor(),
-      ref: ref(),
-      bank: z.optional(token('bank', 'sandbox-bank')),
-      pathway: z.optional(oneOf('pathway', PATHWAYS)),
+      ...pick(operationShape('startApplication'), ['vendor', 'ref', 'pathway']),
+      bank: operationShape('startApplication').bank_id,
       outcome: z.optional(oneOf('outcome', ['approved', 'denied', 'failed'] as const)),
     },
     run: async ({ target }, a) => ({ json: await triggerJourney(target.url, a) }),
@@ -127,14 +127,16 @@ export const TOOLS = {
     title: 'Finalise an application',
     annotations: ADDS_ONCE,
     description: 'Finalises the application once its data is retrieved; its bundle can be downloaded after this.',
-    input: { vendor: vendor(), ref: ref() },
+    input: operationShape('finalise'),
+    operation: { name: 'finalise' },
     run: async ({ client }, a) => ({ json: await client.finalise(a) }),
   }),
   list_consents: tool({
     title: "List a customer's consents",
     annotations: READS,
     description: "The customer's CDR consents: status, sharing period, who revoked, a pending renewal.",
-    input: { vendor: vendor(), ref: ref() },
+    input: operationShape('listConsents'),
+    operation: { name: 'listConsents' },
     run: async ({ client }, a) => ({ json: await client.listConsents(a) }),
   }),
   advance_clock: tool({
@@ -143,17 +145,9 @@ export const TOOLS = {
     description:
       'Moves the sandbox clock forward (e.g. 30d, 12h, 90m): every consent warning, expiry and webhook retry that ' +
       'falls due fires, in order.',
-    input: {
-      by: z
-        .string({ error: required('by') })
-        .check(
-          z.refine(
-            (v) => parseDuration(v) !== undefined,
-            "by is a duration: a number and ms, s, m, h, d or w, e.g. '30d'",
-          ),
-        ),
-    },
-    run: async ({ target }, a) => ({ json: await advanceClock(target, a.by) }),
+    input: operationShape('advanceClock'),
+    operation: { name: 'advanceClock' },
+    run: async ({ target }, a) => ({ json: await advanceClock(target, a.advance) }),
   }),
   renew_consent: tool({
     title: 'Renew a consent',
@@ -161,18 +155,9 @@ export const TOOLS = {
     description:
       'Renews a consent as the customer would at the bank: approved (consent.renewed) or cancelled (nothing changes).',
     input: {
-      vendor: vendor(),
-      ref: ref(),
-      consent_id: consentId(),
+      ...pick(operationShape('revokeConsent'), ['vendor', 'ref', 'consent_id']),
       outcome: z.optional(oneOf('outcome', ['approved', 'cancelled'] as const)),
-      sharing_days: z.optional(
-        z
-          .int()
-          .check(
-            z.gte(1, `sharing_days is 1–${SHARING_DAYS.max}`),
-            z.lte(SHARING_DAYS.max, `sharing_days is 1–${SHARING_DAYS.max}`),
-          ),
-      ),
+      ...pick(operationShape('createConsent'), ['sharing_days']),
     },
     run: async ({ target }, a) => ({
       json: await triggerRenewal(target, {
@@ -188,17 +173,17 @@ export const TOOLS = {
     title: 'Revoke a consent',
     annotations: SETS,
     description:
-      "Stops a consent's sharing: by 'integrator' (your backend, the signed API) or 'customer_at_bank' (the bank's " +
-      'manage-data-sharing page). Either sends consent.revoked.',
+      "Stops a consent's sharing, as revoked_by says: 'integrator' (default; your backend, the signed API), " +
+      "'customer' (the customer withdrew in your app; the signed API) or 'data_holder' (the customer at the bank's " +
+      'manage-data-sharing page). Each sends consent.revoked.',
     input: {
-      vendor: vendor(),
-      ref: ref(),
-      consent_id: consentId(),
-      by: oneOf('by', ['integrator', 'customer_at_bank'] as const),
+      ...operationShape('revokeConsent'),
+      revoked_by: z.optional(oneOf('revoked_by', REVOKED_BY)),
     },
+    operation: { name: 'revokeConsent' },
     run: async ({ target, client }, a) => {
-      if (a.by === 'integrator')
-        return { json: await client.revokeConsent({ vendor: a.vendor, ref: a.ref, consent_id: a.consent_id }) };
+      if (a.revoked_by !== 'data_holder')
+        return { json: await client.revokeConsent({ ...a, revoked_by: a.revoked_by }) };
       await revokeAtBank(target, { vendor: a.vendor, ref: a.ref, consentId: a.consent_id });
       return { json: { consent_id: a.consent_id, revoked_by: 'data_holder' } };
     },
@@ -207,7 +192,8 @@ export const TOOLS = {
     title: "End a consent's sharing period now",
     annotations: ENDS,
     description: 'Ends the sharing period now: consent.expired, and data pulls are refused from then on.',
-    input: { consent_id: consentId() },
+    input: operationShape('expireConsent'),
+    operation: { name: 'expireConsent' },
     run: async ({ target }, a) => {
       await expireConsent(target, a.consent_id);
       return { json: { consent_id: a.consent_id, expired: true } };
@@ -219,11 +205,8 @@ export const TOOLS = {
     description:
       "Every attempt to deliver this token's webhook events, oldest first: event, type, receiver, status or error, " +
       'attempt number, whether it was the deliberate duplicate, and a hint after a signature refusal.',
-    input: {
-      event_id: z.optional(token('event_id', 'evt_3f9c')),
-      type: z.optional(z.string()),
-      limit: z.optional(z.int().check(z.gte(1, 'limit is 1–1000'), z.lte(1000, 'limit is 1–1000'))),
-    },
+    input: operationShape('listDeliveries'),
+    operation: { name: 'listDeliveries' },
     run: async ({ target }, a) => ({
       json: await listDeliveries(target, {
         ...(a.event_id ? { eventId: a.event_id } : {}),
@@ -238,7 +221,8 @@ export const TOOLS = {
     description:
       "Sends one of this token's events again, as it was (same event_id), to the receivers registered now: an " +
       'exactly-once receiver answers it as a duplicate.',
-    input: { event_id: token('event_id', 'evt_3f9c') },
+    input: operationShape('resendDelivery'),
+    operation: { name: 'resendDelivery' },
     run: async ({ target }, a) => ({ json: await resendDelivery(target, a.event_id) }),
   }),
   download_bundle: tool({
@@ -247,15 +231,12 @@ export const TOOLS = {
     description:
       'Downloads the bundle of a finalised application as pdf, csv or json. Answers the file as an embedded ' +
       `resource (base64), or, with save_to, writes it as a new file and answers its path: ${SAVE_TO_RULE}.`,
-    input: {
-      application_id: token('application_id', 'app_3f9c'),
-      format: oneOf('format', BUNDLE_FORMATS),
-      save_to: saveTo(),
-    },
+    input: { application_id: bundle().id, format: bundle().format, save_to: saveTo() },
+    operation: { name: 'downloadBundle', renamed: { application_id: 'id' } },
     run: async ({ client }, a) => ({
       file: {
         bytes: await client.downloadBundle({ id: a.application_id, format: a.format }),
-        mimeType: MIME[a.format],
+        mimeType: BUNDLE_CONTENT_TYPES[a.format],
         name: `${a.application_id}.${a.format}`,
         uri: `hosted-journey-sandbox://applications/${a.application_id}/bundle.${a.format}`,
       },
@@ -268,11 +249,12 @@ export const TOOLS = {
     description:
       "Downloads a lodged enquiry's credit report (PDF), as an embedded resource, or written as a new file to " +
       `save_to: ${SAVE_TO_RULE}.`,
-    input: { enquiry_id: token('enquiry_id', 'enq_3f9c'), save_to: saveTo() },
+    input: { ...operationShape('downloadReport'), save_to: saveTo() },
+    operation: { name: 'downloadReport' },
     run: async ({ client }, a) => ({
       file: {
         bytes: await client.downloadReport({ enquiry_id: a.enquiry_id }),
-        mimeType: MIME.pdf,
+        mimeType: REPORT_CONTENT_TYPES.pdf!,
         name: `${a.enquiry_id}.pdf`,
         uri: `hosted-journey-sandbox://enquiries/${a.enquiry_id}/report.pdf`,
       },

@@ -1,25 +1,22 @@
 /**
- * The service's OpenAPI 3.1 document, generated from the tables the code runs on: every row of the client's operation
- * table (src/server/client/operations.ts) becomes an operation of its endpoint, with the protocol's zod schemas as its
- * bodies; every endpoint of a protocol table (src/protocol/api.ts) is a path even before a client method calls it;
- * every event of src/protocol/webhooks.ts is a webhook; the errors are the sandbox's code table. A row, field or event
+ * The service's OpenAPI 3.1 document, generated from the tables the code runs on: every row of the operation table
+ * (src/protocol/operations.ts) is one operation, named as the row (the client's method), with the protocol's zod
+ * schemas as its bodies and its error codes; the client methods that call it are named on it; every event of
+ * src/protocol/webhooks.ts is a webhook; the errors' statuses are the sandbox's code table. A row, field or event
  * added there is in the document with no edit here. `scripts/build.mjs` writes it to dist/openapi.json; the sandbox
  * serves it at OPENAPI_PATH.
  */
-import * as api from '../../protocol/api.js';
+import { API_OPERATIONS, type ApiOperation, PATH_PARAM, operationErrors, pathKeys } from '../../protocol/operations.js';
 import {
   KNOWN_WEBHOOK_TYPES,
   WEBHOOK_TYPE_SOURCES,
   webhookDataSchemas,
   webhookEnvelopeSchema,
 } from '../../protocol/webhooks.js';
-import { SANDBOX_OPERATIONS } from '../../protocol/sandbox.js';
-import { OPERATIONS, pathKeys, type Operation } from '../../server/client/operations.js';
-import { BUNDLE_CONTENT_TYPES } from '../api/open-banking.js';
-import { REPORT_CONTENT_TYPE } from '../api/credit.js';
+import { OPERATIONS } from '../../server/client/operations.js';
 import { errorComponents, errorResponses } from './errors.js';
 import { type JsonSchema, SchemaRegistry, jsonSchema, pascal, words } from './schemas.js';
-import { PROVENANCE, type Provenance, headerParameters, securitySchemes } from './security.js';
+import { PROVENANCE, headerParameters, securitySchemes } from './security.js';
 
 /** Where the sandbox serves the document. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -29,71 +26,19 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
-type Endpoint = Operation['endpoint'];
-interface PathGroup {
-  endpoint: Endpoint;
-  /** `ENDPOINTS.profile` → `{ table: 'ENDPOINTS', name: 'profile' }`, when a protocol table holds the endpoint. */
-  row?: { table: string; name: string };
-  methods: Array<[string, Operation]>;
-  /** A sandbox-only endpoint (SANDBOX_OPERATIONS): the testing kit and the CLI call it, the service has none. */
-  sandboxOnly?: true;
+/** The client's methods that call the operation `name`, in the client table's order. */
+function clientMethods(name: string): string[] {
+  return Object.entries(OPERATIONS as Record<string, { operation: string }>)
+    .filter(([, row]) => row.operation === name)
+    .map(([method]) => method);
 }
 
-const isEndpoint = (v: unknown): v is Endpoint =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as Endpoint).method === 'string' &&
-  typeof (v as Endpoint).path === 'string';
-
-/** Every `{ method, path }` table src/protocol/api.ts exports (ENDPOINTS, WEBHOOKS, and any added later). */
-function protocolRows(): Array<{ table: string; name: string; endpoint: Endpoint }> {
-  return Object.entries(api).flatMap(([table, value]) =>
-    typeof value === 'object' && value !== null && Object.values(value).length && Object.values(value).every(isEndpoint)
-      ? Object.entries(value as Record<string, Endpoint>).map(([name, endpoint]) => ({ table, name, endpoint }))
-      : [],
-  );
-}
-
-/** The operations grouped by endpoint, in table order: one OpenAPI operation per method and path. */
-function pathGroups(): PathGroup[] {
-  const groups = new Map<string, PathGroup>();
-  const group = (endpoint: Endpoint) => {
-    const key = `${endpoint.method} ${endpoint.path}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { endpoint, methods: [] }));
-    return g;
-  };
-  for (const { table, name, endpoint } of protocolRows()) group(endpoint).row ??= { table, name };
-  for (const [name, op] of Object.entries(OPERATIONS) as Array<[string, Operation]>)
-    group(op.endpoint).methods.push([name, op]);
-  for (const [name, op] of Object.entries(SANDBOX_OPERATIONS) as Array<[string, Operation]>) {
-    const g = group(op.endpoint);
-    g.methods.push([name, op]);
-    g.sandboxOnly = true;
-  }
-  return [...groups.values()];
-}
-
-/** The twelve endpoints' paths are the seed's; every other operation is ours. */
-const provenanceOf = (g: PathGroup): Provenance => (g.row?.table === 'ENDPOINTS' ? 'seed' : 'ours');
-
-/**
- * The client method's name; the protocol row's when several methods share it; `listConsents` for a row no method calls
- * yet.
- */
-function operationId(g: PathGroup): string {
-  if (g.methods.length === 1) return g.methods[0]![0];
-  if (g.methods.length > 1 && g.row) return g.row.name;
-  if (g.row) return `${g.row.name}${pascal(g.row.table.toLowerCase())}`;
-  return g.methods[0]?.[0] ?? pascal(g.endpoint.path);
-}
-
-const tagOf = (path: string): string =>
-  path.startsWith('/sandbox/')
+const tagOf = (op: ApiOperation): string =>
+  op.source === 'sandbox'
     ? 'sandbox only'
-    : path.startsWith(api.WEBHOOKS.register.path)
+    : op.path.startsWith(API_OPERATIONS.registerWebhook.path)
       ? 'webhook receivers'
-      : path.startsWith('/api/')
+      : op.path.startsWith('/api/')
         ? 'open banking'
         : 'credit reporting';
 
@@ -109,25 +54,16 @@ export const TAGS = [
 ];
 
 /** What the service answers when the call succeeds: JSON, or a download's content per format. */
-function success(g: PathGroup, reg: SchemaRegistry, query: JsonSchema | undefined): JsonSchema {
-  const op = g.methods[0]?.[1];
-  const id = pascal(operationId(g));
-  if (op?.response) {
-    const schema = reg.ref(`${id}Response`, jsonSchema(op.response, 'output'));
+function success(name: string, op: ApiOperation, reg: SchemaRegistry): JsonSchema {
+  if (op.response) {
+    const schema = reg.ref(`${pascal(name)}Response`, jsonSchema(op.response, 'output'));
     return {
       description: 'Success (201 when the call created something).',
       content: { 'application/json': { schema } },
     };
   }
-  if (!op?.input && g.endpoint.method !== 'GET') {
-    return { description: 'Success.', content: { 'application/json': { schema: { type: 'object' } } } };
-  }
-  const formats = ((query?.properties as Record<string, JsonSchema> | undefined)?.format?.enum ?? []) as string[];
-  const types = formats.length
-    ? formats.map((f) => (BUNDLE_CONTENT_TYPES as Record<string, string>)[f] ?? 'application/octet-stream')
-    : [REPORT_CONTENT_TYPE];
   const content = Object.fromEntries(
-    types.map((t) => {
+    Object.values(op.download ?? {}).map((t) => {
       const media = t.split(';')[0]!;
       return [media, { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' } }];
     }),
@@ -135,49 +71,51 @@ function success(g: PathGroup, reg: SchemaRegistry, query: JsonSchema | undefine
   return { description: 'The file, as the query asks (`Content-Disposition: attachment`).', content };
 }
 
-/** One operation of the document. */
-function operation(g: PathGroup, reg: SchemaRegistry): JsonSchema {
-  const { method, path } = g.endpoint;
-  const id = operationId(g);
-  const op = g.methods[0]?.[1];
-  const isQuery = method === 'GET' && op?.input !== undefined;
-  const query = isQuery ? jsonSchema(op!.input!, 'input') : undefined;
+/** Path parameters, a GET's query, and a POST's `Idempotency-Key`. */
+function parameters(op: ApiOperation, query: JsonSchema | undefined): JsonSchema[] {
   const required = new Set((query?.required as string[] | undefined) ?? []);
-  const parameters: JsonSchema[] = [
-    ...pathKeys(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1 } })),
+  const segment = jsonSchema(PATH_PARAM, 'input');
+  return [
+    ...pathKeys(op.path).map((name) => ({ name, in: 'path', required: true, schema: segment })),
     ...Object.entries((query?.properties as Record<string, JsonSchema>) ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',
       required: required.has(name),
       schema,
     })),
-    { $ref: '#/components/parameters/Date' },
-    { $ref: '#/components/parameters/ContentMD5' },
-    ...(method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(op.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];
-  const names = g.methods.map(([n]) => n);
-  const body =
-    method !== 'GET' && op?.input
-      ? {
-          required: true,
-          content: { 'application/json': { schema: reg.ref(`${pascal(id)}Request`, jsonSchema(op.input, 'input')) } },
-        }
-      : undefined;
+}
+
+/** A POST's JSON body: required only when a field of it is (the service reads an empty body as `{}`). */
+function requestBody(name: string, op: ApiOperation, reg: SchemaRegistry): JsonSchema | undefined {
+  if (op.method === 'GET' || !op.input) return undefined;
+  const schema = jsonSchema(op.input, 'input');
   return {
-    operationId: id,
-    summary: names.length ? names.map(words).join(' / ') : `${method} ${path}`,
-    description: g.sandboxOnly
-      ? `Sandbox only [ours]: the service has no such endpoint. The testing kit's \`${names[0]}\` calls it.`
-      : names.length
-        ? `hosted-journey-server's client calls this from ${names.map((n) => `\`${n}\``).join(' and ')}.`
-        : 'No client method calls this yet.',
-    tags: [tagOf(path)],
-    [PROVENANCE]: g.sandboxOnly ? 'ours' : provenanceOf(g),
-    ...(g.sandboxOnly ? { 'x-sandbox-only': true, 'x-kit-methods': names } : {}),
-    ...(names.length && !g.sandboxOnly ? { 'x-client-methods': names } : {}),
-    parameters,
+    required: ((schema.required as string[] | undefined) ?? []).length > 0,
+    content: { 'application/json': { schema: reg.ref(`${pascal(name)}Request`, schema) } },
+  };
+}
+
+/** One operation of the document: one row of the table. */
+function operation(name: string, op: ApiOperation, reg: SchemaRegistry): JsonSchema {
+  const sandboxOnly = op.source === 'sandbox';
+  const methods = sandboxOnly ? [] : clientMethods(name);
+  const body = requestBody(name, op, reg);
+  const errors = operationErrors(op);
+  return {
+    operationId: name,
+    summary: (methods.length ? methods : [name]).map(words).join(' / '),
+    description: sandboxOnly
+      ? `Sandbox only [ours]: the service has no such endpoint. The testing kit's \`${name}\` calls it.`
+      : `hosted-journey-server's client calls this from ${methods.map((n) => `\`${n}\``).join(' and ')}.`,
+    tags: [tagOf(op)],
+    [PROVENANCE]: op.source === 'seed' ? 'seed' : 'ours',
+    ...(sandboxOnly ? { 'x-sandbox-only': true, 'x-kit-methods': [name] } : { 'x-client-methods': methods }),
+    'x-error-codes': errors,
+    parameters: parameters(op, op.method === 'GET' && op.input ? jsonSchema(op.input, 'input') : undefined),
     ...(body ? { requestBody: body } : {}),
-    responses: { '2XX': success(g, reg, query), ...errorResponses() },
+    responses: { '2XX': success(name, op, reg), ...errorResponses(errors) },
   };
 }
 
@@ -221,7 +159,7 @@ function webhooks(reg: SchemaRegistry): JsonSchema {
   );
 }
 
-const DESCRIPTION = `The API of the hosted-journey service as this SDK speaks it, generated from its protocol tables \
+const DESCRIPTION = `The API of the hosted-journey service as this SDK speaks it, generated from its operation table \
 (never hand-written). Every detail carries \`${PROVENANCE}\`: \`doc\` (the service's public documentation), \`seed\` \
 (the project's seed) or \`ours\` (this project's decision where the service publishes nothing; override it where the \
 real service differs). Answers are validated loosely: the service may add fields. Served by the sandbox at \
@@ -231,9 +169,9 @@ real service differs). Answers are validated loosely: the service may add fields
 export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
   const reg = new SchemaRegistry();
   const paths: Record<string, JsonSchema> = {};
-  for (const g of pathGroups()) {
-    paths[g.endpoint.path] ??= {};
-    paths[g.endpoint.path]![g.endpoint.method.toLowerCase()] = operation(g, reg);
+  for (const [name, op] of Object.entries(API_OPERATIONS) as Array<[string, ApiOperation]>) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = operation(name, op, reg);
   }
   const events = webhooks(reg);
   const errors = errorComponents(reg);

@@ -20,10 +20,14 @@ function codesByStatus(): Map<number, string[]> {
 
 const name = (status: number) => `Error${status}`;
 
-/** Every operation's error responses, as references to the components. */
-export function errorResponses(): Record<string, { $ref: string }> {
+/** An operation's error responses (the statuses of its codes, and 429), as references to the components. */
+export function errorResponses(codes: readonly string[]): Record<string, { $ref: string }> {
+  const statuses = new Set(codes.map((c) => (ERROR_STATUS as Record<string, number>)[c]));
+  statuses.add(RATE_LIMITED);
   return Object.fromEntries(
-    [...codesByStatus().keys()].map((s) => [String(s), { $ref: `#/components/responses/${name(s)}` }]),
+    [...codesByStatus().keys()]
+      .filter((s) => statuses.has(s))
+      .map((s) => [String(s), { $ref: `#/components/responses/${name(s)}` }]),
   );
 }
 

@@ -79,22 +79,12 @@ export const securitySchemes = {
   },
 } as const;
 
-/** Header parameters of signed requests, by component name. */
+/**
+ * Header parameters, by component name. The signed headers (`Date`, `Content-MD5`, `Authorization`) are not among
+ * them: they are the `hmac` security scheme's, which a client applies to every request (a signing middleware), so a
+ * generated client does not ask for them on each call.
+ */
 export const headerParameters = {
-  Date: {
-    name: 'Date',
-    in: 'header',
-    required: true,
-    description: 'RFC 1123 date in GMT, signed (see the `hmac` security scheme).',
-    schema: { type: 'string', examples: ['Sun, 22 Nov 2026 00:00:00 GMT'] },
-  },
-  ContentMD5: {
-    name: 'Content-MD5',
-    in: 'header',
-    required: true,
-    description: `Base64 MD5 of the exact body bytes (\`${EMPTY_BODY_MD5}\` without a body), signed.`,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9+/]{22}==$' },
-  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

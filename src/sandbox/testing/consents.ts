@@ -4,7 +4,7 @@
  * calls a person or the bank would (the dashboard's form, the bank's consent page) or a signed sandbox-only call, so
  * the same transitions run and the same webhooks go out. The CLI's `clock`, `expire`, `revoke` and `renew` use them.
  */
-import { SANDBOX_ENDPOINTS, fillPath } from '../../protocol/index.js';
+import { API_OPERATIONS, fillPath } from '../../protocol/index.js';
 import { createClient, isApiError } from '../../server/index.js';
 import { SandboxKitError, isSandboxKitError, refused, type SandboxKitOperation } from './errors.js';
 import { clockOf, signedCall, target, type SandboxTarget } from './target.js';
@@ -22,7 +22,7 @@ const signedPost = (operation: SandboxKitOperation, sandbox: SandboxTarget, path
  * @example await advanceClock(sandbox, '30d');
  */
 export async function advanceClock(sandbox: SandboxTarget, by: string | number): Promise<{ now: string }> {
-  return (await signedPost('advanceClock', sandbox, SANDBOX_ENDPOINTS.advanceClock.path, { advance: by })) as {
+  return (await signedPost('advanceClock', sandbox, API_OPERATIONS.advanceClock.path, { advance: by })) as {
     now: string;
   };
 }
@@ -35,7 +35,7 @@ export async function expireConsent(sandbox: SandboxTarget, consentId: string): 
   await signedPost(
     'expireConsent',
     sandbox,
-    fillPath(SANDBOX_ENDPOINTS.expireConsent.path, { consent_id: consentId }),
+    fillPath(API_OPERATIONS.expireConsent.path, { consent_id: consentId }),
     {},
   );
 }

@@ -2,7 +2,7 @@
  * A running sandbox's webhook deliveries, from outside its process: list the attempts of the token's events, and send
  * an event again (the MCP server's tools use these). In the same process, `sandbox.deliveries()` has them all.
  */
-import { SANDBOX_ENDPOINTS, fillPath } from '../../protocol/index.js';
+import { API_OPERATIONS, fillPath } from '../../protocol/index.js';
 import type { Delivery } from '../webhooks/sender.js';
 import { signedCall, type SandboxTarget } from './target.js';
 
@@ -25,7 +25,7 @@ export async function listDeliveries(sandbox: SandboxTarget, filter: DeliveryFil
   if (filter.type !== undefined) query.set('type', filter.type);
   if (filter.limit !== undefined) query.set('limit', String(filter.limit));
   const q = query.toString();
-  const path = `${SANDBOX_ENDPOINTS.listDeliveries.path}${q ? `?${q}` : ''}`;
+  const path = `${API_OPERATIONS.listDeliveries.path}${q ? `?${q}` : ''}`;
   return ((await signedCall('listDeliveries', sandbox, 'GET', path)) as { deliveries: Delivery[] }).deliveries;
 }
 
@@ -37,6 +37,6 @@ export async function resendDelivery(
   sandbox: SandboxTarget,
   eventId: string,
 ): Promise<{ event_id: string; queued: number }> {
-  const path = fillPath(SANDBOX_ENDPOINTS.resendDelivery.path, { event_id: eventId });
+  const path = fillPath(API_OPERATIONS.resendDelivery.path, { event_id: eventId });
   return (await signedCall('resendDelivery', sandbox, 'POST', path, {})) as { event_id: string; queued: number };
 }

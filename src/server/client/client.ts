@@ -6,7 +6,7 @@
 import type { SignRequestOptions, SignedHeaders } from '../requests.js';
 import { CreditMemory } from './credit-memory.js';
 import { bindOperation } from './invoke.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type Operation } from './operations.js';
 import { registerOnce } from './register-once.js';
 import { type ClientOptions, resolveClientOptions } from './options.js';
 import type { Transport } from './transport.js';
@@ -27,7 +27,10 @@ export function createClientWith(
   const shown = `HostedJourneyClient(${baseUrl}, token ${tokenId})`;
   const memory = new CreditMemory(warn);
   const methods: Record<string, ReturnType<typeof bindOperation>> = Object.fromEntries(
-    Object.entries(OPERATIONS).map(([name, op]) => [name, bindOperation(transport, name, op, memory)]),
+    Object.entries(OPERATIONS as Record<string, Operation>).map(([name, op]) => [
+      name,
+      bindOperation(transport, name, op, memory),
+    ]),
   );
   methods.registerWebhook = registerOnce(OPERATIONS.registerWebhook, methods.registerWebhook!, methods.listWebhooks!);
   return {

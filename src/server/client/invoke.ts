@@ -4,10 +4,11 @@
  */
 import type * as z from 'zod/mini';
 import { fillPath } from '../../protocol/api.js';
+import { pathKeys } from '../../protocol/operations.js';
 import { parseTraceHeaders } from '../../protocol/trace-context.js';
 import type { CreditMemory } from './credit-memory.js';
 import { HostedJourneyValidationError } from './errors.js';
-import { type Operation, pathKeys } from './operations.js';
+import type { Operation } from './operations.js';
 import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
 import { MAX_TIMER_MS, isMilliseconds, validLimit } from './options.js';
@@ -29,8 +30,8 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The method of one row; everything that does not depend on a call (path keys, how to send) is worked out here. */
 export function bindOperation(t: Transport, name: string, op: Operation, memory: CreditMemory): Method {
-  const keys = pathKeys(op.endpoint.path);
-  const sendBy = op.endpoint.method === 'POST' ? post : op.response ? read : download;
+  const keys = pathKeys(op.path);
+  const sendBy = op.method === 'POST' ? post : op.response ? read : download;
   return async (...args) => {
     const options = (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
     if (options.timeoutMs !== undefined && !isMilliseconds(options.timeoutMs, 1)) {
@@ -38,7 +39,7 @@ export function bindOperation(t: Transport, name: string, op: Operation, memory:
       throw new HostedJourneyValidationError(name, [{ path: 'timeoutMs', message }]);
     }
     const { params, body } = split(options, keys);
-    const path = fillPath(op.endpoint.path, checkPathParams(name, params));
+    const path = fillPath(op.path, checkPathParams(name, params));
     if (sendBy !== post) return sendBy(t, name, op, path, body, options);
     return post(t, name, op, path, body, options, memory);
   };
@@ -75,7 +76,7 @@ async function post(
   const checked = checkRequest(name, op.input!, op.complete ? op.complete({ ...body }) : body);
   const sent = op.prepare && memory ? op.prepare(memory, name, checked as Record<string, unknown>) : checked;
   const call: Call = {
-    ...base(t, name, 'POST', path, o, 'json'),
+    ...base(t, name, op, path, o, 'json'),
     body: JSON.stringify(sent),
     idempotencyKey: o.idempotencyKey ?? crypto.randomUUID(),
   };
@@ -86,7 +87,7 @@ async function post(
 
 /** A signed GET or DELETE answered with JSON (retried like GETs). */
 async function read(t: Transport, name: string, op: Operation, path: string, _body: object, o: Opts) {
-  const call = base(t, name, op.endpoint.method as 'GET' | 'DELETE', path, o, 'json');
+  const call = base(t, name, op, path, o, 'json');
   return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
 }
 
@@ -100,19 +101,13 @@ async function download(t: Transport, name: string, op: Operation, path: string,
       { path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' },
     ]);
   const search = new URLSearchParams(query).toString();
-  const call = base(t, name, 'GET', search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
+  const call = base(t, name, op, search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
   return send(t, { ...call, maxResponseBytes: o.maxResponseBytes });
 }
 
-/** What every call sends besides its body; its trace context is the call's own, else the client's default. */
-function base(
-  t: Transport,
-  operation: string,
-  method: Call['method'],
-  path: string,
-  o: Opts,
-  expect: Call['expect'],
-): Call {
+/** What every call sends besides its body (its row's method and route template); its trace context is the call's own, else the client's default. */
+function base(t: Transport, operation: string, op: Operation, path: string, o: Opts, expect: Call['expect']): Call {
   const trace = o.traceparent === undefined ? t.defaultTrace?.() : parseTraceHeaders(o.traceparent, o.tracestate);
-  return { operation, method, path, signal: o.signal, timeoutMs: o.timeoutMs, expect, trace };
+  const { method, path: template } = op;
+  return { operation, method, template, path, signal: o.signal, timeoutMs: o.timeoutMs, expect, trace };
 }

@@ -1,20 +1,25 @@
 /**
- * The client's operations, one row each: the endpoint it calls (method and path template from src/protocol/api.ts),
- * the schema of what the caller sends and of what the service answers. `createClient` builds every method of
- * `HostedJourneyClient` from these rows; `satisfies` below fails the build when a method has no row or a row no method.
+ * The client's methods: one for each operation the service answers (src/protocol/operations.ts), named as its row,
+ * and three more that call a row's operation their own way (`attachInstitution`, `renewConsent`, `closeAccount`).
+ * Beside each, its behaviour: a stricter check of what the caller sends, what it adds, what it refuses and remembers.
+ * `createClient` builds every method of `HostedJourneyClient` from the resolved rows; a row without a method (or a
+ * method without a row) fails the build.
  */
 import * as z from 'zod/mini';
 import * as api from '../../protocol/api.js';
+import {
+  API_OPERATIONS,
+  type ApiOperation,
+  type ApiOperationName,
+  type ApiOperations,
+  type ServiceOperationName,
+} from '../../protocol/operations.js';
 import type { CreditMemory } from './credit-memory.js';
 import type { HostedJourneyClient } from './types.js';
 
-export interface Operation {
-  /** Method and path template; the path's `{name}` segments are taken from the caller's options of that name. */
-  readonly endpoint: { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };
-  /** POST: the JSON body. GET without `response`: the query of the download. */
-  readonly input?: z.ZodMiniType;
-  /** The JSON answer; absent: the call is a download (bytes or a stream). */
-  readonly response?: z.ZodMiniType;
+export interface Operation extends ApiOperation {
+  /** The row of the operation table the method calls. */
+  readonly operation: ApiOperationName;
   /** Adds what the operation itself decides to the caller's body before it is checked. */
   readonly complete?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** The path key passed as the first argument instead of inside the options (`deleteWebhook(id, options)`). */
@@ -28,8 +33,7 @@ export interface Operation {
   /** What the client remembers from an answer (the body it sent, the answer checked). */
   readonly learn?: (memory: CreditMemory, body: Record<string, unknown>, answer: Record<string, unknown>) => void;
 }
-
-export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
+type Behaviour = Partial<Omit<Operation, keyof ApiOperation | 'operation'>> & { readonly input?: z.ZodMiniType };
 
 /** The profile endpoint without an institution starts the application … */
 const startBody = /* @__PURE__ */ z.lazy(() =>
@@ -82,68 +86,58 @@ const renewBody = /* @__PURE__ */ z.lazy(() =>
   ),
 );
 
-const E = api.ENDPOINTS;
-const W = api.WEBHOOKS;
-const C = api.CONSENTS;
-
-/**
- * Built by a call marked pure: reading the rows of ENDPOINTS (`E.profile`) could run a getter as far as a bundler
- * knows, so a table written out at module level would stay in every bundle, with every schema it names, even one that
- * never creates a client (the Fetch-runtime verifier). Built this way it goes with `createClient`.
- */
-export const OPERATIONS = /* @__PURE__ */ (() =>
+/** What the client adds to the row of its own name. */
+const own = () =>
   ({
-    startApplication: { endpoint: E.profile, input: startBody, response: api.applicationResponse },
-    attachInstitution: { endpoint: E.profile, input: attachBody, response: api.applicationResponse },
-    createConsent: { endpoint: E.consents, input: api.consentBody, response: api.consentResponse },
-    listConsents: { endpoint: C.list, response: api.consentListResponse },
-    renewConsent: { endpoint: E.consents, input: renewBody, response: api.consentResponse },
-    revokeConsent: { endpoint: C.revoke, input: api.revokeConsentBody, response: api.consentView },
-    getInstitution: { endpoint: api.INSTITUTION_LOOKUP.get, response: api.institutionResponse },
-    finalise: { endpoint: E.finalise, input: api.finaliseBody, response: api.finaliseResponse },
-    downloadBundle: { endpoint: E.bundle, input: z.object({ format: z.enum(api.BUNDLE_FORMATS) }) },
-    lodgeEnquiry: { endpoint: E.lodgeEnquiry, input: api.lodgeEnquiryBody, response: api.enquiryResponse },
-    getReport: {
-      endpoint: E.getReport,
-      input: api.getReportBody,
-      response: api.creditReportResponse,
-      learn: (m, _, answer) => m.seeReport(answer),
-    },
-    downloadReport: { endpoint: E.downloadReport, input: api.getReportBody },
-    createAccount: {
-      endpoint: E.createAccount,
-      input: api.createAccountBody,
-      response: api.accountResponse,
-      learn: seeAccount,
-    },
-    updateAccount: {
-      endpoint: E.updateAccount,
-      input: api.updateAccountBody,
-      response: api.accountResponse,
-      learn: seeAccount,
-    },
-    closeAccount: {
-      endpoint: E.updateAccount,
-      input: api.updateAccountBody,
-      response: api.accountResponse,
-      complete: closeAccount,
-      learn: seeAccount,
-    },
+    startApplication: { input: startBody },
+    getReport: { learn: (m, _, answer) => m.seeReport(answer) },
+    createAccount: { learn: seeAccount },
+    updateAccount: { learn: seeAccount },
     savePayment: {
-      endpoint: E.savePayment,
-      input: api.savePaymentBody,
-      response: api.paymentResponse,
       prepare: (m, operation, body) => m.preparePayment(operation, body),
       learn: (m, body) => m.seePayment(body),
     },
-    registerDefault: { endpoint: E.registerDefault, input: registerDefaultBody, response: api.defaultResponse },
-    updateDefault: { endpoint: E.updateDefault, input: api.updateDefaultBody, response: api.defaultResponse },
-    registerWebhook: { endpoint: W.register, input: registerWebhookBody, response: api.webhookResponse },
-    listWebhooks: { endpoint: W.list, response: api.webhookListResponse },
-    deleteWebhook: { endpoint: W.delete, response: api.webhookDeletedResponse, positional: 'id' },
-  }) as const satisfies Record<OperationName, Operation>)();
+    registerDefault: { input: registerDefaultBody },
+    registerWebhook: { input: registerWebhookBody },
+    deleteWebhook: { positional: 'id' },
+  }) as const satisfies { [K in ServiceOperationName]?: Behaviour };
 
-/** The `{name}` keys of a path template, in order. */
-export function pathKeys(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-}
+/** Methods that call another row's operation. */
+const variants = () =>
+  ({
+    attachInstitution: { operation: 'startApplication', input: attachBody },
+    renewConsent: { operation: 'createConsent', input: renewBody },
+    closeAccount: { operation: 'updateAccount', complete: closeAccount, learn: seeAccount },
+  }) as const satisfies Record<string, Behaviour & { operation: ServiceOperationName }>;
+
+type Own = ReturnType<typeof own>;
+type Variants = ReturnType<typeof variants>;
+type Resolved<N extends ApiOperationName, B> = Omit<ApiOperations[N], keyof B> &
+  Omit<B, 'operation'> & { operation: N };
+export type ClientOperations = {
+  [K in ServiceOperationName]: Resolved<K, K extends keyof Own ? Own[K] : unknown>;
+} & { [K in keyof Variants]: Resolved<Variants[K]['operation'], Variants[K]> };
+
+export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
+// Compile-time: a method for every row the service answers, and a row for every method.
+type Assert<T extends true> = T;
+export type EveryRowAMethod = Assert<
+  [Exclude<keyof ClientOperations, OperationName> | Exclude<OperationName, keyof ClientOperations>] extends [never]
+    ? true
+    : false
+>;
+
+/**
+ * The resolved rows, built by a call marked pure: a table built at module level would stay in every bundle, with
+ * every schema it names, even one that never creates a client (the Fetch-runtime verifier). Built this way it goes
+ * with `createClient`.
+ */
+export const OPERATIONS: ClientOperations = /* @__PURE__ */ (() => {
+  const rows: Record<string, Operation> = {};
+  const mine: Record<string, Behaviour> = own();
+  for (const [name, row] of Object.entries(API_OPERATIONS) as Array<[ApiOperationName, ApiOperation]>)
+    if (row.source !== 'sandbox') rows[name] = { ...row, operation: name, ...mine[name] };
+  for (const [name, { operation, ...rest }] of Object.entries(variants()))
+    rows[name] = { ...API_OPERATIONS[operation], operation, ...(rest as Behaviour) };
+  return rows as unknown as ClientOperations;
+})();

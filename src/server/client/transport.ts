@@ -49,6 +49,8 @@ export interface Transport {
 export interface Call {
   operation: string;
   method: 'GET' | 'POST' | 'DELETE';
+  /** The operation's path template (`/api/v1/{vendor}/{ref}/profile`): its span's name, never the filled-in path. */
+  template: string;
   /** Path with query, relative to baseUrl. */
   path: string;
   body?: string;

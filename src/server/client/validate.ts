@@ -1,6 +1,7 @@
 /** Request validation (throws HostedJourneyValidationError before anything is sent) and loose response validation. */
 import type * as z from 'zod/mini';
 import { type IssueLike, issueMessage, PLAIN_ISSUES } from '../../protocol/issues.js';
+import { PATH_PARAM } from '../../protocol/operations.js';
 import { ApiError, type FieldIssue, HostedJourneyValidationError } from './errors.js';
 
 const toFields = (issues: readonly IssueLike[], input: unknown): FieldIssue[] =>
@@ -26,12 +27,12 @@ export function checkResponse<S extends z.ZodMiniType>(operation: string, schema
   return r.data as z.infer<S>;
 }
 
-/** Path parameters: letters, digits, `-`, `_` (the journey URL's id rule). */
+/** Path parameters: the operation table's rule (letters, digits, `-`, `_`; the journey URL's id rule). */
 export function checkPathParams(operation: string, params: Record<string, unknown>): Record<string, string> {
   const fields: FieldIssue[] = [];
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(v))
-      fields.push({ path: k, message: 'must be 1-128 letters, digits, - or _' });
+    const r = PATH_PARAM.safeParse(v, PLAIN_ISSUES);
+    if (!r.success) fields.push(...toFields(r.error.issues, v).map((f) => ({ ...f, path: k })));
   }
   if (fields.length) throw new HostedJourneyValidationError(operation, fields);
   return params as Record<string, string>;

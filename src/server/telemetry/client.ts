@@ -1,10 +1,9 @@
 /**
  * What a signed API call records, per attempt as OpenTelemetry's HTTP client conventions ask: one CLIENT span named
- * `<METHOD> <route template>` (the operation's row in client/operations.ts, never the filled-in path or its query),
+ * `<METHOD> <route template>` (the template of the operation's row, never the filled-in path or its query),
  * and `http.client.request.duration`. A retry is a new span with `http.request.resend_count`. The span is active while
  * the attempt runs, so an instrumented `fetch` nests under it.
  */
-import { OPERATIONS } from '../client/operations.js';
 import { type Telemetry, instrumentsOf, safeLog } from './resolve.js';
 import { ERROR_TYPE, SpanKind, endSpan, errorName, seconds, secondsHistogram, withSpan } from './record.js';
 import { countIgnored, makeIgnoredCounter, parentFor, traceOfSpan } from './trace.js';
@@ -35,6 +34,8 @@ interface AttemptResult {
 export interface ObservedCall {
   operation: string;
   method: string;
+  /** The operation's route template, e.g. `/api/v1/{vendor}/{ref}/profile`. */
+  template: string;
   trace?: ParsedTraceparent | undefined;
 }
 
@@ -70,8 +71,7 @@ export function clientObserver(
   return async (call, resendCount, attempt) => {
     const on = tel && !tel.idle() ? tel : undefined;
     if (!on && !logger) return attempt(fetch, givenTrace(call));
-    const op = (OPERATIONS as Record<string, { endpoint: { path: string } } | undefined>)[call.operation];
-    const template = prefix + (op?.endpoint.path ?? '/_OTHER');
+    const template = prefix + call.template;
     const attrs: Attributes = { ...server, [CLIENT_ATTR.method]: call.method, [CLIENT_ATTR.template]: template };
     if (resendCount > 0) attrs[CLIENT_ATTR.resendCount] = resendCount;
     if (on && resendCount === 0 && call.trace && !call.trace.ok)
