@@ -119,10 +119,14 @@ describe('GET / — the sandbox index', () => {
       links: { health: `${sb.url}/health` },
     });
     expect(body.links.demo).toBeUndefined();
-    expect(body.endpoints).toHaveLength(15);
+    expect(body.endpoints).toHaveLength(17);
     expect(body.endpoints).toContainEqual({ name: 'registerWebhook', method: 'POST', path: '/api/v1/webhooks' });
     expect(body.endpoints).toContainEqual({ name: 'deleteWebhook', method: 'DELETE', path: '/api/v1/webhooks/{id}' });
-    expect(body.endpoints).toContainEqual({ name: 'bundle', method: 'GET', path: '/api/v1/applications/{id}/bundle' });
+    expect(body.endpoints).toContainEqual({
+      name: 'downloadBundle',
+      method: 'GET',
+      path: '/api/v1/applications/{id}/bundle',
+    });
   });
 
   it('lists each receiver with its recent deliveries, newest first, kept to a bounded ring', async () => {

@@ -1,6 +1,7 @@
 // `hosted-journey-sandbox mcp` as an assistant runs it: the built CLI spawned over stdio and driven by the MCP SDK's own
 // Client, through a whole journey to a downloaded bundle, the consent's year and the webhook deliveries; bad input is
-// refused naming the field; no tool result ever carries the token's secret or id.
+// refused naming the field; no tool result ever carries the token's secret or id. A tool that calls an operation of
+// the signed API asks for the fields the API asks for, required where the API requires them.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { TOOLS } from '../../src/sandbox/mcp/tools.js';
+import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { connectMcp, resultText as text, type ToolResult } from '../support/mcp.js';
 
 const CLI = [path.resolve('dist/sandbox-cli.js')];
@@ -124,6 +127,39 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
     }
   });
 
+  it("asks, for each tool that calls an operation, the API's fields, required where the API requires them", async () => {
+    const { tools } = await client.listTools();
+    const doc = openApiDocument() as any;
+    const ops = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((p) => Object.values(p));
+    const schemaOf = (ref: string) => doc.components.schemas[ref.split('/').pop()!];
+    /** What the API requires of an operation, and every field it takes: path parameters, query, body. */
+    const api = (id: string) => {
+      const op = ops.find((o) => o.operationId === id);
+      const params = op.parameters.filter((p: any) => p.in === 'path' || p.in === 'query');
+      const body = op.requestBody ? schemaOf(op.requestBody.content['application/json'].schema.$ref) : undefined;
+      return {
+        required: [...params.filter((p: any) => p.required).map((p: any) => p.name), ...(body?.required ?? [])],
+        fields: [...params.map((p: any) => p.name), ...Object.keys(body?.properties ?? {})],
+      };
+    };
+    let compared = 0;
+    for (const [name, row] of Object.entries(TOOLS) as Array<[string, (typeof TOOLS)[keyof typeof TOOLS]]>) {
+      if (!('operation' in row)) continue;
+      const { name: id, renamed = {} } = row.operation as { name: string; renamed?: Record<string, string> };
+      const listed = tools.find((t) => t.name === name)!.inputSchema;
+      const asApi = (k: string) => renamed[k] ?? k;
+      const wanted = api(id);
+      expect((listed.required ?? []).map(asApi).sort(), name).toEqual(wanted.required.sort());
+      for (const k of Object.keys(listed.properties ?? {}).filter((k) => k !== 'save_to'))
+        expect(wanted.fields, `${name}.${k}`).toContain(asApi(k));
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(10);
+    const start = tools.find((t) => t.name === 'start_application')!.inputSchema;
+    expect(start.required).toEqual(['vendor', 'ref']);
+    expect(Object.keys(start.properties ?? {})).toEqual(expect.arrayContaining(['full_name', 'email', 'phone']));
+  });
+
   it('starts an application, takes it through the journey and downloads its bundle as a real PDF and as JSON', async () => {
     const app = await json(client, 'start_application', {
       vendor: 'acme',
@@ -152,7 +188,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
       save_to: 'nested/bundle.json',
     });
     const to = path.join(dir, 'hosted-journey-downloads', 'nested', 'bundle.json');
-    expect(saved).toMatchObject({ saved_to: to, mime_type: 'application/json' });
+    expect(saved).toMatchObject({ saved_to: to, mime_type: 'application/json; charset=utf-8' });
     expect(statSync(to).mode & 0o777).toBe(0o600);
     const bundle = JSON.parse(readFileSync(to, 'utf8'));
     expect(saved.bytes).toBe(readFileSync(to).byteLength);
@@ -185,7 +221,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
   it('takes the connection through its year: the clock, a renewal, a revocation and an expiry', async () => {
     const { consents } = await json(client, 'list_consents', { vendor: 'acme', ref: 'mcp_1' });
     const consentId = consents[0].consent_id;
-    const moved = await json(client, 'advance_clock', { by: '30d' });
+    const moved = await json(client, 'advance_clock', { advance: '30d' });
     expect(Date.parse(moved.now)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     const renewed = await json(client, 'renew_consent', { vendor: 'acme', ref: 'mcp_1', consent_id: consentId });
     expect(renewed.renewalId).toMatch(/^cns_/);
@@ -193,7 +229,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
       vendor: 'acme',
       ref: 'mcp_1',
       consent_id: consentId,
-      by: 'integrator',
+      revoked_by: 'integrator',
     });
     expect(revoked).toMatchObject({ consent_id: consentId, status: 'revoked', revoked_by: 'integrator' });
 
@@ -207,12 +243,16 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
 
   it('refuses bad input naming the field and what it accepts', async () => {
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-      ['download_bundle', { application_id: 'app_1', format: 'docx' }, /format must be one of: pdf, csv, json/],
+      [
+        'download_bundle',
+        { application_id: 'app_1', format: 'docx' },
+        /expected one of "pdf"\|"csv"\|"json" at format/,
+      ],
       ['download_bundle', { application_id: 'app_1', format: 'pdf', save_to: '' }, /save_to is a file name/],
-      ['start_application', { vendor: 'acme', ref: 'x', full_name: 'A' }, /email must be an email address/],
-      ['start_application', { vendor: 'ac me', ref: 'x', full_name: 'A', email: 'a@b.co' }, /vendor is letters/],
-      ['advance_clock', { by: 'soon' }, /by is a duration/],
-      ['revoke_consent', { vendor: 'a', ref: 'b', consent_id: 'c', by: 'bank' }, /by must be one of: integrator/],
+      ['start_application', { vendor: 'acme', ref: 'x', email: 'not-an-email' }, /email[\s\S]* at email/i],
+      ['start_application', { vendor: 'ac me', ref: 'x' }, /letters, digits, - or _ at vendor/],
+      ['advance_clock', { advance: 'soon' }, /advance: must be a duration/],
+      ['revoke_consent', { vendor: 'a', ref: 'b', consent_id: 'c', revoked_by: 'bank' }, /revoked_by must be one of/],
       ['search_docs', {}, /query is required/],
     ];
     for (const [tool, args, message] of cases) {

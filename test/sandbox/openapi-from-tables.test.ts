@@ -1,5 +1,5 @@
 // The OpenAPI document has no list of its own: a field added to a protocol schema, an event added to the event table
-// and a row added to the client's operation table each appear in it, with no edit to the generator. The modules are
+// and a row added to the operation table each appear in it, with no edit to the generator. The modules are
 // replaced by copies with one more field, event and row; the generator is the real one.
 import * as z from 'zod/mini';
 import { expect, it, vi } from 'vitest';
@@ -23,15 +23,18 @@ vi.mock('../../src/protocol/webhooks.js', async (importOriginal) => {
   return { ...real, webhookDataSchemas, KNOWN_WEBHOOK_TYPES: Object.keys(webhookDataSchemas) };
 });
 
-vi.mock('../../src/server/client/operations.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/client/operations.js')>();
+vi.mock('../../src/protocol/operations.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/protocol/operations.js')>();
   return {
     ...real,
-    OPERATIONS: {
-      ...real.OPERATIONS,
-      listConsents: {
-        endpoint: { method: 'GET', path: '/api/v1/applications/{id}/consents' },
-        response: z.looseObject({ consents: z.array(z.looseObject({ consent_id: z.string() })) }),
+    API_OPERATIONS: {
+      ...real.API_OPERATIONS,
+      listStatements: {
+        method: 'GET',
+        path: '/api/v1/applications/{id}/statements',
+        response: z.looseObject({ statements: z.array(z.looseObject({ statement_id: z.string() })) }),
+        errors: ['APPLICATION_NOT_FOUND'],
+        source: 'ours',
       },
     },
   };
@@ -55,13 +58,11 @@ it('an event added to the event table is a webhook, marked ours', () => {
   expect(schema(event.properties.data.$ref).required).toEqual(['consent_id', 'days_left']);
 });
 
-it("a row added to the client's operation table is an operation on its path, marked ours", () => {
-  const op = doc.paths['/api/v1/applications/{id}/consents'].get;
-  expect(op).toMatchObject({
-    operationId: 'listConsents',
-    'x-provenance': 'ours',
-    'x-client-methods': ['listConsents'],
-  });
+it('a row added to the operation table is an operation on its path, named as the row, marked ours', () => {
+  const op = doc.paths['/api/v1/applications/{id}/statements'].get;
+  expect(op).toMatchObject({ operationId: 'listStatements', 'x-provenance': 'ours' });
+  expect(op['x-error-codes']).toContain('APPLICATION_NOT_FOUND');
+  expect(op.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
   expect(op.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
-  expect(schema(op.responses['2XX'].content['application/json'].schema.$ref).required).toEqual(['consents']);
+  expect(schema(op.responses['2XX'].content['application/json'].schema.$ref).required).toEqual(['statements']);
 });
