@@ -24,13 +24,9 @@ function table(): string {
     const codes = row.errors.length ? row.errors.map((c) => `\`${c}\``).join(', ') : '—';
     return `| \`${name}\` | \`${m.method} ${m.path}\` | ${SOURCE[row.source]} | ${answers} | ${codes} |`;
   });
-  return [
-    START,
-    '| method | calls | | answers | its own error codes |',
-    '|---|---|---|---|---|',
-    ...rows,
-    END,
-  ].join('\n');
+  return [START, '| method | calls | | answers | its own error codes |', '|---|---|---|---|---|', ...rows, END].join(
+    '\n',
+  );
 }
 
 it("docs/server.md's table of the client's methods is the operation table's", () => {

@@ -105,7 +105,12 @@ describe('the generated OpenAPI document', () => {
       expect(op['x-error-codes'], name).toEqual(codes);
       for (const code of codes) expect(ERROR_STATUS, `${name}: ${code}`).toHaveProperty(code);
       const statuses = new Set([...codes.map((c) => String(ERROR_STATUS[c as keyof typeof ERROR_STATUS])), '429']);
-      expect(Object.keys(op.responses).filter((s) => s !== '2XX').sort(), name).toEqual([...statuses].sort());
+      expect(
+        Object.keys(op.responses)
+          .filter((s) => s !== '2XX')
+          .sort(),
+        name,
+      ).toEqual([...statuses].sort());
       for (const s of statuses) expect(op.responses[s].$ref).toBe(`#/components/responses/Error${s}`);
     }
     expect(doc.paths['/payment/save'].post['x-error-codes']).toContain('SECOND_VARIATION');
