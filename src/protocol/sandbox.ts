@@ -15,16 +15,15 @@ export const advanceClockResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ now: z.string(), advanced_ms: z.number() }),
 );
 
-const LIMIT = `must be a whole number from 1 to ${MAX_DELIVERIES}`;
-
 /** The query of `listDeliveries`: one event's attempts, one type's, the last `limit` (default 100). */
-export const deliveriesQuery = /* @__PURE__ */ z.lazy(() =>
-  z.object({
+export const deliveriesQuery = /* @__PURE__ */ z.lazy(() => {
+  const limit = `must be a whole number from 1 to ${MAX_DELIVERIES}`;
+  return z.object({
     event_id: z.optional(z.string()),
     type: z.optional(z.string()),
-    limit: z.optional(z.int({ error: LIMIT }).check(z.gte(1, LIMIT), z.lte(MAX_DELIVERIES, LIMIT))),
-  }),
-);
+    limit: z.optional(z.int({ error: limit }).check(z.gte(1, limit), z.lte(MAX_DELIVERIES, limit))),
+  });
+});
 
 /** One attempt to deliver an event to one receiver. */
 export const deliveryView = /* @__PURE__ */ z.lazy(() =>
