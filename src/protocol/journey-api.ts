@@ -2,8 +2,9 @@
  * The journey-facing API [ours]: the JSON API a journey's own pages call on their origin (the sandbox serves it at
  * `/journey-api/…`, same origin, no HMAC). One table, `JOURNEY_API`: the sandbox's router matches requests with
  * `matchJourneyApi` and the journey's browser client builds its calls with `journeyApiPath`, so neither side spells a
- * path; the sandbox names each request's span with `journeyApiTemplate`. Failures answer `{ error: { code, message } }`: `code` is one of `JOURNEY_API_ERRORS` (the journey shows its
- * catalogue's words for it); `message` is English for developers and never shown to the customer.
+ * path; the sandbox names each request's span with `journeyApiTemplate`. Failures answer
+ * `{ error: { code, message } }`: `code` is one of `JOURNEY_API_ERRORS` (the journey shows its catalogue's words
+ * for it); `message` is English for developers and never shown to the customer.
  */
 import type { Pathway } from './api.js';
 

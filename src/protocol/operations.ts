@@ -67,12 +67,8 @@ export const REPORT_CONTENT_TYPES: Readonly<Record<string, string>> = { pdf: 'ap
 const bundleQuery = /* @__PURE__ */ z.lazy(() => z.strictObject({ format: z.enum(api.BUNDLE_FORMATS) }));
 const REPAYMENT = ['ACCOUNT_NOT_FOUND', 'ACCOUNT_CLOSED'];
 
-/**
- * The rows. Built by a call marked pure: reading the schemas of api.ts could run a getter as far as a bundler knows,
- * so a table written out at module level would stay in every bundle that imports this module, even one that never
- * uses the table (the Fetch-runtime verifier).
- */
-export const API_OPERATIONS = /* @__PURE__ */ (() =>
+/** Applications, consents and bundles. */
+const openBanking = () =>
   ({
     // ---- open banking [seed] ------------------------------------------------------------------------------------
     startApplication: {
@@ -145,6 +141,11 @@ export const API_OPERATIONS = /* @__PURE__ */ (() =>
       errors: ['INSTITUTION_NOT_FOUND'],
       source: 'ours',
     },
+  }) as const satisfies Record<string, ApiOperation>;
+
+/** Enquiries, reports, accounts, repayments and defaults. */
+const creditReporting = () =>
+  ({
     // ---- credit reporting [seed] --------------------------------------------------------------------------------
     lodgeEnquiry: {
       method: 'POST',
@@ -210,6 +211,11 @@ export const API_OPERATIONS = /* @__PURE__ */ (() =>
       errors: ['UNKNOWN_DEFAULT', 'DEFAULT_CLOSED'],
       source: 'seed',
     },
+  }) as const satisfies Record<string, ApiOperation>;
+
+/** The signing token's webhook receivers, and what only the sandbox answers. */
+const receiversAndSandbox = () =>
+  ({
     // ---- the signing token's webhook receivers [ours] -----------------------------------------------------------
     registerWebhook: {
       method: 'POST',
@@ -264,7 +270,18 @@ export const API_OPERATIONS = /* @__PURE__ */ (() =>
       errors: ['NOT_FOUND'],
       source: 'sandbox',
     },
-  }) as const satisfies Record<string, ApiOperation>)();
+  }) as const satisfies Record<string, ApiOperation>;
+
+/**
+ * The rows. Built by a call marked pure: reading the schemas of api.ts could run a getter as far as a bundler knows,
+ * so a table written out at module level would stay in every bundle that imports this module, even one that never
+ * uses the table (the Fetch-runtime verifier).
+ */
+export const API_OPERATIONS = /* @__PURE__ */ (() => ({
+  ...openBanking(),
+  ...creditReporting(),
+  ...receiversAndSandbox(),
+}))();
 
 export type ApiOperations = typeof API_OPERATIONS;
 export type ApiOperationName = keyof ApiOperations;

@@ -15,7 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CALLS = `import type { paths } from './api.js';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type Body<P extends keyof paths> = paths[P] extends { post: { requestBody: infer R } } ? Json<R> : never;
+// A body none of whose fields is required is optional (\`requestBody?\`): its type is the same.
+type Body<P extends keyof paths> = paths[P] extends { post: { requestBody?: infer R } } ? Json<NonNullable<R>> : never;
 type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: { '2XX': infer R } }
   ? Json<R>
   : never;

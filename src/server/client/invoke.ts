@@ -105,7 +105,10 @@ async function download(t: Transport, name: string, op: Operation, path: string,
   return send(t, { ...call, maxResponseBytes: o.maxResponseBytes });
 }
 
-/** What every call sends besides its body (its row's method and route template); its trace context is the call's own, else the client's default. */
+/**
+ * What every call sends besides its body (its row's method and route template); its trace context is the call's own,
+ * else the client's default.
+ */
 function base(t: Transport, operation: string, op: Operation, path: string, o: Opts, expect: Call['expect']): Call {
   const trace = o.traceparent === undefined ? t.defaultTrace?.() : parseTraceHeaders(o.traceparent, o.tracestate);
   const { method, path: template } = op;
