@@ -174,7 +174,7 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
     paths[op.path]![op.method.toLowerCase()] = operation(name, op, reg);
   }
   const events = webhooks(reg);
-  const errors = errorComponents(reg);
+  const errors = errorComponents(reg, Object.values(API_OPERATIONS).flatMap(operationErrors));
   return {
     openapi: '3.1.0',
     info: {

@@ -10,10 +10,12 @@ import { PROVENANCE } from './security.js';
 /** Statuses the client retries besides 5xx; the service may answer them though the sandbox never does. */
 const RATE_LIMITED = 429;
 
-/** status → its codes, in status order. */
-function codesByStatus(): Map<number, string[]> {
+/** status → its codes (those of `codes`, default every code), in status order, each code once. */
+function codesByStatus(codes: readonly string[] = Object.keys(ERROR_STATUS)): Map<number, string[]> {
   const by = new Map<number, string[]>();
-  for (const [code, status] of Object.entries(ERROR_STATUS)) by.set(status, [...(by.get(status) ?? []), code]);
+  const wanted = new Set(codes);
+  for (const [code, status] of Object.entries(ERROR_STATUS))
+    if (wanted.has(code)) by.set(status, [...(by.get(status) ?? []), code]);
   by.set(RATE_LIMITED, by.get(RATE_LIMITED) ?? []);
   return new Map([...by].sort(([a], [b]) => a - b));
 }
@@ -31,8 +33,11 @@ export function errorResponses(codes: readonly string[]): Record<string, { $ref:
   );
 }
 
-/** The `Error` schema and one response component per status. */
-export function errorComponents(reg: SchemaRegistry): { responses: Record<string, JsonSchema> } {
+/** The `Error` schema and one response component per status of `codes` (the codes some operation answers). */
+export function errorComponents(
+  reg: SchemaRegistry,
+  codes: readonly string[],
+): { responses: Record<string, JsonSchema> } {
   const body = jsonSchema(errorBody, 'output');
   const schema = reg.ref('Error', {
     ...body,
@@ -43,12 +48,12 @@ export function errorComponents(reg: SchemaRegistry): { responses: Record<string
     'x-error-codes': ERROR_STATUS,
   });
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, codes] of codesByStatus()) {
+  for (const [status, answered] of codesByStatus(codes)) {
     responses[name(status)] = {
       description:
         status === RATE_LIMITED
           ? 'Too many requests: retry after `Retry-After` seconds [ours; the sandbox does not limit].'
-          : `Codes: ${codes.join(', ')}.`,
+          : `Codes: ${answered.join(', ')}.`,
       headers: {
         [HEADERS.requestId]: { description: 'The id of this request.', schema: { type: 'string' } },
         ...(status === RATE_LIMITED
