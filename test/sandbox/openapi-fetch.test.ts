@@ -110,6 +110,7 @@ export async function run(
   const { consents } = ok('listConsents', await api.GET('/api/v1/{vendor}/{ref}/consents', { params: { path } }));
   const [first] = consents;
   if (!first) throw new Error('listConsents: no consent after the journey');
+  ok('getInstitution', await api.GET('/api/v1/institutions/{id}', { params: { path: { id: first.institution_id } } }));
   ok('advanceClock', await api.POST('/sandbox/v1/clock', { body: { advance: '1d' } }));
   const consent = { ...path, consent_id: first.consent_id };
   ok('revokeConsent', await api.POST('/api/v1/{vendor}/{ref}/consents/{consent_id}/revoke', { params: { path: consent } }));
