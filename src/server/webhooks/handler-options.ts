@@ -204,8 +204,6 @@ function functionTable(on: unknown): FunctionTable {
   return on as FunctionTable;
 }
 
-const KNOWN = new Set<string>(KNOWN_WEBHOOK_TYPES);
-
 /**
  * The known types `on` has a function for, in the protocol's order: what the receiver must be registered for so that
  * the service filters out none of them. Undefined (every type) when `'*'` has a function, or a key is a type this
@@ -213,7 +211,8 @@ const KNOWN = new Set<string>(KNOWN_WEBHOOK_TYPES);
  */
 function handledTypes(on: FunctionTable): readonly KnownWebhookType[] | undefined {
   const named = Object.keys(on).filter((k) => on[k] !== undefined);
-  if (named.some((k) => !KNOWN.has(k))) return undefined;
+  const known: readonly string[] = KNOWN_WEBHOOK_TYPES;
+  if (named.some((k) => !known.includes(k))) return undefined;
   return Object.freeze(KNOWN_WEBHOOK_TYPES.filter((t) => named.includes(t)));
 }
 
