@@ -8,6 +8,8 @@ import { isLoopbackHost } from './url/loopback.js';
 import { ACCOUNT_TYPES, HARDSHIP_CODES, LEGACY_CURRENT_CODE, REPAYMENT_CODES } from './credit.js';
 import { KNOWN_WEBHOOK_TYPES, type KnownWebhookType, closestWebhookType } from './webhooks.js';
 import { SHARING_DAYS, type ConsentStatus, type RevokedBy } from './consents.js';
+import type { ApplicationStatus } from './applications.js';
+import { openEnum } from './open-enum.js';
 
 export * from './credit.js';
 
@@ -55,7 +57,7 @@ export const applicationResponse = /* @__PURE__ */ z.lazy(() =>
     application_id: z.string(),
     vendor: z.string(),
     ref: z.string(),
-    status: z.string(),
+    status: openEnum<ApplicationStatus>(),
     institution: z.optional(
       z.nullable(z.looseObject({ id: z.string(), pathway: z.enum(PATHWAYS), name: z.optional(z.string()) })),
     ),
@@ -95,20 +97,17 @@ export const consentResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-/** A status or `revoked_by` value: known ones typed, a value the service adds later let through (consents.ts). */
-const openString = <T extends string>() => z.custom<T>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
-
 /** One consent as `listConsents` and `revokeConsent` answer it [ours, after the seed's model]. */
 export const consentView = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     consent_id: z.string(),
     application_id: z.string(),
     institution_id: z.string(),
-    status: openString<ConsentStatus>(),
+    status: openEnum<ConsentStatus>(),
     sharing_days: z.number(),
     /** When the sharing period ends; null until the customer authorises. */
     sharing_expires_at: z.nullable(z.string()),
-    revoked_by: z.optional(openString<RevokedBy>()),
+    revoked_by: z.optional(openEnum<RevokedBy>()),
     /** The accounts it shares; unchanged by a renewal. */
     account_ids: z.array(z.string()),
     created_at: z.string(),
@@ -120,7 +119,7 @@ export const consentListResponse = /* @__PURE__ */ z.lazy(() => z.looseObject({ 
 
 export const finaliseBody = /* @__PURE__ */ z.lazy(() => z.strictObject({}));
 export const finaliseResponse = /* @__PURE__ */ z.lazy(() =>
-  z.looseObject({ application_id: z.string(), status: z.string() }),
+  z.looseObject({ application_id: z.string(), status: openEnum<ApplicationStatus>() }),
 );
 
 // ---- credit reporting ---------------------------------------------------------------------------------------------
@@ -319,7 +318,7 @@ export const errorBody = /* @__PURE__ */ z.lazy(() =>
       request_id: z.optional(z.string()),
       fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
       /** [ours] A data pull refused because the consent ended: which one, and its status. */
-      consent: z.optional(z.looseObject({ consent_id: z.string(), status: z.string() })),
+      consent: z.optional(z.looseObject({ consent_id: z.string(), status: openEnum<ConsentStatus>() })),
     }),
   }),
 );

@@ -33,8 +33,8 @@ export const SHARING_DAYS = { min: 1, max: 365, default: 365 } as const;
 export const DEFAULT_WARNING_LEADS_DAYS: readonly number[] = [30, 14, 7, 1];
 export const DAY_MS = 86_400_000;
 
-/** Statuses in which data can still be pulled. */
-export function consentIsLive(status: string): boolean {
+/** Whether data can still be pulled under a consent in this status. */
+export function consentIsLive(status: ConsentStatus): boolean {
   return status === 'active' || status === 'expiring';
 }
 

@@ -5,5 +5,6 @@ export * from './signing.js';
 export * from './webhooks.js';
 export * from './api.js';
 export * from './consents.js';
+export * from './applications.js';
 export * from './sandbox.js';
 export * from './operations.js';

@@ -7,6 +7,7 @@
  * for it); `message` is English for developers and never shown to the customer.
  */
 import type { Pathway } from './api.js';
+import type { KnownApplicationStatus } from './applications.js';
 
 /** Where the API lives on the journey origin. */
 export const JOURNEY_API_BASE = '/journey-api';
@@ -51,17 +52,8 @@ export interface JourneyInstitution {
   colour?: string;
 }
 
-export type JourneyApplicationStatus =
-  | 'started'
-  | 'institution_selected'
-  | 'consent_pending'
-  | 'consented'
-  | 'crawling'
-  | 'released'
-  | 'crawled'
-  | 'finalised'
-  | 'report_ready'
-  | 'denied';
+/** The journey reads the sandbox's own answers, so it knows every status. */
+export type JourneyApplicationStatus = KnownApplicationStatus;
 
 export interface JourneyStatusBody {
   application_id: string;

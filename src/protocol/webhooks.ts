@@ -7,14 +7,8 @@
 import * as z from 'zod/mini';
 import type { Locale } from './locale.js';
 import { editDistance } from './nearest.js';
-import {
-  ABANDON_REASONS,
-  REVOKED_BY,
-  type AbandonReason,
-  type KnownAbandonReason,
-  type KnownRevokedBy,
-  type RevokedBy,
-} from './consents.js';
+import type { AbandonReason, RevokedBy } from './consents.js';
+import { openEnum } from './open-enum.js';
 
 const decimal = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^-?\d+(\.\d+)?$/)));
 const id = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
@@ -32,17 +26,9 @@ export type CrawlerLifecycleStatus = (typeof CRAWLER_LIFECYCLE_STATUSES)[number]
 export const CRAWLER_CREDENTIALS_TIMEOUT_MS = 10 * 60_000;
 
 /** A documented status, or one the service adds later (`string & {}` keeps the literals in editors' completion). */
-const lifecycleStatus = /* @__PURE__ */ z.lazy(() =>
-  z.custom<CrawlerLifecycleStatus | (string & {})>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64),
-);
-
-/** A closed union for the compiler that lets a value the service adds later through (see consents.ts). */
-function openEnum<K extends string, T extends string>(values: readonly K[]) {
-  void values;
-  return z.custom<T>((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
-}
-const revokedBy = /* @__PURE__ */ z.lazy(() => openEnum<KnownRevokedBy, RevokedBy>(REVOKED_BY));
-const abandonReason = /* @__PURE__ */ z.lazy(() => openEnum<KnownAbandonReason, AbandonReason>(ABANDON_REASONS));
+const lifecycleStatus = /* @__PURE__ */ z.lazy(() => openEnum<CrawlerLifecycleStatus | (string & {})>());
+const revokedBy = /* @__PURE__ */ z.lazy(() => openEnum<RevokedBy>());
+const abandonReason = /* @__PURE__ */ z.lazy(() => openEnum<AbandonReason>());
 const timestamp = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
 /** The bank's display name, as a message to the customer names it, e.g. `Sandbox Bank`. */
 const institutionName = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));

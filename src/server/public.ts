@@ -145,3 +145,4 @@ export type {
   KnownAbandonReason,
   UnknownValue,
 } from '../protocol/consents.js';
+export type { ApplicationStatus, KnownApplicationStatus } from '../protocol/applications.js';

@@ -8,7 +8,8 @@
  */
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
-import { isLive, revoke } from '../core/consents.js';
+import { revoke } from '../core/consents.js';
+import { consentIsLive } from '../../protocol/consents.js';
 import { findInstitution } from '../data/institutions.js';
 import { sharingPeriodText } from '../../protocol/journey-copy.js';
 import type { Locale } from '../../protocol/locale.js';
@@ -36,7 +37,7 @@ export function dashboardUrl(ctx: SandboxContext, consent: Consent): string {
 /** The arrangement's state in the customer's words; a live one says until when, in `locale`. */
 function statusLine(consent: Consent, locale: Locale): string {
   const w = bankWords(locale);
-  if (isLive(consent)) {
+  if (consentIsLive(consent.status)) {
     const until = consent.sharing_expires_at;
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
     return w('sharing.until', { date: until ? format.format(new Date(until)) : '' });
@@ -56,7 +57,7 @@ export function sharingPage(ctx: SandboxContext, institutionId: string, info: Re
       throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no data sharing arrangement with this id');
     const accounts = consent.account_ids.map((a) => `<li><bdi>${esc(a)}</bdi></li>`).join('');
     const action = `/bank/${encodeURIComponent(inst.id)}/sharing?${QUERY.locale}=${encodeURIComponent(locale)}`;
-    const stop = isLive(consent)
+    const stop = consentIsLive(consent.status)
       ? `<form method="post" action="${esc(action)}">
 ${consentFields(consent)}
 <div class="actions"><button class="deny" type="submit" name="action" value="stop">${esc(w('sharing.stop'))}</button>` +

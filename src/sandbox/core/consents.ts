@@ -9,7 +9,7 @@
  * 3. A lead that had already passed when the period started is recorded as warned, not sent late.
  * 4. A renewal that is denied, or whose link expires, leaves the renewed consent exactly as it was.
  */
-import { DAY_MS, SHARING_DAYS, type KnownRevokedBy } from '../../protocol/index.js';
+import { DAY_MS, SHARING_DAYS, consentIsLive, type KnownRevokedBy } from '../../protocol/index.js';
 import type { Locale } from '../../protocol/locale.js';
 import { maskAccount } from '../data/generate.js';
 import { findInstitution } from '../data/institutions.js';
@@ -61,11 +61,6 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
   if (renews) renews.renewal = consent.id;
   clock.later(CONSENT_LINK_TTL_MS, () => linkExpired(ctx, app, consent));
   return consent;
-}
-
-/** Whether data can be pulled under this consent. */
-export function isLive(consent: Consent): boolean {
-  return consent.status === 'active' || consent.status === 'expiring';
 }
 
 /**
@@ -143,7 +138,7 @@ export function shareAccounts(consent: Consent, accountIds: readonly string[]): 
 /** Stops the sharing: `consent.revoked`; refused for a consent that is not live (404 for none, 409 otherwise). */
 export function revoke(ctx: SandboxContext, consent: Consent, by: KnownRevokedBy): void {
   if (consent.status === 'revoked') return;
-  if (!isLive(consent))
+  if (!consentIsLive(consent.status))
     throw new SandboxHttpError(E.CONSENT_NOT_ACTIVE, `the consent is ${consent.status}; only a live one is revoked`);
   const app = ctx.state.applications.get(consent.application_id)!;
   consent.status = 'revoked';
@@ -160,7 +155,7 @@ export function revoke(ctx: SandboxContext, consent: Consent, by: KnownRevokedBy
 
 /** Ends the sharing period now (the sandbox's shortcut; the clock does it at `sharing_expires_at`). */
 export function expireNow(ctx: SandboxContext, consent: Consent): void {
-  if (!isLive(consent))
+  if (!consentIsLive(consent.status))
     throw new SandboxHttpError(E.CONSENT_NOT_ACTIVE, `the consent is ${consent.status}; only a live one expires`);
   expire(ctx, ctx.state.applications.get(consent.application_id)!, consent);
 }
@@ -169,7 +164,7 @@ export function expireNow(ctx: SandboxContext, consent: Consent): void {
 export function resumeConsents(ctx: SandboxContext): void {
   for (const consent of ctx.state.consents.values()) {
     const app = ctx.state.applications.get(consent.application_id);
-    if (app && isLive(consent)) arm(ctx, app, consent);
+    if (app && consentIsLive(consent.status)) arm(ctx, app, consent);
   }
 }
 
@@ -208,14 +203,14 @@ function renew(ctx: SandboxContext, app: Application, consent: Consent, request:
 function arm(ctx: SandboxContext, app: Application, consent: Consent): void {
   timers.get(consent)?.();
   timers.delete(consent);
-  if (!isLive(consent) || consent.sharing_expires_at === null) return;
+  if (!consentIsLive(consent.status) || consent.sharing_expires_at === null) return;
   const end = Date.parse(consent.sharing_expires_at);
   const lead = leadsOf(ctx, app).find((l) => !consent.warned.includes(l));
   const due = lead === undefined ? end : end - lead * DAY_MS;
   const expiresAt = consent.sharing_expires_at;
   const cancel = ctx.clock(app.owner).at(due, () => {
     timers.delete(consent);
-    if (!isLive(consent) || consent.sharing_expires_at !== expiresAt) return;
+    if (!consentIsLive(consent.status) || consent.sharing_expires_at !== expiresAt) return;
     if (lead === undefined) return expire(ctx, app, consent);
     if (consent.warned.includes(lead)) return arm(ctx, app, consent);
     consent.warned.push(lead);

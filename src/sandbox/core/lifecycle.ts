@@ -2,14 +2,14 @@
  * The open-banking lifecycle, shared by the signed API, the journey-facing API and the bank pages:
  * start → institution → consent (cdr) or crawler login → crawl → crawled → finalise → report ready.
  */
-import type { CrawlerLifecycleStatus, Pathway } from '../../protocol/index.js';
+import { consentIsLive, type CrawlerLifecycleStatus, type Pathway } from '../../protocol/index.js';
 import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { CRAWLER_LOGINS, findInstitution } from '../data/institutions.js';
 import { generateBankData } from '../data/generate.js';
 import { newId, type Application, type Consent } from './state.js';
-import { decide, isLive, openConsent, shareAccounts } from './consents.js';
+import { decide, openConsent, shareAccounts } from './consents.js';
 
 /** Statuses after which the institution can no longer change. */
 const LOCKED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
@@ -171,7 +171,7 @@ function createRenewal(ctx: SandboxContext, app: Application, req: ConsentReques
   const renewed = ctx.state.consents.get(req.renews!);
   if (!renewed || renewed.application_id !== app.id || renewed.renews !== undefined)
     throw new SandboxHttpError(E.CONSENT_NOT_FOUND, `no consent '${req.renews}' for this customer`);
-  if (!isLive(renewed) && renewed.status !== 'expired')
+  if (!consentIsLive(renewed.status) && renewed.status !== 'expired')
     throw new SandboxHttpError(E.CONSENT_NOT_ACTIVE, `the consent is ${renewed.status}; it cannot be renewed`);
   if (req.bankId !== undefined && req.bankId !== renewed.institution_id)
     throw fieldError('bank_id', 'a renewal keeps the institution of the consent it renews');
@@ -214,7 +214,7 @@ export function decideConsent(ctx: SandboxContext, consent: Consent, approve: bo
  */
 export function requireLiveConsent(ctx: SandboxContext, app: Application): void {
   const consent = app.consent_id === undefined ? undefined : ctx.state.consents.get(app.consent_id);
-  if (!consent || isLive(consent)) return;
+  if (!consent || consentIsLive(consent.status)) return;
   const code = consent.status === 'revoked' ? E.CONSENT_REVOKED : E.CONSENT_EXPIRED;
   throw new SandboxHttpError(
     code,

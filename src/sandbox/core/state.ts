@@ -4,6 +4,7 @@ import type { TraceContext } from '../../protocol/trace-context.js';
 import type { Locale } from '../../protocol/locale.js';
 import type {
   HardshipCode,
+  KnownApplicationStatus,
   KnownConsentStatus,
   KnownRevokedBy,
   LodgeEnquiryBody,
@@ -12,27 +13,13 @@ import type {
 } from '../../protocol/index.js';
 import type { BankData } from '../data/generate.js';
 
-export const APPLICATION_STATUSES = [
-  'started',
-  'institution_selected',
-  'consent_pending',
-  'consented',
-  'crawling',
-  'released',
-  'crawled',
-  'finalised',
-  'report_ready',
-  'denied',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
 export interface Application {
   id: string;
   vendor: string;
   ref: string;
   /** Token id of the account the application belongs to: its webhook events go only to that token's receivers. */
   owner: string;
-  status: ApplicationStatus;
+  status: KnownApplicationStatus;
   full_name?: string;
   email?: string;
   phone?: string;

@@ -8,11 +8,11 @@
  * 3. Cancelling ends the pending request exactly as the bank's "deny" does (`consent.denied` with `renews`), so the
  *    consent reads again as it did before the journey opened.
  */
-import { SHARING_DAYS } from '../../protocol/index.js';
+import { SHARING_DAYS, consentIsLive } from '../../protocol/index.js';
 import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
-import { decide, isLive } from '../core/consents.js';
+import { decide } from '../core/consents.js';
 import { consentUrl, createConsent } from '../core/lifecycle.js';
 import { json, type Reply } from '../core/http.js';
 import type { Application, Consent } from '../core/state.js';
@@ -28,7 +28,7 @@ function renewed(ctx: SandboxContext, vendor: string, ref: string, id: string): 
 }
 
 /** Whether the journey can renew it: a live consent, or one whose period ended (a revoked one needs a new consent). */
-const renewable = (consent: Consent) => isLive(consent) || consent.status === 'expired';
+const renewable = (consent: Consent) => consentIsLive(consent.status) || consent.status === 'expired';
 
 /**
  * `GET …/renewals/{id}`: the consent as renew mode shows it — its bank, its accounts (name and the last four digits),
