@@ -60,7 +60,8 @@ function fail(message: string, command = 'hosted-journey-sandbox'): never {
   process.exit(2);
 }
 
-function number(value: string | undefined, name: string, min: number, max: number, command?: string) {
+/** The flag's value as a number within `[min, max]`, or a failure naming the flag (`command`: the subcommand's). */
+function number(value: string | undefined, name: string, [min, max]: [number, number], command?: string) {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`, command);
@@ -119,7 +120,7 @@ function parseCli(argv: string[]): SandboxOptions {
     (parentOrigins[entry.slice(0, eq)] ??= []).push(entry.slice(eq + 1));
   }
   const opts: SandboxOptions = {
-    port: number(values.port, 'port', 0, 65535) ?? 4010,
+    port: number(values.port, 'port', [0, 65535]) ?? 4010,
     tokens,
     webhooks,
     // Each webhook delivery attempt and each 401 of the API, one line each, stamped with the time of day.
@@ -133,12 +134,12 @@ function parseCli(argv: string[]): SandboxOptions {
   if (protocol !== undefined && protocol !== 'bridge' && protocol !== 'plain')
     fail(`--journey-protocol must be bridge or plain, got '${protocol}'`);
   if (protocol !== undefined) opts.journeyProtocol = protocol;
-  const rate = number(values['duplicate-rate'], 'duplicate-rate', 0, 1);
+  const rate = number(values['duplicate-rate'], 'duplicate-rate', [0, 1]);
   if (rate !== undefined) opts.duplicateRate = rate;
   if (values.seed !== undefined) opts.seed = values.seed;
-  const delay = number(values['crawl-delay-ms'], 'crawl-delay-ms', 0, 600_000);
+  const delay = number(values['crawl-delay-ms'], 'crawl-delay-ms', [0, 600_000]);
   if (delay !== undefined) opts.crawlDelayMs = delay;
-  const timeout = number(values['crawler-timeout-ms'], 'crawler-timeout-ms', 0, 2 ** 31 - 1);
+  const timeout = number(values['crawler-timeout-ms'], 'crawler-timeout-ms', [0, 2 ** 31 - 1]);
   if (timeout !== undefined) opts.crawlerTimeoutMs = timeout;
   return opts;
 }
@@ -177,7 +178,7 @@ function parseTrigger(argv: string[]): { url: string; chosen: boolean; options: 
   if (v.outcome) options.outcome = v.outcome as NonNullable<TriggerJourneyOptions['outcome']>;
   if (v.name || v.email)
     options.customer = { fullName: v.name ?? 'Alex Citizen', email: v.email ?? 'alex@example.com' };
-  const timeout = number(v['timeout-ms'], 'timeout-ms', 1, 600_000, TRIGGER);
+  const timeout = number(v['timeout-ms'], 'timeout-ms', [1, 600_000], TRIGGER);
   if (timeout !== undefined) options.timeoutMs = timeout;
   return { url: v.url ?? DEFAULT_URL, chosen: v.url !== undefined, options };
 }

@@ -327,18 +327,11 @@ export function createListener(
     }
     const info: RequestInfo = { req, url, rawPath, params: {}, body: Buffer.alloc(0), requestId };
     const t0 = Date.now();
-    traced(req, info, ctx.forRequest(requestTrace(req.headers)), t0, res, url);
+    traced(info, ctx.forRequest(requestTrace(req.headers)), t0, res);
   };
   /** One request, its span ended (when it concerned an application) once its answer is known. */
-  function traced(
-    req: IncomingMessage,
-    info: RequestInfo,
-    rctx: RequestContext,
-    t0: number,
-    res: ServerResponse,
-    url: URL,
-  ): void {
-    const { requestId } = info;
+  function traced(info: RequestInfo, rctx: RequestContext, t0: number, res: ServerResponse): void {
+    const { req, url, requestId } = info;
     const bank = /^\/bank\/[\w-]+\/(\w+)/.exec(url.pathname);
     if (bank) nameRequest(rctx.request, `${req.method ?? 'GET'} /bank/{id}/${bank[1]}`);
     route(req, info, rctx).then(

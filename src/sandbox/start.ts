@@ -106,13 +106,16 @@ function createSender(
   });
 }
 
-function createContext(
-  r: Resolved,
-  sender: WebhookSender,
-  clocks: SandboxClocks,
-  origin: () => string,
-  tracing: SandboxTracing | undefined,
-): SandboxContext {
+/** The sandbox's parts the context is made of, each made once by startSandbox. */
+interface ContextParts {
+  sender: WebhookSender;
+  clocks: SandboxClocks;
+  /** The sandbox's origin, known once it listens. */
+  origin: () => string;
+  tracing: SandboxTracing | undefined;
+}
+
+function createContext(r: Resolved, { sender, clocks, origin, tracing }: ContextParts): SandboxContext {
   const { options, seed, tokens, now, parentOriginAllowed, demoUrl, allowedHosts } = r;
   // An event's parent is passed in: the request's whose context this is, else (undefined) the application's.
   const emitIn =
@@ -178,7 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tracing = resolveSandboxTracing(options.telemetry);
   const sender = createSender(resolved, clocks, tracing);
   let origin = '';
-  const ctx = createContext(resolved, sender, clocks, () => origin, tracing);
+  const ctx = createContext(resolved, { sender, clocks, origin: () => origin, tracing });
   const server = createServer(createListener(ctx, sender, options.log));
   const bound = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   origin = bound.origin;

@@ -47,9 +47,7 @@ export interface Frame {
 export function createFrame(
   cfg: ResolvedOptions,
   channel: string,
-  messenger: Messenger,
-  loaded: () => void,
-  hub: EventHub,
+  { messenger, loaded, hub }: { messenger: Messenger; loaded: () => void; hub: EventHub },
 ): Frame {
   let resizer: Resizer | null = null;
   let view: HTMLElement | null = null;

@@ -19,8 +19,7 @@ export function warnUnknown(
   given: string[],
   known: readonly string[],
   show: (name: string) => string,
-  quiet?: boolean,
-  required?: string,
+  { quiet, required }: { quiet?: boolean; required?: string | undefined } = {},
 ): void {
   let ours = false;
   let named = false;

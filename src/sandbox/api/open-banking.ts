@@ -37,8 +37,8 @@ export function profile(ctx: SandboxContext, info: RequestInfo, tokenId: string)
   const body = validate(profileBody, parseJson(info.body));
   const { vendor, ref } = info.params as { vendor: string; ref: string };
   const existed = ctx.state.findByRef(vendor, ref, tokenId) !== undefined;
-  const app = startApplication(ctx, vendor, ref, body, tokenId);
-  if (body.bank_id !== undefined) attachInstitution(ctx, app, body.bank_id, body.pathway);
+  const app = startApplication(ctx, { vendor, ref, owner: tokenId }, body);
+  if (body.bank_id !== undefined) attachInstitution(ctx, app, { institutionId: body.bank_id, pathway: body.pathway });
   else if (body.pathway !== undefined) throw fieldError('bank_id', 'bank_id is required when pathway is given');
   return json(applicationView(ctx, app), existed ? 200 : 201);
 }

@@ -39,8 +39,7 @@ export function page(
   inst: Institution | undefined,
   title: string,
   body: string,
-  status = 200,
-  locale: Locale = DEFAULT_LOCALE,
+  { status = 200, locale = DEFAULT_LOCALE }: { status?: number; locale?: Locale } = {},
 ): Reply {
   const w = bankWords(locale);
   const css = inst ? `/bank/${encodeURIComponent(inst.id)}/bank.css` : '/bank/sandbox-bank/bank.css';
@@ -67,8 +66,7 @@ export function errorPage(inst: Institution | undefined, error: unknown, locale:
     w('errorTitle'),
     `<h1>${esc(w('errorTitle'))}</h1><p class="error" data-code="${esc(e.code)}" data-message="${esc(e.message)}">` +
       `${esc(text)}</p>`,
-    e.status,
-    locale,
+    { status: e.status, locale },
   );
 }
 
@@ -137,7 +135,7 @@ export function consentPage(
     const consent = findConsent(ctx, inst, info.url.searchParams.get('consent_id'));
     const app = ctx.state.applications.get(consent.application_id)!;
     const { title, body } = render({ inst: inst!, consent, app, locale, w: bankWords(locale) });
-    return page(inst, title, body, 200, locale);
+    return page(inst, title, body, { locale });
   } catch (error) {
     return errorPage(inst, error, locale);
   }

@@ -50,10 +50,8 @@ function checkIdentity(app: Application, fields: StartFields): void {
  */
 export function startApplication(
   ctx: SandboxContext,
-  vendor: string,
-  ref: string,
+  { vendor, ref, owner }: { vendor: string; ref: string; owner?: string | undefined },
   fields: StartFields,
-  owner?: string,
 ): Application {
   let app = ctx.state.findByRef(vendor, ref, owner);
   if (app && owner === undefined) checkIdentity(app, fields);
@@ -100,13 +98,18 @@ export function requireApplication(ctx: SandboxContext, vendor: string, ref: str
   return app;
 }
 
-/** Attaches an institution by pathway (defaults to the institution's first). `field` names the body field for 422s. */
+/** An institution to attach, by pathway (default: the institution's first); `field` names the body field for 422s. */
+export interface InstitutionChoice {
+  institutionId: string;
+  pathway?: Pathway | undefined;
+  field?: string;
+}
+
+/** Attaches an institution to the application. */
 export function attachInstitution(
   ctx: SandboxContext,
   app: Application,
-  institutionId: string,
-  pathway: Pathway | undefined,
-  field = 'bank_id',
+  { institutionId, pathway, field = 'bank_id' }: InstitutionChoice,
 ): Application {
   const inst = findInstitution(institutionId);
   if (!inst) throw fieldError(field, `unknown institution '${institutionId}'`);
@@ -141,7 +144,8 @@ export interface ConsentRequest {
 /** Creates a CDR consent (or a renewal of one) and its bank authorisation URL. */
 export function createConsent(ctx: SandboxContext, app: Application, req: ConsentRequest): Consent {
   if (req.renews !== undefined) return createRenewal(ctx, app, req);
-  if (req.bankId !== undefined && req.bankId !== app.institution?.id) attachInstitution(ctx, app, req.bankId, 'cdr');
+  if (req.bankId !== undefined && req.bankId !== app.institution?.id)
+    attachInstitution(ctx, app, { institutionId: req.bankId, pathway: 'cdr' });
   if (!app.institution)
     throw new SandboxHttpError(
       E.NO_INSTITUTION,
@@ -282,15 +286,14 @@ function refused(ctx: SandboxContext, app: Application, message: string): Crawle
   return { status: 'FAILED', message };
 }
 
+/** The customer's login at a crawler institution. */
 export function crawlerLogin(
   ctx: SandboxContext,
   app: Application,
-  institutionId: string,
-  username: string,
-  password: string,
+  { institutionId, username, password }: { institutionId: string; username: string; password: string },
 ): CrawlerResult {
   if (app.institution?.id !== institutionId || app.institution.pathway !== 'crawler') {
-    attachInstitution(ctx, app, institutionId, 'crawler', 'institution_id');
+    attachInstitution(ctx, app, { institutionId, pathway: 'crawler', field: 'institution_id' });
   }
   if (LOCKED.has(app.status))
     throw new SandboxHttpError(E.INSTITUTION_LOCKED, `the application is already ${app.status}`);

@@ -116,9 +116,7 @@ function spanContextOf(c: TraceContext): OtelSpanContext {
 function spanIn(
   t: SandboxTracing | undefined,
   parent: TraceContext,
-  name: string,
-  kind: number,
-  startTime?: number,
+  { name, kind, startTime }: { name: string; kind: number; startTime?: number },
 ): { span: OtelSpan | undefined; context: TraceContext } {
   if (!t?.api.trace.setSpanContext) return { span: undefined, context: childContext(parent) };
   const ctx = t.api.trace.setSpanContext(t.api.context.active(), spanContextOf(parent));
@@ -132,7 +130,7 @@ function spanIn(
 
 /** The PRODUCER span of an event's creation (ended at once): its context is the one every delivery descends from. */
 export function createEvent(t: SandboxTracing | undefined, parent: TraceContext, type: string): TraceContext {
-  const { span, context } = spanIn(t, parent, `create ${type}`, KIND.PRODUCER);
+  const { span, context } = spanIn(t, parent, { name: `create ${type}`, kind: KIND.PRODUCER });
   span?.setAttribute('messaging.operation.type', 'create');
   span?.end();
   return context;
@@ -140,7 +138,7 @@ export function createEvent(t: SandboxTracing | undefined, parent: TraceContext,
 
 /** One delivery attempt: its CLIENT span (ended by `end`) and the headers naming it as the receiver's parent. */
 export function deliveryAttempt(t: SandboxTracing | undefined, created: TraceContext, type: string, attempt: number) {
-  const { span, context } = spanIn(t, created, `send ${type}`, KIND.CLIENT);
+  const { span, context } = spanIn(t, created, { name: `send ${type}`, kind: KIND.CLIENT });
   span?.setAttribute('messaging.operation.type', 'send');
   if (attempt > 1) span?.setAttribute('http.request.resend_count', attempt - 1);
   const headers: Record<string, string> = { [TRACE_HEADERS.traceparent]: formatTraceparent(context) };
@@ -188,7 +186,7 @@ export function endRequest(
   if (!t || !app || !name) return;
   const parent = request.trace.ok ? request.trace.context : app.trace;
   if (!parent) return;
-  const { span } = spanIn(t, parent, name, KIND.SERVER, startTime);
+  const { span } = spanIn(t, parent, { name, kind: KIND.SERVER, startTime });
   if (!span) return;
   span.setAttribute('http.response.status_code', status);
   if (status >= 500) span.setStatus({ code: 2, message: String(status) });

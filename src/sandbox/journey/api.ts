@@ -148,7 +148,7 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
   start(ctx, info, { vendor, ref, session }) {
     const body = validate(startBody, parseJson(info.body));
     const existed = ctx.state.findByRef(vendor, ref) !== undefined;
-    const app = startApplication(ctx, vendor, ref, { ...body, collect: session.collect });
+    const app = startApplication(ctx, { vendor, ref }, { ...body, collect: session.collect });
     return json(journeyApplicationView(app), existed ? 200 : 201);
   },
   institution(ctx, info, { vendor, ref, session }) {
@@ -156,9 +156,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
     const app = requireApplication(ctx, vendor, ref);
     // An application the integrator's server started gets the journey's `collect` when the customer picks a bank.
     applyCollect(app, session.collect);
-    return json(
-      journeyApplicationView(attachInstitution(ctx, app, body.institution_id, body.pathway, 'institution_id')),
-    );
+    const choice = { institutionId: body.institution_id, pathway: body.pathway, field: 'institution_id' };
+    return json(journeyApplicationView(attachInstitution(ctx, app, choice)));
   },
   consent(ctx, info, { vendor, ref, session }) {
     const body = validate(consentBody, parseJson(info.body));
@@ -171,9 +170,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
   },
   crawlerLogin(ctx, info, { vendor, ref }) {
     const body = validate(loginBody, parseJson(info.body));
-    return json(
-      crawlerLogin(ctx, requireApplication(ctx, vendor, ref), body.institution_id, body.username, body.password),
-    );
+    const login = { institutionId: body.institution_id, username: body.username, password: body.password };
+    return json(crawlerLogin(ctx, requireApplication(ctx, vendor, ref), login));
   },
   crawlerOtp(ctx, info, { vendor, ref }) {
     const body = validate(otpBody, parseJson(info.body));

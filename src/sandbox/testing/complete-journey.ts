@@ -156,21 +156,21 @@ function stepOf(run: Run, f: Frame): Promise<string | null> {
         .catch(() => null);
 }
 
-/** What `waitInJourney` waits for: the card showing another step than `arg`, or the crawler login answered. */
-type JourneyCondition = 'left' | 'login-answered';
+/** What `waitInJourney` waits for: the card showing another step than `step`, or the crawler login answered. */
+type JourneyCondition = { condition: 'left'; step: string | null } | { condition: 'login-answered' };
 
 /**
- * Waits inside the frame, on DOM mutations (no polling), until `condition` holds for the journey's card; false when
+ * Waits inside the frame, on DOM mutations (no polling), until the condition holds for the journey's card; false when
  * the frame navigated or went away meanwhile (the caller finds the journey again), and `expired` at the deadline.
  */
 async function waitInJourney(
   run: Run,
   f: Frame,
-  condition: JourneyCondition,
-  arg: string | null,
+  until: JourneyCondition,
   expired: () => Promise<never>,
 ): Promise<boolean> {
   if (f.isDetached()) return false;
+  const arg = until.condition === 'left' ? until.step : null;
   const held = f.evaluate(
     ([sel, kind, a]) =>
       new Promise<void>((resolve) => {
@@ -187,7 +187,7 @@ async function waitInJourney(
         });
         watch.observe(document, { subtree: true, childList: true, attributes: true });
       }),
-    [CARD, condition, arg] as const,
+    [CARD, until.condition, arg] as const,
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
@@ -210,7 +210,7 @@ async function waitInJourney(
 
 /** Waits until the journey shows another step than `step` (or its frame went away). */
 async function leave(run: Run, f: Frame, step: string | null, what?: string): Promise<void> {
-  await waitInJourney(run, f, 'left', step, async () => {
+  await waitInJourney(run, f, { condition: 'left', step }, async () => {
     const alert = await f
       .locator(`${CARD} [role=alert]`)
       .allTextContents()
@@ -302,7 +302,7 @@ async function crawlerLogin(run: Run, journey: Frame, card: Locator, t: Timeout)
     await card.locator('[role=alert]').waitFor({ state: 'visible', ...t });
     return result(run, journey, 'crawler');
   }
-  await waitInJourney(run, journey, 'login-answered', null, async () =>
+  await waitInJourney(run, journey, { condition: 'login-answered' }, async () =>
     run.expired('the crawler login never answered'),
   );
   return undefined;

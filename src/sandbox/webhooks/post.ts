@@ -22,6 +22,14 @@ export interface Poster {
   close(): void;
 }
 
+/** One delivery as it goes out. */
+interface Outgoing {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+}
+
 export function createPoster(answerBytes: number): Poster {
   // An idle connection is closed after 4 s, before a Node receiver's own 5 s (keepAliveTimeout): Node's agent applies a
   // server's `Keep-Alive: timeout` hint only under a timeout of its own.
@@ -29,8 +37,9 @@ export function createPoster(answerBytes: number): Poster {
     http: new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
     https: new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
   };
-  const once = (url: URL, headers: Record<string, string>, body: string, signal: AbortSignal, fresh: boolean) =>
+  const once = (out: Outgoing, fresh: boolean) =>
     new Promise<Answer>((resolve, reject) => {
+      const { url, headers, body, signal } = out;
       const secure = url.protocol === 'https:';
       const req = (secure ? https.request : http.request)(
         url,
@@ -46,7 +55,7 @@ export function createPoster(answerBytes: number): Poster {
       req.once('error', (error: NodeJS.ErrnoException) =>
         // The receiver closed an idle connection as this request went out on it: it never saw the request.
         req.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted && !fresh
-          ? once(url, headers, body, signal, true).then(resolve, reject)
+          ? once(out, true).then(resolve, reject)
           : reject(error),
       );
       req.end(body);
@@ -57,7 +66,7 @@ export function createPoster(answerBytes: number): Poster {
         return Promise.reject(
           new TypeError(`Request cannot be constructed from a URL that includes credentials: ${url.href}`),
         );
-      return once(url, headers, body, signal, false);
+      return once({ url, headers, body, signal }, false);
     },
     close() {
       agents.http.destroy();

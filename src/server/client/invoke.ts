@@ -31,6 +31,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 /** The method of one row; everything that does not depend on a call (path keys, how to send) is worked out here. */
 export function bindOperation(t: Transport, name: string, op: Operation, memory: CreditMemory): Method {
   const keys = pathKeys(op.path);
+  const bound: Bound = { t, name, op, memory };
   const sendBy = op.method === 'POST' ? post : op.response ? read : download;
   return async (...args) => {
     const options = (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
@@ -40,12 +41,24 @@ export function bindOperation(t: Transport, name: string, op: Operation, memory:
     }
     const { params, body } = split(options, keys);
     const path = fillPath(op.path, checkPathParams(name, params));
-    if (sendBy !== post) return sendBy(t, name, op, path, body, options);
-    return post(t, name, op, path, body, options, memory);
+    return sendBy(bound, { path, body, o: options });
   };
 }
 
 type Opts = DownloadOptions & Record<string, unknown>;
+/** What a method knows before it is called. */
+interface Bound {
+  t: Transport;
+  name: string;
+  op: Operation;
+  memory: CreditMemory;
+}
+/** One call: its filled path, its body (or query) and the caller's options. */
+interface Request {
+  path: string;
+  body: object;
+  o: Opts;
+}
 
 function split(options: Opts, keys: readonly string[]) {
   const params: Record<string, unknown> = {};
@@ -57,15 +70,8 @@ function split(options: Opts, keys: readonly string[]) {
   return { params, body };
 }
 
-async function post(
-  t: Transport,
-  name: string,
-  op: Operation,
-  path: string,
-  body: object,
-  o: Opts,
-  memory?: CreditMemory,
-) {
+async function post(b: Bound, { path, body, o }: Request) {
+  const { t, name, op, memory } = b;
   const key: unknown = o.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     const message =
@@ -76,7 +82,7 @@ async function post(
   const checked = checkRequest(name, op.input!, op.complete ? op.complete({ ...body }) : body);
   const sent = op.prepare && memory ? op.prepare(memory, name, checked as Record<string, unknown>) : checked;
   const call: Call = {
-    ...base(t, name, op, path, o, 'json'),
+    ...base(b, o, { method: 'POST', path, expect: 'json' }),
     body: JSON.stringify(sent),
     idempotencyKey: o.idempotencyKey ?? crypto.randomUUID(),
   };
@@ -86,13 +92,14 @@ async function post(
 }
 
 /** A signed GET or DELETE answered with JSON (retried like GETs). */
-async function read(t: Transport, name: string, op: Operation, path: string, _body: object, o: Opts) {
-  const call = base(t, name, op, path, o, 'json');
-  return checkResponse(name, op.response as z.ZodMiniType, await send(t, call));
+async function read(b: Bound, { path, o }: Request) {
+  const call = base(b, o, { method: b.op.method as 'GET' | 'DELETE', path, expect: 'json' });
+  return checkResponse(b.name, b.op.response as z.ZodMiniType, await send(b.t, call));
 }
 
 /** A GET whose body is the answer itself: bytes (capped) or a stream. */
-async function download(t: Transport, name: string, op: Operation, path: string, body: object, o: Opts) {
+async function download(b: Bound, { path, body, o }: Request) {
+  const { t, name, op } = b;
   const query = checkRequest(name, op.input!, body) as Record<string, string>;
   if (o.as !== undefined && o.as !== 'bytes' && o.as !== 'stream')
     throw new HostedJourneyValidationError(name, [{ path: 'as', message: "must be 'bytes' or 'stream'" }]);
@@ -101,16 +108,16 @@ async function download(t: Transport, name: string, op: Operation, path: string,
       { path: 'maxResponseBytes', message: 'must be a whole number of bytes > 0' },
     ]);
   const search = new URLSearchParams(query).toString();
-  const call = base(t, name, op, search ? `${path}?${search}` : path, o, o.as === 'stream' ? 'stream' : 'bytes');
+  const at = search ? `${path}?${search}` : path;
+  const call = base(b, o, { method: 'GET', path: at, expect: o.as === 'stream' ? 'stream' : 'bytes' });
   return send(t, { ...call, maxResponseBytes: o.maxResponseBytes });
 }
 
 /**
- * What every call sends besides its body (its row's method and route template); its trace context is the call's own,
+ * What every call sends besides its body (its row's route template among it); its trace context is the call's own,
  * else the client's default.
  */
-function base(t: Transport, operation: string, op: Operation, path: string, o: Opts, expect: Call['expect']): Call {
+function base({ t, name, op }: Bound, o: Opts, at: Pick<Call, 'method' | 'path' | 'expect'>): Call {
   const trace = o.traceparent === undefined ? t.defaultTrace?.() : parseTraceHeaders(o.traceparent, o.tracestate);
-  const { method, path: template } = op;
-  return { operation, method, template, path, signal: o.signal, timeoutMs: o.timeoutMs, expect, trace };
+  return { operation: name, template: op.path, ...at, signal: o.signal, timeoutMs: o.timeoutMs, trace };
 }

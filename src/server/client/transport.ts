@@ -77,8 +77,8 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   const safe = call.method !== 'POST' || !!call.idempotencyKey;
   for (let attempt = 0; ; attempt++) {
     const r = t.observe
-      ? await t.observe(call, attempt, (f, trace) => once({ ...t, fetch: f }, call, url, signedPath, trace))
-      : await once(t, call, url, signedPath, givenTrace(call));
+      ? await t.observe(call, attempt, (f, trace) => once({ ...t, fetch: f }, call, { url, signedPath, trace }))
+      : await once(t, call, { url, signedPath, trace: givenTrace(call) });
     if (r.ok) return r.value;
     if (!safe || !r.retryable || attempt >= t.retry.retries) throw r.error;
     if (r.waitMs !== undefined && r.waitMs > t.retry.maxRetryAfterMs) throw r.error;
@@ -86,13 +86,14 @@ export async function send(t: Transport, call: Call): Promise<CallResult> {
   }
 }
 
-async function once(
-  t: Transport,
-  call: Call,
-  url: string,
-  signedPath: string,
-  trace: TraceContext | undefined,
-): Promise<Attempt> {
+/** Where one attempt goes: the URL, the path it signs, and the trace context it sends. */
+interface Target {
+  url: string;
+  signedPath: string;
+  trace: TraceContext | undefined;
+}
+
+async function once(t: Transport, call: Call, { url, signedPath, trace }: Target): Promise<Attempt> {
   const timeoutMs = call.timeoutMs ?? t.timeoutMs;
   const controller = new AbortController();
   let timedOut = false;

@@ -305,7 +305,7 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
         rollback: `ROLLBACK; BEGIN READ WRITE; ${reset}; COMMIT`,
       };
       const db = fenced(c, eventId, fence, () => this.#prepared.delete(c));
-      return this.#transaction(c, db, ends, eventId, fence, lost, release);
+      return this.#transaction({ c, db, ends, eventId, fence, lost, release });
     } catch (e) {
       if (open) await c.query('ROLLBACK').catch(() => {});
       release(true);
@@ -329,15 +329,23 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
     this.#prepared.add(c);
   }
 
-  #transaction(
-    c: Db & PgPoolClientLike,
-    db: Db,
-    ends: { commit: () => string; rollback: string },
-    eventId: string,
-    fence: Ended,
-    lost: LostConnection,
-    release: (destroy: boolean) => void,
-  ): InboxTransaction<Db> {
+  #transaction({
+    c,
+    db,
+    ends,
+    eventId,
+    fence,
+    lost,
+    release,
+  }: {
+    c: Db & PgPoolClientLike;
+    db: Db;
+    ends: { commit: () => string; rollback: string };
+    eventId: string;
+    fence: Ended;
+    lost: LostConnection;
+    release: (destroy: boolean) => void;
+  }): InboxTransaction<Db> {
     const end = () => {
       if (fence.ended) throw new Error('this inbox transaction has already been committed or rolled back');
       fence.ended = true;

@@ -94,6 +94,12 @@ function checkedUrl(url: string): string {
 const REFUSED = /WRONGPASS|NOAUTH|invalid password|invalid username-password/i;
 
 type AnyClient = RedisLikeClient | RedisClusterLikeClient;
+/** A Lua script with its keys and arguments. */
+interface ScriptCall {
+  script: string;
+  keys: string[];
+  args: string[];
+}
 const isCluster = (c: AnyClient): c is RedisClusterLikeClient =>
   typeof (c as Partial<RedisClusterLikeClient>).getSlotMaster === 'function';
 
@@ -292,7 +298,7 @@ export class RedisDedupeStore implements DedupeStore {
       const sha = c && this.#sha.get(script);
       const run =
         c && sha
-          ? this.#bySha(c, sha, script, keys, args)
+          ? this.#bySha(c, sha, { script, keys, args })
           : this.#connect().then((cc) => this.#script(cc, script, keys, args));
       run.then(
         (v) => {
@@ -325,7 +331,8 @@ export class RedisDedupeStore implements DedupeStore {
   /** Runs a script by SHA (loading it once) when the client can, else with EVAL. */
   async #script(c: AnyClient, script: string, keys: string[], args: string[]): Promise<unknown> {
     if (!c.evalSha || !c.scriptLoad) return c.eval(script, { keys, arguments: args });
-    return this.#bySha(c, this.#sha.get(script) ?? (await this.#load(c, script)), script, keys, args);
+    const sha = this.#sha.get(script) ?? (await this.#load(c, script));
+    return this.#bySha(c, sha, { script, keys, args });
   }
 
   /** SCRIPT LOAD once per script (concurrent callers share the load in progress); resolves to its SHA. */
@@ -351,7 +358,7 @@ export class RedisDedupeStore implements DedupeStore {
    * EVALSHA. A node without the script (after SCRIPT FLUSH, a restart; on a cluster, a node SCRIPT LOAD did not reach)
    * answers NOSCRIPT: the script then runs with EVAL, which also caches it on that node, so the SHA is kept.
    */
-  #bySha(c: AnyClient, sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
+  #bySha(c: AnyClient, sha: string, { script, keys, args }: ScriptCall): Promise<unknown> {
     const cmd = ['EVALSHA', sha, String(keys.length), ...keys, ...args];
     const sent = !c.sendCommand
       ? c.evalSha!(sha, { keys, arguments: args })

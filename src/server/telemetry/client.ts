@@ -113,7 +113,7 @@ export function clientObserver(
         endSpan(span, errorType);
       }
       if (on) instruments?.().duration.record(took, done);
-      if (logger) logAttempt(logger, call, resendCount, status, errorType, r, took);
+      if (logger) logAttempt(logger, { call, resendCount, status, errorType, r, took });
     }
   };
 }
@@ -125,15 +125,17 @@ function makeInstruments(meter: OtelMeter) {
   };
 }
 
-function logAttempt(
-  logger: Logger,
-  call: { operation: string; method: string },
-  resendCount: number,
-  status: number | undefined,
-  errorType: string | undefined,
-  r: AttemptResult | undefined,
-  took: number,
-): void {
+/** One attempt as the log sees it: its call, which resend it was, how it ended and how long it took (seconds). */
+interface AttemptLog {
+  call: { operation: string; method: string };
+  resendCount: number;
+  status: number | undefined;
+  errorType: string | undefined;
+  r: AttemptResult | undefined;
+  took: number;
+}
+
+function logAttempt(logger: Logger, { call, resendCount, status, errorType, r, took }: AttemptLog): void {
   const fields: Record<string, unknown> = {
     operation: call.operation,
     method: call.method,

@@ -256,27 +256,32 @@ export function toNodeHandler(
   handler: WebhookHandler,
   options?: NodeHandlerOptions,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
-  const max = maxBodyBytes(options);
-  const late = lateReporter(handler);
-  const report = reporterOf(handler);
+  const node: NodeServing = {
+    handler,
+    max: maxBodyBytes(options),
+    late: lateReporter(handler),
+    report: reporterOf(handler),
+  };
+  const { late } = node;
   return (req, res) => {
     try {
-      serveNode(handler, max, late, report, req, res);
+      serveNode(node, req, res);
     } catch (e) {
       late(e instanceof Error ? e : new Error(String(e)), fail(500, 'INTERNAL', 'webhook handler error'));
     }
   };
 }
 
+/** What toNodeHandler resolves once: the handler, the body limit and where late answers and errors go. */
+interface NodeServing {
+  handler: WebhookHandler;
+  max: number;
+  late: (error: Error, r: Reply) => void;
+  report: (error: Error, stage: WebhookErrorStage) => void;
+}
+
 /** One request through toNodeHandler; every answer goes through sendOrReport. */
-function serveNode(
-  handler: WebhookHandler,
-  max: number,
-  late: (error: Error, r: Reply) => void,
-  report: (error: Error, stage: WebhookErrorStage) => void,
-  req: NodeRequestLike,
-  res: NodeResponseLike,
-) {
+function serveNode({ handler, max, late, report }: NodeServing, req: NodeRequestLike, res: NodeResponseLike) {
   const send = (response: NodeResponseLike, r: Reply) =>
     req.timedout === true
       ? late(lateError('the request timed out in front of this handler (req.timedout), which answers it', r), r)

@@ -45,16 +45,16 @@ export interface DeliveryStrategy {
   deliver(id: string, run: Run): Promise<WebhookResult>;
 }
 
+/** An answer with a JSON body; `headers` are added to its content type, `eventId` names the event it is about. */
 export const result = (
   status: number,
   outcome: WebhookOutcome,
   payload: object,
-  extra: Record<string, string> = {},
-  eventId?: string,
+  { headers = {}, eventId }: { headers?: Record<string, string>; eventId?: string } = {},
 ): WebhookResult => ({
   status,
   outcome,
-  headers: { 'content-type': 'application/json', ...extra },
+  headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(payload),
   ...(eventId ? { eventId } : {}),
 });
@@ -68,19 +68,18 @@ export function makeReplies(retryAfterSec: number) {
   const retry = { 'retry-after': String(retryAfterSec) };
   return {
     processed: (id: string, outcome: 'processed' | 'ignored') =>
-      result(200, outcome, { status: outcome, event_id: id }, {}, id),
-    duplicate: (id: string) => result(200, 'duplicate', { status: 'duplicate', event_id: id }, {}, id),
+      result(200, outcome, { status: outcome, event_id: id }, { eventId: id }),
+    duplicate: (id: string) => result(200, 'duplicate', { status: 'duplicate', event_id: id }, { eventId: id }),
     inFlight: (id: string) =>
-      result(409, 'in_flight', error('IN_FLIGHT', 'this event is being processed; retry later'), retry, id),
+      result(409, 'in_flight', error('IN_FLIGHT', 'this event is being processed; retry later'), {
+        headers: retry,
+        eventId: id,
+      }),
     failed: (id: string) =>
-      result(
-        500,
-        'failed',
-        error('HANDLER_FAILED', 'the handler failed; the event will be processed on retry'),
-        {},
-        id,
-      ),
+      result(500, 'failed', error('HANDLER_FAILED', 'the handler failed; the event will be processed on retry'), {
+        eventId: id,
+      }),
     unavailable: (id: string, code: string, message: string) =>
-      result(503, 'unavailable', error(code, message), retry, id),
+      result(503, 'unavailable', error(code, message), { headers: retry, eventId: id }),
   };
 }

@@ -55,9 +55,7 @@ const notPost = () =>
     405,
     'method_not_allowed',
     { error: { code: 'METHOD_NOT_ALLOWED', message: 'webhooks are POSTed' } },
-    {
-      allow: 'POST',
-    },
+    { headers: { allow: 'POST' } },
   );
 
 /** The longest event id accepted: the envelope's own cap (protocol/webhooks.ts), checked here before any store. */
