@@ -47,11 +47,7 @@ export function autoMount(script: HTMLElement | null): Promise<JourneyHandle | n
   const mounts = script.dataset.vendor !== undefined;
   if (!given.every((k) => tagNames().includes(k)) || (!mounts && given.length))
     import('./typos.js').then(
-      (t) =>
-        t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, {
-          quiet: true,
-          required: mounts ? undefined : 'vendor',
-        }),
+      (t) => t.warnUnknown(given, tagNames(), (k) => `data-${attributeName(k)}`, true, mounts ? undefined : 'vendor'),
       partMissing,
     );
   if (!mounts) return Promise.resolve(null);

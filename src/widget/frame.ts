@@ -47,7 +47,9 @@ export interface Frame {
 export function createFrame(
   cfg: ResolvedOptions,
   channel: string,
-  { messenger, loaded, hub }: { messenger: Messenger; loaded: () => void; hub: EventHub },
+  messenger: Messenger,
+  loaded: () => void,
+  hub: EventHub,
 ): Frame {
   let resizer: Resizer | null = null;
   let view: HTMLElement | null = null;

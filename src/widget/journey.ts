@@ -104,22 +104,26 @@ class Journey implements JourneyHandle {
       onInvalid: (info) => this.#hub.invalid(info, this.#host()),
       raw: cfg.plain ? (data) => this.#plain(data) : undefined,
     });
-    this.#frame = createFrame(cfg, this.channel, {
-      messenger: this.#messenger,
-      loaded: () => {
+    this.#frame = createFrame(
+      cfg,
+      this.channel,
+      this.#messenger,
+      () => {
         this.#loaded = true;
         // A journey that runs no bridge says no `ready`: its frame's load stands for it.
         if (cfg.plain && this.#state === 'loading') this.#route({ type: 'ready', payload: { step: PLAIN_READY_STEP } });
         this.#listen();
       },
       hub,
-    });
+    );
     this.#watchdog = createWatchdog(cfg.readyTimeoutMs, () => this.#unanswered('READY_TIMEOUT'));
-    this.#bank = createRoundTrip(cfg, this.channel, {
-      hub: this.#hub,
-      deliver: (event) => this.#hub.deliver(event, this.#host()),
-      refuse: (code, message) => this.#raise(code, message),
-    });
+    this.#bank = createRoundTrip(
+      cfg,
+      this.channel,
+      this.#hub,
+      (event) => this.#hub.deliver(event, this.#host()),
+      (code, message) => this.#raise(code, message),
+    );
     this.#prewarm();
   }
 

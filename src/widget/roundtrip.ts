@@ -20,15 +20,9 @@ export type BankEvent = Extract<JourneyEvent, { type: 'bank_authorisation' }>;
 export function createRoundTrip(
   cfg: ResolvedOptions,
   channel: string,
-  {
-    hub,
-    deliver,
-    refuse,
-  }: {
-    hub: EventHub;
-    deliver: (event: BankEvent) => void;
-    refuse: (code: JourneyWidgetErrorCode, message: string) => void;
-  },
+  hub: EventHub,
+  deliver: (event: BankEvent) => void,
+  refuse: (code: JourneyWidgetErrorCode, message: string) => void,
 ): (event: BankEvent) => void {
   return (event) => {
     const { consentId, popup } = event.payload;

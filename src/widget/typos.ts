@@ -19,7 +19,8 @@ export function warnUnknown(
   given: string[],
   known: readonly string[],
   show: (name: string) => string,
-  { quiet, required }: { quiet?: boolean; required?: string | undefined } = {},
+  quiet?: boolean,
+  required?: string,
 ): void {
   let ours = false;
   let named = false;
