@@ -44,7 +44,15 @@ export function profile(ctx: SandboxContext, info: RequestInfo, tokenId: string)
 }
 
 /** Why a consent cannot be made for a customer without an application: first consent, or renewal. */
-function noApplication(ctx: SandboxContext, vendor: string, ref: string, tokenId: string, renews?: string): string {
+/** Why a consent call found no application: `renews` names the consent it would renew. */
+interface ConsentCall {
+  vendor: string;
+  ref: string;
+  tokenId: string;
+  renews?: string | undefined;
+}
+
+function noApplication(ctx: SandboxContext, { vendor, ref, tokenId, renews }: ConsentCall): string {
   if (renews === undefined) return `no application for ${vendor}/${ref}: call profile before creating a consent`;
   const renewed = ctx.state.consents.get(renews);
   const owner = renewed && ctx.state.applications.get(renewed.application_id);
@@ -57,7 +65,10 @@ export function consents(ctx: SandboxContext, info: RequestInfo, tokenId: string
   const { vendor, ref } = info.params as { vendor: string; ref: string };
   const app = ctx.state.findByRef(vendor, ref, tokenId);
   if (!app)
-    throw new SandboxHttpError(E.APPLICATION_NOT_STARTED, noApplication(ctx, vendor, ref, tokenId, body.renews));
+    throw new SandboxHttpError(
+      E.APPLICATION_NOT_STARTED,
+      noApplication(ctx, { vendor, ref, tokenId, renews: body.renews }),
+    );
   const consent = createConsent(ctx, app, {
     bankId: body.bank_id,
     returnUrl: body.redirect_uri ?? bankReturnUrl(ctx, vendor, ref),

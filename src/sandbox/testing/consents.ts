@@ -13,7 +13,7 @@ import { decideAtBank } from './trigger.js';
 export type { SandboxTarget } from './target.js';
 
 const signedPost = (operation: SandboxKitOperation, sandbox: SandboxTarget, path: string, body: object) =>
-  signedCall(operation, sandbox, 'POST', path, body);
+  signedCall(operation, sandbox, { method: 'POST', path, body });
 
 /**
  * Moves the clock of the target's token forward (each token has its own): every consent warning, expiry and webhook

@@ -26,7 +26,8 @@ export async function listDeliveries(sandbox: SandboxTarget, filter: DeliveryFil
   if (filter.limit !== undefined) query.set('limit', String(filter.limit));
   const q = query.toString();
   const path = `${API_OPERATIONS.listDeliveries.path}${q ? `?${q}` : ''}`;
-  return ((await signedCall('listDeliveries', sandbox, 'GET', path)) as { deliveries: Delivery[] }).deliveries;
+  return ((await signedCall('listDeliveries', sandbox, { method: 'GET', path })) as { deliveries: Delivery[] })
+    .deliveries;
 }
 
 /**
@@ -38,5 +39,8 @@ export async function resendDelivery(
   eventId: string,
 ): Promise<{ event_id: string; queued: number }> {
   const path = fillPath(API_OPERATIONS.resendDelivery.path, { event_id: eventId });
-  return (await signedCall('resendDelivery', sandbox, 'POST', path, {})) as { event_id: string; queued: number };
+  return (await signedCall('resendDelivery', sandbox, { method: 'POST', path, body: {} })) as {
+    event_id: string;
+    queued: number;
+  };
 }

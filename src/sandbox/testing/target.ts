@@ -27,9 +27,7 @@ export const clockOf = (sandbox: SandboxTarget): (() => Date) | undefined =>
 export async function signedCall(
   operation: SandboxKitOperation,
   sandbox: SandboxTarget,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: object,
+  { method, path, body }: { method: 'GET' | 'POST'; path: string; body?: object },
 ): Promise<unknown> {
   const { url, token } = target(sandbox);
   const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
