@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { consentView, parseDuration, parseWebhookEvent } from '../../src/protocol/index.js';
 
+/** What every consent.expiring, expired, revoked and renewed event names besides its own fields. */
+const shared = { institution_id: 'sandbox-bank', institution_name: 'Sandbox Bank', accounts: [] };
 const envelope = (type: string, data: unknown) => ({
   event_id: 'evt_1',
   type,
@@ -14,22 +16,24 @@ const envelope = (type: string, data: unknown) => ({
 
 describe('consent events', () => {
   it('a revoked_by value the service adds later reaches the handler unchanged', () => {
-    const r = parseWebhookEvent(envelope('consent.revoked', { consent_id: 'cns_1', revoked_by: 'regulator' }));
+    const r = parseWebhookEvent(envelope('consent.revoked', { ...shared, consent_id: 'cns_1', revoked_by: 'regulator' }));
     expect(r).toMatchObject({ ok: true, known: true, event: { data: { revoked_by: 'regulator' } } });
   });
 
   it('each new event is a known type with its fields checked', () => {
-    const expiring = { consent_id: 'c', institution_id: 'b', sharing_expires_at: '2027-01-01T00:00:00Z', days_left: 7 };
+    const expiring = { ...shared, consent_id: 'c', sharing_expires_at: '2027-01-01T00:00:00Z', days_left: 7 };
     expect(parseWebhookEvent(envelope('consent.expiring', expiring))).toMatchObject({ ok: true, known: true });
-    const renewed = { consent_id: 'c', sharing_expires_at: '2027-01-01T00:00:00Z', account_ids: ['acc_1'] };
+    const renewed = { ...shared, consent_id: 'c', sharing_expires_at: '2027-01-01T00:00:00Z', account_ids: ['acc_1'] };
     expect(parseWebhookEvent(envelope('consent.renewed', renewed))).toMatchObject({ ok: true, known: true });
     expect(parseWebhookEvent(envelope('application.abandoned', { reason: 'crawler_timedout' }))).toMatchObject({
       ok: true,
       known: true,
     });
+    const missingName = { ...expiring, institution_name: undefined };
+    expect(parseWebhookEvent(envelope('consent.expiring', missingName))).toMatchObject({ ok: false });
     const missingDays = { ...expiring, days_left: undefined };
     expect(parseWebhookEvent(envelope('consent.expiring', missingDays))).toMatchObject({ ok: false });
-    expect(parseWebhookEvent(envelope('consent.revoked', { consent_id: 'c', revoked_by: 3 }))).toMatchObject({
+    expect(parseWebhookEvent(envelope('consent.revoked', { ...shared, consent_id: 'c', revoked_by: 3 }))).toMatchObject({
       ok: false,
     });
   });
