@@ -16,7 +16,9 @@ const envelope = (type: string, data: unknown) => ({
 
 describe('consent events', () => {
   it('a revoked_by value the service adds later reaches the handler unchanged', () => {
-    const r = parseWebhookEvent(envelope('consent.revoked', { ...shared, consent_id: 'cns_1', revoked_by: 'regulator' }));
+    const r = parseWebhookEvent(
+      envelope('consent.revoked', { ...shared, consent_id: 'cns_1', revoked_by: 'regulator' }),
+    );
     expect(r).toMatchObject({ ok: true, known: true, event: { data: { revoked_by: 'regulator' } } });
   });
 
@@ -33,9 +35,11 @@ describe('consent events', () => {
     expect(parseWebhookEvent(envelope('consent.expiring', missingName))).toMatchObject({ ok: false });
     const missingDays = { ...expiring, days_left: undefined };
     expect(parseWebhookEvent(envelope('consent.expiring', missingDays))).toMatchObject({ ok: false });
-    expect(parseWebhookEvent(envelope('consent.revoked', { ...shared, consent_id: 'c', revoked_by: 3 }))).toMatchObject({
-      ok: false,
-    });
+    expect(parseWebhookEvent(envelope('consent.revoked', { ...shared, consent_id: 'c', revoked_by: 3 }))).toMatchObject(
+      {
+        ok: false,
+      },
+    );
   });
 });
 
