@@ -6,7 +6,7 @@
 import { register } from 'tsx/esm/api';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 register();
-const ours = await import('../src/server/index.ts');
+const ours = { ...(await import('../src/server/index.ts')), ...(await import('../src/server/testing.ts')) };
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const KEY = Buffer.from(WHSEC.slice(6), 'base64');
 const SECRET = 'webhook-secret-1';

@@ -8,6 +8,7 @@
 // node_modules linked, `node scripts/build.mjs server`) as 'hosted-journey (before)', interleaved in the same rounds.
 // Importable: `import { run } from './bench/webhooks.mjs'; const { rows } = await run({ rounds: 9 })`.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,11 +16,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
+/** The root's names and /testing's (signWebhook) of a build in `dir`; a build without a /testing entry has both in dist/server.js. */
+async function loadDist(dir) {
+  const testing = path.join(dir, 'dist/server-testing.js');
+  const [main, extra] = await Promise.all([
+    import(pathToFileURL(path.join(dir, 'dist/server.js')).href),
+    existsSync(testing) ? import(pathToFileURL(testing).href) : {},
+  ]);
+  return { ...main, ...extra };
+}
+
 async function loadOurs(useDist) {
-  if (useDist) return import(pathToFileURL(path.join(root, 'dist/server.js')).href);
+  if (useDist) return loadDist(root);
   const { register } = await import('tsx/esm/api');
   register();
-  return import(pathToFileURL(path.join(root, 'src/server/index.ts')).href);
+  const src = (file) => import(pathToFileURL(path.join(root, 'src/server', file)).href);
+  return { ...(await src('index.ts')), ...(await src('testing.ts')) };
 }
 
 function payload(size) {
@@ -104,7 +116,7 @@ const median = (xs) => {
  */
 export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 65536], compare } = {}) {
   const ours = await loadOurs(dist);
-  const before = compare ? await import(pathToFileURL(path.resolve(compare, 'dist/server.js')).href) : undefined;
+  const before = compare ? await loadDist(path.resolve(compare)) : undefined;
   const { Webhook: StdWebhook } = require('standardwebhooks');
   const { Webhook: SvixWebhook } = require('svix');
   const stripe = require('stripe')('sk_test_bench');

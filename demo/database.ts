@@ -5,7 +5,8 @@
  */
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import pg from 'pg';
-import { type PgClientLike, PostgresInbox, type WebhookEvent } from '../src/server/index.js';
+import { type PgClientLike, PostgresInbox } from '../src/server/stores/index.js';
+import type { WebhookEvent } from '../src/server/index.js';
 
 /** Lendly's application records: one row per customer ref, updated by each webhook event. */
 export const APPLICATIONS_SCHEMA = `CREATE TABLE IF NOT EXISTS demo_applications (

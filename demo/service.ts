@@ -9,15 +9,17 @@ import { trace } from '@opentelemetry/api';
 import {
   MemoryDedupeStore,
   RedisDedupeStore,
+  type DedupeStore,
+  type PgClientLike,
+} from '../src/server/stores/index.js';
+import {
   createClient,
   createWebhookHandler,
   toNodeHandler,
-  type DedupeStore,
-  type PgClientLike,
   type WebhookEvent,
   type WebhookHandler,
-  type WebhookOutcome,
 } from '../src/server/index.js';
+import type { WebhookOutcome } from '../src/server/types.js';
 import { type DemoDatabase, openDemoDatabase, writeApplication } from './database.js';
 import type { ApplicationStore } from './store.js';
 import type { DemoTracing } from './tracing.js';

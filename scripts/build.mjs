@@ -4,7 +4,8 @@
 //   browser ES modules  → dist/<name>.js (dependencies external: the integrator's bundler resolves them)
 //   IIFE for <script>    → dist/hosted-journey.iife.js (everything bundled, global HostedJourney)
 //   Node / Fetch runtime → dist/<name>.js + dist/server-chunks/ (deps and node: built-ins external; never loaded by
-//                          a browser entry)
+//                          a browser entry); the server package's entries again as dist/<name>-web.js (Web Crypto)
+//                          + dist/server-web-chunks/, and dist/<name>-browser.js (a refusal)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 //   OpenAPI document     → dist/openapi.json (generated from src/protocol and the client's operation table)
@@ -25,6 +26,7 @@ import {
   scriptEntries,
   scriptPartEntries,
   serverEntries,
+  serverPackageEntries,
 } from './entries.mjs';
 import path from 'node:path';
 
@@ -168,7 +170,8 @@ const groups = {
         },
       },
     });
-    // The same entry source again for Fetch-API runtimes, with crypto/selected.ts replaced by selected.web.ts.
+    // The server package's entry sources again for Fetch-API runtimes, with crypto/selected.ts replaced by
+    // selected.web.ts: one build, so the entries share their chunks (one class per error) as the Node files do.
     await build({
       ...common,
       plugins: [viteWebCrypto()],
@@ -180,7 +183,7 @@ const groups = {
         sourcemap: true,
         ssr: true,
         lib: {
-          entry: { 'server-web': r(serverEntries.server) },
+          entry: Object.fromEntries(Object.entries(serverPackageEntries).map(([k, v]) => [`${k}-web`, r(v)])),
           formats: ['es'],
           fileName: (_f, name) => `${name}.js`,
         },
@@ -190,9 +193,11 @@ const groups = {
         },
       },
     });
-    // The `browser` condition's target: the same names, refusing (the signing secret would be public in a browser).
-    const names = Object.keys(await import(pathToFileURL(r('dist/server-web.js')).href)).sort();
-    writeFileSync(r('dist/server-browser.js'), browserRefusal(names));
+    // Each entry's `browser` condition target: the same names, refusing (the signing secret would be public there).
+    for (const name of Object.keys(serverPackageEntries)) {
+      const names = Object.keys(await import(pathToFileURL(r(`dist/${name}-web.js`)).href)).sort();
+      writeFileSync(r(`dist/${name}-browser.js`), browserRefusal(names));
+    }
   },
   async assets() {
     for (const [name, src] of Object.entries(sandboxAssets)) {

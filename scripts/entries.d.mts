@@ -9,6 +9,7 @@ export const browserEntries: EntryTable;
 export const CLIENT_ENTRIES: readonly string[];
 export const scriptEntries: EntryTable;
 export const scriptPartEntries: EntryTable;
+export const serverPackageEntries: EntryTable;
 export const serverEntries: EntryTable;
 export const sandboxAssets: EntryTable;
 export const journeyCatalogues: EntryTable;

@@ -47,9 +47,21 @@ export const scriptPartEntries = {
   // The widget's catalogues other than en-AU (src/widget/words/load.ts), each loaded only when negotiated.
   ...Object.fromEntries(LAZY_LOCALES.map((l) => [l, `src/widget/words/${l}.ts`])),
 };
+/**
+ * The entries of hosted-journey-server, each a door named for its concern (docs/server.md), built for Node as one of
+ * `serverEntries` and again for Fetch-API runtimes with Web Crypto as `<name>-web` (scripts/build.mjs); its `browser`
+ * condition gets `<name>-browser`, a refusal. name → source. `hosted-journey-server/types` is declarations only
+ * (src/server/types.ts: nothing to run), so it has no built file.
+ */
+export const serverPackageEntries = {
+  server: 'src/server/index.ts',
+  'server-stores': 'src/server/stores/index.ts',
+  'server-telemetry': 'src/server/telemetry/index.ts',
+  'server-testing': 'src/server/testing.ts',
+};
 /** Server-side entries for Node. name → source. */
 export const serverEntries = {
-  server: 'src/server/index.ts',
+  ...serverPackageEntries,
   sandbox: 'src/sandbox/index.ts',
   'sandbox-testing': 'src/sandbox/testing/index.ts',
   'sandbox-cli': 'src/sandbox/cli.ts',

@@ -60,6 +60,12 @@ function built(dir, pattern) {
     .map((f) => `${dir}/${f}`);
 }
 
+/** A hosted-journey-server entry: its declarations first, then the Web Crypto, Node and refusing builds of `file`. */
+const serverExport = (source, file) => ({
+  types: types(source),
+  ...SERVER_CONDITIONS(`./dist/${file}-web.js`, `./dist/${file}.js`, `./dist/${file}-browser.js`),
+});
+
 /**
  * name → what ships. `exports` as in package.json; `files()` are extra built files (not reached by an import), read
  * from what the build made; `peers`
@@ -160,13 +166,16 @@ backend helper is
     description:
       'Backend helper for the hosted journey: HMAC-signed client for the twelve endpoints, webhook verification and exactly-once webhook handling (memory, Redis or a PostgreSQL inbox), for Node and Fetch-API runtimes.',
     installedGoal: 10_500_000, // zod is about 8.6 MB of it; 10.49 MB measured once trace context and the browser refusal shipped
+    // The root holds what most integrators import; the rest leaves by a door named for its concern (docs/server.md,
+    // "Where names moved"). One API from each entry source, built twice: both builds share its declarations.
     exports: {
-      '.': {
-        types: types('server/index'),
-        ...SERVER_CONDITIONS('./dist/server-web.js', './dist/server.js', './dist/server-browser.js'),
-      },
-      // One API from one entry source, built twice: both builds share its declarations.
+      '.': serverExport('server/index', 'server'),
       './web': { types: types('server/index'), default: './dist/server-web.js' },
+      './stores': serverExport('server/stores/index', 'server-stores'),
+      './telemetry': serverExport('server/telemetry/index', 'server-telemetry'),
+      './testing': serverExport('server/testing', 'server-testing'),
+      // Types only: the named types of requests, answers and options' parts (nothing to import at run time).
+      './types': { types: types('server/types') },
       './openapi.json': './dist/openapi.json',
       './package.json': './package.json',
     },
@@ -189,7 +198,16 @@ npm install hosted-journey-server
 
 \`\`\`ts
 import { createClient, createWebhookHandler, toFetchHandler, toNodeHandler } from 'hosted-journey-server';
+import { RedisDedupeStore } from 'hosted-journey-server/stores';
 \`\`\`
+
+| import | what |
+|---|---|
+| \`hosted-journey-server\` | \`createClient\`, \`createWebhookHandler\`, the adapters, verification, every error and its guard, the webhook events |
+| \`hosted-journey-server/stores\` | \`MemoryDedupeStore\`, \`RedisDedupeStore\`, \`PostgresInbox\` and the store contracts |
+| \`hosted-journey-server/telemetry\` | the \`telemetry\` and \`logger\` options' types, \`parseTraceparent\`, \`formatTraceparent\` |
+| \`hosted-journey-server/testing\` | \`signWebhook\`, \`verifyRequest\`: the service's side of each signature, for your tests |
+| \`hosted-journey-server/types\` | the named types of every request, answer and option part (types only) |
 
 \`redis\` (≥ 5) is an optional peer dependency, for \`RedisDedupeStore({ url })\`, and so is \`pg\` (≥ 8), whose \`Pool\`
 you pass to \`PostgresInbox({ pool })\`; \`@opentelemetry/api\` (1.x) is one too: installed, the client and the

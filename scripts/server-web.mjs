@@ -6,9 +6,12 @@ import { build } from 'esbuild';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverPackageEntries } from './entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(root, 'src/server/index.ts');
+/** Every entry source of hosted-journey-server (the root, /stores, /telemetry, /testing), absolute. */
+export const SERVER_ENTRIES = Object.values(serverPackageEntries).map((src) => path.join(root, src));
 export const SELECTED_WEB = path.join(root, 'src/server/crypto/selected.web.ts');
 /** Import specifier → the web twin it resolves to in the Fetch-runtime build. */
 const WEB_SWAPS = [
@@ -76,13 +79,20 @@ function relativeTo(source, importer) {
     .join('/');
 }
 
-/** Bundles the Web Crypto build of the entry (dependencies external) next to node_modules and imports it. */
+/**
+ * Bundles the Web Crypto build of every entry as one module (dependencies external; the entries' names are disjoint)
+ * next to node_modules and imports it.
+ */
 export async function bundleServerWeb() {
   const dir = path.join(root, 'node_modules/.cache/hosted-journey-server-web');
   mkdirSync(dir, { recursive: true });
   const outfile = path.join(dir, `server-web-${process.pid}-${Date.now()}.mjs`);
   await build({
-    entryPoints: [SERVER_ENTRY],
+    stdin: {
+      contents: SERVER_ENTRIES.map((e) => `export * from ${JSON.stringify(e)};`).join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     format: 'esm',
     platform: 'neutral',

@@ -29,7 +29,7 @@ export function payloadOfSize(size) {
 }
 
 export async function run({ sizes = SIZES } = {}) {
-  const node = await import('../../src/server/index.ts');
+  const node = { ...(await import('../../src/server/index.ts')), ...(await import('../../src/server/testing.ts')) };
   const web = await (await import('../../scripts/server-web.mjs')).bundleServerWeb();
   const { stringToSign, parseAuthorization, DEFAULT_CONTENT_TYPE } = await import('../../src/protocol/signing.ts');
   const keys = [{ tokenId: 'tok_bench', secret: 'bench-signing-secret-0123456789' }];

@@ -30,7 +30,11 @@ const BUDGET = 0.85;
 const GOAL = 0.95;
 
 export async function run({ rounds = ROUNDS } = {}) {
-  const server = await import('../../src/server/index.ts');
+  const server = {
+    ...(await import('../../src/server/index.ts')),
+    ...(await import('../../src/server/stores/index.ts')),
+    ...(await import('../../src/server/testing.ts')),
+  };
   const cases = [...(await clientCases(server)), ...(await handlerCases(server))];
   for (let r = 0; r < WARMUP; r++) for (const c of cases) await c.batch();
   const samples = new Map(cases.map((c) => [c, []]));

@@ -38,7 +38,11 @@ const CONFIGS = [
 ];
 
 export async function run({ rounds = ROUNDS, ms = SLICE_MS } = {}) {
-  const server = await import('../../src/server/index.ts');
+  const server = {
+    ...(await import('../../src/server/index.ts')),
+    ...(await import('../../src/server/stores/index.ts')),
+    ...(await import('../../src/server/testing.ts')),
+  };
   const good = await signPool(server, KEY.secret, 'ok');
   const forged = await signPool(server, 'not-the-secret', 'bad');
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new DroppingExporter())] });

@@ -20,12 +20,13 @@ import { bareHandler, listen } from '../lib/http.mjs';
  * through a loader, whose transform wraps every closure the handler makes per delivery in a naming call.
  */
 async function serverModule(mode) {
-  const url =
-    mode === 'inbox-before'
-      ? new URL(`file://${process.env.BENCH_COMPARE}/dist/server.js`)
-      : new URL('../../dist/server.js', import.meta.url);
+  const dist =
+    mode === 'inbox-before' ? new URL(`file://${process.env.BENCH_COMPARE}/dist/`) : new URL('../../dist/', import.meta.url);
+  const url = new URL('server.js', dist);
   if (!existsSync(url)) throw new Error('dist/server.js is missing: run `npm run build` (npm run bench builds it)');
-  return import(url.href);
+  // The stores' entry (dist/server-stores.js); a compared build without one has the stores in dist/server.js.
+  const stores = new URL('server-stores.js', dist);
+  return { ...(await import(url.href)), ...(existsSync(stores) ? await import(stores.href) : {}) };
 }
 
 export const WEBHOOK = Object.freeze({

@@ -1,6 +1,6 @@
 /** The options of `startSandbox`, checked once (`resolveOptions`) before anything listens. */
 import { ID_PATTERN } from '../protocol/index.js';
-import type { TelemetryOptions } from '../server/telemetry/types.js';
+import type { TelemetryOptions } from '../server/telemetry/index.js';
 import type { SandboxToken } from './core/context.js';
 import { SandboxOptionError } from './core/errors.js';
 import { compileParentOrigins, type ParentOriginRegistry } from './journey/parent-origins.js';

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { CRAWLER_CREDENTIALS_TIMEOUT_MS, DEFAULT_WARNING_LEADS_DAYS } from '../protocol/index.js';
-import { signWebhook } from '../server/index.js';
+import { signWebhook } from '../server/testing.js';
 import type { SandboxContext } from './core/context.js';
 import { SandboxClocks } from './core/clock.js';
 import { createRandom } from './data/random.js';

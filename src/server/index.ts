@@ -2,20 +2,13 @@
  * `hosted-journey-server`: the one entry source, built twice (scripts/build.mjs) — dist/server.js with the Node
  * provider, dist/server-web.js for Fetch-API runtimes with Web Crypto — by choosing `./crypto/selected.js` at build
  * time. Plain functions, each importing only what it uses, so a bundler keeps only the ones an application calls.
+ * The other entries (`./stores/index.ts`, `./telemetry/index.ts`, `./testing.ts`, `./types.ts`) are built beside it.
  */
 import { provider } from './crypto/selected.js';
 import { type ClientOptions, type HostedJourneyClient, createClientWith } from './client/client.js';
-import {
-  type SignRequestOptions,
-  type SignedHeaders,
-  type VerifiedRequest,
-  type VerifyRequestOptions,
-  signRequestWith,
-  verifyRequestWith,
-} from './requests.js';
+import { type SignRequestOptions, type SignedHeaders, signRequestWith } from './requests.js';
 import { type WebhookHandler, createWebhookHandlerWith } from './webhooks/handler.js';
 import type { WebhookHandlerOptions } from './webhooks/handler-options.js';
-import { type SignWebhookOptions, type SignedWebhook, signWebhookWith } from './webhooks/sign.js';
 import {
   type VerifiedWebhook,
   type VerifiedWebhookSignature,
@@ -43,13 +36,6 @@ export * from './public.js';
  */
 export function signRequest(o: SignRequestOptions): Promise<SignedHeaders> {
   return signRequestWith(provider, o);
-}
-/**
- * Verifies a signed inbound request; resolves to the matching `{ tokenId }` or rejects with
- * `SignatureVerificationError`.
- */
-export function verifyRequest(o: VerifyRequestOptions): Promise<VerifiedRequest> {
-  return verifyRequestWith(provider, o);
 }
 /**
  * A client with one typed, signed method per endpoint.
@@ -95,16 +81,12 @@ export function createWebhookVerifier(o: WebhookVerifyOptions): WebhookVerifier<
 export function createWebhookSignatureVerifier(o: WebhookVerifyOptions): WebhookVerifier<VerifiedWebhookSignature> {
   return verifierOf(provider, o, toSignature);
 }
-/** Produces a valid delivery (body + headers) for either scheme, e.g. for your own tests. */
-export function signWebhook(o: SignWebhookOptions): Promise<SignedWebhook> {
-  return signWebhookWith(provider, o);
-}
 /**
  * Exactly-once handling: verify, claim the event id (renewed while the handler runs), run the handler, mark done.
  * Bad options throw ServerConfigError here. Wrap with toFetchHandler / toNodeHandler. With an InboxStore
  * (PostgresInbox) each handler runs inside a transaction and gets it as `ctx.db`.
  * @example const handler = createWebhookHandler({ verify: { keys }, store: new RedisDedupeStore({ url }), on: { '*':
- *   log } });
+ *   log } }); // RedisDedupeStore from 'hosted-journey-server/stores'
  */
 export function createWebhookHandler<Db = never>(o: WebhookHandlerOptions<Db>): WebhookHandler {
   return createWebhookHandlerWith(provider, o);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type Service, createService } from '../../demo/service.js';
 import { ApplicationStore } from '../../demo/store.js';
 import { startTracing, tracingRequested } from '../../demo/tracing.js';
-import { signWebhook } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
 let db: RunningPostgres;

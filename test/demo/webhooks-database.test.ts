@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOptionsFromEnv } from '../../demo/server.js';
 import { type Service, createService } from '../../demo/service.js';
 import { ApplicationStore } from '../../demo/store.js';
-import { signWebhook } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
 const PATH = '/webhooks';

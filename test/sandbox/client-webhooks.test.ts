@@ -10,8 +10,8 @@ import {
   isApiError,
   isClientError,
   toNodeHandler,
-  type WebhookRegistration,
 } from '../../src/server/index.js';
+import type { WebhookRegistration } from '../../src/server/types.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 interface Receiver {

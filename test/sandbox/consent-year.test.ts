@@ -7,8 +7,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresInbox } from '../../src/server/stores/index.js';
 import {
-  PostgresInbox,
   createClient,
   createWebhookHandler,
   toNodeHandler,

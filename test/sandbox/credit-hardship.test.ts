@@ -12,8 +12,8 @@ import {
   createClient,
   isPaymentRefusal,
   type HostedJourneyClient,
-  type Logger,
 } from '../../src/server/index.js';
+import type { Logger } from '../../src/server/telemetry/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let sb: TestSandbox;

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '../../src/protocol/index.js';
-import { verifyRequest, verifyWebhook } from '../../src/server/index.js';
+import { verifyRequest } from '../../src/server/testing.js';
+import { verifyWebhook } from '../../src/server/index.js';
 import {
   startTestSandbox,
   startWebhookReceiver,

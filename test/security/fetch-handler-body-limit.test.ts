@@ -1,7 +1,8 @@
 // Attack: a huge POST to a toFetchHandler endpoint. An adapter that buffers the whole body
 // (request.arrayBuffer()) before looking at anything holds ≥ 50 MB of ArrayBuffers for 50 MB in.
 import { describe, expect, it } from 'vitest';
-import { createWebhookHandler, signWebhook, toFetchHandler } from '../../src/server/index.js';
+import { createWebhookHandler, toFetchHandler } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { MiB, lazyWebBody, memoryProbe } from '../support/memory.js';
 
 const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];

@@ -3,7 +3,8 @@
 // in progress is never evicted: with nothing else to drop, a new claim answers 'busy' → 503.
 // (Memory store only: Redis has no entry cap of its own.)
 import { describe, expect, it } from 'vitest';
-import { MemoryDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { MemoryDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 
 /** Counts the entries visited by every Map iteration (for...of, keys(), entries(), values(), forEach) while `fn` runs synchronously. */

@@ -2,9 +2,8 @@
 // 503 after the handler ran on Redis; leaseMs NaN would answer 503 or duplicate forever). Every numeric option must be
 // finite and positive, else ServerConfigError at creation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryDedupeStore, RedisDedupeStore } from '../../src/server/stores/index.js';
 import {
-  MemoryDedupeStore,
-  RedisDedupeStore,
   createWebhookHandler,
   isServerConfigError,
   toFetchHandler,

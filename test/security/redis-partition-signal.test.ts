@@ -5,7 +5,8 @@
 // its signal.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
 import { json, startHttp } from '../support/http.js';
 

@@ -2,7 +2,7 @@
 // (POST /api/v1/webhooks { url, token_id: <someone else's token> }) to receive every event, signed with the other
 // token's secret. A registration receives only its own token's applications' events, signed with its own secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRequest } from '../../src/server/index.js';
+import { verifyRequest } from '../../src/server/testing.js';
 import {
   approveConsent,
   startTestSandbox,

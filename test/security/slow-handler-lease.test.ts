@@ -2,7 +2,8 @@
 // The handler owns its claim while it runs: it renews the lease (about every leaseMs/4), and only the owner of the
 // claim may renew or complete it; a claim found lost answers 503 (never 200) with onError stage 'lease_lost'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookHandler, type DedupeStore } from '../../src/server/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
+import type { DedupeStore } from '../../src/server/stores/index.js';
 import { KEYS, deliver, event, storesOf, type TestStore } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 

@@ -5,7 +5,8 @@
 // stops answering (CLIENT PAUSE WRITE, which holds scripts), or loses the claim's key while the handler runs.
 import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 

@@ -3,7 +3,8 @@
 // that compares false with everything, a timer delay past 2^31 - 1 ms that Node fires after 1 ms.
 import { describe, expect, it } from 'vitest';
 import { MIN_LEASE_MS, MAX_TIMER_MS } from '../../src/server/options.js';
-import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore, isServerConfigError } from '../../src/server/index.js';
+import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore } from '../../src/server/stores/index.js';
+import { isServerConfigError } from '../../src/server/index.js';
 
 const NOT_NUMBERS = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '5', null, {}];
 const thrown = (fn: () => unknown) => {

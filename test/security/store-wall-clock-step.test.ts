@@ -4,7 +4,8 @@
 // the monotonic clock (performance.now) moves only where a test moves it, and the timers keep real time.
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryDedupeStore, RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { MemoryDedupeStore, RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 

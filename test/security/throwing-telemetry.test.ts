@@ -9,14 +9,10 @@ import type { AddressInfo } from 'node:net';
 import type { Context } from '@opentelemetry/api';
 import { BasicTracerProvider, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MemoryDedupeStore,
-  type TelemetryOptions,
-  createClient,
-  createWebhookHandler,
-  signWebhook,
-  toNodeHandler,
-} from '../../src/server/index.js';
+import { MemoryDedupeStore } from '../../src/server/stores/index.js';
+import type { TelemetryOptions } from '../../src/server/telemetry/index.js';
+import { createClient, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { KEYS, PATH, event } from '../support/deliveries.js';
 import { registerAsyncContext } from '../support/otel.js';
 import { type TestSandbox, startTestSandbox } from '../support/sandbox.js';

@@ -12,8 +12,8 @@ import {
   MemoryDedupeStore,
   PostgresInbox,
   RedisDedupeStore,
-  createWebhookHandler,
-} from '../../src/server/index.js';
+} from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';

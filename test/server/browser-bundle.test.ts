@@ -23,7 +23,8 @@ beforeAll(() => {
   symlinkSync(PACKAGE, path.join(project, 'node_modules/hosted-journey-server'), 'dir');
   writeFileSync(
     path.join(project, 'app.js'),
-    `import { createClient, signRequest, signWebhook, verifyWebhookSignature } from 'hosted-journey-server';
+    `import { createClient, signRequest, verifyWebhookSignature } from 'hosted-journey-server';
+import { signWebhook } from 'hosted-journey-server/testing';
 export { createClient, signRequest, signWebhook, verifyWebhookSignature };
 `,
   );

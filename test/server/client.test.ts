@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRequest } from '../../src/server/index.js';
+import { verifyRequest } from '../../src/server/testing.js';
 import { json, startHttp } from '../support/http.js';
 import { entries } from '../support/providers.js';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PostgresInbox } from '../../src/server/index.js';
+import { PostgresInbox } from '../../src/server/stores/index.js';
 import { killEvents, runKillLoop } from '../support/kill-loop.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 

@@ -3,7 +3,7 @@
 // left to complete() (the claim is not marked lost). A renewal that succeeds keeps the signal quiet however long the
 // handler runs. The real-Redis version of the partition is test/security/redis-partition-signal.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DedupeStore } from '../../src/server/index.js';
+import type { DedupeStore } from '../../src/server/stores/index.js';
 import { LeaseKeeper } from '../../src/server/webhooks/lease.js';
 
 afterEach(() => void vi.useRealTimers());

@@ -1,7 +1,7 @@
 // MemoryDedupeStore's bounds: expired entries dropped, oldest finished id evicted first, claims in
 // progress never evicted. The per-claim cost is checked structurally in test/security/memory-store-full.test.ts.
 import { expect, it } from 'vitest';
-import { MemoryDedupeStore } from '../../src/server/index.js';
+import { MemoryDedupeStore } from '../../src/server/stores/index.js';
 
 it('expired claims and done marks are dropped as time passes (the space comes back without a full store)', async () => {
   let t = 0;

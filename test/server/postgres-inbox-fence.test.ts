@@ -3,7 +3,8 @@
 // client's own methods) are harmless or refused, so the application's own pool.query never runs inside it.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PostgresInbox, createWebhookHandler } from '../../src/server/index.js';
+import { PostgresInbox } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 

@@ -2,7 +2,8 @@
 // and names the fix, a delivery answers a 503 of its own (not "unreachable"), and the default log line says why.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { PostgresInbox, createWebhookHandler } from '../../src/server/index.js';
+import { PostgresInbox } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 

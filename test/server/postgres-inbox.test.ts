@@ -2,13 +2,9 @@
 // the handler (ctx.db), the answers, prune and the options. Multi-process and outage tests: webhook-postgres-*.test.ts.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PgPoolLike,
-  PostgresInbox,
-  type WebhookErrorStage,
-  createWebhookHandler,
-  isServerConfigError,
-} from '../../src/server/index.js';
+import { type PgPoolLike, PostgresInbox } from '../../src/server/stores/index.js';
+import type { WebhookErrorStage } from '../../src/server/types.js';
+import { createWebhookHandler, isServerConfigError } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 

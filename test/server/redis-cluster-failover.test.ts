@@ -4,7 +4,8 @@
 // (its claim or done mark had not reached the replica: Redis replicates asynchronously). Prints the figures.
 import { createCluster } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RedisDedupeStore, createWebhookHandler } from '../../src/server/index.js';
+import { RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event, sleep } from '../support/deliveries.js';
 import { type RunningRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
 

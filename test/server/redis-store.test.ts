@@ -2,7 +2,7 @@
 // per-command timeout and the SCRIPT LOAD round trip, so both fallbacks are checked here).
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RedisDedupeStore } from '../../src/server/index.js';
+import { RedisDedupeStore } from '../../src/server/stores/index.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 
 let redis: RunningRedis;

@@ -5,14 +5,8 @@ import net from 'node:net';
 import pg from 'pg';
 import { createClient, createCluster } from 'redis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  MemoryDedupeStore,
-  PostgresInbox,
-  RedisDedupeStore,
-  createWebhookHandler,
-  isServerConfigError,
-  isStoreConnectionError,
-} from '../../src/server/index.js';
+import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler, isServerConfigError, isStoreConnectionError } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 
 const cleanups: Array<() => unknown> = [];

@@ -6,14 +6,9 @@ import type { AddressInfo } from 'node:net';
 import * as otelApi from '@opentelemetry/api';
 import { metrics, trace } from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type DedupeStore,
-  MemoryDedupeStore,
-  createClient,
-  createWebhookHandler,
-  isServerConfigError,
-  signWebhook,
-} from '../../src/server/index.js';
+import { type DedupeStore, MemoryDedupeStore } from '../../src/server/stores/index.js';
+import { createClient, createWebhookHandler, isServerConfigError } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { KEYS, PATH, deliver, event } from '../support/deliveries.js';
 import { inMemoryOtel, memoryLogger } from '../support/otel.js';
 

@@ -6,7 +6,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createWebhookHandler, signWebhook } from '../../src/server/index.js';
+import { createClient, createWebhookHandler } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { KEYS, PATH, event } from '../support/deliveries.js';
 import { inMemoryOtel } from '../support/otel.js';
 

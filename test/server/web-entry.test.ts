@@ -1,13 +1,15 @@
-// The Fetch-runtime build must not reach Node-only code: bundle the entry as scripts/build.mjs does for
-// dist/server-web.js (crypto/selected.ts → selected.web.ts) for a neutral platform and inspect the imports.
+// The Fetch-runtime build must not reach Node-only code: bundle every entry of hosted-journey-server as
+// scripts/build.mjs does for dist/server-web.js and its siblings (crypto/selected.ts → selected.web.ts) for a neutral
+// platform and inspect the imports.
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, esbuildWebCrypto } from '../../scripts/server-web.mjs';
+import { SERVER_ENTRIES, SERVER_ENTRY, esbuildWebCrypto } from '../../scripts/server-web.mjs';
 
-describe('src/server/index.ts, Fetch-runtime build', () => {
-  it('bundles without node: built-ins, node:crypto or a static redis import', async () => {
+describe('hosted-journey-server, Fetch-runtime build', () => {
+  it('bundles every entry without node: built-ins, node:crypto or a static redis import', async () => {
+    expect(SERVER_ENTRIES).toContain(SERVER_ENTRY);
     const r = await build({
-      entryPoints: [SERVER_ENTRY],
+      stdin: { contents: SERVER_ENTRIES.map((e) => `export * from ${JSON.stringify(e)};`).join('\n'), loader: 'ts' },
       bundle: true,
       write: false,
       format: 'esm',

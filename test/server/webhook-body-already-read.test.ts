@@ -10,11 +10,11 @@ import { Hono } from 'hono';
 import { afterEach, expect, it, vi } from 'vitest';
 import {
   createWebhookHandler,
-  signWebhook,
   toFetchHandler,
   toNodeHandler,
   type WebhookHandler,
 } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 
 // express ships no types in this install (no @types/express): the few calls this test makes.
 type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {

@@ -1,13 +1,8 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MemoryDedupeStore,
-  RedisDedupeStore,
-  type DedupeStore,
-  toFetchHandler,
-  toNodeHandler,
-} from '../../src/server/index.js';
+import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../../src/server/stores/index.js';
+import { toFetchHandler, toNodeHandler } from '../../src/server/index.js';
 import { startRedis, type RunningRedis, watchExpiry } from '../support/redis.js';
 import { entries } from '../support/providers.js';
 

@@ -1,14 +1,8 @@
 // The lease model of createWebhookHandler: renewal, the owner check, the answers when ownership
 // cannot be confirmed, and the renewal timer cleared on every path.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  MemoryDedupeStore,
-  RedisDedupeStore,
-  createWebhookHandler,
-  isServerConfigError,
-  type DedupeStore,
-  type WebhookContext,
-} from '../../src/server/index.js';
+import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler, isServerConfigError, type WebhookContext } from '../../src/server/index.js';
 import { KEYS, deliver, event, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 import { storeContract } from '../support/store-contract.js';

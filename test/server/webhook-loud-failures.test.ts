@@ -8,11 +8,11 @@ import {
   createWebhookHandler,
   isServerConfigError,
   type ServerConfigError,
-  signWebhook,
   toNodeHandler,
-  type WebhookErrorStage,
   type WebhookHandler,
 } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
+import type { WebhookErrorStage } from '../../src/server/types.js';
 
 const SECRET = 'loud-secret-7f3a';
 const KEYS = [{ tokenId: 'wh_1', secret: SECRET }];

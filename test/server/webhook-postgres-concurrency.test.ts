@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SignedWebhook, signWebhook } from '../../src/server/index.js';
+import { type SignedWebhook, signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 

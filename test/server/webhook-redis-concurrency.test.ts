@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
 
 const WORKER = path.resolve('test/support/webhook-worker.ts');

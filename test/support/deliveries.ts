@@ -1,11 +1,7 @@
 // Shared by the regression tests of test/security/: signed deliveries and the two stores (memory, real redis-server).
-import {
-  MemoryDedupeStore,
-  RedisDedupeStore,
-  type DedupeStore,
-  type WebhookHandler,
-  signWebhook,
-} from '../../src/server/index.js';
+import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../../src/server/stores/index.js';
+import type { WebhookHandler } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import type { RunningRedis } from './redis.js';
 
 export const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];

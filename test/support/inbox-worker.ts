@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { PostgresInbox, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
+import { PostgresInbox } from '../../src/server/stores/index.js';
+import { createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
 
 const effects = process.env.EFFECTS_TABLE ?? 'effects';
 const holdMs = Number(process.env.HOLD_MS ?? 100);

@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { signWebhook } from '../../src/server/index.js';
+import { signWebhook } from '../../src/server/testing.js';
 import { event } from './deliveries.js';
 import { KILL_KEYS, KILL_POINTS, type KillPoint } from './kill-receiver.js';
 

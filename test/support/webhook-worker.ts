@@ -6,7 +6,8 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCluster } from 'redis';
-import { RedisDedupeStore, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
+import { RedisDedupeStore } from '../../src/server/stores/index.js';
+import { createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
 
 const runsFile = process.env.RUNS_FILE!;
 const cluster = process.env.REDIS_CLUSTER

@@ -9,7 +9,6 @@ import type {
   ApplicationResponse,
   AttachInstitutionRequest,
   BytesDownload,
-  CallOptions,
   CloseAccountRequest,
   ConsentResponse,
   CreateAccountRequest,
@@ -23,7 +22,6 @@ import type {
   FinaliseResponse,
   GetInstitutionRequest,
   GetReportRequest,
-  HostedJourneyClient,
   InstitutionResponse,
   LodgeEnquiryRequest,
   PaymentResponse,
@@ -35,7 +33,8 @@ import type {
   UpdateAccountRequest,
   UpdateDefaultRequest,
   WebhookRegistration,
-} from '../../src/server/index.js';
+} from '../../src/server/types.js';
+import type { CallOptions, HostedJourneyClient } from '../../src/server/index.js';
 
 type C = HostedJourneyClient;
 type Ops = typeof OPERATIONS;

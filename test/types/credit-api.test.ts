@@ -7,27 +7,29 @@ import type * as z from 'zod/mini';
 import type * as api from '../../src/protocol/api.js';
 import {
   createClient,
-  type AccountResponse,
   type ApiErrorCode,
-  type CreateAccountRequest,
-  type CreditReportResponse,
-  type DefaultResponse,
-  type EnquiryResponse,
   type KnownApiErrorCode,
-  type HardshipCode,
-  type HardshipHistoryEntry,
-  type HardshipInfo,
-  type LodgeEnquiryRequest,
   PaymentRefusedError,
   type PaymentRefusalCode,
-  type RepaymentCode,
-  type PaymentResponse,
-  type RegisterDefaultRequest,
-  type SavePaymentRequest,
-  type ScoreBand,
-  type UpdateAccountRequest,
-  type UpdateDefaultRequest,
 } from '../../src/server/index.js';
+import type {
+  AccountResponse,
+  CreateAccountRequest,
+  CreditReportResponse,
+  DefaultResponse,
+  EnquiryResponse,
+  HardshipCode,
+  HardshipHistoryEntry,
+  HardshipInfo,
+  LodgeEnquiryRequest,
+  RepaymentCode,
+  PaymentResponse,
+  RegisterDefaultRequest,
+  SavePaymentRequest,
+  ScoreBand,
+  UpdateAccountRequest,
+  UpdateDefaultRequest,
+} from '../../src/server/types.js';
 import type { SandboxErrorCode } from '../../src/sandbox/core/errors.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 

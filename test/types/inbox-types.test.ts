@@ -5,14 +5,12 @@ import pg from 'pg';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type InboxStore,
-  type KnownOrGenericWebhookEvent,
   MemoryDedupeStore,
   type PgClientLike,
   PostgresInbox,
   RedisDedupeStore,
-  type WebhookContext,
-  createWebhookHandler,
-} from '../../src/server/index.js';
+} from '../../src/server/stores/index.js';
+import { type KnownOrGenericWebhookEvent, type WebhookContext, createWebhookHandler } from '../../src/server/index.js';
 
 const keys = [{ tokenId: 'wh', secret: 's' }];
 

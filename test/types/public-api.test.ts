@@ -15,7 +15,8 @@ import * as widget from '../../src/widget/index.js';
 import { connectToParent, type JourneyBridge } from '../../src/child/index.js';
 import type { HostedJourneyProps as ReactProps } from '../../src/bindings/react.js';
 import type { HostedJourneyProps as PreactProps } from '../../src/bindings/preact.js';
-import { createClient, createWebhookHandler, MemoryDedupeStore } from '../../src/server/index.js';
+import { createClient, createWebhookHandler } from '../../src/server/index.js';
+import { MemoryDedupeStore } from '../../src/server/stores/index.js';
 
 describe('public types', () => {
   it('widget callbacks and on() get the payload of their event', () => {

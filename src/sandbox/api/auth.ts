@@ -1,7 +1,8 @@
 /** Signature check of every signed API request, and `Idempotency-Key` replay of POSTs. */
 import { createHash } from 'node:crypto';
 import { HEADERS } from '../../protocol/index.js';
-import { isSignatureVerificationError, verifyRequest } from '../../server/index.js';
+import { isSignatureVerificationError } from '../../server/index.js';
+import { verifyRequest } from '../../server/testing.js';
 import type { SandboxContext } from '../core/context.js';
 import { ERROR_STATUS, SandboxErrorCode as E, SandboxHttpError, type SandboxErrorCode } from '../core/errors.js';
 import type { Reply, RequestInfo } from '../core/http.js';

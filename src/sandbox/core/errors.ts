@@ -3,7 +3,7 @@
  * Response body: `{ error: { code, message, request_id, fields? } }`.
  */
 import { PAYMENT_REFUSAL_STATUS, PaymentRefusalCode as P } from '../../protocol/credit.js';
-import { SignatureVerificationErrorCode as S } from '../../server/errors.js';
+import { SignatureVerificationErrorCode as S } from '../../server/index.js';
 
 export const SandboxErrorCode = {
   INVALID_JSON: 'INVALID_JSON',

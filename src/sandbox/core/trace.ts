@@ -25,14 +25,14 @@ import {
   formatTraceparent,
   parseTraceHeaders,
 } from '../../protocol/trace-context.js';
-import { loadOpenTelemetry } from '../../server/telemetry/load.js';
-import type {
-  OpenTelemetryApi,
-  OtelSpan,
-  OtelSpanContext,
-  OtelTracer,
-  TelemetryOptions,
-} from '../../server/telemetry/types.js';
+import {
+  type OpenTelemetryApi,
+  type OtelSpan,
+  type OtelSpanContext,
+  type OtelTracer,
+  type TelemetryOptions,
+  loadOpenTelemetry,
+} from '../../server/telemetry/index.js';
 import type { Application } from './state.js';
 
 export const SANDBOX_SCOPE = 'hosted-journey-sandbox';

@@ -11,6 +11,11 @@ import type { OpenTelemetryApi } from './types.js';
 const OTEL_PACKAGE = ['@opentelemetry', 'api'].join('/');
 let loaded: OpenTelemetryApi | null | undefined;
 
+/**
+ * The `@opentelemetry/api` module when it is installed, loaded once (Node build); `undefined` on Fetch-API runtimes,
+ * where it is passed as `telemetry.api`. What the client and the webhook handler record with by default.
+ * @example const api = loadOpenTelemetry(); if (api) api.trace.getTracerProvider();
+ */
 export function loadOpenTelemetry(): OpenTelemetryApi | undefined {
   if (loaded === undefined) {
     try {

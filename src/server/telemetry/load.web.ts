@@ -4,6 +4,7 @@
  */
 import type { OpenTelemetryApi } from './types.js';
 
+/** Never loads it: pass `telemetry.api` (the Node build's loader documents the function). */
 export function loadOpenTelemetry(): OpenTelemetryApi | undefined {
   return undefined;
 }

@@ -13,7 +13,8 @@ async function main() {
     tokenId: 't',
     secret: 's3cret',
   });
-  const verified = await viaImport.verifyRequest({
+  const { verifyRequest } = await import('hosted-journey-server/testing');
+  const verified = await verifyRequest({
     method: 'GET',
     path: '/enquiry/downloadreport?enquiry_id=e1',
     headers,
@@ -32,6 +33,7 @@ async function main() {
   assert.equal(typeof server.signRequest, 'function');
   assert.equal(server.signRequest, viaImport.signRequest, 'require and import give the same module instance');
   assert.equal(typeof sandbox.startSandbox, 'function');
+  assert.equal(typeof require('hosted-journey-server/stores').MemoryDedupeStore, 'function');
   const signed = await server.signRequest({
     method: 'POST',
     path: '/account/create',

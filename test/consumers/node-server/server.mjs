@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 // Installs hosted-journey-server, and hosted-journey-sandbox as a dev dependency for this test (the widget package is
 // the browser's, not the backend's).
-import { signRequest, verifyRequest, isSignatureVerificationError } from 'hosted-journey-server';
+import { signRequest, isSignatureVerificationError } from 'hosted-journey-server';
+import { verifyRequest } from 'hosted-journey-server/testing';
 import { startSandbox, DEFAULT_TOKENS } from 'hosted-journey-sandbox';
 
 assert.match(

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import worker, { keys, processed } from './handler.mjs';
-import { signWebhook } from 'hosted-journey-server';
+import { signWebhook } from 'hosted-journey-server/testing';
 
 const resolved = import.meta.resolve('hosted-journey-server');
 assert.match(

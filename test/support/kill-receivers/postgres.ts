@@ -3,7 +3,7 @@
 // constraint, so a double effect would show as two rows) inside the delivery's transaction: it commits with the
 // done-mark or not at all.
 import pg from 'pg';
-import { type PgClientLike, PostgresInbox } from '../../../src/server/index.js';
+import { type PgClientLike, PostgresInbox } from '../../../src/server/stores/index.js';
 import type { KillReceiverFactory } from '../kill-receiver.js';
 
 const factory: KillReceiverFactory<PgClientLike> = async (env) => {

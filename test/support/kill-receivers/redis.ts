@@ -2,7 +2,7 @@
 // "<event id> <pid>" to the list `effects` on a second redis-server (EFFECTS_REDIS_URL): it survives the receiver's
 // SIGKILL once Redis acknowledged it, and nothing ties it to the store's done mark.
 import { createClient } from 'redis';
-import { RedisDedupeStore } from '../../../src/server/index.js';
+import { RedisDedupeStore } from '../../../src/server/stores/index.js';
 import type { KillReceiverFactory } from '../kill-receiver.js';
 
 // The store gets a client made here, from the node-redis the bundle already holds: given a URL it would import `redis`

@@ -1,13 +1,7 @@
 // Compiled by test/types/built-types.test.ts against the built packages, as an integrator's project would. Every
 // `@ts-expect-error` must meet an error: an unused one fails the test.
-import {
-  type ConsentStatus,
-  type CustomerLocale,
-  type GenericWebhookEvent,
-  type KnownConsentStatus,
-  type RevokedBy,
-  createWebhookHandler,
-} from 'hosted-journey-server';
+import type { ConsentStatus, CustomerLocale, KnownConsentStatus, RevokedBy } from 'hosted-journey-server/types';
+import { type GenericWebhookEvent, createWebhookHandler } from 'hosted-journey-server';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const holds = <T extends true>(_proof?: T) => {};
