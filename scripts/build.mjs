@@ -164,6 +164,9 @@ const groups = {
         },
         rollupOptions: {
           external: isExternal,
+          // Each entry file exports its entry's names and nothing else (an SSR build would otherwise add the
+          // internals the other entries share, as one-letter names an integrator's `import *` would see).
+          preserveEntrySignatures: 'strict',
           // As the browser builds': each position's file, line and name, not the sources' text (the ES files are
           // unminified and read as they are; the text was 0.6 MB of the server package's installed size).
           output: { chunkFileNames: 'server-chunks/[name]-[hash].js', sourcemapExcludeSources: true },
@@ -189,6 +192,7 @@ const groups = {
         },
         rollupOptions: {
           external: isExternal,
+          preserveEntrySignatures: 'strict',
           output: { chunkFileNames: 'server-web-chunks/[name]-[hash].js', sourcemapExcludeSources: true },
         },
       },

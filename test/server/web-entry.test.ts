@@ -1,6 +1,7 @@
 // The Fetch-runtime build must not reach Node-only code: bundle every entry of hosted-journey-server as
 // scripts/build.mjs does for dist/server-web.js and its siblings (crypto/selected.ts → selected.web.ts) for a neutral
 // platform and inspect the imports.
+import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ENTRIES, SERVER_ENTRY, esbuildWebCrypto } from '../../scripts/server-web.mjs';
@@ -9,7 +10,11 @@ describe('hosted-journey-server, Fetch-runtime build', () => {
   it('bundles every entry without node: built-ins, node:crypto or a static redis import', async () => {
     expect(SERVER_ENTRIES).toContain(SERVER_ENTRY);
     const r = await build({
-      stdin: { contents: SERVER_ENTRIES.map((e) => `export * from ${JSON.stringify(e)};`).join('\n'), loader: 'ts' },
+      stdin: {
+        contents: SERVER_ENTRIES.map((e) => `export * from ${JSON.stringify(e)};`).join('\n'),
+        resolveDir: path.resolve(__dirname, '../..'),
+        loader: 'ts',
+      },
       bundle: true,
       write: false,
       format: 'esm',
