@@ -4,12 +4,12 @@
  * a browser are the sandbox's testing kit (sandbox-only, signed with the same token): a demo shows a year in a minute.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DAY_MS } from '../src/protocol/index.js';
-import { advanceClock } from '../src/sandbox/testing/consents.js';
-import { triggerJourney } from '../src/sandbox/testing/trigger.js';
+import { advanceClock, triggerJourney } from '../src/sandbox/testing/index.js';
 import { readJson, sendError, sendJson } from './http.js';
 import type { Service } from './service.js';
 import { CONNECTIONS_API, SSE, type ConnectionView, type ConnectionsSnapshot } from './shared.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import type { ApplicationStore } from './store.js';
 
 export interface ConnectionsContext {

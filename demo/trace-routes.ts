@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { parseTraceparent } from '../src/protocol/trace-context.js';
+import { parseTraceparent } from '../src/server/telemetry/index.js';
 import { readJson, sendJson } from './http.js';
 import type { ApplicationTrace } from './shared.js';
 import { checkRow, markRow } from './trace-store.js';

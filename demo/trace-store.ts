@@ -9,7 +9,7 @@
  *    is checked field by field and its name limited to printable text.
  */
 import { randomBytes } from 'node:crypto';
-import { parseTraceparent } from '../src/protocol/trace-context.js';
+import { parseTraceparent } from '../src/server/telemetry/index.js';
 import { type PageMark, TRACE_SERVICES, type TraceRow, type TraceService, type TraceView } from './shared.js';
 
 export const MAX_TRACES = 200;

@@ -11,7 +11,6 @@ import {
   type JourneyHandle,
   type JourneyOptions,
 } from '../../src/widget/index.js';
-import { childContext, formatTraceparent } from '../../src/protocol/trace-context.js';
 import { type PageMark, widgetEventsHref } from '../shared.js';
 import { appendLog, followApplication } from '../status/progress.js';
 
@@ -39,7 +38,13 @@ let stopFollowing: (() => void) | undefined;
 /** The application the page follows, and whether the server keeps its trace (unknown after a bank redirect). */
 let current: { ref: string; trace: boolean | undefined } | undefined;
 
-/** `bytes` random bytes as lowercase hex: the page's own trace and span ids. */
+/**
+ * `bytes` random bytes as lowercase hex: the page's own trace and span ids, made as a page without an OpenTelemetry
+ * web SDK makes them (an integrator's page: it imports the widget's entry and nothing inside the packages).
+ */
+const hex = (bytes: number) =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
 /** Hands the server a row of the application's trace (HOSTED_JOURNEY_TRACE=1 draws it on /applications/{ref}). */
 function mark(m: PageMark): void {
   if (!current || current.trace === false) return;
@@ -114,7 +119,7 @@ form.addEventListener('submit', async (e) => {
   status.textContent = 'Starting your application…';
   // The customer's click begins the trace: the page's own span, the parent of the server's start and of the journey.
   const clickedAt = Date.now();
-  const traceparent = formatTraceparent(childContext());
+  const traceparent = `00-${hex(16)}-${hex(8)}-01`;
   try {
     const res = await fetch('/api/applications', {
       method: 'POST',

@@ -1,7 +1,9 @@
-// Guards the dependency rules of docs/architecture.md: which part of src/ may import which.
+// Guards the dependency rules of docs/architecture.md: which part of src/ may import which, and that the sandbox and
+// the demo enter another room only by a public entry.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PACKAGES } from '../../scripts/packages.mjs';
 
 const src = path.resolve(__dirname, '../../src');
 const parts = readdirSync(src).filter((d) => statSync(path.join(src, d)).isDirectory());
@@ -166,5 +168,79 @@ describe('dependency rules between parts of src/', () => {
 
   it('knows every part', () => {
     expect(parts.filter((p) => !(p in allowed))).toEqual([]);
+  });
+});
+
+/**
+ * Rooms entered by their doors: a room reaches into another only through a public entry — a source whose declarations
+ * a package's exports map names (scripts/packages.mjs), as an integrator's import would. The sandbox uses the server as
+ * any integrator does (src/protocol, the room below both, it may import freely); the demo is an integrator's app, so
+ * everything it takes from src/ comes through an entry, and src/protocol (no entry of its own) only as an entry
+ * re-exports it.
+ */
+const repo = path.resolve(__dirname, '../..');
+const publicEntries = new Set(
+  Object.values(PACKAGES).flatMap(({ exports }) =>
+    Object.values(exports as Record<string, unknown>).flatMap((target) => {
+      const types = (target as { types?: string }).types;
+      const source = types?.match(/^\.\/dist\/types\/(.+)\.d\.ts$/)?.[1];
+      return source ? [`src/${source}`] : [];
+    }),
+  ),
+);
+/** room (a folder of the repository) → the rooms of src/ it may enter only by a public entry. */
+const doors: Record<string, string[]> = {
+  'src/sandbox': ['src/server', 'src/widget', 'src/child', 'src/bindings'],
+  demo: ['src/protocol', 'src/server', 'src/sandbox', 'src/widget', 'src/child', 'src/bindings'],
+};
+
+/** `spec`, imported by `file` (paths from the repository root), when it enters a room of `rooms` past its entries. */
+function pastTheDoor(file: string, spec: string, rooms: string[]): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const target = path.relative(repo, path.resolve(repo, path.dirname(file), spec)).split(path.sep).join('/');
+  const room = rooms.find((r) => target.startsWith(`${r}/`));
+  if (!room) return undefined;
+  const source = target.replace(/\.(js|ts|tsx)$/, '');
+  return publicEntries.has(source) ? undefined : `${file} → ${spec} (inside ${room}; no package exports it)`;
+}
+
+function roomFiles(dir: string): string[] {
+  return readdirSync(path.join(repo, dir), { withFileTypes: true }).flatMap((d) => {
+    const rel = `${dir}/${d.name}`;
+    if (d.isDirectory()) return roomFiles(rel);
+    return /\.(ts|tsx|mjs|js)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [rel] : [];
+  });
+}
+
+describe('rooms entered by their doors', () => {
+  it('the public entries are the sources the packages export', () => {
+    for (const entry of ['src/server/index', 'src/server/stores/index', 'src/server/testing', 'src/sandbox/index'])
+      expect(publicEntries).toContain(entry);
+    expect(publicEntries).toContain('src/sandbox/testing/index');
+    expect(publicEntries).not.toContain('src/protocol/index');
+  });
+
+  for (const [from, rooms] of Object.entries(doors)) {
+    it(`${from} enters ${rooms.join(', ')} only by a public entry`, () => {
+      const violations = roomFiles(from).flatMap((file) =>
+        importsOf(path.join(repo, file)).flatMap((spec) => pastTheDoor(file, spec, rooms) ?? []),
+      );
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it('the rule refuses an inner file or src/protocol and lets an entry through', () => {
+    const sandbox = doors['src/sandbox']!;
+    const demo = doors.demo!;
+    expect(pastTheDoor('src/sandbox/start.ts', '../server/index.js', sandbox)).toBeUndefined();
+    expect(pastTheDoor('src/sandbox/core/trace.ts', '../../server/telemetry/index.js', sandbox)).toBeUndefined();
+    expect(pastTheDoor('src/sandbox/core/trace.ts', '../../protocol/trace-context.js', sandbox)).toBeUndefined();
+    expect(pastTheDoor('src/sandbox/core/trace.ts', '../../server/telemetry/load.js', sandbox)).toMatch(/src\/server/);
+    expect(pastTheDoor('src/sandbox/core/errors.ts', '../../server/errors.js', sandbox)).toMatch(/src\/server/);
+    expect(pastTheDoor('demo/x.ts', '../src/sandbox/testing/index.js', demo)).toBeUndefined();
+    expect(pastTheDoor('demo/spa/main.ts', '../../src/widget/index.js', demo)).toBeUndefined();
+    expect(pastTheDoor('demo/x.ts', '../src/sandbox/testing/trigger.js', demo)).toMatch(/src\/sandbox/);
+    expect(pastTheDoor('demo/x.ts', '../src/protocol/index.js', demo)).toMatch(/src\/protocol/);
+    expect(pastTheDoor('demo/x.ts', '../scripts/entries.mjs', demo)).toBeUndefined();
   });
 });
