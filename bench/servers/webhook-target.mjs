@@ -21,7 +21,9 @@ import { bareHandler, listen } from '../lib/http.mjs';
  */
 async function serverModule(mode) {
   const dist =
-    mode === 'inbox-before' ? new URL(`file://${process.env.BENCH_COMPARE}/dist/`) : new URL('../../dist/', import.meta.url);
+    mode === 'inbox-before'
+      ? new URL(`file://${process.env.BENCH_COMPARE}/dist/`)
+      : new URL('../../dist/', import.meta.url);
   const url = new URL('server.js', dist);
   if (!existsSync(url)) throw new Error('dist/server.js is missing: run `npm run build` (npm run bench builds it)');
   // The stores' entry (dist/server-stores.js); a compared build without one has the stores in dist/server.js.

@@ -197,7 +197,10 @@ const doors: Record<string, string[]> = {
 /** `spec`, imported by `file` (paths from the repository root), when it enters a room of `rooms` past its entries. */
 function pastTheDoor(file: string, spec: string, rooms: string[]): string | undefined {
   if (!spec.startsWith('.')) return undefined;
-  const target = path.relative(repo, path.resolve(repo, path.dirname(file), spec)).split(path.sep).join('/');
+  const target = path
+    .relative(repo, path.resolve(repo, path.dirname(file), spec))
+    .split(path.sep)
+    .join('/');
   const room = rooms.find((r) => target.startsWith(`${r}/`));
   if (!room) return undefined;
   const source = target.replace(/\.(js|ts|tsx)$/, '');

@@ -8,12 +8,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresInbox } from '../../src/server/stores/index.js';
-import {
-  createClient,
-  createWebhookHandler,
-  toNodeHandler,
-  verifyWebhook,
-} from '../../src/server/index.js';
+import { createClient, createWebhookHandler, toNodeHandler, verifyWebhook } from '../../src/server/index.js';
 import { advanceClock, startTestSandbox, triggerRenewal, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { decideAtBank } from '../../src/sandbox/testing/trigger.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';

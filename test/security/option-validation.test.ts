@@ -3,12 +3,7 @@
 // finite and positive, else ServerConfigError at creation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryDedupeStore, RedisDedupeStore } from '../../src/server/stores/index.js';
-import {
-  createWebhookHandler,
-  isServerConfigError,
-  toFetchHandler,
-  toNodeHandler,
-} from '../../src/server/index.js';
+import { createWebhookHandler, isServerConfigError, toFetchHandler, toNodeHandler } from '../../src/server/index.js';
 import { KEYS, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
 

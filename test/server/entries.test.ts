@@ -44,7 +44,10 @@ function declaredNames(subpaths: string[]): Map<string, string[]> {
     const from = (statement as ts.ImportDeclaration).moduleSpecifier;
     const module = checker.getSymbolAtLocation(from);
     if (!module) throw new Error(`${specifier(subpaths[i]!)} does not resolve to declarations`);
-    out.set(subpaths[i]!, checker.getExportsOfModule(module).map((s) => s.name));
+    out.set(
+      subpaths[i]!,
+      checker.getExportsOfModule(module).map((s) => s.name),
+    );
   });
   return out;
 }
@@ -55,7 +58,10 @@ function movedInDocs(): Map<string, string[]> {
   const section = text.split('\n## Where names moved\n')[1]?.split('\n## ')[0] ?? '';
   const rows = new Map<string, string[]>();
   for (const m of section.matchAll(/^\| (`.+?) \| `hosted-journey-server\/(\w+)` \|$/gm))
-    rows.set(`./${m[2]}`, [...m[1]!.matchAll(/`(\w+)`/g)].map((n) => n[1]!));
+    rows.set(
+      `./${m[2]}`,
+      [...m[1]!.matchAll(/`(\w+)`/g)].map((n) => n[1]!),
+    );
   return rows;
 }
 
@@ -81,11 +87,21 @@ describe('hosted-journey-server: the root and the entries named for their concer
 
   it('every name of the "Where names moved" table is exported by the entry it names, and not by the root', () => {
     const moved = movedInDocs();
-    expect([...moved.keys()].sort()).toEqual(entries().filter((e) => e !== '.').sort());
+    expect([...moved.keys()].sort()).toEqual(
+      entries()
+        .filter((e) => e !== '.')
+        .sort(),
+    );
     for (const [subpath, names] of moved) {
       expect(names.length, subpath).toBeGreaterThan(0);
-      expect(names.filter((n) => !declared.get(subpath)!.includes(n)), `missing from ${subpath}`).toEqual([]);
-      expect(names.filter((n) => declared.get('.')!.includes(n)), `still at the root`).toEqual([]);
+      expect(
+        names.filter((n) => !declared.get(subpath)!.includes(n)),
+        `missing from ${subpath}`,
+      ).toEqual([]);
+      expect(
+        names.filter((n) => declared.get('.')!.includes(n)),
+        `still at the root`,
+      ).toEqual([]);
     }
   });
 
@@ -115,7 +131,10 @@ describe('hosted-journey-server: the root and the entries named for their concer
       expect(await load(target.worker!), `${subpath}: the Web Crypto build`).toEqual(node);
       const refusal = readFileSync(path.join(PACKAGE, target.browser!), 'utf8');
       expect([...refusal.matchAll(/^export const (\w+) = refuse;$/gm)].map((m) => m[1]).sort()).toEqual(node);
-      expect(node.filter((n) => !declared.get(subpath)!.includes(n)), `${subpath}: undeclared`).toEqual([]);
+      expect(
+        node.filter((n) => !declared.get(subpath)!.includes(n)),
+        `${subpath}: undeclared`,
+      ).toEqual([]);
     }
   });
 });

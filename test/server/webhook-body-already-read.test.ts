@@ -8,12 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, expect, it, vi } from 'vitest';
-import {
-  createWebhookHandler,
-  toFetchHandler,
-  toNodeHandler,
-  type WebhookHandler,
-} from '../../src/server/index.js';
+import { createWebhookHandler, toFetchHandler, toNodeHandler, type WebhookHandler } from '../../src/server/index.js';
 import { signWebhook } from '../../src/server/testing.js';
 
 // express ships no types in this install (no @types/express): the few calls this test makes.
