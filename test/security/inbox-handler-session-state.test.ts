@@ -5,7 +5,8 @@
 // first found on it: the next handler sees the pool's session, and the next events are processed.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresInbox, createWebhookHandler } from '../../src/server/index.js';
+import { PostgresInbox } from '../../src/server/stores/index.js';
+import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
