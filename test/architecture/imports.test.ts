@@ -194,6 +194,15 @@ const doors: Record<string, string[]> = {
   demo: ['src/protocol', 'src/server', 'src/sandbox', 'src/widget', 'src/child', 'src/bindings'],
 };
 
+/**
+ * Imports past a door that exist today, each with what it waits for; one that is gone fails the test until it is struck
+ * off, and no other may be added. The OpenAPI document names the client's methods of each operation
+ * (`x-client-methods`), which only the client's table holds until the operation table of src/protocol names them.
+ */
+const PAST_THE_DOOR_TODAY = [
+  'src/sandbox/openapi/document.ts → ../../server/client/operations.js (inside src/server; no package exports it)',
+];
+
 /** `spec`, imported by `file` (paths from the repository root), when it enters a room of `rooms` past its entries. */
 function pastTheDoor(file: string, spec: string, rooms: string[]): string | undefined {
   if (!spec.startsWith('.')) return undefined;
@@ -223,14 +232,23 @@ describe('rooms entered by their doors', () => {
     expect(publicEntries).not.toContain('src/protocol/index');
   });
 
-  for (const [from, rooms] of Object.entries(doors)) {
+  const found = Object.entries(doors).map(([from, rooms]) => ({
+    from,
+    rooms,
+    violations: roomFiles(from).flatMap((file) =>
+      importsOf(path.join(repo, file)).flatMap((spec) => pastTheDoor(file, spec, rooms) ?? []),
+    ),
+  }));
+  for (const { from, rooms, violations } of found) {
     it(`${from} enters ${rooms.join(', ')} only by a public entry`, () => {
-      const violations = roomFiles(from).flatMap((file) =>
-        importsOf(path.join(repo, file)).flatMap((spec) => pastTheDoor(file, spec, rooms) ?? []),
-      );
-      expect(violations).toEqual([]);
+      expect(violations.filter((v) => !PAST_THE_DOOR_TODAY.includes(v))).toEqual([]);
     });
   }
+
+  it('every import listed as past a door today still exists (strike it off when it is gone)', () => {
+    const all = found.flatMap((f) => f.violations);
+    expect(PAST_THE_DOOR_TODAY.filter((v) => !all.includes(v))).toEqual([]);
+  });
 
   it('the rule refuses an inner file or src/protocol and lets an entry through', () => {
     const sandbox = doors['src/sandbox']!;
