@@ -146,7 +146,8 @@ async function workerd({ app, sandbox, bins, versions }) {
     logLevel: 'silent',
   });
   const ours = Object.keys(bundled.metafile.inputs).filter((f) => f.includes('node_modules/hosted-journey-server/'));
-  const entry = ours.find((f) => /\/dist\/server[^/]*\.js$/.test(f) && !f.includes('/chunks/'));
+  // The root's build (dist/server.js, -web or -browser), not a sibling entry's (dist/server-testing-web.js, …).
+  const entry = ours.find((f) => /\/dist\/server(-web|-browser)?\.js$/.test(f));
   const date = versions.workerd.replace(/^1\.(\d{4})(\d\d)(\d\d)\..*$/, '$1-$2-$3');
   const res = await exec(bins.node22, [path.join(app, 'miniflare.mjs'), bins.miniflare, outfile, date, ...sandbox], {
     cwd: app,

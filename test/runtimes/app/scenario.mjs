@@ -2,7 +2,8 @@
 // that processes each event once (createWebhookHandler + toFetchHandler, real `Request`s), and signed calls to the
 // service — here the sandbox, which scripts/check-runtimes.mjs starts in Node on loopback. Returns what happened;
 // each runtime's entry prints it as one JSON line and the check judges it.
-import { createClient, createWebhookHandler, isClientError, signWebhook, toFetchHandler } from 'hosted-journey-server';
+import { createClient, createWebhookHandler, isClientError, toFetchHandler } from 'hosted-journey-server';
+import { signWebhook } from 'hosted-journey-server/testing';
 
 const keys = [{ tokenId: 'wh_runtime', secret: 'runtime_webhook_secret' }];
 const receiverPath = '/webhooks?source=sandbox';
