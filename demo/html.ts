@@ -1,5 +1,5 @@
 /** Server-rendered pages of the demo app. Every value that reaches HTML passes through `esc`; no inline script or style. */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/protocol/locale.js';
+import { DEFAULT_LOCALE, SHIPPED_LOCALES, type ShippedLocale } from '../src/widget/index.js';
 
 export const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -9,22 +9,22 @@ export interface PageContext {
   /** HOSTED_JOURNEY_TRACE=1: application pages draw their trace. */
   tracing?: boolean;
   /** The journey's language (the page's `?locale=`): the widget's `locale` wherever a page opens the journey. */
-  locale?: Locale;
+  locale?: ShippedLocale;
 }
 
 /** A shipped locale's name, in its own language and tag: `Tiếng Việt (vi)`. */
-const localeName = (l: Locale) => `${new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l} (${l})`;
+const localeName = (l: ShippedLocale) => `${new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l} (${l})`;
 
 /** `href` keeping the page's locale (none for the default). */
-const keep = (href: string, locale: Locale) =>
+const keep = (href: string, locale: ShippedLocale) =>
   locale === DEFAULT_LOCALE ? href : `${href}?locale=${encodeURIComponent(locale)}`;
 
 /**
  * The switch of the journey's language: a GET form (no script needed) over every shipped locale (src/protocol's one
  * list), back to the same page with `?locale=`.
  */
-function localeSwitch(path: string, locale: Locale): string {
-  const options = LOCALES.map(
+function localeSwitch(path: string, locale: ShippedLocale): string {
+  const options = SHIPPED_LOCALES.map(
     (l) => `<option value="${esc(l)}"${l === locale ? ' selected' : ''}>${esc(localeName(l))}</option>`,
   ).join('');
   return `<form class="lang" method="get"${path ? ` action="${esc(path)}"` : ''}><label><span class="vh">Journey language</span><select name="locale" id="locale">${options}</select></label><button type="submit" class="ghost">Switch</button></form>`;

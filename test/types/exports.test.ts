@@ -9,14 +9,17 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   'hosted-journey': [
     () => import('../../src/widget/index.js'),
     [
+      'DEFAULT_LOCALE',
       'DOM_EVENT_PREFIX',
       'JourneyConfigError',
       'JourneyConfigErrorCode',
       'JourneyWidgetErrorCode',
       'RESUME_TTL_MS',
+      'SHIPPED_LOCALES',
       'buildJourneyUrl',
       'createJourney',
       'isJourneyConfigError',
+      'matchLocale',
       'resumeJourney',
     ],
   ],
@@ -59,6 +62,15 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
   // '.' and './web' are one source (src/server/index.ts); the build swaps only the crypto provider for './web'.
   'hosted-journey-server': [() => import('../../src/server/index.js'), SERVER()],
   'hosted-journey-server/web': [() => import('../../src/server/index.js'), SERVER()],
+  'hosted-journey-server/stores': [
+    () => import('../../src/server/stores/index.js'),
+    ['MemoryDedupeStore', 'PostgresInbox', 'RedisDedupeStore'],
+  ],
+  'hosted-journey-server/telemetry': [
+    () => import('../../src/server/telemetry/index.js'),
+    ['formatTraceparent', 'loadOpenTelemetry', 'parseTraceparent'],
+  ],
+  'hosted-journey-server/testing': [() => import('../../src/server/testing.js'), ['signWebhook', 'verifyRequest']],
   'hosted-journey-sandbox': [
     () => import('../../src/sandbox/index.js'),
     [
@@ -109,13 +121,10 @@ function SERVER(): string[] {
     'HostedJourneyServerError',
     'HostedJourneyTimeoutError',
     'HostedJourneyValidationError',
-    'MemoryDedupeStore',
     'PaymentRefusalCode',
     'PaymentRefusedError',
-    'PostgresInbox',
     'RateLimitError',
     'RedirectError',
-    'RedisDedupeStore',
     'ResponseTooLargeError',
     'ServerConfigError',
     'SignatureVerificationError',
@@ -133,10 +142,8 @@ function SERVER(): string[] {
     'isSignatureVerificationError',
     'isStoreConnectionError',
     'signRequest',
-    'signWebhook',
     'toFetchHandler',
     'toNodeHandler',
-    'verifyRequest',
     'verifyWebhook',
     'verifyWebhookSignature',
   ];
