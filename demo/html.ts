@@ -1,5 +1,6 @@
 /** Server-rendered pages of the demo app. Every value that reaches HTML passes through `esc`; no inline script or style. */
-import { DEFAULT_LOCALE, SHIPPED_LOCALES, type ShippedLocale } from '../src/widget/index.js';
+import type { ShippedLocale } from '../src/widget/index.js';
+import { DEFAULT_LOCALE, SHIPPED_LOCALES } from '../src/sandbox/index.js';
 
 export const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -25,7 +25,7 @@ import {
 } from './html.js';
 import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
 import { createService } from './service.js';
-import { DEFAULT_LOCALE, matchLocale } from '../src/widget/index.js';
+import { DEFAULT_LOCALE, matchLocale } from '../src/sandbox/index.js';
 import { SSE } from './shared.js';
 import { ApplicationStore } from './store.js';
 import { inRequestSpan, traceOf, traceRoute } from './trace-routes.js';

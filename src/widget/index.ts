@@ -31,7 +31,6 @@ export {
   isJourneyConfigError,
 } from '../protocol/browser.js';
 // The locales the widget and the journey ship, for a language picker or a server choosing `locale`.
-export { LOCALES as SHIPPED_LOCALES, DEFAULT_LOCALE, matchLocale } from '../protocol/browser.js';
 export type {
   BankAuthorisationStatus,
   CollectOption,
