@@ -1,6 +1,6 @@
 // `hosted-journey-sandbox`: a local stand-in of the service for demos, tests and integrators' CI.
 export { startSandbox, DEFAULT_TOKENS } from './start.js';
-/** The journey's shipped locales (one list, src/protocol/locale.ts), its default, and the locale a tag negotiates to. */
+/** The journey's shipped locales (one list, src/protocol/locale.ts), its default, and what a tag negotiates to. */
 export { LOCALES as SHIPPED_LOCALES, DEFAULT_LOCALE, matchLocale } from '../protocol/locale.js';
 export type { Sandbox, SandboxOptions, SandboxWebhookOption } from './start.js';
 export { LOOPBACK, ANY_VENDOR, isLoopbackOrigin } from './journey/parent-origins.js';
