@@ -140,11 +140,11 @@ export const TOOLS = {
     run: async ({ client }, a) => ({ json: await client.listConsents(a) }),
   }),
   advance_clock: tool({
-    title: "Move the sandbox's clock",
+    title: "Move this token's sandbox clock",
     annotations: ENDS,
     description:
-      'Moves the sandbox clock forward (e.g. 30d, 12h, 90m): every consent warning, expiry and webhook retry that ' +
-      'falls due fires, in order.',
+      "Moves the signing token's own sandbox clock forward (e.g. 30d, 12h, 90m): every consent warning, expiry and " +
+      "webhook retry of this token's applications that falls due fires, in order. Other tokens' clocks do not move.",
     input: operationShape('advanceClock'),
     operation: { name: 'advanceClock' },
     run: async ({ target }, a) => ({ json: await advanceClock(target, a.advance) }),
