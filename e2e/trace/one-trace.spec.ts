@@ -213,7 +213,9 @@ test('two journeys in Chromium: widget events, client, sandbox and handler spans
   }
   // The redirect journey's bank-return page made its call in the journey's trace too.
   expect(
-    sandbox.filter((s) => s.name === 'GET /journey-api/{vendor}/{ref}/consents/{id}').map((s) => s.spanContext().traceId),
+    sandbox
+      .filter((s) => s.name === 'GET /journey-api/{vendor}/{ref}/consents/{id}')
+      .map((s) => s.spanContext().traceId),
   ).toContain(redirect.traceId);
 
   console.log(
