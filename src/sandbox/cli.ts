@@ -46,11 +46,12 @@ const USAGE = `Usage: hosted-journey-sandbox [options]
   --timeout-ms <n>        time limit (default 15000)${CONSENT_USAGE}
 
        hosted-journey-sandbox mcp [--url <url> | sandbox options] [--save-dir <dir>]
-  An MCP server on stdio for an assistant (docs/sandbox.md#mcp-server): tools that start an application, take it
-  through the journey and the consent's year, list and resend webhook deliveries, download bundles and reports,
-  search the docs. With --url it drives that running sandbox (it exits 2 unless the URL serves a sandbox), signing
-  as the token in the environment, HJ_TOKEN_ID and HJ_SIGNING_SECRET (default the sandbox's default token); without,
-  it starts a sandbox of its own (any free port unless --port) with the options above.
+  An MCP server on stdio for an assistant (docs/sandbox.md, "mcp: the sandbox for an assistant"): tools that start
+  an application, take it through the journey and the consent's year, list and resend webhook deliveries,
+  download bundles and reports, search the docs. With --url it drives that running sandbox (it exits 2 unless
+  the URL serves a sandbox), signing as the token in the environment, HJ_TOKEN_ID and HJ_SIGNING_SECRET (default
+  the sandbox's default token); without, it starts a sandbox of its own (any free port unless --port) with the
+  options above.
   --save-dir <dir>        the only folder downloads are saved in, as new files (default ./hosted-journey-downloads)
   It needs the official MCP SDK beside the sandbox: npm install --save-dev @modelcontextprotocol/sdk@1`;
 
