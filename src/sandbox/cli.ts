@@ -10,9 +10,9 @@
  *   HJ_TOKEN_ID=demo HJ_SIGNING_SECRET=demo_secret hosted-journey-sandbox mcp --url http://127.0.0.1:4010
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TOKENS, startSandbox, type SandboxOptions } from './start.js';
+import type { SandboxOptions } from './start.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from './data/institutions.js';
-import { triggerJourney, type TriggerJourneyOptions } from './testing/trigger.js';
+import type { TriggerJourneyOptions } from './testing/trigger.js';
 import { CONSENT_COMMANDS, CONSENT_USAGE, consentCommand } from './cli-consents.js';
 
 const USAGE = `Usage: hosted-journey-sandbox [options]
@@ -191,6 +191,7 @@ async function trigger(argv: string[]): Promise<void> {
   const which = chosen ? '' : ' (the default; --url <url> for another)';
   process.stderr.write(`hosted-journey-sandbox: trigger → the sandbox at ${url}${which}\n`);
   try {
+    const { triggerJourney } = await import('./testing/trigger.js');
     const result = await triggerJourney(url, options);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (error) {
@@ -252,13 +253,13 @@ function envToken(): { id: string; secret: string } | undefined {
 
 /** `mcp`: stdout is the MCP channel from here on, so every line of ours (and the sandbox's log) goes to stderr. */
 async function mcp(args: string[]): Promise<void> {
-  const { serveMcp } = await loadMcp();
   const { saveDir, rest: argv } = takeSaveDir(args);
   const onFail = (error: Error) => fail(error.message, MCP);
   if (!argv.some((a) => a === '--url' || a.startsWith('--url='))) {
     const sandbox = parseCli(argv);
     if (!argv.some((a) => a === '--port' || a.startsWith('--port='))) sandbox.port = 0;
     sandbox.log = (line) => process.stderr.write(`${line}\n`);
+    const { serveMcp } = await loadMcp();
     return serveMcp({ sandbox, ...(saveDir ? { saveDir } : {}) }).catch(onFail);
   }
   let values;
@@ -278,6 +279,7 @@ async function mcp(args: string[]): Promise<void> {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
     fail(`--url must be an http(s) URL, got '${url}'`, MCP);
   const token = envToken();
+  const { serveMcp } = await loadMcp();
   return serveMcp({ url, ...(token ? { token } : {}), ...(saveDir ? { saveDir } : {}) }).catch(onFail);
 }
 
@@ -287,6 +289,8 @@ async function main(): Promise<void> {
   const command = CONSENT_COMMANDS.find((c) => c === process.argv[2]);
   if (command) return consentCommand(command, process.argv.slice(3), fail);
   const options = parseCli(process.argv.slice(2));
+  // Loaded once the flags are known good: a bad flag or --help answers in the time Node takes to start.
+  const { DEFAULT_TOKENS, startSandbox } = await import('./start.js');
   const sandbox = await startSandbox(options).catch((error: Error) => fail(error.message));
   const tokens = options.tokens?.length ? options.tokens : DEFAULT_TOKENS;
   const lines = [
