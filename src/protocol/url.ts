@@ -8,3 +8,4 @@ export * from './url/types.js';
 export * from './url/validate.js';
 export * from './url/build.js';
 export * from './url/parse.js';
+export * from './url/native.js';

@@ -4,7 +4,7 @@
  * option throws a `JourneyConfigError` whose `code` and `field` name it.
  */
 import {
-  buildJourneyUrl,
+  buildWebJourneyUrl,
   canonicalLocale,
   checkOneOf,
   checkPrefill,
@@ -148,7 +148,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
       'parentOrigin',
       `this ${location.protocol} page has no origin for the journey to answer: serve it over http://localhost`,
     );
-  const url = buildJourneyUrl({ ...options, locale, parentOrigin, channel });
+  const url = buildWebJourneyUrl({ ...options, locale, parentOrigin, channel });
   const journeyOrigin = new URL(url).origin;
 
   const mode = checkOneOf(
@@ -197,7 +197,7 @@ export function resolveOptions(options: JourneyOptions, parentOrigin: string, ch
     readyTimeoutMs,
     journeyOrigin,
     url,
-    warmUrl: inQuery ? buildJourneyUrl({ ...options, locale, prefill: undefined, parentOrigin, channel }) : url,
+    warmUrl: inQuery ? buildWebJourneyUrl({ ...options, locale, prefill: undefined, parentOrigin, channel }) : url,
     handshakePrefill: prefill,
     bankAuthorisation: bank,
     returnUrl,

@@ -44,13 +44,15 @@ export function buildBankRedirectUrl(options: BankRedirectTarget & { journeyOrig
 }
 
 /**
- * Builds the hosted-journey URL. Pure: no DOM, no globals. Throws `JourneyConfigError` on any bad input.
+ * Builds the hosted-journey URL of a web page's journey (what the widget frames). Pure: no DOM, no globals. Throws
+ * `JourneyConfigError` on any bad input. The public `buildJourneyUrl` (native.ts) is this plus an app's two parameters,
+ * kept apart so the widget's inline mount carries none of their code.
  *
  * @example
- * buildJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', startAt:
+ * buildWebJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com', startAt:
  * 'banks' }) // 'https://journey.example.com/i/acme/cust_1/banks'
  */
-export function buildJourneyUrl(options: JourneyUrlOptions): string {
+export function buildWebJourneyUrl(options: JourneyUrlOptions): string {
   if (typeof options !== 'object' || options === null) fail('INVALID_OPTION', 'options', 'options must be an object.');
   const origin = normaliseOrigin(options.journeyOrigin);
   const vendor = checkId(options.vendor, 'vendor', 'INVALID_VENDOR', 64);

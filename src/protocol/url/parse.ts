@@ -26,6 +26,7 @@ import {
   isFont,
   normaliseOrigin,
 } from './validate.js';
+import { readNativeQuery } from './native.js';
 
 /** The inverse of `buildBankRedirectUrl`'s path, for the journey origin's server. `null` when it is not one. */
 export function parseBankRedirectPath(pathname: string): BankRedirectTarget | null {
@@ -121,5 +122,7 @@ export function parseJourneyUrl(href: string | URL): ParsedJourneyUrl | null {
   const renewConsent = q.get(QUERY.renewConsent);
   if (renewConsent && CONSENT_ID_PATTERN.test(renewConsent)) parsed.renewConsent = renewConsent;
   if (traceparent) parsed.traceparent = traceparent;
+  const native = readNativeQuery(q);
+  if (native) parsed.native = native;
   return parsed;
 }

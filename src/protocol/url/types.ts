@@ -171,4 +171,9 @@ export interface ParsedJourneyUrl {
   renewConsent?: string;
   /** The journey session's traceparent (`traceparent`), when it is a valid W3C traceparent. */
   traceparent?: string;
+  /**
+   * An app's journey (`native_bridge`, `return_url`: url/native.ts): the bridge and the return URL, each absent when
+   * invalid. Absent on a web journey.
+   */
+  native?: { nativeBridge?: 'react-native' | 'ios' | 'android'; returnUrl?: string };
 }
