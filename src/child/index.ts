@@ -14,3 +14,6 @@ export type {
   ParentMessagePayloads,
   ParentMessageType,
 } from '../protocol/browser.js';
+export { connectToApp, checkReturnLink } from './app.js';
+export type { AppJourneyBridge, ConnectToAppOptions } from './app.js';
+export type { AppEvent, AppEventPayloads, AppEventStamp, AppMessagePayloads } from '../protocol/browser.js';

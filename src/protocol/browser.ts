@@ -4,6 +4,7 @@
 export * from './errors.js';
 export * from './url.js';
 export * from './messages.js';
+export * from './app-messages.js';
 export * from './window-messenger.js';
 export * from './locale.js';
 export * from './pseudo.js';

@@ -177,6 +177,12 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   if (rawParent && (parentOrigin === null || !deps.parentOriginAllowed(parsed.vendor, parentOrigin))) {
     return parentRefused(parsed.vendor, parentOrigin ?? rawParent);
   }
+  // In an app's WebView the return link's origin (the app's universal link / App Link domain) is registered as a
+  // parent origin is: the consent's return_to must be on it, so the bank cannot be made to send the customer elsewhere.
+  const appReturn = parsed.native?.returnUrl ? new URL(parsed.native.returnUrl).origin : null;
+  if (appReturn !== null && !deps.parentOriginAllowed(parsed.vendor, appReturn)) {
+    return parentRefused(parsed.vendor, appReturn);
+  }
   return shell('Connect your bank', 'journey.js', {
     vendor: parsed.vendor,
     ref: parsed.customerId,
@@ -185,7 +191,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
       kind: 'journey',
       vendor: parsed.vendor,
       ref: parsed.customerId,
-      parentOrigin,
+      parentOrigin: appReturn ?? parentOrigin,
       collect: parsed.collect,
     }),
     // The application's status as of this response, so the first step renders without a request first.

@@ -239,6 +239,12 @@ function returnTo({ ctx: { bridge, url, config } }: Journey): { return_url: stri
     location.href,
   );
   r.searchParams.set(QUERY.locale, currentLocale());
+  // In an app: the bank's answer goes back to the app's return link (its origin registered like a parent origin).
+  if (bridge.native) {
+    r.searchParams.set(RETURN_TO_QUERY, bridge.native.returnUrl);
+    r.searchParams.set(QUERY.channel, bridge.native.channel);
+    return { return_url: r.href, parent_origin: new URL(bridge.native.returnUrl).origin };
+  }
   const back = bridge.bankAuthorisation?.returnUrl;
   if (!bridge.framed || !back || !url.parentOrigin || !url.channel) return { return_url: r.href };
   r.searchParams.set(RETURN_TO_QUERY, back);

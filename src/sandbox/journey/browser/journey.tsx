@@ -4,7 +4,7 @@
  * applied through the CSSOM, the Google font through a `<link>`.
  */
 import { render } from 'preact';
-import { connectToParent } from '../../../child/index.js';
+import { connectToApp, connectToParent } from '../../../child/index.js';
 import { browserLanguages, negotiateLocale } from '../../../protocol/locale.js';
 import { parseJourneyUrl } from '../../../protocol/url.js';
 import { t, chooseLocale } from './i18n.js';
@@ -46,8 +46,15 @@ async function start(): Promise<void> {
     return;
   }
   applyTheme(url.theme);
+  // In an app's WebView (`native_bridge`): the bridge the URL names; without it the page says what is missing.
+  const app = url.native ? connectToApp() : undefined;
+  if (app?.missing) {
+    root.textContent = t('page.noBridge', { missing: app.missing });
+    return;
+  }
   // 'plain': the journey runs no bridge and only posts RELEASED to its parent (plain-bridge.ts).
-  const bridge: JourneyBridge = config.protocol === 'plain' ? createPlainBridge(url.parentOrigin) : connectToParent();
+  const bridge: JourneyBridge =
+    app ?? (config.protocol === 'plain' ? createPlainBridge(url.parentOrigin) : connectToParent());
   const api = createJourneyApi({
     vendor: config.vendor,
     ref: config.ref,

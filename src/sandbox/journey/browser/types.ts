@@ -8,6 +8,8 @@ import type { JourneyKey } from './words/en-AU.js';
 /** What the journey pages use of `hosted-journey/child`'s `connectToParent()`. */
 export interface JourneyBridge {
   readonly framed: boolean;
+  /** In an app's WebView: the bank step is the app's to open (`bank_authorisation` carries its URL). */
+  readonly native?: { channel: string; returnUrl: string } | undefined;
   readonly prefill?: JourneyPrefill | undefined;
   /** From the widget's `welcome`: the bank step's strategy and the integrator's return page. */
   readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];

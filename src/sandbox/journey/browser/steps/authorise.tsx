@@ -18,7 +18,7 @@ const POLL_MS = 1000;
 /** After the popup closes, how long the bank-return message may take before we call the window abandoned. */
 const CLOSED_GRACE_MS = 1500;
 
-type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting';
+type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting' | 'app';
 
 interface AuthoriseProps {
   institution: Institution;
@@ -71,6 +71,11 @@ function useBankAnswer(props: AuthoriseProps) {
   useEffect(() => {
     const stopListening = listenForBankReturn(consentId, (msg) => finish(msg.status));
     const offParent = bridge.on('bank_authorisation_result', ({ status }) => {
+      // In an app, the answer comes from a return link the app handed back: the server's decision counts, not the link's.
+      if (bridge.native) {
+        void checkStatus();
+        return;
+      }
       if (status === 'authorised' || status === 'denied') {
         finish(status);
         return;
@@ -85,6 +90,16 @@ function useBankAnswer(props: AuthoriseProps) {
       offParent();
     };
   }, [consentId]);
+
+  // In an app: when the customer comes back from the bank's app without a return link, the server's decision counts.
+  useEffect(() => {
+    if (phase !== 'app') return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void checkStatus();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [phase]);
 
   useEffect(() => {
     if (phase !== 'waiting' && phase !== 'closed') return;
@@ -116,6 +131,13 @@ export function AuthoriseStep(props: AuthoriseProps) {
     const bankUrl = new URL(consentUrl);
     bankUrl.searchParams.set(QUERY.locale, currentLocale());
     const consentUrlIn = bankUrl.href;
+    // In an app's WebView the bank never runs here (RFC 8252; the CDR's redirect to app): the bridge posts this
+    // origin's bank-redirect URL for the consent and the app opens it outside. This page neither navigates nor opens.
+    if (bridge.native) {
+      bridge.emit('bank_authorisation', { consentId });
+      setPhase('app');
+      return;
+    }
     if (!bridge.framed) {
       savePendingConsent(props.vendor, props.ref, {
         consentId,
@@ -180,7 +202,7 @@ function SharedData({ bank }: { bank: string }) {
 function AuthoriseView(props: { institution: Institution; phase: Phase; onOpen: () => void }) {
   const { institution, phase } = props;
   const bank = institution.name;
-  const waiting = phase === 'waiting';
+  const waiting = phase === 'waiting' || phase === 'app';
   return (
     <Step
       title={t(waiting ? 'authorise.waitingTitle' : 'authorise.connect', { bank })}
@@ -190,7 +212,9 @@ function AuthoriseView(props: { institution: Institution; phase: Phase; onOpen: 
       {waiting || phase === 'redirecting' ? (
         <div class="hj-waiting" role="status">
           <span class="hj-spinner hj-spinner-lg" aria-hidden="true" />
-          <p>{t(waiting ? 'authorise.waiting' : 'authorise.redirecting', { bank })}</p>
+          <p>
+            {t(phase === 'app' ? 'authorise.inApp' : waiting ? 'authorise.waiting' : 'authorise.redirecting', { bank })}
+          </p>
         </div>
       ) : (
         <SharedData bank={bank} />
