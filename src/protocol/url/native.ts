@@ -19,7 +19,7 @@ export const NATIVE_BRIDGES = {
   android: { global: 'window.HostedJourneyAndroid', shape: 'json' },
 } as const;
 export type NativeBridge = keyof typeof NATIVE_BRIDGES;
-export const NATIVE_BRIDGE_NAMES = Object.keys(NATIVE_BRIDGES) as NativeBridge[];
+export const NATIVE_BRIDGE_NAMES = /* @__PURE__ */ Object.keys(NATIVE_BRIDGES) as NativeBridge[];
 
 /** The app journey's query parameters [ours]. */
 export const NATIVE_QUERY = {
