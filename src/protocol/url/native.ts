@@ -6,7 +6,8 @@
 import { failConfig as fail } from '../errors.js';
 import { buildWebJourneyUrl } from './build.js';
 import { isLoopbackHost } from './loopback.js';
-import { type JourneyUrlOptions, MAX_URL_LENGTH } from './types.js';
+import { TRACEPARENT_00 } from '../trace-context.js';
+import { type JourneyUrlOptions, MAX_URL_LENGTH, QUERY } from './types.js';
 import { checkOneOf } from './validate.js';
 
 /**
@@ -48,6 +49,12 @@ export interface AppJourneyUrlOptions extends JourneyUrlOptions {
    * @example 'https://app.acme.example/bank-return'
    */
   returnUrl?: string;
+  /**
+   * With `nativeBridge` only: the W3C traceparent (version 00) the journey session runs in, so the journey's calls
+   * and the webhooks they cause join your trace (a function is called now, as the widget's option); without it the
+   * journey starts a new trace. @example '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+   */
+  traceparent?: string | (() => string | undefined);
 }
 
 /** `returnUrl` checked and normalised (an https address, http on loopback only). */
@@ -98,6 +105,12 @@ export function buildJourneyUrl(options: AppJourneyUrlOptions): string {
     [NATIVE_QUERY.nativeBridge]: bridge,
     [NATIVE_QUERY.returnUrl]: checkAppReturnUrl(options.returnUrl),
   });
+  const traceparent = typeof options.traceparent === 'function' ? options.traceparent() : options.traceparent;
+  if (traceparent !== undefined) {
+    if (typeof traceparent !== 'string' || !TRACEPARENT_00.test(traceparent))
+      fail('INVALID_TRACEPARENT', 'traceparent', 'traceparent must be a version-00 W3C traceparent.');
+    query.set(QUERY.traceparent, traceparent);
+  }
   const full = `${url}${url.includes('?') ? '&' : '?'}${query}`;
   if (full.length > MAX_URL_LENGTH) {
     fail(
