@@ -23,6 +23,8 @@ export const browserEntries = {
   preact: 'src/bindings/preact.tsx',
   react: 'src/bindings/react.ts',
   element: 'src/bindings/element.ts',
+  // The journey in a React Native app: not a browser's, but built the same way (ES module, every package external).
+  'react-native': 'src/react-native/index.ts',
 };
 /**
  * Browser entries whose built files start with `'use client'` (components with hooks: a React Server Component that

@@ -31,6 +31,9 @@ const PEERS = {
   '@playwright/test': '>=1.40', // hosted-journey-sandbox/testing: completeJourney(page) (types only; in `peers`)
   vue: '>=3.3', // hosted-journey/element/vue: <hosted-journey> in Vue templates (types only; in `peers`)
   svelte: '>=5', // hosted-journey/element/svelte: <hosted-journey> in Svelte markup (types only; in `peers`)
+  // hosted-journey/react-native: HostedJourneyView (docs/native-apps.md).
+  'react-native': '>=0.88',
+  'react-native-webview': '>=16',
   // `hosted-journey-sandbox mcp` only, loaded by import() when that command runs: the 94 packages it brings (express,
   // hono, ajv: the SDK's HTTP transports) stay out of every other install of the sandbox. The CLI names the install
   // line when it is missing.
@@ -86,6 +89,7 @@ export const PACKAGES = {
       './preact': { types: types('bindings/preact'), default: './dist/preact.js' },
       './react': { types: types('bindings/react'), default: './dist/react.js' },
       './element': { types: types('bindings/element'), default: './dist/element.js' },
+      './react-native': { types: types('react-native/index'), default: './dist/react-native.js' },
       // Types only: <hosted-journey> in each framework's template checker (nothing to import at run time).
       './element/vue': { types: types('bindings/frameworks/vue') },
       './element/svelte': { types: types('bindings/frameworks/svelte') },
@@ -110,6 +114,7 @@ export const PACKAGES = {
       'quick-start.md',
       'widget.md',
       'bank-authorisation.md',
+      'native-apps.md',
       'csp.md',
       'accessibility.md',
       'browsers.md',
@@ -151,6 +156,7 @@ of the \`journey_url\` your server gets from \`startApplication\` (docs/quick-st
 |---|---|
 | \`hosted-journey\` | \`createJourney\`, \`buildJourneyUrl\`, \`resumeJourney\`, typed errors |
 | \`hosted-journey/react\` | \`HostedJourney\`, \`useHostedJourney\` (React ≥ 18 is a peer dependency) |
+| \`hosted-journey/react-native\` | \`HostedJourneyView\` (react-native ≥ 0.88 and react-native-webview ≥ 16 are optional peer dependencies; [docs/native-apps.md](docs/native-apps.md)) |
 | \`hosted-journey/preact\` | \`HostedJourney\` (Preact ≥ 11 is a peer dependency) |
 | \`hosted-journey/element\` | \`defineHostedJourneyElement\`, \`<hosted-journey>\` |
 | \`hosted-journey/child\` | \`connectToParent\` — for the hosted pages |

@@ -168,6 +168,16 @@ describe('dependency rules between parts of src/', () => {
     expect(runtime).toEqual([]);
   });
 
+  it('src/react-native imports only React, React Native, react-native-webview and the protocol', () => {
+    const allowedPackages = ['react', 'react-native', 'react-native-webview'];
+    const violations = files(path.join(src, 'react-native')).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => !spec.startsWith('.') && !allowedPackages.includes(spec))
+        .map((spec) => `${path.relative(src, file)} → package '${spec}'`),
+    );
+    expect(violations).toEqual([]);
+  });
+
   it('knows every part', () => {
     expect(parts.filter((p) => !(p in allowed))).toEqual([]);
   });

@@ -210,6 +210,8 @@ function iifeGlobal(): { names: Set<string>; declaration: string } {
   return { names, declaration };
 }
 
+const REACT_NATIVE_STUBS = path.join(root, 'src/react-native/platform.d.ts');
+
 /**
  * Frameworks the recipes import but the repository does not install (examples/ runs the real ones): the few
  * signatures the recipes use, typed as the frameworks type them.
@@ -489,7 +491,8 @@ export function checkSnippets(files = markdownFiles()): CheckResult {
   }
   const ambient = [path.join(project, 'hosted-journey-global.d.ts'), path.join(project, 'frameworks.d.ts')];
   writeFileSync(ambient[0]!, global.declaration);
-  writeFileSync(ambient[1]!, FRAMEWORK_STUBS);
+  // react-native and react-native-webview are not installed either: the binding's own declarations of them.
+  writeFileSync(ambient[1]!, FRAMEWORK_STUBS + readFileSync(REACT_NATIVE_STUBS, 'utf8'));
 
   const program = ts.createProgram({ rootNames: [...byPath.keys(), ...ambient], options: COMPILER_OPTIONS });
   for (const d of ts.getPreEmitDiagnostics(program)) {
