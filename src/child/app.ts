@@ -47,7 +47,10 @@ import {
 } from '../protocol/browser.js';
 
 export interface ConnectToAppOptions {
-  /** Where to read the journey URL from. @example new URL('https://journey.example.com/i/acme/c1?native_bridge=ios&…') */
+  /**
+   * Where to read the journey URL from.
+   * @example new URL('https://journey.example.com/i/acme/c1?native_bridge=ios&…')
+   */
   location?: Location | URL;
   /** The window whose globals hold the bridge and that receives the app's messages. Default: `window`. */
   host?: Window;
@@ -80,13 +83,21 @@ type Post = (message: object) => void;
 
 /** The posting function of `bridge` on `host`, or undefined when its global is not there (1). */
 function findBridge(host: Window, bridge: NativeBridge): Post | undefined {
-  const w = host as unknown as Record<string, any>;
-  if (bridge === 'ios') {
-    const handler = w.webkit?.messageHandlers?.hostedJourney;
-    return typeof handler?.postMessage === 'function' ? (m) => handler.postMessage(m) : undefined;
-  }
-  const target = bridge === 'react-native' ? w.ReactNativeWebView : w.HostedJourneyAndroid;
-  return typeof target?.postMessage === 'function' ? (m) => target.postMessage(JSON.stringify(m)) : undefined;
+  type Poster = { postMessage?: unknown } | undefined;
+  const w = host as unknown as {
+    webkit?: { messageHandlers?: { hostedJourney?: Poster } };
+    ReactNativeWebView?: Poster;
+    HostedJourneyAndroid?: Poster;
+  };
+  const ios = bridge === 'ios';
+  const target = ios
+    ? w.webkit?.messageHandlers?.hostedJourney
+    : bridge === 'react-native'
+      ? w.ReactNativeWebView
+      : w.HostedJourneyAndroid;
+  const send = target?.postMessage;
+  if (typeof send !== 'function') return undefined;
+  return (m) => send.call(target, ios ? m : JSON.stringify(m));
 }
 
 /**

@@ -65,11 +65,11 @@ export interface AppJourneyCallbacks {
 export interface AppJourneyControllerOptions {
   /**
    * The journey URL, built by your server with `buildJourneyUrl({ …, nativeBridge: 'react-native', returnUrl })`.
-   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example%2Fbank-return'
+   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example'
    */
   journeyUrl: string;
   /** Opens the bank outside the WebView (`Linking.openURL`, or an in-app browser library's authentication session). */
-  openBankUrl(url: string): void | Promise<unknown>;
+  openBankUrl(url: string): undefined | Promise<unknown>;
   /** Runs JavaScript in the journey page (`webView.injectJavaScript`). */
   inject(script: string): void;
   /** Read at every event, so a caller may swap them (a component's latest props). */
@@ -127,7 +127,7 @@ function checkStamp(p: Record<string, unknown>): AppEventStamp | undefined {
 /** Makes the controller; throws `JourneyConfigError` for a journey URL that is not a React Native journey's (1). */
 export function createAppJourneyController(options: AppJourneyControllerOptions): AppJourneyController {
   const parsed = parseJourneyUrl(options.journeyUrl);
-  if (!parsed || parsed.native?.nativeBridge !== 'react-native' || !parsed.native.returnUrl) {
+  if (parsed?.native?.nativeBridge !== 'react-native' || !parsed.native.returnUrl) {
     throw new JourneyConfigError(
       'INVALID_OPTION',
       'journeyUrl',
@@ -169,40 +169,9 @@ export function createAppJourneyController(options: AppJourneyControllerOptions)
     channel: fixedChannel,
     returnUrl,
     receive(data, pageUrl) {
-      let from: string | undefined;
-      try {
-        from = new URL(pageUrl).origin;
-      } catch {
-        /* below */
-      }
-      if (from !== origin) return invalid({ reason: 'origin', detail: `a page of ${String(from)}` });
-      let message: unknown = data;
-      if (typeof data === 'string') {
-        try {
-          message = JSON.parse(data);
-        } catch {
-          return invalid({ reason: 'foreign', detail: 'not JSON' });
-        }
-      }
-      const decoded = decodeMessage(journeyEventSchemas, message, fixedChannel);
-      if (!decoded.ok) return decoded.reason === 'foreign' ? undefined : invalid(decoded);
-      const { type } = decoded.message;
-      const raw = (message as { payload: Record<string, unknown> }).payload;
-      const stamp = checkStamp(raw);
-      if (!stamp || type === 'hello' || type === 'escape') return invalid({ reason: 'stamp', detail: type });
-      const payload = { ...(decoded.message.payload as object), ...stamp } as Record<string, unknown>;
-      if (type === 'bank_authorisation') {
-        const want = buildBankRedirectUrl({
-          journeyOrigin: origin,
-          vendor,
-          customerId,
-          consentId: payload.consentId as string,
-        });
-        if (raw.url !== want)
-          return invalid({ reason: 'bank_url', detail: 'not the journey origin’s bank-redirect URL' });
-        payload.url = want;
-      }
-      deliver({ type, payload } as unknown as AppEvent);
+      const read = readEvent(data, pageUrl, { origin, channel: fixedChannel, vendor, customerId });
+      if ('type' in read) deliver(read);
+      else if (read.reason !== 'foreign') invalid(read);
     },
     mayLoad(url) {
       try {
@@ -231,6 +200,45 @@ export function createAppJourneyController(options: AppJourneyControllerOptions)
       return true;
     },
   };
+}
+
+type Invalid = Parameters<NonNullable<AppJourneyCallbacks['onInvalidMessage']>>[0];
+
+/** One message from the WebView, checked (2, 3): the event, or why it was refused (`foreign`: not ours, ignored). */
+function readEvent(
+  data: unknown,
+  pageUrl: string,
+  journey: { origin: string; channel: string; vendor: string; customerId: string },
+): AppEvent | Invalid {
+  let from: string | undefined;
+  try {
+    from = new URL(pageUrl).origin;
+  } catch {
+    /* below */
+  }
+  if (from !== journey.origin) return { reason: 'origin', detail: `a page of ${String(from)}` };
+  let message: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return { reason: 'foreign', detail: 'not JSON' };
+    }
+  }
+  const decoded = decodeMessage(journeyEventSchemas, message, journey.channel);
+  if (!decoded.ok) return decoded;
+  const { type } = decoded.message;
+  const raw = (message as { payload: Record<string, unknown> }).payload;
+  const stamp = checkStamp(raw);
+  if (!stamp || type === 'hello' || type === 'escape') return { reason: 'stamp', detail: type };
+  const payload = { ...(decoded.message.payload as object), ...stamp } as Record<string, unknown>;
+  if (type === 'bank_authorisation') {
+    const { origin: journeyOrigin, vendor, customerId } = journey;
+    const want = buildBankRedirectUrl({ journeyOrigin, vendor, customerId, consentId: payload.consentId as string });
+    if (raw.url !== want) return { reason: 'bank_url', detail: 'not the journey origin’s bank-redirect URL' };
+    payload.url = want;
+  }
+  return { type, payload } as unknown as AppEvent;
 }
 
 /** An integrator's callback that throws changes nothing here. */

@@ -19,15 +19,16 @@ import { type AppJourneyCallbacks, createAppJourneyController } from './controll
 
 export interface HostedJourneyViewProps extends AppJourneyCallbacks {
   /**
-   * From your server: `buildJourneyUrl({ vendor, customerId, journeyOrigin, nativeBridge: 'react-native', returnUrl })`.
-   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example%2Fbank-return'
+   * From your server:
+   * `buildJourneyUrl({ vendor, customerId, journeyOrigin, nativeBridge: 'react-native', returnUrl })`.
+   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example'
    */
   journeyUrl: string;
   /**
    * Opens the bank's URL outside the WebView. Default `Linking.openURL` (the bank's app claims it, else the browser).
    * @example openBankUrl: (url) => InAppBrowser.openAuth(url, 'https://app.acme.example/bank-return')
    */
-  openBankUrl?: (url: string) => void | Promise<unknown>;
+  openBankUrl?: (url: string) => undefined | Promise<unknown>;
   /** A link the app received that is not this journey's return link. @example onOtherLink: (url) => router.open(url) */
   onOtherLink?: (url: string) => void;
   /** Channel ids when the URL has none (default: `crypto.getRandomValues`). @example () => uuid().replace(/-/g, '') */

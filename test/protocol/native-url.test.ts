@@ -1,7 +1,12 @@
 // buildJourneyUrl's app parameters (src/protocol/url/native.ts): web URLs unchanged, each bad value a typed error, and
 // the parser reading back what the builder wrote.
 import { describe, expect, it } from 'vitest';
-import { buildJourneyUrl, buildWebJourneyUrl, isJourneyConfigError, parseJourneyUrl } from '../../src/protocol/browser.js';
+import {
+  buildJourneyUrl,
+  buildWebJourneyUrl,
+  isJourneyConfigError,
+  parseJourneyUrl,
+} from '../../src/protocol/browser.js';
 
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com' } as const;
 const RETURN = 'https://app.acme.example/bank-return';

@@ -76,8 +76,8 @@ export function checkAppReturnUrl(value: unknown): string {
     fail(
       'INVALID_OPTION',
       'returnUrl',
-      `returnUrl must be an https address your app claims (http on loopback only), without credentials or fragment, ` +
-        `at most ${MAX_RETURN_URL_LENGTH} characters; got '${typeof value === 'string' ? value.slice(0, 100) : String(value)}'.`,
+      'returnUrl must be an https address your app claims (http on loopback only), without credentials or fragment, ' +
+        `at most ${MAX_RETURN_URL_LENGTH} characters; got '${String(value).slice(0, 100)}'.`,
     );
   }
   return url.href;
@@ -93,7 +93,8 @@ export function checkAppReturnUrl(value: unknown): string {
  * @example
  * buildJourneyUrl({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: 'https://journey.example.com',
  *   nativeBridge: 'ios', returnUrl: 'https://app.acme.example/bank-return' })
- * // 'https://journey.example.com/i/acme/cust_1?native_bridge=ios&return_url=https%3A%2F%2Fapp.acme.example%2Fbank-return'
+ * // 'https://journey.example.com/i/acme/cust_1?native_bridge=ios&return_url=https%3A%2F%2Fapp.acme.example%2Fbank-
+ * // return'
  */
 export function buildJourneyUrl(options: AppJourneyUrlOptions): string {
   const url = buildWebJourneyUrl(options);

@@ -71,7 +71,8 @@ function useBankAnswer(props: AuthoriseProps) {
   useEffect(() => {
     const stopListening = listenForBankReturn(consentId, (msg) => finish(msg.status));
     const offParent = bridge.on('bank_authorisation_result', ({ status }) => {
-      // In an app, the answer comes from a return link the app handed back: the server's decision counts, not the link's.
+      // In an app, the answer comes from a return link the app handed back: the server's decision counts, not the
+      // link's.
       if (bridge.native) {
         void checkStatus();
         return;

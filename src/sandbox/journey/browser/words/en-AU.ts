@@ -101,7 +101,8 @@ export const EN_AU = {
   'authorise.sub': 'You will approve access on {bank}’s own secure page.',
   'authorise.waiting': 'Approve access in the {bank} window. This page continues automatically when you are done.',
   'authorise.redirecting': 'Taking you to {bank}…',
-  'authorise.inApp': 'Approve access in {bank}’s app or the page your phone opened. This page continues when you come back.',
+  'authorise.inApp':
+    'Approve access in {bank}’s app or the page your phone ' + 'opened. This page continues when you come back.',
   'authorise.shared': 'Data we will ask {bank} to share',
   'authorise.blocked': 'Your browser blocked the {bank} window. Press the button to open it.',
   'authorise.closed': 'The {bank} window closed before access was approved.',

@@ -98,7 +98,9 @@ export const WORDS: JourneyWords = {
   'authorise.sub': 'Bạn sẽ chấp thuận quyền truy cập trên trang bảo mật của chính {bank}.',
   'authorise.waiting': 'Hãy chấp thuận quyền truy cập trong cửa sổ {bank}. Trang này sẽ tự động tiếp tục khi bạn xong.',
   'authorise.redirecting': 'Đang chuyển bạn đến {bank}…',
-  'authorise.inApp': 'Hãy chấp thuận quyền truy cập trong ứng dụng {bank} hoặc trang mà điện thoại của bạn đã mở. Trang này sẽ tiếp tục khi bạn quay lại.',
+  'authorise.inApp':
+    'Hãy chấp thuận quyền truy cập trong ứng dụng {bank} hoặc trang mà điện ' +
+    'thoại của bạn đã mở. Trang này sẽ tiếp tục khi bạn quay lại.',
   'authorise.shared': 'Dữ liệu chúng tôi sẽ đề nghị {bank} chia sẻ',
   'authorise.blocked': 'Trình duyệt đã chặn cửa sổ {bank}. Nhấn nút để mở cửa sổ đó.',
   'authorise.closed': 'Cửa sổ {bank} đã đóng trước khi quyền truy cập được chấp thuận.',
