@@ -65,7 +65,7 @@ export interface AppJourneyCallbacks {
 export interface AppJourneyControllerOptions {
   /**
    * The journey URL, built by your server with `buildJourneyUrl({ …, nativeBridge: 'react-native', returnUrl })`.
-   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example'
+   * @example 'https://j.example.com/i/acme/c1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.example'
    */
   journeyUrl: string;
   /** Opens the bank outside the WebView (`Linking.openURL`, or an in-app browser library's authentication session). */

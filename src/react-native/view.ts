@@ -21,7 +21,7 @@ export interface HostedJourneyViewProps extends AppJourneyCallbacks {
   /**
    * From your server:
    * `buildJourneyUrl({ vendor, customerId, journeyOrigin, nativeBridge: 'react-native', returnUrl })`.
-   * @example 'https://journey.example.com/i/acme/cust_1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.acme.example'
+   * @example 'https://j.example.com/i/acme/c1?native_bridge=react-native&return_url=https%3A%2F%2Fapp.example'
    */
   journeyUrl: string;
   /**
