@@ -26,6 +26,8 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
       'DEFAULT_HANDSHAKE_TIMEOUT_MS',
       'JourneyConfigError',
       'JourneyConfigErrorCode',
+      'checkReturnLink',
+      'connectToApp',
       'connectToParent',
       'isJourneyConfigError',
     ],
