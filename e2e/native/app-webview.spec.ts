@@ -75,7 +75,7 @@ async function approveAtBank(page: Page, bankUrl: string): Promise<string> {
 test('each bridge gets every event in its shape, from the first; a page whose bridge is missing says so', async ({
   page,
 }) => {
-  for (const bridge of ['react-native', 'ios', 'android'] as const) {
+  const check = async (bridge: NativeBridge) => {
     const p = await page.context().newPage();
     await installBridge(p, bridge);
     await p.goto(journeyUrl(`shape_${bridge.replace('-', '_')}`, bridge));
@@ -89,7 +89,8 @@ test('each bridge gets every event in its shape, from the first; a page whose br
     expect(ready!.payload).toMatchObject({ traceId: TRACE_ID, traceparent: TRACEPARENT });
     expect(ready!.payload.sessionId).toMatch(/^[0-9a-f]{32}$/);
     await p.close();
-  }
+  };
+  await Promise.all((['react-native', 'ios', 'android'] as const).map(check));
   // The URL names the bridge; without its global the page says so and posts nothing.
   await page.goto(journeyUrl('no_bridge', 'ios'));
   await expect(
