@@ -74,6 +74,17 @@ describe('sandbox open redirect: parent-origin registry', () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
+  it("an app's journey: a return_url off the registered origins is an error page; a registered one is served", async () => {
+    const app = (returnUrl: string) =>
+      fetch(`${sb.url}/i/acme/cust_1?native_bridge=ios&return_url=${encodeURIComponent(returnUrl)}`);
+    const refused = await app(`${EVIL}/bank-return`);
+    expect(refused.status).toBe(403);
+    const html = await refused.text();
+    expect(html).toContain('PARENT_ORIGIN_NOT_ALLOWED');
+    expect(html).not.toContain('hj-config');
+    expect((await app('http://localhost:9/app-return')).status).toBe(200);
+  });
+
   it('an unframed page (no parent origin) cannot name a return_to at all', async () => {
     const page = await loadJourneyPage(sb.url, 'acme', 'attack_2');
     await page.call('POST', 'start', { full_name: 'A B', email: 'a@example.com' });
