@@ -8,3 +8,5 @@ export * from './consents.js';
 export * from './applications.js';
 export * from './sandbox.js';
 export * from './operations.js';
+export * from './pages.js';
+export * from './journey-sessions.js';

@@ -14,6 +14,11 @@ export const JOURNEY_API_BASE = '/journey-api';
 
 /** Request header carrying the page's session credential (from its `hj-config`); sent on every journey-API call. */
 export const JOURNEY_SESSION_HEADER = 'x-journey-session';
+/**
+ * Request header naming the journey session a call belongs to: the widget's `sessionId` (from `welcome`). Without it
+ * the service names the session by the page load's own id. See src/protocol/journey-sessions.ts.
+ */
+export const JOURNEY_SESSION_ID_HEADER = 'x-journey-session-id';
 
 /**
  * Every call: its method and path. A path is under `/journey-api/{vendor}/{ref}/` unless `global`; `{id}` is a path
@@ -34,6 +39,8 @@ export const JOURNEY_API = {
   renew: { method: 'POST', path: 'renewals/{id}/start' },
   /** Renew mode: the customer left; a renewal still waiting for the bank ends as a denial would. */
   cancelRenewal: { method: 'POST', path: 'renewals/{id}/cancel' },
+  /** The step the page shows now, and the code of the error it shows (the service's journey-session record). */
+  step: { method: 'POST', path: 'steps' },
 } as const satisfies Record<string, JourneyApiCall>;
 
 export interface JourneyApiCall {
@@ -112,6 +119,7 @@ export interface JourneyApiShapes {
     answer: { consent_id: string; consent_url: string };
   };
   cancelRenewal: { body: undefined; answer: { cancelled: boolean } };
+  step: { body: { step: string; error?: string }; answer: { recorded: boolean } };
 }
 
 // Compile-time: every call of the table has its shapes, and no shape lacks a call.

@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import * as api from './api.js';
 import * as sandbox from './sandbox.js';
+import * as journeys from './journey-sessions.js';
 
 export type OperationSource = 'seed' | 'ours' | 'sandbox';
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -28,6 +29,11 @@ export interface ApiOperation {
   /** Codes this operation answers besides COMMON_ERRORS (and IDEMPOTENT_ERRORS on a POST). */
   readonly errors: readonly string[];
   readonly source: OperationSource;
+  /**
+   * A list answered a page at a time (./pages.ts): its query takes `cursor` and `limit`, its answer is
+   * `{ data, next_cursor }`, and the client's method iterates every page.
+   */
+  readonly paged?: true;
 }
 
 /** Codes any signed call may answer: the request, its signature, its route. */
@@ -213,7 +219,7 @@ const creditReporting = () =>
     },
   }) as const satisfies Record<string, ApiOperation>;
 
-/** The signing token's webhook receivers, and what only the sandbox answers. */
+/** The signing token's webhook receivers and journey sessions, and what only the sandbox answers. */
 const receiversAndSandbox = () =>
   ({
     // ---- the signing token's webhook receivers [ours] -----------------------------------------------------------
@@ -238,6 +244,23 @@ const receiversAndSandbox = () =>
       response: api.webhookDeletedResponse,
       errors: ['WEBHOOK_NOT_FOUND'],
       source: 'ours',
+    },
+    // ---- the journey sessions the service recorded, kept 30 days [ours] ------------------------------------------
+    getJourneySession: {
+      method: 'GET',
+      path: '/api/v1/journey-sessions/{id}',
+      response: journeys.journeySessionView,
+      errors: ['JOURNEY_SESSION_NOT_FOUND'],
+      source: 'ours',
+    },
+    listJourneySessions: {
+      method: 'GET',
+      path: '/api/v1/journey-sessions',
+      input: journeys.journeySessionsQuery,
+      response: journeys.journeySessionsPage,
+      errors: [],
+      source: 'ours',
+      paged: true,
     },
     // ---- only the sandbox: its clock, a consent's end, the deliveries [ours] ------------------------------------
     advanceClock: {

@@ -9,6 +9,7 @@ import type { Locale } from './locale.js';
 import { editDistance } from './nearest.js';
 import type { AbandonReason, RevokedBy } from './consents.js';
 import { openEnum } from './open-enum.js';
+import { journeySessionView } from './journey-sessions.js';
 
 const decimal = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^-?\d+(\.\d+)?$/)));
 const id = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
@@ -176,6 +177,11 @@ export const webhookDataSchemas = {
   'analysis.report_ready': /* @__PURE__ */ z.lazy(() => z.looseObject({})),
   /** [doc] */
   'application.completed': /* @__PURE__ */ z.lazy(() => z.looseObject({})),
+  /**
+   * [ours] A journey session ended (src/protocol/journey-sessions.ts): `completed` or `exited` at once, `abandoned`
+   * once the inactivity time passed. Sent only to receivers whose `events` name it (OPT_IN_WEBHOOK_TYPES).
+   */
+  'journey.session': journeySessionView,
 } as const;
 
 export type KnownWebhookType = keyof typeof webhookDataSchemas;
@@ -196,6 +202,8 @@ export const WEBHOOK_TYPE_SOURCES: Partial<Record<KnownWebhookType, 'doc' | 'see
   'analysis.report_ready': 'doc',
   'application.completed': 'doc',
 };
+/** Types a receiver gets only when its `events` name them (a receiver registered for every type does not). */
+export const OPT_IN_WEBHOOK_TYPES: readonly KnownWebhookType[] = ['journey.session'];
 export const KNOWN_WEBHOOK_TYPES = /* @__PURE__ */ Object.keys(webhookDataSchemas) as KnownWebhookType[];
 
 /**

@@ -50,6 +50,11 @@ export interface SandboxOptions {
    * TIMEDOUT. Default 10 minutes, as the service documents; short in tests. @example 200
    */
   crawlerTimeoutMs?: number;
+  /**
+   * How long a journey session waits for a customer action before it ends as `abandoned` (the `journey.session`
+   * webhook), on the sandbox's clock. Default 10 minutes. @example 60_000
+   */
+  journeyInactivityMs?: number;
   /** Webhook retry policy. @example { attempts: 3, baseDelayMs: 20 } */
   webhookRetry?: RetryPolicy;
   /** Injectable clock (signature freshness, timestamps, data dates). @example () => new Date('2026-11-22T00:00:00Z') */
@@ -114,6 +119,7 @@ const NUMERIC: Array<[string, (o: SandboxOptions) => number | undefined, number,
   ['duplicateRate', (o) => o.duplicateRate, 0, 1, false],
   ['crawlDelayMs', (o) => o.crawlDelayMs, 0, MAX_TIMER_MS, false],
   ['crawlerTimeoutMs', (o) => o.crawlerTimeoutMs, 0, MAX_TIMER_MS, false],
+  ['journeyInactivityMs', (o) => o.journeyInactivityMs, 0, MAX_TIMER_MS, false],
   ['webhookRetry.attempts', (o) => o.webhookRetry?.attempts, 1, 100, true],
   ['webhookRetry.baseDelayMs', (o) => o.webhookRetry?.baseDelayMs, 0, MAX_TIMER_MS, false],
   ['webhookRetry.maxDelayMs', (o) => o.webhookRetry?.maxDelayMs, 0, MAX_TIMER_MS, false],

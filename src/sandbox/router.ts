@@ -20,6 +20,7 @@ import {
   updateAccount,
   updateDefault,
 } from './api/credit.js';
+import { getJourneySession, listJourneySessions } from './api/journey-sessions.js';
 import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, resendDelivery } from './api/webhooks.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './journey/api.js';
 import { journeyPage, serveAsset } from './journey/pages.js';
@@ -55,6 +56,8 @@ const handlers = (sender: WebhookSender): Record<ApiOperationName, Handler> => (
   registerWebhook: (ctx, info, tokenId) => registerWebhook(ctx, sender, info, tokenId),
   listWebhooks: (_, __, tokenId) => listWebhooks(sender, tokenId),
   deleteWebhook: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
+  getJourneySession,
+  listJourneySessions,
   advanceClock,
   expireConsent,
   listDeliveries: (_, info, tokenId) => listDeliveries(sender, info, tokenId),

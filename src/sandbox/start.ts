@@ -4,7 +4,11 @@ export type { SandboxOptions, SandboxWebhookOption } from './options.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { CRAWLER_CREDENTIALS_TIMEOUT_MS, DEFAULT_WARNING_LEADS_DAYS } from '../protocol/index.js';
+import {
+  CRAWLER_CREDENTIALS_TIMEOUT_MS,
+  DEFAULT_WARNING_LEADS_DAYS,
+  JOURNEY_INACTIVITY_MS,
+} from '../protocol/index.js';
 import { signWebhook } from '../server/testing.js';
 import type { SandboxContext } from './core/context.js';
 import { SandboxClocks } from './core/clock.js';
@@ -20,6 +24,7 @@ import {
   resolveSandboxTracing,
 } from './core/trace.js';
 import { JourneySessions } from './journey/session.js';
+import { JourneyRecorder } from './journey/recorder.js';
 import { describeParentOrigins } from './journey/parent-origins.js';
 import { resolveOptions, type Resolved, type SandboxOptions } from './options.js';
 import {
@@ -127,7 +132,7 @@ function createContext(r: Resolved, { sender, clocks, origin, tracing }: Context
         created_at: clocks.of(app.owner).now().toISOString(),
         vendor: app.vendor,
         ref: app.ref,
-        application_id: app.id,
+        ...(app.id !== undefined ? { application_id: app.id } : {}),
         data,
       };
       sender.enqueue(payload, app.owner, createEvent(tracing, eventParent(app, request), type));
@@ -143,6 +148,18 @@ function createContext(r: Resolved, { sender, clocks, origin, tracing }: Context
     clock: (tokenId) => clocks.of(tokenId),
     warningLeadsDays: (tokenId) => leads.get(tokenId) ?? DEFAULT_WARNING_LEADS_DAYS,
     sessions: new JourneySessions(now),
+    recorder: new JourneyRecorder({
+      clock: (tokenId) => clocks.of(tokenId),
+      defaultOwner: tokens[0]!.tokenId,
+      inactivityMs: options.journeyInactivityMs ?? JOURNEY_INACTIVITY_MS,
+      // Outside any request: the event is created in the session's own trace (the page's traceparent).
+      ended: ({ owner, trace, view }) =>
+        ctx.emit(
+          { id: view.application_id ?? undefined, vendor: view.vendor, ref: view.ref, owner, trace },
+          'journey.session',
+          view,
+        ),
+    }),
     parentOriginAllowed,
     parentOrigins: describeParentOrigins(options.parentOrigins),
     allowedHosts,

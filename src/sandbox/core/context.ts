@@ -1,7 +1,8 @@
 /** What every handler shares: state, options, the tokens' clocks and the webhook emitter. */
 import type { KnownWebhookType, WebhookData } from '../../protocol/index.js';
-import type { SandboxState, Application } from './state.js';
+import type { SandboxState, EventSubject } from './state.js';
 import type { JourneySessions } from '../journey/session.js';
+import type { JourneyRecorder } from '../journey/recorder.js';
 import type { ParentOriginCheck } from '../journey/parent-origins.js';
 import type { TokenClock } from './clock.js';
 import type { RequestTrace, SandboxTracing } from './trace.js';
@@ -45,6 +46,8 @@ export interface SandboxContext {
   warningLeadsDays(tokenId: string): readonly number[];
   /** Issues and verifies the journey pages' session credentials. */
   sessions: JourneySessions;
+  /** The journey sessions recorded from the journey-API calls (journey/recorder.ts). */
+  recorder: JourneyRecorder;
   /** Whether `origin` is a registered parent origin of `vendor` (the `parentOrigins` option). */
   parentOriginAllowed: ParentOriginCheck;
   /** The same registry for display: vendor (or `'*'`) → normalised origins and `'loopback'`. */
@@ -63,7 +66,7 @@ export interface SandboxContext {
    * Queues a webhook event about an application for every receiver of its token: a known type with that type's data
    * (src/protocol/webhooks.ts), created in `request`'s trace context while it is handled, else the application's.
    */
-  emit<K extends KnownWebhookType>(app: Application, type: K, data: NoInfer<WebhookData<K>>): void;
+  emit<K extends KnownWebhookType>(app: EventSubject, type: K, data: NoInfer<WebhookData<K>>): void;
   /** The request being handled, passed explicitly (core/trace.ts); absent in the base context. */
   readonly request?: RequestTrace | undefined;
   /** This context bound to one request: its events are created in that request's trace context. */

@@ -41,6 +41,12 @@ export interface Application {
   trace?: TraceContext;
 }
 
+/**
+ * What an event is about: an application, or (a journey session that never started one) its vendor, ref, the token it
+ * belongs to and its trace.
+ */
+export type EventSubject = Pick<Application, 'vendor' | 'ref' | 'owner' | 'trace'> & { id?: string | undefined };
+
 export interface CrawlerSeed {
   seed_id: string;
   /** `credentials`: waits for the login; `code`: for a one-time code (AUTH); `released` or `timedout`: done. */

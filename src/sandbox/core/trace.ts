@@ -33,7 +33,7 @@ import {
   type TelemetryOptions,
   loadOpenTelemetry,
 } from '../../server/telemetry/index.js';
-import type { Application } from './state.js';
+import type { Application, EventSubject } from './state.js';
 
 export const SANDBOX_SCOPE = 'hosted-journey-sandbox';
 const KIND = { SERVER: 1, CLIENT: 2, PRODUCER: 3 } as const;
@@ -101,8 +101,8 @@ export function consentTraceparent(consent: object | undefined): string | undefi
  * The context an event about `app` is created in: `request`'s while it is handled (the application adopts it),
  * else the application's (made once).
  */
-export function eventParent(app: Application, request: RequestTrace | undefined): TraceContext {
-  noteApplication(request, app);
+export function eventParent(app: EventSubject, request: RequestTrace | undefined): TraceContext {
+  if ('status' in app) noteApplication(request, app as Application);
   if (request && !request.ended && request.trace.ok) return request.trace.context;
   app.trace ??= childContext();
   return app.trace;

@@ -25,7 +25,13 @@ import {
 } from '../core/lifecycle.js';
 import { json, parseJson, validate, type Reply, type RequestInfo } from '../core/http.js';
 import { bankReturnUrl } from '../api/open-banking.js';
-import { JOURNEY_SESSION_HEADER, matchJourneyApi, type JourneyApiRoute } from '../../protocol/journey-api.js';
+import {
+  JOURNEY_SESSION_HEADER,
+  JOURNEY_SESSION_ID_HEADER,
+  matchJourneyApi,
+  type JourneyApiRoute,
+} from '../../protocol/journey-api.js';
+import { JOURNEY_SESSION_ID } from '../../protocol/journey-sessions.js';
 import { matchLocale } from '../../protocol/locale.js';
 import type { JourneySession } from './session.js';
 import { cancelRenewal, renewalDetails, startRenewal } from './renewal.js';
@@ -100,6 +106,9 @@ const loginBody = z.object({
   password: z.string().check(z.maxLength(200)),
 });
 const otpBody = z.object({ code: z.string().check(z.maxLength(20)) });
+/** A step name as the widget's `step` events carry it, and an error's code: never free text the customer typed. */
+const word = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _, . or -'));
+const stepBody = z.object({ step: word, error: z.optional(word) });
 
 /** Same-origin checks; `origin` is what the browser should send for pages this server served. */
 export function checkJourneyRequest(info: RequestInfo, ownOrigins: readonly string[]): void {
@@ -190,6 +199,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
     return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days, locale });
   },
   cancelRenewal: (ctx, _info, { vendor, ref, id }) => cancelRenewal(ctx, vendor, ref, id),
+  // Recorded by `recordSession` below, as every call is; the body was checked there.
+  step: () => json({ recorded: true }, 202),
   // The bank-return page reads where to send the customer from here, never from its own URL.
   consentReturn(ctx, _info, { vendor, ref, id }) {
     const consent = ctx.state.consents.get(id);
@@ -230,5 +241,34 @@ export function journeyApi(ctx: SandboxContext, info: RequestInfo): Reply | null
     }
   }
   if (info.req.method !== call.method) throw new SandboxHttpError(E.METHOD_NOT_ALLOWED, `use ${call.method}`);
-  return HANDLERS[route](ctx, info, { vendor, ref, id, session });
+  if (call.global || session.kind !== 'journey') return HANDLERS[route](ctx, info, { vendor, ref, id, session });
+  const step = route === 'step' ? validate(stepBody, parseJson(info.body)) : undefined;
+  try {
+    return HANDLERS[route](ctx, info, { vendor, ref, id, session });
+  } finally {
+    recordSession(ctx, info, { vendor, ref, session, step });
+  }
+}
+
+/**
+ * What a journey page's call tells the journey-session record (journey/recorder.ts): a POST is a customer action, a
+ * GET none; named by the widget's session id when the page sends one, else by the page load's own.
+ */
+function recordSession(
+  ctx: SandboxContext,
+  info: RequestInfo,
+  a: { vendor: string; ref: string; session: JourneySession; step: z.infer<typeof stepBody> | undefined },
+): void {
+  const given = info.req.headers[JOURNEY_SESSION_ID_HEADER];
+  const trace = ctx.request?.trace;
+  ctx.recorder.note({
+    sessionId: typeof given === 'string' && JOURNEY_SESSION_ID.test(given) ? given : a.session.pageId,
+    vendor: a.vendor,
+    ref: a.ref,
+    action: info.req.method === 'POST',
+    trace: trace?.ok ? trace.context : undefined,
+    app: ctx.state.findByRef(a.vendor, a.ref),
+    step: a.step?.step,
+    error: a.step?.error,
+  });
 }

@@ -31,6 +31,8 @@ export interface JourneySession {
   collect?: readonly string[];
   /** Milliseconds since the epoch. */
   issuedAt: number;
+  /** The page load's own id (`jps_…`): its journey session's name when the widget gave it none. */
+  pageId: string;
 }
 
 interface Payload {
@@ -40,6 +42,8 @@ interface Payload {
   p: string | null;
   t: number;
   c?: string[];
+  /** The page load's own id, 24 hex. */
+  i: string;
 }
 
 export class JourneySessions {
@@ -51,13 +55,14 @@ export class JourneySessions {
     this.#key = key;
   }
 
-  issue(session: Omit<JourneySession, 'issuedAt'>): string {
+  issue(session: Omit<JourneySession, 'issuedAt' | 'pageId'>): string {
     const payload: Payload = {
       k: session.kind === 'journey' ? 'j' : 'r',
       v: session.vendor,
       r: session.ref,
       p: session.parentOrigin,
       t: this.#now().getTime(),
+      i: randomBytes(12).toString('hex'),
       ...(session.collect?.length ? { c: [...session.collect] } : {}),
     };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -93,6 +98,7 @@ export class JourneySessions {
       parentOrigin: p.p,
       ...(Array.isArray(p.c) ? { collect: p.c } : {}),
       issuedAt: p.t,
+      pageId: `jps_${p.i}`,
     };
   }
 

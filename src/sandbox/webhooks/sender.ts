@@ -11,13 +11,17 @@
  *    (`BAD_SIGNATURE`, `UNKNOWN_KEY` in its body) gets a `hint` naming the key the sandbox signs with.
  * 6. An event sent can be sent again on request (`resend`): to the receivers its token has now, as the first copy
  *    (a receiver's exactly-once handling answers it as a duplicate of a done event).
- * 7. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
+ * 7. An opt-in type (OPT_IN_WEBHOOK_TYPES: `journey.session`) goes only to the receivers whose `events` name it.
+ * 8. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
  *    their turn), so a clock advance that makes a thousand events due at once does not open a thousand connections.
  */
 import type { Random } from '../data/random.js';
 import type { TraceContext } from '../../protocol/trace-context.js';
 import { type SandboxTracing, deliveryAttempt } from '../core/trace.js';
 import { createPoster } from './post.js';
+import { OPT_IN_WEBHOOK_TYPES } from '../../protocol/webhooks.js';
+
+const OPT_IN: ReadonlySet<string> = new Set(OPT_IN_WEBHOOK_TYPES);
 
 export interface WebhookReceiver {
   /** Where deliveries are POSTed. @example 'http://127.0.0.1:3000/webhooks' */
@@ -239,6 +243,8 @@ export class WebhookSender {
     let queued = 0;
     this.#receivers.forEach((receiver) => {
       if (receiver.tokenId !== owner) return;
+      // An opt-in type (`journey.session`) goes only to receivers that name it; one taking every type never asked.
+      if (!receiver.events && OPT_IN.has(item.payload.type)) return;
       if (receiver.events && !receiver.events.includes(item.payload.type)) {
         this.#options.onFiltered?.(item.payload, receiver);
         return;

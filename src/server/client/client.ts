@@ -32,7 +32,13 @@ export function createClientWith(
       bindOperation(transport, name, op, memory),
     ]),
   );
-  methods.registerWebhook = registerOnce(OPERATIONS.registerWebhook, methods.registerWebhook!, methods.listWebhooks!);
+  // Both are single calls (not paged lists): each answers a promise.
+  type Call = Parameters<typeof registerOnce>[1];
+  methods.registerWebhook = registerOnce(
+    OPERATIONS.registerWebhook,
+    methods.registerWebhook as Call,
+    methods.listWebhooks as Call,
+  );
   return {
     ...methods,
     toString: () => shown,

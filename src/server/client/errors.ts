@@ -63,6 +63,7 @@ export type KnownApiErrorCode =
   | 'ACCOUNT_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
   | 'INSTITUTION_NOT_FOUND'
+  | 'JOURNEY_SESSION_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   // 409: the order of calls
   | 'APPLICATION_NOT_STARTED'

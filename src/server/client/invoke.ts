@@ -13,6 +13,7 @@ import { type Call, type Transport, send } from './transport.js';
 import { checkPathParams, checkRequest, checkResponse } from './validate.js';
 import { MAX_TIMER_MS, isMilliseconds, validLimit } from './options.js';
 import type { DownloadOptions } from './types.js';
+import { type Page, pagedList } from './pages.js';
 
 /** 1-255 printable ASCII, no control characters, no leading or trailing space. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
@@ -26,15 +27,14 @@ const CALL_KEYS: ReadonlySet<string> = new Set([
   'tracestate',
 ]);
 
-type Method = (...args: unknown[]) => Promise<unknown>;
+type Method = (...args: unknown[]) => unknown;
 
 /** The method of one row; everything that does not depend on a call (path keys, how to send) is worked out here. */
 export function bindOperation(t: Transport, name: string, op: Operation, memory: CreditMemory): Method {
   const keys = pathKeys(op.path);
   const bound: Bound = { t, name, op, memory };
   const sendBy = op.method === 'POST' ? post : op.response ? read : download;
-  return async (...args) => {
-    const options = (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
+  const call = async (options: Opts) => {
     if (options.timeoutMs !== undefined && !isMilliseconds(options.timeoutMs, 1)) {
       const message = `must be a finite number of ms > 0, at most ${MAX_TIMER_MS}`;
       throw new HostedJourneyValidationError(name, [{ path: 'timeoutMs', message }]);
@@ -43,6 +43,16 @@ export function bindOperation(t: Transport, name: string, op: Operation, memory:
     const path = fillPath(op.path, checkPathParams(name, params));
     return sendBy(bound, { path, body, o: options });
   };
+  const optionsOf = (args: unknown[]) =>
+    (op.positional ? { ...(args[1] as object), [op.positional]: args[0] } : (args[0] ?? {})) as Opts;
+  // A list: each page is one call with the caller's options and the cursor of the page before.
+  if (op.paged)
+    return (...args) => {
+      const options = optionsOf(args);
+      const first = typeof options.cursor === 'string' ? options.cursor : undefined;
+      return pagedList((cursor) => call({ ...options, cursor }) as Promise<Page<unknown>>, first);
+    };
+  return async (...args) => call(optionsOf(args));
 }
 
 type Opts = DownloadOptions & Record<string, unknown>;
@@ -91,10 +101,22 @@ async function post(b: Bound, { path, body, o }: Request) {
   return answer;
 }
 
-/** A signed GET or DELETE answered with JSON (retried like GETs). */
-async function read(b: Bound, { path, o }: Request) {
-  const call = base(b, o, { method: b.op.method as 'GET' | 'DELETE', path, expect: 'json' });
+/** A signed GET or DELETE answered with JSON (retried like GETs); a GET's query is checked, then sent. */
+async function read(b: Bound, { path, body, o }: Request) {
+  const query = b.op.input ? queryString(checkRequest(b.name, b.op.input, body) as Record<string, unknown>) : '';
+  const at = query ? `${path}?${query}` : path;
+  const call = base(b, o, { method: b.op.method as 'GET' | 'DELETE', path: at, expect: 'json' });
   return checkResponse(b.name, b.op.response as z.ZodMiniType, await send(b.t, call));
+}
+
+/** A query in the form the service reads: an array as its key repeated (`types=a&types=b`). */
+function queryString(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) search.append(k, String(one));
+  }
+  return search.toString();
 }
 
 /** A GET whose body is the answer itself: bytes (capped) or a stream. */

@@ -5,6 +5,8 @@
  */
 import type * as api from '../../protocol/api.js';
 import type { KnownWebhookType } from '../../protocol/webhooks.js';
+import type { JourneySessionView } from '../../protocol/journey-sessions.js';
+import type { PagedList } from './pages.js';
 
 export type { KnownWebhookType } from '../../protocol/webhooks.js';
 
@@ -80,6 +82,24 @@ export type RevokeConsentRequest = VendorRef & {
 export interface GetInstitutionRequest {
   /** The institution's id, as events and applications carry it (`institution_id`). @example 'sandbox-bank' */
   id: string;
+}
+/** `GET /api/v1/journey-sessions/{id}` [ours]. */
+export interface GetJourneySessionRequest {
+  /** The session's id: the widget's `sessionId` (its events carry it), or `session_id` of a listed one. */
+  id: string;
+}
+/** `GET /api/v1/journey-sessions` [ours]: filters, and where to start. */
+export interface ListJourneySessionsRequest {
+  /** Sessions started at or after this ISO 8601 time (the service keeps 30 days). @example '2026-12-01T00:00:00Z' */
+  since?: string;
+  /** One vendor's sessions. @example 'acme' */
+  vendor?: string;
+  /** One customer's sessions. @example 'cust_42' */
+  ref?: string;
+  /** Start after this page (a `next_cursor` you kept). */
+  cursor?: string;
+  /** Sessions per request, 1–500 (default 100); the iterator still reads every page. */
+  limit?: number;
 }
 /** `POST /api/v1/{vendor}/{ref}/finalise`. */
 export type FinaliseRequest = VendorRef;
@@ -437,6 +457,21 @@ export interface HostedJourneyClient {
    * @example const { name, logo_url } = await client.getInstitution({ id: event.data.institution_id });
    */
   getInstitution(o: GetInstitutionRequest & CallOptions): Promise<api.InstitutionResponse>;
+  /**
+   * One journey session the service recorded [ours]: its steps with times, the bank and pathway, the errors shown and
+   * the outcome (`completed`, `exited`, `abandoned`, or `in_progress`). Kept 30 days; after that, or for another
+   * token's session, `ApiError` 404 `JOURNEY_SESSION_NOT_FOUND`.
+   * @example const session = await client.getJourneySession({ id: payload.sessionId });
+   */
+  getJourneySession(o: GetJourneySessionRequest & CallOptions): Promise<JourneySessionView>;
+  /**
+   * Your journey sessions of the last 30 days, oldest first, as an async iterator that fetches a page at a time;
+   * `.pages()` yields the pages with their `next_cursor`.
+   * @example
+   * for await (const s of client.listJourneySessions({ since: '2026-12-01T00:00:00Z', vendor: 'acme' }))
+   *   if (s.outcome === 'abandoned') console.log(s.session_id, s.last_step);
+   */
+  listJourneySessions(o?: ListJourneySessionsRequest & CallOptions): PagedList<JourneySessionView>;
   /**
    * Requests the report once the data is in (after the `crawl.completed` webhook; earlier: 409 `DATA_NOT_RETRIEVED`).
    * `application.report_ready` follows. Calling it again is harmless.
