@@ -61,6 +61,12 @@ export interface JourneyBridge {
    * the journey's own calls, so they (and the webhooks they cause) join the session's trace. Nothing personal is in it.
    */
   readonly traceparent: string | undefined;
+  /**
+   * The journey session's id, from `welcome` (the `sessionId` of the widget's events); undefined before it, unframed,
+   * or from an older widget. Send it as `X-Journey-Session-Id` with the journey's own calls, so the service's record of
+   * the session carries the same id. Nothing personal is in it.
+   */
+  readonly sessionId: string | undefined;
   /** The widget's bank-step strategy and return page, from `welcome` (undefined before it or from an older widget). */
   readonly bankAuthorisation: BankAuthorisationWelcome | undefined;
   /**
@@ -209,6 +215,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
   let prefill: JourneyPrefill = { ...params.prefill };
   let bankAuthorisation: BankAuthorisationWelcome | undefined;
   let traceparent = params.traceparent;
+  let sessionId: string | undefined;
   let mode: JourneyBridge['mode'];
   let destroyed = false;
   const visibility = createVisibility();
@@ -222,6 +229,7 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     if (message.type === 'welcome') {
       bankAuthorisation = message.payload.bankAuthorisation;
       if (parseTraceparent(message.payload.traceparent).ok) traceparent = message.payload.traceparent;
+      sessionId = message.payload.sessionId;
       mode = message.payload.mode;
       visibility.set(message.payload.visibility !== 'hidden');
       handshake.settle({ prefill });
@@ -266,6 +274,9 @@ export function connectToParent(options: ConnectOptions = {}): JourneyBridge {
     },
     get traceparent() {
       return traceparent;
+    },
+    get sessionId() {
+      return sessionId;
     },
     get mode() {
       return mode;

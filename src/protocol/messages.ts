@@ -113,6 +113,11 @@ function withWelcome<S extends typeof sendableMessageSchemas>(sendable: S) {
        */
       traceparent: opt(str(0, MAX_TRACEPARENT_LENGTH)),
       /**
+       * The journey session's id (32 lowercase hex, the `sessionId` of the widget's events): the journey sends it with
+       * its calls, so the service's record of the session (src/protocol/journey-sessions.ts) has the same id.
+       */
+      sessionId: opt(match(/^[0-9a-f]{32}$/)),
+      /**
        * How the widget shows the journey: `modal` has the widget's own close control (and Escape), so the journey
        * offers no exit of its own. Absent (older widgets): not said.
        */

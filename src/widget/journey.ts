@@ -94,8 +94,8 @@ class Journey implements JourneyHandle {
       get prefill() {
         return shown() ? cfg.handshakePrefill : undefined;
       },
-      get traceparent() {
-        return hub.session?.traceparent;
+      get session() {
+        return hub.session;
       },
       bankAuthorisation: { strategy: cfg.bankAuthorisation, returnUrl: cfg.returnUrl },
       hidden: () => !this.#shown,

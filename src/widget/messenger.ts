@@ -26,8 +26,8 @@ export interface MessengerOptions extends WindowMessengerOptions {
   prefill?: JourneyPrefill;
   /** Bank-step strategy to hand over in `welcome`. */
   bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
-  /** The journey session's traceparent, for `welcome`. */
-  traceparent?: string;
+  /** The journey session, for `welcome`: its traceparent and its id (the service names its session record by it). */
+  session?: { sessionId: string; traceId: string; traceparent: string } | undefined;
   /** True while the frame is prewarmed and not opened: `welcome` then says `visibility: 'hidden'`. */
   hidden?(): boolean;
   /** How the widget shows the journey, told in `welcome`. */
@@ -45,13 +45,14 @@ export class Messenger extends WindowMessenger<JourneyEvent, MessengerOptions> {
   receive(event: JourneyEvent, o: MessengerOptions): void {
     if (event.type !== 'hello') o.onEvent(event);
     else {
-      // Absent fields travel as `undefined` (structured clone keeps the key; the schema reads it as absent).
-      const { prefill, bankAuthorisation, hidden, traceparent, mode } = o;
+      // Absent fields travel as `undefined` (structured clone keeps the key; the schema reads it as absent). The
+      // session's fields travel whole (its `traceId` too, which the journey's schema drops): the shortest code.
+      const { prefill, bankAuthorisation, hidden, session, mode } = o;
       this.post('welcome', {
         prefill,
         bankAuthorisation,
         visibility: hidden?.() ? 'hidden' : 'visible',
-        traceparent,
+        ...session,
         mode,
       });
       this.connect();

@@ -233,6 +233,15 @@ describe("the journey session's traceparent", () => {
     expect(bridge.traceparent).toBe(WIDGET);
   });
 
+  it("welcome's session id is the bridge's (the journey sends it with its calls); none before welcome", async () => {
+    frameIt();
+    bridge = connectToParent({ location: framedUrl('') });
+    expect(bridge.sessionId).toBeUndefined();
+    fromParent('welcome', { traceparent: WIDGET, sessionId: 'a'.repeat(32), traceId: WIDGET.slice(3, 35) });
+    await bridge.connected;
+    expect(bridge.sessionId).toBe('a'.repeat(32));
+  });
+
   it('one that fails the strict parser (version ff, an all-zero id, uppercase, a later field on 00) is ignored', async () => {
     for (const bad of [
       WIDGET.replace(/^00/, 'ff'),

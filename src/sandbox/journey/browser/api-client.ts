@@ -4,12 +4,14 @@
  * The sandbox refuses a request without `Content-Type: application/json` or with a foreign `Origin` (CSRF guard),
  * so every call sends the header, GETs included; and one without the page's session credential (401), so every call
  * sends `X-Journey-Session` with the credential the page was served with, and `traceparent` when the journey session
- * has one (the sandbox keeps it as the application's trace: its webhooks then join the widget's session).
+ * has one (the sandbox keeps it as the application's trace: its webhooks then join the widget's session), and
+ * `X-Journey-Session-Id` when the widget named the session (the sandbox's session record then has its id).
  * A failure keeps only the answer's `code`: the journey shows its catalogue's words for it, never the server's text.
  */
 import {
   JOURNEY_API,
   JOURNEY_SESSION_HEADER,
+  JOURNEY_SESSION_ID_HEADER,
   journeyApiErrorCode,
   journeyApiPath,
   type CrawlerResultBody,
@@ -67,6 +69,11 @@ export interface JourneyApi {
   renew(consentId: string, body: Body<'renew'>): Answer<'renew'>;
   /** Renew mode: the customer left; sent with `keepalive`, so it survives the frame being removed. */
   cancelRenewal(consentId: string): Answer<'cancelRenewal'>;
+  /**
+   * The step shown now (and the code of the error it shows), for the service's record of the journey session; sent
+   * with `keepalive`, so the last one survives the tab closing.
+   */
+  step(body: Body<'step'>): Answer<'step'>;
 }
 
 export interface JourneyApiOptions {
@@ -75,12 +82,15 @@ export interface JourneyApiOptions {
   session?: string | undefined;
   /** The journey session's W3C traceparent, read at every call (it arrives with the handshake). */
   traceparent?: () => string | undefined;
+  /** The widget's journey session id, read at every call (it arrives with the handshake). */
+  sessionId?: () => string | undefined;
 }
 
 export function createJourneyApi(options: JourneyApiOptions): JourneyApi {
   async function call<R extends JourneyApiRoute>(route: R, body?: Body<R>, id?: string, keepalive = false): Answer<R> {
     const { method } = JOURNEY_API[route];
     const trace = options.traceparent?.();
+    const sessionId = options.sessionId?.();
     let res: Response;
     try {
       res = await fetch(journeyApiPath(route, options.vendor, options.ref, id), {
@@ -92,6 +102,7 @@ export function createJourneyApi(options: JourneyApiOptions): JourneyApi {
           accept: 'application/json',
           ...(options.session ? { [JOURNEY_SESSION_HEADER]: options.session } : {}),
           ...(trace ? { [TRACE_HEADERS.traceparent]: trace } : {}),
+          ...(sessionId ? { [JOURNEY_SESSION_ID_HEADER]: sessionId } : {}),
         },
         ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       });
@@ -123,6 +134,7 @@ export function createJourneyApi(options: JourneyApiOptions): JourneyApi {
     renewal: (id) => call('renewal', undefined, id),
     renew: (id, body) => call('renew', body, id),
     cancelRenewal: (id) => call('cancelRenewal', undefined, id, true),
+    step: (body) => call('step', body, undefined, true),
     async status() {
       try {
         return await call('status');

@@ -113,9 +113,21 @@ export function go(j: Journey, next: Step): void {
   j.set.step(next);
 }
 
-function emitStepEvents({ step, ctx: { bridge }, refs }: Journey): void {
+/**
+ * Tells the service the step now shown (and the error it shows), for its record of the journey session; a prewarmed
+ * journey's, once the widget shows it (a session begins when the customer sees the journey).
+ */
+export function reportStep({ ctx: { api, bridge } }: Journey, step: string, error?: string): void {
+  const send = () => void api.step({ step, ...(error ? { error } : {}) }).catch(() => undefined);
+  if (bridge.visible) send();
+  else void bridge.whenVisible().then(send);
+}
+
+function emitStepEvents(j: Journey): void {
+  const { step, ctx: { bridge }, refs } = j;
   if (!step) return;
   const name = STEP_EVENT_NAMES[step.name];
+  reportStep(j, name, step.name === 'failed' ? step.code : undefined);
   if (refs.rendered.current++ === 0) bridge.emit('ready', { step: name });
   bridge.emit('step', { step: name });
   if (step.name === 'failed')
@@ -264,9 +276,17 @@ export async function choosePathway(j: Journey, institution: Institution, pathwa
     const consent = await api.consent({ ...returnTo(j), locale: currentLocale() });
     go(j, { name: 'authorise', institution, consentId: consent.consent_id, consentUrl: consent.consent_url });
   } catch (e) {
-    j.set.busy(false);
-    j.set.failure(`api.${failureCode(e)}`);
+    failed(j, e);
   }
+}
+
+/** A call failed on the step shown: its words on the step, its code in the session's record. */
+function failed(j: Journey, e: unknown): void {
+  const code = failureCode(e);
+  j.set.busy(false);
+  j.set.failure(`api.${code}`);
+  const shown = j.refs.current.current;
+  if (shown) reportStep(j, STEP_EVENT_NAMES[shown.name], code);
 }
 
 export function exit(j: Journey): void {
@@ -335,8 +355,7 @@ export async function startRenewal(j: Journey, renewal: JourneyRenewalBody, shar
     const institution = { ...renewal.institution, pathways: ['cdr' as const] };
     go(j, { name: 'authorise', institution, consentId: r.consent_id, consentUrl: r.consent_url, renewal });
   } catch (e) {
-    j.set.busy(false);
-    j.set.failure(`api.${failureCode(e)}`);
+    failed(j, e);
   }
 }
 

@@ -61,6 +61,8 @@ async function start(): Promise<void> {
     session: config.session,
     // The widget's session, so the sandbox's spans and the webhooks these calls cause are in its trace.
     traceparent: () => bridge.traceparent ?? url.traceparent,
+    // The widget's session id, so the sandbox's record of the journey session has the id of the widget's events.
+    sessionId: () => bridge.sessionId,
   });
   render(<JourneyApp ctx={{ config, url, bridge, api }} />, root);
 }

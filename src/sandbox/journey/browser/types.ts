@@ -15,6 +15,8 @@ export interface JourneyBridge {
   readonly bankAuthorisation?: ParentMessagePayloads['welcome']['bankAuthorisation'];
   /** From the widget's `welcome`: the journey session's traceparent (a plain journey reads its URL's instead). */
   readonly traceparent?: string | undefined;
+  /** From the widget's `welcome`: the journey session's id (absent: the service names the session by the page). */
+  readonly sessionId?: string | undefined;
   /** From the widget's `welcome`: `modal` has the widget's own close control, so the journey shows no Exit. */
   readonly mode?: ParentMessagePayloads['welcome']['mode'];
   readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
