@@ -92,7 +92,9 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
         'download_credit_report',
         'expire_consent',
         'finalise_application',
+        'get_journey_session',
         'list_consents',
+        'list_journey_sessions',
         'list_webhook_deliveries',
         'renew_consent',
         'resend_webhook',
@@ -114,7 +116,13 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
         expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
     expect(tools.every((t) => t.annotations?.openWorldHint === false)).toBe(true);
     const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
-    expect(readOnly.sort()).toEqual(['list_consents', 'list_webhook_deliveries', 'search_docs']);
+    expect(readOnly.sort()).toEqual([
+      'get_journey_session',
+      'list_consents',
+      'list_journey_sessions',
+      'list_webhook_deliveries',
+      'search_docs',
+    ]);
     const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);
     expect(destructive.sort()).toEqual(['advance_clock', 'expire_consent', 'revoke_consent', 'start_application']);
     // A download writes only a new file (never over one), so it is additive, and the same call again writes nothing.

@@ -81,6 +81,12 @@ async function openBankingQuickStart(): Promise<void> {
   await sandbox.waitForWebhook({ type: 'crawl.completed', applicationId: app.application_id });
   await client.finalise({ vendor: 'acme', ref });
   await sandbox.waitForWebhook({ type: 'application.report_ready', applicationId: app.application_id });
+  // The journey's session as the service recorded it, listed and read back.
+  const journeySessions: string[] = [];
+  for await (const s of client.listJourneySessions({ vendor: 'acme', ref })) journeySessions.push(s.session_id);
+  expect(journeySessions).toHaveLength(1);
+  await client.getJourneySession({ id: journeySessions[0]! });
+  expect(await signed('GET', '/api/v1/journey-sessions?limit=0')).toBe(422);
   for (const format of ['pdf', 'csv', 'json'] as const) await client.downloadBundle({ id: app.application_id, format });
   await client.listWebhooks();
   await client.deleteWebhook(webhook_id);

@@ -139,6 +139,29 @@ export const TOOLS = {
     operation: { name: 'listConsents' },
     run: async ({ client }, a) => ({ json: await client.listConsents(a) }),
   }),
+  get_journey_session: tool({
+    title: 'Read one journey session',
+    annotations: READS,
+    description:
+      "One journey session the sandbox recorded, by id (the widget's sessionId): its steps with times, the bank and " +
+      'pathway, the errors shown, its outcome (completed, exited, abandoned, in_progress) and its trace id.',
+    input: operationShape('getJourneySession'),
+    operation: { name: 'getJourneySession' },
+    run: async ({ client }, a) => ({ json: await client.getJourneySession(a) }),
+  }),
+  list_journey_sessions: tool({
+    title: 'List journey sessions',
+    annotations: READS,
+    description:
+      "One page of the token's journey sessions of the last 30 days, oldest first, filtered by start time (since), " +
+      'vendor and ref; pass next_cursor as cursor for the next page.',
+    input: operationShape('listJourneySessions'),
+    operation: { name: 'listJourneySessions' },
+    run: async ({ client }, a) => {
+      for await (const page of client.listJourneySessions(a).pages()) return { json: page };
+      return { json: { data: [], next_cursor: null } };
+    },
+  }),
   advance_clock: tool({
     title: "Move this token's sandbox clock",
     annotations: ENDS,
