@@ -38,6 +38,7 @@ const NAV = [
   ['/direct.html', 'Server to server'],
   ['/credit.html', 'Credit reporting'],
   ['/connections.html', 'Connections'],
+  ['/funnel.html', 'Funnel'],
 ] as const;
 
 export function layout(o: {

@@ -23,10 +23,13 @@ import {
   spaPage,
   type PageContext,
 } from './html.js';
+import { funnelOf } from './funnel.js';
+import { funnelPage } from './funnel-page.js';
 import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
 import { createService } from './service.js';
 import { DEFAULT_LOCALE, matchLocale } from '../src/sandbox/index.js';
 import { SSE } from './shared.js';
+import type { JourneySessionView } from '../src/server/types.js';
 import { ApplicationStore } from './store.js';
 import { inRequestSpan, traceOf, traceRoute } from './trace-routes.js';
 import { type DemoTracing, startTracing, tracingRequested } from './tracing.js';
@@ -76,6 +79,8 @@ const STATIC: Record<string, { file: string; type: string }> = {
   ),
 };
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
+/** Most sessions the funnel page reads (a demo's whole month, many times over). */
+const MAX_FUNNEL_SESSIONS = 20_000;
 const newRef = () => `cust_${randomBytes(6).toString('hex')}`;
 
 export async function startDemo(o: DemoOptions) {
@@ -134,6 +139,7 @@ export async function startDemo(o: DemoOptions) {
     if (get && p === '/credit.html') return sendHtml(res, creditPage(ctx), policy);
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
     if (get && p === '/connections.html') return sendHtml(res, connectionsPage(ctx), policy);
+    if (get && p === '/funnel.html') return sendHtml(res, await funnel(ctx, url), policy);
     if (get && STATIC[p]) {
       const s = STATIC[p]!;
       if (!existsSync(s.file))
@@ -181,6 +187,29 @@ export async function startDemo(o: DemoOptions) {
     const back = /^\/direct\/return\/([^/]+)$/.exec(p);
     if (get && back && REF.test(back[1]!)) return directReturn(back[1]!, url, res);
     sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${p}` } });
+  }
+
+  /** The funnel page: this vendor's journey sessions (the service's records), one picked by `?session=`. */
+  async function funnel(ctx: PageContext, url: URL): Promise<string> {
+    const sessions: JourneySessionView[] = [];
+    for await (const s of service.client.listJourneySessions({ vendor, limit: 500 })) {
+      sessions.push(s);
+      if (sessions.length >= MAX_FUNNEL_SESSIONS) break;
+    }
+    const param = (k: string) => {
+      const v = url.searchParams.get(k);
+      return v && REF.test(v) ? v : undefined;
+    };
+    const filter = { bank: param('bank'), pathway: param('pathway') };
+    const id = param('session');
+    const session = id ? sessions.find((s) => s.session_id === id) : undefined;
+    const trace = session && o.tracing?.traces.view(session.ref).find((t) => t.traceId === session.trace_id);
+    return funnelPage(ctx, {
+      funnel: funnelOf(sessions, filter),
+      filter,
+      recent: sessions.slice(-20).reverse(),
+      ...(session ? { selected: { session, trace } } : {}),
+    });
   }
 
   /** The page's start: the application, in the page's trace (its `traceparent` header) when tracing. */

@@ -45,6 +45,8 @@ export type {
   RenewConsentRequest,
   RevokeConsentRequest,
   GetInstitutionRequest,
+  GetJourneySessionRequest,
+  ListJourneySessionsRequest,
   EnquiryResponse,
   CreditReportResponse,
   AccountResponse,
@@ -75,6 +77,12 @@ export type {
   UnknownValue,
 } from '../protocol/consents.js';
 export type { CustomerLocale } from '../protocol/webhooks.js';
+export type {
+  JourneySessionView,
+  JourneySessionOutcome,
+  EndedJourneySessionOutcome,
+} from '../protocol/journey-sessions.js';
+export type { Page, PageOptions, PagedList } from './client/pages.js';
 export type { ApplicationStatus, KnownApplicationStatus } from '../protocol/applications.js';
 export type {
   WebhookAdapterOptions,
