@@ -14,6 +14,7 @@ import {
 } from '../../src/server/index.js';
 import type { JourneySessionView } from '../../src/protocol/journey-sessions.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { FUNNEL_STEPS, funnelOf } from '../../demo/funnel.js';
 
 interface Received {
   event_id: string;
@@ -224,5 +225,68 @@ describe('getJourneySession / listJourneySessions', () => {
       code: 'JOURNEY_SESSION_NOT_FOUND',
     });
     expect(await all(client.listJourneySessions({ ref: 'kept' }))).toEqual([]);
+  });
+});
+
+describe('the funnel of 1,000 sessions', () => {
+  // Four applications, one per bank and pathway; each session on one of them shows a known prefix of its pathway's
+  // steps, then leaves (every third), is left to be abandoned, or reaches `done`.
+  const COMBOS = [
+    { ref: 'f_sb_cdr', bank: 'sandbox-bank', pathway: 'cdr' },
+    { ref: 'f_sb_crawler', bank: 'sandbox-bank', pathway: 'crawler' },
+    { ref: 'f_cdr_only', bank: 'cdr-only-bank', pathway: 'cdr' },
+    { ref: 'f_cu_crawler', bank: 'crawler-credit-union', pathway: 'crawler' },
+  ] as const;
+  const PATH = {
+    cdr: ['terms', 'details', 'banks', 'bank', 'bank_authorisation', 'retrieving', 'done'],
+    crawler: ['terms', 'details', 'banks', 'bank', 'crawler_login', 'retrieving', 'done'],
+  };
+
+  it('counts exactly what was driven through the journey API, by step, outcome, bank and pathway', async () => {
+    const pages = await Promise.all(
+      COMBOS.map(async (c) => {
+        const page = await sb.journey('acme', c.ref);
+        await page.call('POST', 'start', { full_name: 'Funnel Person', email: 'funnel@example.com' });
+        await page.call('POST', 'institution', { institution_id: c.bank, pathway: c.pathway });
+        return page;
+      }),
+    );
+    const plan = Array.from({ length: 1000 }, (_, i) => {
+      const combo = i % COMBOS.length;
+      const steps = PATH[COMBOS[combo]!.pathway].slice(0, (i % 7) + 1);
+      const done = steps.at(-1) === 'done';
+      return { i, combo, steps, id: hex(32), ending: done ? 'completed' : i % 3 === 0 ? 'exited' : 'abandoned' };
+    });
+    const start = (await advance('1s')).json.now as string;
+    for (let b = 0; b < plan.length; b += 25)
+      await Promise.all(
+        plan.slice(b, b + 25).map(async (p) => {
+          const page = pages[p.combo]!;
+          const headers = { 'x-journey-session-id': p.id };
+          for (const step of p.steps) await page.call('POST', 'steps', { step }, headers);
+          if (p.ending === 'exited') await page.call('POST', 'steps', { step: 'exited' }, headers);
+        }),
+      );
+    await advance('10m');
+    const sessions = await all(client.listJourneySessions({ since: start, vendor: 'acme', limit: 500 }));
+    const ours = sessions.filter((s) => plan.some((p) => p.id === s.session_id));
+    expect(ours).toHaveLength(1000);
+    const funnel = funnelOf(ours);
+    for (const step of FUNNEL_STEPS)
+      expect(funnel.steps.find((s) => s.step === step)!.reached, step).toBe(
+        plan.filter((p) => p.steps.includes(step)).length,
+      );
+    for (const ending of ['completed', 'exited', 'abandoned'] as const)
+      expect(funnel.outcomes[ending], ending).toBe(plan.filter((p) => p.ending === ending).length);
+    expect(funnel.outcomes.in_progress).toBe(0);
+    for (const [combo, c] of COMBOS.entries()) {
+      const mine = plan.filter((p) => p.combo === combo);
+      const byBank = funnelOf(ours, { bank: c.bank, pathway: c.pathway });
+      expect(byBank.sessions, c.ref).toBe(mine.length);
+      expect(byBank.outcomes.completed, c.ref).toBe(mine.filter((p) => p.ending === 'completed').length);
+      expect(funnel.byBank).toContainEqual(
+        expect.objectContaining({ bank: c.bank, pathway: c.pathway, sessions: mine.length }),
+      );
+    }
   });
 });
