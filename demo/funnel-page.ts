@@ -18,7 +18,9 @@ export interface FunnelPageData {
   selected?: { session: JourneySessionView; trace: TraceView | undefined } | undefined;
 }
 
-const BAR_W = 200;
+const BAR_W = 150;
+/** Where the bars start: room for the longest step name (`bank_authorisation`) at the SVG's font size. */
+const BAR_X = 134;
 const ROW_H = 30;
 
 /** The funnel as horizontal bars: one row per step, its count and share of the sessions. */
@@ -29,11 +31,11 @@ function funnelSvg(f: Funnel): string {
       const y = i * ROW_H;
       const w = Math.round((reached / most) * BAR_W);
       const share = f.sessions ? Math.round((reached / f.sessions) * 100) : 0;
-      return `<g class="bar"><text x="0" y="${y + 19}">${esc(step)}</text><rect x="120" y="${y + 5}" width="${BAR_W}" height="20" class="track"/><rect x="120" y="${y + 5}" width="${w}" height="20" class="fill"/><text x="${126 + BAR_W}" y="${y + 19}" class="n">${reached} · ${share}%</text></g>`;
+      return `<g class="bar"><text x="0" y="${y + 19}">${esc(step)}</text><rect x="${BAR_X}" y="${y + 5}" width="${BAR_W}" height="20" class="track"/><rect x="${BAR_X}" y="${y + 5}" width="${w}" height="20" class="fill"/><text x="${BAR_X + BAR_W + 6}" y="${y + 19}" class="n">${reached} · ${share}%</text></g>`;
     })
     .join('');
   const h = f.steps.length * ROW_H;
-  return `<svg class="funnel" viewBox="0 0 400 ${h}" role="img" aria-labelledby="funnel-title"><title id="funnel-title">Sessions that reached each step, of ${f.sessions}</title>${rows}</svg>`;
+  return `<svg class="funnel" viewBox="0 0 ${BAR_X + BAR_W + 70} ${h}" role="img" aria-labelledby="funnel-title"><title id="funnel-title">Sessions that reached each step, of ${f.sessions}</title>${rows}</svg>`;
 }
 
 function filterForm(f: Funnel, filter: FunnelFilter): string {
@@ -112,7 +114,7 @@ export function funnelPage(ctx: PageContext, d: FunnelPageData): string {
     title: 'Funnel',
     body: `<section class="hero"><h1>Where customers drop out</h1>
 <p>Every journey session the service recorded in the last 30 days — including the tabs that were closed — from
-<code>client.listJourneySessions()</code>; no code in the page reports anything. ${f.sessions} sessions shown.</p></section>
+<code>client.listJourneySessions()</code>; no code in the page reports anything. Sessions shown: ${f.sessions}.</p></section>
 ${picked}
 <div class="grid-2">
 <section class="card stack" aria-label="Funnel"><h2>Funnel</h2>${filterForm(f, d.filter)}${funnelSvg(f)}</section>
