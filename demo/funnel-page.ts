@@ -49,7 +49,9 @@ function filterForm(f: Funnel, filter: FunnelFilter): string {
 }
 
 function outcomesList(f: Funnel): string {
-  const items = OUTCOMES.map((o) => `<li><span class="outcome ${esc(o)}">${esc(o)}</span> <strong>${f.outcomes[o]}</strong></li>`);
+  const items = OUTCOMES.map(
+    (o) => `<li><span class="outcome ${esc(o)}">${esc(o)}</span> <strong>${f.outcomes[o]}</strong></li>`,
+  );
   const stopped = f.stoppedAt.map((s) => `<li><code>${esc(s.step)}</code> <strong>${s.sessions}</strong></li>`);
   return `<h3>How they ended</h3><ul class="plain">${items.join('')}</ul>${stopped.length ? `<h3>Where the others stopped</h3><ul class="plain">${stopped.join('')}</ul>` : ''}`;
 }

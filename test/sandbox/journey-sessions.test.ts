@@ -44,9 +44,7 @@ beforeAll(async () => {
       verify: { keys: [{ tokenId: sb.token.tokenId, secret: sb.token.secret }] },
       on: {
         'journey.session': (event) => {
-          expectTypeOf(event.data.outcome).toEqualTypeOf<
-            'in_progress' | 'completed' | 'exited' | 'abandoned'
-          >();
+          expectTypeOf(event.data.outcome).toEqualTypeOf<'in_progress' | 'completed' | 'exited' | 'abandoned'>();
           sessions.push({ event_id: event.event_id, application_id: event.application_id, data: event.data });
           for (const w of [...waiting]) w();
         },
@@ -97,8 +95,7 @@ async function widgetPage(ref: string) {
   const traceId = hex(32);
   const headers = { 'x-journey-session-id': sessionId, traceparent: `00-${traceId}-${hex(16)}-01` };
   const page = await sb.journey('acme', ref);
-  const call = (method: 'GET' | 'POST', action: string, body?: unknown) =>
-    page.call(method, action, body, headers);
+  const call = (method: 'GET' | 'POST', action: string, body?: unknown) => page.call(method, action, body, headers);
   const step = (name: string, error?: string) => call('POST', 'steps', { step: name, ...(error ? { error } : {}) });
   return { sessionId, traceId, call, step };
 }

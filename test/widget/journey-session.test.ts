@@ -73,9 +73,7 @@ describe('journey session', () => {
     expect(step.sessionId).toMatch(HEX32);
     expect(parseTraceparent(step.traceparent)).toMatchObject({ ok: true, context: { traceId: step.traceId } });
     expect(done).toMatchObject({ sessionId: step.sessionId, traceId: step.traceId, traceparent: step.traceparent });
-    expect(welcomes()).toEqual([
-      expect.objectContaining({ traceparent: step.traceparent, sessionId: step.sessionId }),
-    ]);
+    expect(welcomes()).toEqual([expect.objectContaining({ traceparent: step.traceparent, sessionId: step.sessionId })]);
 
     h!.close();
     h!.open();

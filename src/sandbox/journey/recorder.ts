@@ -83,14 +83,14 @@ export class JourneyRecorder {
     if (!s.trace && n.trace) [s.trace, v.trace_id] = [n.trace, n.trace.traceId];
     if (n.app) this.#attach(s, n.app);
     const at = this.#now(s);
-    if (n.step !== undefined && n.step !== EXIT_STEP && v.steps.length < MAX_ENTRIES) {
+    if (n.step !== undefined && n.step !== EXIT_STEP && n.step !== v.last_step && v.steps.length < MAX_ENTRIES) {
       v.steps.push({ step: n.step, at });
       v.last_step = n.step;
     }
     if (n.error !== undefined && v.errors.length < MAX_ENTRIES) v.errors.push({ code: n.error, step: v.last_step, at });
-    if (n.step === EXIT_STEP) return this.#end(s, 'exited');
-    if (n.step === LAST_STEP) return this.#end(s, 'completed');
-    if (n.action) {
+    if (n.step === EXIT_STEP) this.#end(s, 'exited');
+    else if (n.step === LAST_STEP) this.#end(s, 'completed');
+    else if (n.action) {
       v.last_action_at = at;
       this.#arm(s);
     }

@@ -124,7 +124,11 @@ export function reportStep({ ctx: { api, bridge } }: Journey, step: string, erro
 }
 
 function emitStepEvents(j: Journey): void {
-  const { step, ctx: { bridge }, refs } = j;
+  const {
+    step,
+    ctx: { bridge },
+    refs,
+  } = j;
   if (!step) return;
   const name = STEP_EVENT_NAMES[step.name];
   reportStep(j, name, step.name === 'failed' ? step.code : undefined);
