@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { openEnum } from './open-enum.js';
-import { pageOf, pageQueryShape } from './pages.js';
+import { pageQueryShape, pageSchema } from './pages.js';
 
 /**
  * How a session ended: `completed` (the journey reached its last step, or the application's data is in), `exited`
@@ -71,7 +71,7 @@ export const journeySessionsQuery = /* @__PURE__ */ z.lazy(() =>
 );
 
 /** One page of sessions, oldest first. */
-export const journeySessionsPage = /* @__PURE__ */ z.lazy(() => pageOf(journeySessionView));
+export const journeySessionsPage = /* @__PURE__ */ z.lazy(() => pageSchema(journeySessionView));
 
 export type JourneySessionView = z.infer<typeof journeySessionView>;
 export type JourneySessionsQuery = z.infer<typeof journeySessionsQuery>;

@@ -6,7 +6,7 @@
  *    last). A cursor is opaque: the service makes it and reads it back; a caller only passes it on.
  * 3. A cursor the service did not make (or cannot read any more) is `VALIDATION_FAILED` naming `cursor`.
  * An operation row marks itself `paged: true` (operations.ts): the client's method then iterates every page
- * (src/server/client/pages.ts) and the sandbox answers with `pageOf` (src/sandbox/core/pages.ts).
+ * (src/server/client/pages.ts) and the sandbox answers with the page `pageOf` makes (src/sandbox/core/pages.ts).
  */
 import * as z from 'zod/mini';
 
@@ -27,7 +27,7 @@ export const pageQueryShape = () => {
 };
 
 /** A page of `item`s: `{ data, next_cursor }` (null: the last page). Loose, like every response. */
-export const pageOf = <T extends z.ZodMiniType>(item: T) =>
+export const pageSchema = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({ data: z.array(item), next_cursor: z.nullable(z.string()) });
 
 /** A page as the client yields it. */

@@ -15,6 +15,8 @@ import type { HostedJourneyClient } from './types.js';
 export type { CallOptions, DownloadOptions, HostedJourneyClient } from './types.js';
 export type { ClientOptions } from './options.js';
 
+type Method = (...args: unknown[]) => Promise<unknown>;
+
 /** `util.inspect` shows this instead of the object (no secret is in it anyway; this keeps the output short). */
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -32,12 +34,10 @@ export function createClientWith(
       bindOperation(transport, name, op, memory),
     ]),
   );
-  // Both are single calls (not paged lists): each answers a promise.
-  type Call = Parameters<typeof registerOnce>[1];
   methods.registerWebhook = registerOnce(
     OPERATIONS.registerWebhook,
-    methods.registerWebhook as Call,
-    methods.listWebhooks as Call,
+    methods.registerWebhook as Method,
+    methods.listWebhooks as Method,
   );
   return {
     ...methods,
