@@ -2,7 +2,7 @@
 // HTTP: the `journey.session` webhook (signed, verified and typed by createWebhookHandler, only to receivers that
 // subscribe), completed / exited at once, abandoned after 10 minutes of the sandbox's clock with the page's status
 // polling counting for nothing, read back with getJourneySession / listJourneySessions, kept 30 days, nothing personal.
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -239,7 +239,34 @@ describe('the funnel of 1,000 sessions', () => {
     crawler: ['terms', 'details', 'banks', 'bank', 'crawler_login', 'retrieving', 'done'],
   };
 
+  /** A journey page's POST as the page makes it, on kept-alive connections (a thousand sessions' calls, cheaply). */
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  afterAll(() => agent.destroy());
+  const post = (ref: string, credential: string, action: string, body: unknown, sessionId: string) =>
+    new Promise<number>((resolve, reject) => {
+      const data = JSON.stringify(body);
+      const req = request(
+        `${sb.url}/journey-api/acme/${ref}/${action}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            origin: sb.url,
+            'x-journey-session': credential,
+            'x-journey-session-id': sessionId,
+            'content-length': Buffer.byteLength(data),
+          },
+        },
+        (res) => res.resume().on('end', () => resolve(res.statusCode!)),
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
+
   it('counts exactly what was driven through the journey API, by step, outcome, bank and pathway', async () => {
+    // The counts need no receiver: the webhooks' own proofs are above.
+    for (const { webhook_id } of (await client.listWebhooks()).webhooks) await client.deleteWebhook(webhook_id);
     const pages = await Promise.all(
       COMBOS.map(async (c) => {
         const page = await sb.journey('acme', c.ref);
@@ -255,13 +282,13 @@ describe('the funnel of 1,000 sessions', () => {
       return { i, combo, steps, id: hex(32), ending: done ? 'completed' : i % 3 === 0 ? 'exited' : 'abandoned' };
     });
     const start = (await advance('1s')).json.now as string;
-    for (let b = 0; b < plan.length; b += 25)
+    for (let b = 0; b < plan.length; b += 16)
       await Promise.all(
-        plan.slice(b, b + 25).map(async (p) => {
-          const page = pages[p.combo]!;
-          const headers = { 'x-journey-session-id': p.id };
-          for (const step of p.steps) await page.call('POST', 'steps', { step }, headers);
-          if (p.ending === 'exited') await page.call('POST', 'steps', { step: 'exited' }, headers);
+        plan.slice(b, b + 16).map(async (p) => {
+          const { ref } = COMBOS[p.combo]!;
+          const credential = pages[p.combo]!.session!;
+          for (const step of [...p.steps, ...(p.ending === 'exited' ? ['exited'] : [])])
+            expect(await post(ref, credential, 'steps', { step }, p.id)).toBe(202);
         }),
       );
     await advance('10m');
@@ -285,5 +312,5 @@ describe('the funnel of 1,000 sessions', () => {
         expect.objectContaining({ bank: c.bank, pathway: c.pathway, sessions: mine.length }),
       );
     }
-  });
+  }, 120_000);
 });
