@@ -111,6 +111,12 @@ export async function run(
   const [first] = consents;
   if (!first) throw new Error('listConsents: no consent after the journey');
   ok('getInstitution', await api.GET('/api/v1/institutions/{id}', { params: { path: { id: first.institution_id } } }));
+  const sessions = ok('listJourneySessions', await api.GET('/api/v1/journey-sessions', { params: { query: { ref } } }));
+  const [session] = sessions.data;
+  if (!session) throw new Error('listJourneySessions: no session after the journey');
+  ok('getJourneySession', await api.GET('/api/v1/journey-sessions/{id}', {
+    params: { path: { id: session.session_id } },
+  }));
   ok('advanceClock', await api.POST('/sandbox/v1/clock', { body: { advance: '1d' } }));
   const consent = { ...path, consent_id: first.consent_id };
   ok('revokeConsent', await api.POST('/api/v1/{vendor}/{ref}/consents/{consent_id}/revoke', { params: { path: consent } }));
