@@ -137,7 +137,7 @@ describe('inline lifecycle', () => {
         prefill: { email: 'a@example.com' },
         bankAuthorisation,
         visibility: 'visible',
-        traceparent: SESSION.traceparent,
+        ...SESSION,
         mode: 'inline',
       }),
       ORIGIN,

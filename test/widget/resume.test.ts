@@ -150,7 +150,7 @@ describe('resumeJourney', () => {
         {
           bankAuthorisation: { strategy: 'popup', returnUrl: returnUrl() },
           visibility: 'visible',
-          traceparent: SESSION.traceparent,
+          ...SESSION,
           mode: 'inline',
         },
       ],
