@@ -144,6 +144,11 @@ describe('journey.session', () => {
     // A call after the end changes nothing.
     await p.step('bank_authorisation');
     expect(await client.getJourneySession({ id: p.sessionId })).toEqual(data);
+    // Sent again (same event id), it is a duplicate to the exactly-once handler: handled once.
+    const { event_id } = sessions.find((s) => s.data.session_id === p.sessionId)!;
+    expect((await sb.request('POST', `/sandbox/v1/deliveries/${event_id}/resend`, {})).json.queued).toBe(1);
+    await sb.webhooksIdle();
+    expect(sessions.filter((s) => s.event_id === event_id)).toHaveLength(1);
   });
 
   it('completed when the journey shows its last step, exited with the step it left, at once', async () => {
