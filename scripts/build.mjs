@@ -9,7 +9,7 @@
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
 //   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
 //   OpenAPI document     → dist/openapi.json (generated from src/protocol and the client's operation table)
-//   llms.txt             → dist/llms.txt, dist/llms-full.txt (from README.md and docs/)
+//   llms.txt             → dist/llms.txt and the pages it links, dist/llms/ (from README.md and docs/)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
 import { build } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -275,7 +275,7 @@ const groups = {
     mkdirSync(r('dist'), { recursive: true });
     writeFileSync(r('dist/openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
   },
-  // llms.txt and llms-full.txt from README.md and docs/ (scripts/llms.mjs).
+  // llms.txt and the pages it links (dist/llms/) from README.md and docs/ (scripts/llms.mjs).
   async llms() {
     (await import('./llms.mjs')).writeLlms();
   },

@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// llms.txt and llms-full.txt (https://llmstxt.org), built from README.md and every page of docs/ by the build (group
-// `llms` of scripts/build.mjs → dist/). llms.txt: the H1, a blockquote summary (README's first paragraph), then
-// sections of links, one per page with its own first sentence; llms-full.txt: the same head, then each page whole.
-// Pages are found by walking docs/, so a new page is in both with no edit here.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+// llms.txt (https://llmstxt.org) and the files it links, built from README.md and every page of docs/ by the build
+// (group `llms` of scripts/build.mjs → dist/, shipped by hosted-journey-sandbox). llms.txt: the H1, a blockquote
+// summary (README's first paragraph), then sections of links, one per page with its own first sentence. Each link is
+// relative to llms.txt and names a file shipped beside it under dist/llms/: a page, headed by its source path, or the
+// OpenAPI document without its indentation (dist/openapi.json is 156 KB indented, 86 KB not). No file is over BUDGET,
+// so an assistant can read any of them whole: a page over it is cut at its `## ` headings into parts (<page>,
+// <page>-part-2.md, …), one section alone over it stops the build, and test/docs/llms.test.ts fails for any file over.
+// There is no llms-full.txt: all pages in one file were 486 KB, more than most assistants take in, and the sandbox's
+// MCP server (search_docs) searches every page. Pages are found by walking docs/: a new page needs no edit here.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,51 +76,104 @@ const firstSentence = (text) => {
   return s.length > 220 ? `${s.slice(0, 200).replace(/\s\S*$/, '')}…` : s;
 };
 
-/** `{ llms, full }`: the two files' text. */
-export function buildLlms(root = ROOT) {
+/** Bytes (UTF-8) of the most any file an assistant is pointed at may hold: llms.txt and each file it links. */
+export const BUDGET = 100_000;
+
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * A page as the files that carry it: one when it fits in `budget`, else consecutive parts cut at its `## ` headings
+ * (outside code fences), each as full as fits. Each file opens with `<!-- source: <page> -->` (the MCP docs search
+ * keys on it) and a part also with where it sits among the others. Throws when one section alone is over `budget`.
+ */
+export function pageFiles(rel, markdown, budget = BUDGET) {
+  const text = markdown.trimEnd();
+  const name = (n) => (n === 1 ? rel : rel.replace(/\.md$/, `-part-${n}.md`));
+  const whole = `<!-- source: ${rel} -->\n\n${text}\n`;
+  if (bytes(whole) <= budget) return [{ path: rel, text: whole }];
+  const sections = [];
+  let fence = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fence = !fence;
+    if ((!fence && line.startsWith('## ')) || !sections.length) sections.push([]);
+    sections.at(-1).push(line);
+  }
+  const room = budget - 400; // the part's own head
+  const parts = [];
+  for (const section of sections.map((lines) => `${lines.join('\n')}\n`)) {
+    if (bytes(section) > room)
+      throw new Error(`${rel}: the section "${section.split('\n')[0]}" alone is over ${budget} bytes: split it`);
+    if (parts.length && bytes(parts.at(-1)) + bytes(section) <= room) parts[parts.length - 1] += section;
+    else parts.push(section);
+  }
+  return parts.map((body, i) => ({
+    path: name(i + 1),
+    text: [
+      `<!-- source: ${rel} -->`,
+      `<!-- part ${i + 1} of ${parts.length}: ${parts.map((_, j) => path.posix.basename(name(j + 1))).join(', ')} -->`,
+      '',
+      body,
+    ].join('\n'),
+  }));
+}
+
+/**
+ * `{ llms, files }`: llms.txt's text, and each file it links as `{ path, text }` (path relative to dist/llms/). Reads
+ * dist/openapi.json: the build's `openapi` group runs first.
+ */
+export function buildLlms(root = ROOT, budget = BUDGET) {
   const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
-  const readme = pageHead(read('README.md'));
-  const pages = docPages(root).map((rel) => ({ rel, ...pageHead(read(rel)) }));
-  const link = (p) => `- [${p.title}](${p.rel}): ${firstSentence(p.summary)}`;
-  const head = [`# ${readme.title}`, '', `> ${readme.summary}`, ''];
-  const about = [
+  const readme = { rel: 'README.md', ...pageHead(read('README.md')) };
+  const pages = [readme, ...docPages(root).map((rel) => ({ rel, ...pageHead(read(rel)) }))].map((p) => ({
+    ...p,
+    files: pageFiles(p.rel, read(p.rel), budget),
+  }));
+  const link = (p) =>
+    p.files.map((f, i) => {
+      const part = p.files.length > 1 ? ` (part ${i + 1} of ${p.files.length})` : '';
+      return `- [${p.title}${part}](llms/${f.path}): ${firstSentence(p.summary)}`;
+    });
+  const [readmePage, ...docs] = pages;
+  const openapi = JSON.stringify(JSON.parse(read('dist/openapi.json')));
+  const llms = [
+    `# ${readme.title}`,
+    '',
+    `> ${readme.summary}`,
+    '',
     'Three npm packages: `hosted-journey` (browser widget), `hosted-journey-server` (signed client, webhooks) and',
     '`hosted-journey-sandbox` (local stand-in of the service, CLI `hosted-journey-sandbox`). Details marked [doc]',
     "come from the service's public documentation; [ours] are this project's decisions where it publishes nothing.",
+    `Each link below is a file beside this one, of at most ${budget / 1000} KB: read it whole.`,
     '',
-  ];
-  const llms = [
-    ...head,
-    ...about,
     '## Docs',
     '',
-    `- [README](README.md): ${firstSentence(readme.summary)}`,
-    ...pages.filter((p) => !OPTIONAL.has(p.rel)).map(link),
+    ...link({ ...readmePage, title: 'README' }),
+    ...docs.filter((p) => !OPTIONAL.has(p.rel)).flatMap(link),
     '',
     '## API',
     '',
-    '- [OpenAPI 3.1 document](dist/openapi.json): every endpoint, body, error code, the request signing and every webhook event, generated from the protocol tables (the sandbox serves it at /openapi.json).',
-    '- [llms-full.txt](llms-full.txt): README.md and every page below, whole, in one file.',
+    '- [OpenAPI 3.1 document](llms/openapi.json): every endpoint, body, error code, the request signing and every webhook event, generated from the protocol tables (the sandbox serves it at /openapi.json, the packages ship it indented as openapi.json).',
     '',
     '## Optional',
     '',
-    ...pages.filter((p) => OPTIONAL.has(p.rel)).map(link),
+    ...docs.filter((p) => OPTIONAL.has(p.rel)).flatMap(link),
     '',
   ].join('\n');
-  const full = [
-    ...head,
-    ...about,
-    ...[{ rel: 'README.md' }, ...pages].flatMap((p) => [`<!-- source: ${p.rel} -->`, '', read(p.rel).trimEnd(), '']),
-  ].join('\n');
-  return { llms, full };
+  return { llms, files: [...pages.flatMap((p) => p.files), { path: 'openapi.json', text: `${openapi}\n` }] };
 }
 
-/** Writes dist/llms.txt and dist/llms-full.txt. */
+/** Writes dist/llms.txt and dist/llms/ (emptied first, so a page removed from docs/ is not shipped). */
 export function writeLlms(root = ROOT) {
-  const { llms, full } = buildLlms(root);
+  const { llms, files } = buildLlms(root);
+  rmSync(path.join(root, 'dist/llms'), { recursive: true, force: true });
+  rmSync(path.join(root, 'dist/llms-full.txt'), { force: true });
+  for (const f of files) {
+    const file = path.join(root, 'dist/llms', f.path);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, f.text);
+  }
   if (!existsSync(path.join(root, 'dist'))) mkdirSync(path.join(root, 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'dist/llms.txt'), llms);
-  writeFileSync(path.join(root, 'dist/llms-full.txt'), full);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) writeLlms();

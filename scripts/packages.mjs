@@ -11,7 +11,7 @@
 // not import — except a package's `peers`: libraries whose objects the integrator passes in (pg's Pool) — and nothing
 // they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
 import { builtinModules } from 'node:module';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,6 +61,15 @@ function built(dir, pattern) {
     .filter((f) => pattern.test(f) && !f.endsWith('.map'))
     .sort()
     .map((f) => `${dir}/${f}`);
+}
+
+/** Every file the build made under `dir` (relative to the root), its subfolders' too, as root-relative paths. */
+function builtTree(dir) {
+  if (!existsSync(path.join(root, dir))) throw new Error(`not built: ${dir} (run node scripts/build.mjs)`);
+  return readdirSync(path.join(root, dir), { recursive: true })
+    .map((f) => `${dir}/${f.split(path.sep).join('/')}`)
+    .filter((rel) => statSync(path.join(root, rel)).isFile())
+    .sort();
 }
 
 /** A hosted-journey-server entry: its declarations first, then the Web Crypto, Node and refusing builds of `file`. */
@@ -242,7 +251,7 @@ is a local stand-in of the service.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     // The pages' assets are every file the build put in dist/sandbox-assets/ (the bundles, the stylesheet, each
     // locale's journey-words.<locale>.js), never a list kept by hand.
-    files: () => ['dist/sandbox-cli.js', ...built('dist/sandbox-assets', /./), 'dist/llms.txt', 'dist/llms-full.txt'],
+    files: () => ['dist/sandbox-cli.js', ...built('dist/sandbox-assets', /./), 'dist/llms.txt', ...builtTree('dist/llms')],
     docs: ['quick-start.md', 'production.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 

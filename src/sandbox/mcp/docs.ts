@@ -1,9 +1,9 @@
 /**
- * The MCP server's docs search: README.md and every page of docs/, from the llms-full.txt the build writes (the
- * sandbox package ships it), cut into sections at each heading and ranked by how many of the query's words each holds
- * (a word in the heading counts three times).
+ * The MCP server's docs search: README.md and every page of docs/, from the files under dist/llms/ the build writes
+ * beside llms.txt (the sandbox package ships them; scripts/llms.mjs), cut into sections at each heading and ranked
+ * by how many of the query's words each holds (a word in the heading counts three times).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../core/package-root.js';
 
@@ -22,7 +22,7 @@ export interface DocHit extends DocSection {
 /** Characters of a section's text a hit carries; the page has the rest. */
 export const HIT_CHARS = 1500;
 
-/** llms-full.txt cut into sections: one per heading of each `<!-- source: page -->` part. */
+/** The pages' files, one after another, cut into sections: one per heading of each `<!-- source: page -->` part. */
 export function sections(full: string): DocSection[] {
   const out: DocSection[] = [];
   for (const part of full.split(/^<!-- source: /m).slice(1)) {
@@ -60,9 +60,10 @@ export function searchDocs(all: readonly DocSection[], query: string, limit: num
     .map((h) => ({ ...h, text: h.text.length > HIT_CHARS ? `${h.text.slice(0, HIT_CHARS)}…` : h.text }));
 }
 
-/** The docs as built: `dist/llms-full.txt` of the package (or the repository, once built). */
+/** The docs as built: every file under `dist/llms/` of the package (or the repository, once built). */
 export function loadDocs(root = packageRoot()): DocSection[] {
-  const file = path.join(root, 'dist', 'llms-full.txt');
-  if (!existsSync(file)) throw new Error(`the docs are not built (${file} is missing): run node scripts/build.mjs`);
-  return sections(readFileSync(file, 'utf8'));
+  const dir = path.join(root, 'dist', 'llms');
+  if (!existsSync(dir)) throw new Error(`the docs are not built (${dir} is missing): run node scripts/build.mjs`);
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).sort();
+  return sections(files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n'));
 }
