@@ -11,7 +11,16 @@
 // not import — except a package's `peers`: libraries whose objects the integrator passes in (pg's Pool) — and nothing
 // they import is left out (scripts/check-packaging.mjs re-checks both from the tarballs).
 import { builtinModules } from 'node:module';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -251,7 +260,12 @@ is a local stand-in of the service.
     fields: { bin: { 'hosted-journey-sandbox': 'dist/sandbox-cli.js' } },
     // The pages' assets are every file the build put in dist/sandbox-assets/ (the bundles, the stylesheet, each
     // locale's journey-words.<locale>.js), never a list kept by hand.
-    files: () => ['dist/sandbox-cli.js', ...built('dist/sandbox-assets', /./), 'dist/llms.txt', ...builtTree('dist/llms')],
+    files: () => [
+      'dist/sandbox-cli.js',
+      ...built('dist/sandbox-assets', /./),
+      'dist/llms.txt',
+      ...builtTree('dist/llms'),
+    ],
     docs: ['quick-start.md', 'production.md', 'sandbox.md'],
     readme: `# hosted-journey-sandbox
 

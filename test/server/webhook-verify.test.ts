@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,15 @@ const codeOf = (p: Promise<unknown>) =>
       e.name === 'SignatureVerificationError' ? e.code : `${e.name}: ${String(e)}`,
   );
 
+it('docs/server.md says, before it describes verifyWebhook, that it verifies and does not deduplicate', () => {
+  const page = readFileSync('docs/server.md', 'utf8');
+  const webhooks = page.slice(page.indexOf('\n## Webhooks\n'));
+  const note = webhooks.indexOf('> **`verifyWebhook` verifies; it does not deduplicate.**');
+  expect(note).toBeGreaterThan(0);
+  expect(note).toBeLessThan(webhooks.indexOf('`verifyWebhook({ body, headers, keys, path'));
+  expect(webhooks.slice(note, webhooks.indexOf('\n\n', note))).toMatch(/`createWebhookHandler`.*once per `event_id`/s);
+});
+
 describe.each(entries)('verifyWebhook / signWebhook — $name', ({ api }) => {
   const hmac = (payload: object | string | Uint8Array = event, extra = {}) =>
     api.signWebhook({ payload, tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH, timestamp: NOW, ...extra });
@@ -39,6 +49,13 @@ describe.each(entries)('verifyWebhook / signWebhook — $name', ({ api }) => {
       event: { type: 'consent.authorised', data: { pathway: 'cdr' } },
     });
     expect((r.event.data as { consent_id: string }).consent_id).toBe('con_1');
+  });
+
+  it('verifies a second copy of a delivery as it did the first: it does not deduplicate (docs/server.md says so)', async () => {
+    const d = await hmac();
+    const first = await api.verifyWebhook({ ...d, keys: HMAC_KEYS, path: PATH, now });
+    const again = await api.verifyWebhook({ ...d, keys: HMAC_KEYS, path: PATH, now });
+    expect(again).toEqual(first);
   });
 
   it('unknown event types come through as a generic event; known types with bad data are INVALID_PAYLOAD', async () => {
