@@ -11,7 +11,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { TOOLS } from '../../src/sandbox/mcp/tools.js';
+import { API_OPERATIONS } from '../../src/protocol/index.js';
+import { TOOLS, WITHOUT_TOOL } from '../../src/sandbox/mcp/tools.js';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { connectMcp, resultText as text, type ToolResult } from '../support/mcp.js';
 
@@ -54,6 +55,13 @@ async function receiver() {
   return { url, bodies, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+it('every operation of the table is called by a tool or says why it is not, never both', () => {
+  const called = Object.values(TOOLS).flatMap((row) => ('operation' in row ? [row.operation.name as string] : []));
+  const without = Object.keys(WITHOUT_TOOL);
+  expect(called.filter((name) => without.includes(name))).toEqual([]);
+  expect([...called, ...without].sort()).toEqual(Object.keys(API_OPERATIONS).sort());
+});
+
 describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
   let sandbox: Sandbox;
   let hooks: Awaited<ReturnType<typeof receiver>>;
@@ -92,6 +100,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
         'download_credit_report',
         'expire_consent',
         'finalise_application',
+        'get_institution',
         'get_journey_session',
         'list_consents',
         'list_journey_sessions',
@@ -117,6 +126,7 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
     expect(tools.every((t) => t.annotations?.openWorldHint === false)).toBe(true);
     const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
     expect(readOnly.sort()).toEqual([
+      'get_institution',
       'get_journey_session',
       'list_consents',
       'list_journey_sessions',
@@ -229,6 +239,8 @@ describe('hosted-journey-sandbox mcp against a running sandbox (--url)', () => {
   it('takes the connection through its year: the clock, a renewal, a revocation and an expiry', async () => {
     const { consents } = await json(client, 'list_consents', { vendor: 'acme', ref: 'mcp_1' });
     const consentId = consents[0].consent_id;
+    const bank = await json(client, 'get_institution', { id: consents[0].institution_id });
+    expect(bank).toMatchObject({ id: consents[0].institution_id, name: expect.stringMatching(/\S/) });
     const moved = await json(client, 'advance_clock', { advance: '30d' });
     expect(Date.parse(moved.now)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     const renewed = await json(client, 'renew_consent', { vendor: 'acme', ref: 'mcp_1', consent_id: consentId });

@@ -162,6 +162,16 @@ export const TOOLS = {
       return { json: { data: [], next_cursor: null } };
     },
   }),
+  get_institution: tool({
+    title: 'Look up an institution',
+    annotations: READS,
+    description:
+      "An institution's display name and logo URL, by the id an event names (data.institution_id): the words for " +
+      'a message to the customer, e.g. "Your sharing with Sandbox Bank ends on 2 Dec".',
+    input: operationShape('getInstitution'),
+    operation: { name: 'getInstitution' },
+    run: async ({ client }, a) => ({ json: await client.getInstitution(a) }),
+  }),
   advance_clock: tool({
     title: "Move this token's sandbox clock",
     annotations: ENDS,
@@ -297,6 +307,24 @@ export const TOOLS = {
     run: async ({ docs }, a) => ({ json: searchDocs(docs(), a.query, a.limit ?? 5) }),
   }),
 } satisfies Record<string, ToolRow<z.core.$ZodLooseShape>>;
+
+/**
+ * The operations of the table (src/protocol/operations.ts) no tool calls, each with why. Every operation is a tool's
+ * `operation` or here (test/sandbox/mcp.test.ts), so an operation added to the table is given a tool or a reason.
+ */
+export const WITHOUT_TOOL: Readonly<Partial<Record<ApiOperationName, string>>> = {
+  createConsent: 'the customer consents in the journey: complete_journey (and renew_consent) do what they would',
+  lodgeEnquiry: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  getReport: "credit reporting's calls are your code's; download_credit_report reads a lodged enquiry's report",
+  createAccount: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  updateAccount: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  savePayment: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  registerDefault: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  updateDefault: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
+  registerWebhook: "receivers are your server's (registerWebhook({ url, handler })); list_webhook_deliveries shows them",
+  listWebhooks: 'list_webhook_deliveries names the receiver of every attempt',
+  deleteWebhook: "receivers are your server's to register and remove",
+};
 
 export function clientFor(target: McpTarget): HostedJourneyClient {
   return createClient({ baseUrl: target.url, tokenId: target.token.id, signingSecret: target.token.secret });
