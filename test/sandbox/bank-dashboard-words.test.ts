@@ -1,6 +1,6 @@
 // The sandbox bank's "manage data sharing" page speaks the customer's locale, over real HTTP: every word on it comes
-// from the bank catalogue (in the pseudo-locale nothing but names, ids and what Intl formats is left unaccented), the date
-// is formatted with Intl in the locale, and a stop returns to the page in the same locale.
+// from the bank catalogue (in the pseudo-locale nothing but names, masked account numbers and what Intl formats is left
+// unaccented), the date is formatted with Intl in the locale, and a stop returns to the page in the same locale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharingPeriodText } from '../../src/protocol/journey-copy.js';
 import { approveConsent, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
@@ -41,11 +41,17 @@ const bodyText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The accounts the page lists, as the customer reads them. */
+const listed = (html: string) =>
+  [.../<ul class="accounts">([\s\S]*?)<\/ul>/.exec(html)![1]!.matchAll(/<li><bdi>([^<]*)<\/bdi><\/li>/g)].map(
+    (m) => m[1]!,
+  );
+
 const dashboard = (id: string, locale: string) =>
   sb.raw('GET', `/bank/sandbox-bank/sharing?consent_id=${encodeURIComponent(id)}&locale=${locale}`);
 
 describe("the bank's manage data sharing page", () => {
-  it('en-AU: the catalogue words, the vendor by display name, the end date in Intl long form', async () => {
+  it('en-AU: the catalogue words, the vendor and accounts by display name, the end date in Intl long form', async () => {
     const c = await authorised('dash_en');
     const res = await dashboard(c.id, 'en-AU');
     expect(res.status).toBe(200);
@@ -57,9 +63,14 @@ describe("the bank's manage data sharing page", () => {
     expect(text).toContain(sharingPeriodText(c.days, 'en-AU'));
     expect(text).toContain('Stop sharing');
     expect(res.text).toMatch(/<html lang="en-AU" dir="ltr">/);
+    // Each shared account by its display name and masked number, never by its id.
+    const accounts = listed(res.text);
+    expect(accounts).toHaveLength(c.accounts.length);
+    for (const name of accounts) expect(name).toMatch(/^\S.* ••\d{4}$/);
+    for (const id of c.accounts) expect(accounts.join(' ')).not.toContain(id);
   });
 
-  it('the pseudo-locale: no customer-visible word outside the catalogue (only names, ids and Intl formats stay plain)', async () => {
+  it('the pseudo-locale: no customer-visible word outside the catalogue (only names, masked numbers and Intl formats stay plain)', async () => {
     const c = await authorised('dash_xa');
     const res = await dashboard(c.id, 'en-XA');
     expect(res.status).toBe(200);
@@ -67,7 +78,7 @@ describe("the bank's manage data sharing page", () => {
     const until = new Intl.DateTimeFormat('en-XA', { dateStyle: 'long', timeZone: 'UTC' }).format(c.until);
     const days = new Intl.NumberFormat('en-XA', { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(c.days);
     let rest = bodyText(res.text);
-    for (const plain of ['Sandbox Bank', 'Acme Lending', until, days, ...c.accounts]) {
+    for (const plain of ['Sandbox Bank', 'Acme Lending', until, days, ...listed(res.text)]) {
       expect(rest).toContain(plain);
       rest = rest.replaceAll(plain, '');
     }

@@ -8,7 +8,7 @@
  */
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
-import { revoke } from '../core/consents.js';
+import { revoke, sharedAccounts } from '../core/consents.js';
 import { consentIsLive } from '../../protocol/consents.js';
 import { findInstitution } from '../data/institutions.js';
 import { sharingPeriodText } from '../../protocol/journey-copy.js';
@@ -52,10 +52,12 @@ function statusLine(consent: Consent, locale: Locale): string {
  */
 export function sharingPage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   return consentPage(ctx, institutionId, info, (p) => {
-    const { inst, consent, locale, w } = p;
+    const { inst, consent, app, locale, w } = p;
     if (consent.renews !== undefined || consent.status === 'pending' || consent.status === 'denied')
       throw new SandboxHttpError(E.CONSENT_NOT_FOUND, 'no data sharing arrangement with this id');
-    const accounts = consent.account_ids.map((a) => `<li><bdi>${esc(a)}</bdi></li>`).join('');
+    const accounts = sharedAccounts(app, consent)
+      .map((a) => `<li><bdi>${esc(a.display_name)}</bdi></li>`)
+      .join('');
     const action = `/bank/${encodeURIComponent(inst.id)}/sharing?${QUERY.locale}=${encodeURIComponent(locale)}`;
     const stop = consentIsLive(consent.status)
       ? `<form method="post" action="${esc(action)}">

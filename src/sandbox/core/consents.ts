@@ -255,10 +255,17 @@ const localeOf = (consent: Consent) => (consent.locale !== undefined ? { locale:
  * as the bank's page showed it), and the language the customer's journey negotiated.
  */
 function described(app: Application, consent: Consent) {
-  const accounts = (app.data?.accounts ?? [])
+  return { institution_name: institutionName(consent), accounts: sharedAccounts(app, consent), ...localeOf(consent) };
+}
+
+/**
+ * The accounts a consent shares, each by its id and its display name (its name and masked number, `Everyday Account
+ * ••1234`, as the bank's consent page showed it): for the events, the journey's renew mode and the bank's dashboard.
+ */
+export function sharedAccounts(app: Application, consent: Consent): { account_id: string; display_name: string }[] {
+  return (app.data?.accounts ?? [])
     .filter((a) => consent.account_ids.includes(a.account_id))
     .map((a) => ({ account_id: a.account_id, display_name: maskAccount(a) }));
-  return { institution_name: institutionName(consent), accounts, ...localeOf(consent) };
 }
 
 /** A pending renewal of `consent` is dropped (a new one, a revocation or the expiry replaces it). */

@@ -12,12 +12,11 @@ import { SHARING_DAYS, consentIsLive } from '../../protocol/index.js';
 import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
-import { decide } from '../core/consents.js';
+import { decide, sharedAccounts } from '../core/consents.js';
 import { consentUrl, createConsent } from '../core/lifecycle.js';
 import { json, type Reply } from '../core/http.js';
 import type { Application, Consent } from '../core/state.js';
 import { findInstitution } from '../data/institutions.js';
-import { maskAccount } from '../data/generate.js';
 
 function renewed(ctx: SandboxContext, vendor: string, ref: string, id: string): { app: Application; consent: Consent } {
   const app = ctx.state.findByRef(vendor, ref);
@@ -37,9 +36,7 @@ const renewable = (consent: Consent) => consentIsLive(consent.status) || consent
 export function renewalDetails(ctx: SandboxContext, vendor: string, ref: string, id: string): Reply {
   const { app, consent } = renewed(ctx, vendor, ref, id);
   const inst = findInstitution(consent.institution_id);
-  const accounts = (app.data?.accounts ?? [])
-    .filter((a) => consent.account_ids.includes(a.account_id))
-    .map((a) => ({ account_id: a.account_id, label: maskAccount(a) }));
+  const accounts = sharedAccounts(app, consent).map((a) => ({ account_id: a.account_id, label: a.display_name }));
   return json({
     consent_id: consent.id,
     application_id: app.id,

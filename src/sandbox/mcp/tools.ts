@@ -321,7 +321,8 @@ export const WITHOUT_TOOL: Readonly<Partial<Record<ApiOperationName, string>>> =
   savePayment: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
   registerDefault: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
   updateDefault: "credit reporting's calls are your code's, with the signed client (docs/credit-reporting.md)",
-  registerWebhook: "receivers are your server's (registerWebhook({ url, handler })); list_webhook_deliveries shows them",
+  registerWebhook:
+    "receivers are your server's (registerWebhook({ url, handler })); list_webhook_deliveries shows them",
   listWebhooks: 'list_webhook_deliveries names the receiver of every attempt',
   deleteWebhook: "receivers are your server's to register and remove",
 };
