@@ -8,8 +8,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, isSandboxHttpError } from '../core/errors.js';
 import { findInstitution, type Institution } from '../data/institutions.js';
-import { generateBankData, maskAccount } from '../data/generate.js';
-import { decideConsent } from '../core/lifecycle.js';
+import { maskAccount } from '../data/generate.js';
+import { bankDataNow, decideConsent } from '../core/lifecycle.js';
 import { requirePending } from '../core/consents.js';
 import { consentCopy, SYSTEM_FONT_STACK, sharingPeriodText, vendorDisplayName } from '../../protocol/journey-copy.js';
 import { CDR_CLUSTERS } from '../../protocol/cdr-language.js';
@@ -154,13 +154,7 @@ export function authorisePage(ctx: SandboxContext, institutionId: string, info: 
   return consentPage(ctx, institutionId, info, (p) => {
     const { inst, consent, app, locale, w } = p;
     requirePending(consent);
-    const accounts = generateBankData({
-      seed: ctx.seed,
-      vendor: app.vendor,
-      ref: app.ref,
-      institutionId: inst.id,
-      endDate: ctx.clock(app.owner).now(),
-    }).accounts;
+    const { accounts } = bankDataNow(ctx, app, inst.id);
     const aud = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' });
     const copy = consentCopy(locale);
     const account = (a: (typeof accounts)[number]) =>

@@ -7,7 +7,7 @@
  * rendered on the server, so no catalogue here reaches a browser bundle: all are imported.
  */
 import { DEFAULT_LOCALE, fill, type Locale } from '../../protocol/locale.js';
-import { pseudoCatalogue } from '../../protocol/pseudo.js';
+import { everyLocale } from '../../protocol/pseudo.js';
 import { WORDS as AR } from './words/ar.js';
 import { EN_AU, type BankKey, type BankWords } from './words/en-AU.js';
 import { WORDS as VI } from './words/vi.js';
@@ -16,14 +16,12 @@ import { WORDS as ZH_HANT } from './words/zh-Hant.js';
 
 export type { BankKey };
 
-export const BANK_WORDS: Record<Locale, BankWords> = {
-  'en-AU': EN_AU,
-  'en-XA': pseudoCatalogue(EN_AU),
+export const BANK_WORDS: Record<Locale, BankWords> = everyLocale<BankKey, BankWords>(EN_AU, {
   'zh-Hans': ZH_HANS,
   'zh-Hant': ZH_HANT,
   ar: AR,
   vi: VI,
-};
+});
 
 /** The words of `locale`: `w(key, params)`, a key it lacks in en-AU. */
 export function bankWords(locale: Locale): (key: BankKey, params?: Record<string, string>) => string {

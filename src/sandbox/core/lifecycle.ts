@@ -7,7 +7,7 @@ import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
 import { CRAWLER_LOGINS, findInstitution } from '../data/institutions.js';
-import { generateBankData } from '../data/generate.js';
+import { generateBankData, type BankData } from '../data/generate.js';
 import { newId, type Application, type Consent } from './state.js';
 import { decide, openConsent, shareAccounts } from './consents.js';
 
@@ -329,6 +329,23 @@ function connectCrawler(ctx: SandboxContext, app: Application): CrawlerResult {
   return { status: 'RELEASED' };
 }
 
+/**
+ * The bank data of `app` at `institutionId`, up to its owner's clock now (`days` of it: the generator's default when
+ * absent): what the crawl retrieves, and the accounts the bank's consent page lists, from the same generator.
+ */
+export function bankDataNow(ctx: SandboxContext, app: Application, institutionId: string, days?: number): BankData {
+  const endDate = ctx.clock(app.owner).now();
+  const { seed } = ctx;
+  return generateBankData({
+    seed,
+    vendor: app.vendor,
+    ref: app.ref,
+    institutionId,
+    endDate,
+    ...(days ? { days } : {}),
+  });
+}
+
 /** crawling → (released: crawler, no further customer input) → after crawlDelayMs: crawled. */
 function runCrawl(ctx: SandboxContext, app: Application): void {
   app.status = 'crawling';
@@ -337,15 +354,7 @@ function runCrawl(ctx: SandboxContext, app: Application): void {
     lifecycle(ctx, app, 'RELEASED');
   }
   ctx.clock(app.owner).later(ctx.crawlDelayMs, () => {
-    const inst = app.institution!;
-    const data = generateBankData({
-      seed: ctx.seed,
-      vendor: app.vendor,
-      ref: app.ref,
-      institutionId: inst.id,
-      endDate: ctx.clock(app.owner).now(),
-      ...(app.days_to_retrieve !== undefined ? { days: app.days_to_retrieve } : {}),
-    });
+    const data = bankDataNow(ctx, app, app.institution!.id, app.days_to_retrieve);
     app.data = data;
     app.status = 'crawled';
     const consent = app.consent_id === undefined ? undefined : ctx.state.consents.get(app.consent_id);

@@ -1,3 +1,8 @@
+/** A key of the bank pages' catalogue (the en-AU words below). */
+export type BankKey = keyof typeof EN_AU;
+/** A locale's bank-page catalogue: a key it lacks shows in en-AU. */
+export type BankWords = Partial<Record<BankKey, string>>;
+
 /** The sandbox bank pages' catalogue in en-AU (words.ts): every key, and the fallback of every other locale's. */
 export const EN_AU = {
   secure: 'Secure consent',
@@ -33,7 +38,3 @@ export const EN_AU = {
   'sharing.none': 'Not sharing',
   'sharing.stop': 'Stop sharing',
 } as const;
-
-export type BankKey = keyof typeof EN_AU;
-/** A locale's bank-page catalogue: a key it lacks shows in en-AU. */
-export type BankWords = Partial<Record<BankKey, string>>;
