@@ -306,6 +306,24 @@ export const API_OPERATIONS = /* @__PURE__ */ (() => ({
   ...receiversAndSandbox(),
 }))();
 
+/**
+ * The client's methods that call another row's operation their own way, each with the row it calls: a stricter
+ * body (`attachInstitution`, `renewConsent`) or a field it fills (`closeAccount`). What each adds is beside it in
+ * src/server/client/operations.ts; the OpenAPI document names them with the row (`x-client-methods`).
+ */
+export const CLIENT_VARIANTS = {
+  attachInstitution: 'startApplication',
+  renewConsent: 'createConsent',
+  closeAccount: 'updateAccount',
+} as const satisfies Record<string, ServiceOperationName>;
+export type ClientVariantName = keyof typeof CLIENT_VARIANTS;
+
+/** The client's methods that call row `name`: its own (a row the service answers has one), then its variants. */
+export function clientMethodsOf(name: string, row: ApiOperation): string[] {
+  const own = row.source === 'sandbox' ? [] : [name];
+  return [...own, ...Object.keys(CLIENT_VARIANTS).filter((v) => CLIENT_VARIANTS[v as ClientVariantName] === name)];
+}
+
 export type ApiOperations = typeof API_OPERATIONS;
 export type ApiOperationName = keyof ApiOperations;
 /** The operations the service answers (the client has a method for each); the rest only the sandbox answers. */

@@ -6,14 +6,20 @@
  * added there is in the document with no edit here. `scripts/build.mjs` writes it to dist/openapi.json; the sandbox
  * serves it at OPENAPI_PATH.
  */
-import { API_OPERATIONS, type ApiOperation, PATH_PARAM, operationErrors, pathKeys } from '../../protocol/operations.js';
+import {
+  API_OPERATIONS,
+  type ApiOperation,
+  PATH_PARAM,
+  clientMethodsOf,
+  operationErrors,
+  pathKeys,
+} from '../../protocol/operations.js';
 import {
   KNOWN_WEBHOOK_TYPES,
   WEBHOOK_TYPE_SOURCES,
   webhookDataSchemas,
   webhookEnvelopeSchema,
 } from '../../protocol/webhooks.js';
-import { OPERATIONS } from '../../server/client/operations.js';
 import { errorComponents, errorResponses } from './errors.js';
 import { type JsonSchema, SchemaRegistry, jsonSchema, pascal, words } from './schemas.js';
 import { PROVENANCE, headerParameters, securitySchemes } from './security.js';
@@ -24,13 +30,6 @@ export const OPENAPI_PATH = '/openapi.json';
 export interface OpenApiOptions {
   /** The server the document names (default the CLI's `http://127.0.0.1:4010`). */
   serverUrl?: string;
-}
-
-/** The client's methods that call the operation `name`, in the client table's order. */
-function clientMethods(name: string): string[] {
-  return Object.entries(OPERATIONS as Record<string, { operation: string }>)
-    .filter(([, row]) => row.operation === name)
-    .map(([method]) => method);
 }
 
 const tagOf = (op: ApiOperation): string =>
@@ -100,7 +99,7 @@ function requestBody(name: string, op: ApiOperation, reg: SchemaRegistry): JsonS
 /** One operation of the document: one row of the table. */
 function operation(name: string, op: ApiOperation, reg: SchemaRegistry): JsonSchema {
   const sandboxOnly = op.source === 'sandbox';
-  const methods = sandboxOnly ? [] : clientMethods(name);
+  const methods = clientMethodsOf(name, op);
   const body = requestBody(name, op, reg);
   const errors = operationErrors(op);
   return {

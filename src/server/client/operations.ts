@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import * as api from '../../protocol/api.js';
 import {
   API_OPERATIONS,
+  CLIENT_VARIANTS,
+  type ClientVariantName,
   type ApiOperation,
   type ApiOperationName,
   type ApiOperations,
@@ -102,13 +104,13 @@ const own = () =>
     deleteWebhook: { positional: 'id' },
   }) as const satisfies { [K in ServiceOperationName]?: Behaviour };
 
-/** Methods that call another row's operation. */
+/** What each method that calls another row's operation (CLIENT_VARIANTS names the row) does its own way. */
 const variants = () =>
   ({
-    attachInstitution: { operation: 'startApplication', input: attachBody },
-    renewConsent: { operation: 'createConsent', input: renewBody },
-    closeAccount: { operation: 'updateAccount', complete: closeAccount, learn: seeAccount },
-  }) as const satisfies Record<string, Behaviour & { operation: ServiceOperationName }>;
+    attachInstitution: { input: attachBody },
+    renewConsent: { input: renewBody },
+    closeAccount: { complete: closeAccount, learn: seeAccount },
+  }) as const satisfies Record<ClientVariantName, Behaviour>;
 
 type Own = ReturnType<typeof own>;
 type Variants = ReturnType<typeof variants>;
@@ -116,7 +118,7 @@ type Resolved<N extends ApiOperationName, B> = Omit<ApiOperations[N], keyof B> &
   Omit<B, 'operation'> & { operation: N };
 export type ClientOperations = {
   [K in ServiceOperationName]: Resolved<K, K extends keyof Own ? Own[K] : unknown>;
-} & { [K in keyof Variants]: Resolved<Variants[K]['operation'], Variants[K]> };
+} & { [K in ClientVariantName]: Resolved<(typeof CLIENT_VARIANTS)[K], Variants[K]> };
 
 export type OperationName = Exclude<keyof HostedJourneyClient, 'toString' | 'toJSON'>;
 // Compile-time: a method for every row the service answers, and a row for every method.
@@ -137,7 +139,9 @@ export const OPERATIONS: ClientOperations = /* @__PURE__ */ (() => {
   const mine: Record<string, Behaviour> = own();
   for (const [name, row] of Object.entries(API_OPERATIONS) as Array<[ApiOperationName, ApiOperation]>)
     if (row.source !== 'sandbox') rows[name] = { ...row, operation: name, ...mine[name] };
-  for (const [name, { operation, ...rest }] of Object.entries(variants()))
-    rows[name] = { ...API_OPERATIONS[operation], operation, ...(rest as Behaviour) };
+  for (const [name, behaviour] of Object.entries(variants()) as Array<[ClientVariantName, Behaviour]>) {
+    const operation = CLIENT_VARIANTS[name];
+    rows[name] = { ...API_OPERATIONS[operation], operation, ...behaviour };
+  }
   return rows as unknown as ClientOperations;
 })();
