@@ -3,16 +3,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
+import { KEYS, event } from '../support/events.js';
 
-const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
-const payload = {
-  event_id: 'evt_1',
-  type: 'application.completed',
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  data: {},
-};
+const payload = event('evt_1');
 const bytes = Array.from(new TextEncoder().encode(JSON.stringify(payload)));
 const foreign = {
   Uint8Array: () => runInNewContext(`new Uint8Array(${JSON.stringify(bytes)})`) as Uint8Array,

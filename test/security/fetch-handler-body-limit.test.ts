@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, toFetchHandler } from '../../src/server/index.js';
 import { signWebhook } from '../../src/server/testing.js';
 import { MiB, lazyWebBody, memoryProbe } from '../support/memory.js';
+import { KEYS, event } from '../support/events.js';
 
-const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 const URL_ = 'http://127.0.0.1/hooks/hj';
 // Well-formed signature headers (presence is all the adapter checks before reading; the handler checks the rest).
 const SIGNED_LOOKING = {
@@ -61,14 +61,7 @@ describe('toFetchHandler body limit', () => {
       new Request(URL_, { method: 'POST', headers: SIGNED_LOOKING, body: over.stream, duplex: 'half' } as RequestInit),
     );
     expect(r1.status).toBe(413);
-    const payload = {
-      event_id: 'evt_1',
-      type: 'application.completed',
-      created_at: '2026-11-22T00:00:00Z',
-      vendor: 'acme',
-      ref: 'c1',
-      data: {},
-    };
+    const payload = event('evt_1');
     const d = await signWebhook({ payload, tokenId: 'wh_1', secret: 'webhook-secret-1', path: '/hooks/hj' });
     const r2 = await fetchHandler(new Request(URL_, { method: 'POST', headers: d.headers, body: d.body as BodyInit }));
     expect(r2.status).toBe(200);

@@ -2,22 +2,15 @@
 // TypeErrors (a 500 from a handler): headers undefined/null, a null or numeric header value, no method.
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
+import { KEYS, event } from '../support/events.js';
 
-const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 const configError = (field: string) =>
   expect.objectContaining({ name: 'ServerConfigError', code: 'INVALID_OPTION', field });
 const verifyError = (code: string, header?: string) =>
   expect.objectContaining({ name: 'SignatureVerificationError', code, ...(header ? { header } : {}) });
 
 describe.each(entries)('malformed verification inputs give typed errors — $name', ({ api }) => {
-  const payload = {
-    event_id: 'evt_1',
-    type: 'application.completed',
-    created_at: '2026-11-22T00:00:00Z',
-    vendor: 'acme',
-    ref: 'c1',
-    data: {},
-  };
+  const payload = event('evt_1');
   const signed = () => api.signWebhook({ payload, tokenId: 'wh_1', secret: KEYS[0]!.secret, path: '/hooks' });
 
   it.each([

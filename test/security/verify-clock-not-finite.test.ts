@@ -2,8 +2,8 @@
 // replayed deliveries of any age verified; `signRequest({ date: NaN })` sent `Date: Invalid Date`.
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
+import { KEYS, event } from '../support/events.js';
 
-const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 const STD_KEYS = [{ tokenId: 'wh_1', secret: 'whsec_' + Buffer.from('standard-secret-123').toString('base64') }];
 const OLD = new Date('2020-01-01T00:00:00Z'); // far outside any tolerance
 const BAD_CLOCKS: [string, () => number | Date][] = [
@@ -16,14 +16,7 @@ const configError = (field: string) =>
   expect.objectContaining({ name: 'ServerConfigError', code: 'INVALID_OPTION', field });
 
 describe.each(entries)('a clock that is not a finite time is a ServerConfigError — $name', ({ api }) => {
-  const payload = {
-    event_id: 'evt_1',
-    type: 'application.completed',
-    created_at: '2020-01-01T00:00:00Z',
-    vendor: 'acme',
-    ref: 'c1',
-    data: {},
-  };
+  const payload = event('evt_1', 'application.completed', '2020-01-01T00:00:00Z');
 
   it.each(BAD_CLOCKS)(
     'verifyWebhook / verifyWebhookSignature / verifyRequest with now() returning %s',

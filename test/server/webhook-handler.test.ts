@@ -5,17 +5,10 @@ import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../../src
 import { toFetchHandler, toNodeHandler } from '../../src/server/index.js';
 import { startRedis, type RunningRedis, watchExpiry } from '../support/redis.js';
 import { entries } from '../support/providers.js';
+import { KEYS, event } from '../support/events.js';
 
-const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
 const PATH = '/hooks/hj';
-const ev = (id: string, type = 'application.completed') => ({
-  event_id: id,
-  type,
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  data: {},
-});
+const ev = (id: string, type?: string) => event(id, type);
 
 let redis: RunningRedis;
 beforeAll(async () => void (redis = await startRedis()));

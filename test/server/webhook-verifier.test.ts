@@ -3,19 +3,13 @@
 // its keys array does not reach it, and a bad option fails at creation with the field named.
 import { describe, expect, it } from 'vitest';
 import { entries } from '../support/providers.js';
+import { event as eventOf } from '../support/events.js';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z');
 const now = () => NOW;
 const PATH = '/webhooks';
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const event = {
-  event_id: 'evt_1',
-  type: 'application.completed',
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  data: {},
-};
+const event = eventOf('evt_1');
 
 describe.each(entries)('webhook verifier made once — $name', ({ api }) => {
   const hmac = () =>

@@ -4,17 +4,8 @@ import type { WebhookHandler } from '../../src/server/index.js';
 import { signWebhook } from '../../src/server/testing.js';
 import type { RunningRedis } from './redis.js';
 
-export const KEYS = [{ tokenId: 'wh_1', secret: 'webhook-secret-1' }];
+export { KEYS, event } from './events.js';
 export const PATH = '/hooks/hj';
-
-export const event = (id: string, type = 'application.completed') => ({
-  event_id: id,
-  type,
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  data: {},
-});
 
 export async function deliver(handler: WebhookHandler, payload: object) {
   const d = await signWebhook({ payload, tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
