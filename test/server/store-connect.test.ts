@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore } from '../../src/server/stores/index.js';
 import { createWebhookHandler, isServerConfigError, isStoreConnectionError } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
+import { freePort } from '../support/ports.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -15,16 +16,7 @@ afterEach(async () => {
 });
 
 /** A loopback port nothing listens on (taken, then closed). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const closedPort = freePort;
 
 /** A listener that accepts connections and never answers; notes each one's remote port, in order. */
 async function silentServer(port = 0): Promise<{ port: number; accepted: () => number[] }> {

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { freePort } from './ports.js';
 import os from 'node:os';
 import path from 'node:path';
 import { postgresBinDir } from '../../scripts/system-deps.mjs';
@@ -23,17 +24,6 @@ export interface RunningPostgres {
 }
 
 export const POSTGRES_INSTALL = 'sudo apt-get install -y postgresql';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 

@@ -1,23 +1,13 @@
 // Starts a real redis-server on a free loopback port for tests. Never skips: a missing binary is an error.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './ports.js';
 import { createClient } from 'redis';
 
 export interface RunningRedis {
   url: string;
   port: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export function ping(port: number): Promise<boolean> {
