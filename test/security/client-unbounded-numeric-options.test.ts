@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, isServerConfigError } from '../../src/server/index.js';
 import { json, startHttp } from '../support/http.js';
+import { thrown } from '../support/thrown.js';
 
 let srv: Awaited<ReturnType<typeof startHttp>>;
 beforeAll(async () => {
@@ -14,14 +15,6 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const base = () => ({ baseUrl: srv.url, tokenId: 'tok_1', signingSecret: 'sk_test_secret' });
-const thrown = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-};
 const INF = Number.POSITIVE_INFINITY;
 const NAN = Number.NaN;
 const TOO_LONG = 2 ** 31;

@@ -6,20 +6,13 @@ import { MemoryDedupeStore, RedisDedupeStore } from '../../src/server/stores/ind
 import { createWebhookHandler, isServerConfigError, toFetchHandler, toNodeHandler } from '../../src/server/index.js';
 import { KEYS, storesOf } from '../support/deliveries.js';
 import { startRedis, type RunningRedis } from '../support/redis.js';
+import { thrown } from '../support/thrown.js';
 
 let redis: RunningRedis;
 beforeAll(async () => void (redis = await startRedis()));
 afterAll(() => redis?.stop());
 
 const BAD = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '5' as unknown as number];
-const thrown = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-};
 
 describe.each(storesOf(() => redis))('$name', ({ make }) => {
   it('leaseMs, doneTtlMs and retryAfterSec that are not finite and positive are refused at creation', async () => {

@@ -5,16 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { MIN_LEASE_MS, MAX_TIMER_MS } from '../../src/server/options.js';
 import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore } from '../../src/server/stores/index.js';
 import { isServerConfigError } from '../../src/server/index.js';
+import { thrown } from '../support/thrown.js';
 
 const NOT_NUMBERS = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '5', null, {}];
-const thrown = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-};
 const fieldOf = (e: unknown) => (isServerConfigError(e) ? e.field : `not a ServerConfigError: ${String(e)}`);
 
 /** A pool that fails the test if anything reaches it. */
