@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { startTestSandbox, triggerJourney, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { createClient, signRequest, type HostedJourneyClient } from '../../src/server/index.js';
+import { ENQUIRY } from '../support/credit.js';
 
 interface Answer {
   method: string;
@@ -128,17 +129,7 @@ async function sandboxOnlyCalls(): Promise<void> {
 }
 
 async function creditQuickStart(): Promise<void> {
-  const { enquiry_id } = await client.lodgeEnquiry({
-    applicant: {
-      first_name: 'Alex',
-      last_name: 'Citizen',
-      date_of_birth: '1990-04-12',
-      address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
-    },
-    enquiry_type: 'credit_application',
-    product: 'personal_loan',
-    amount: '5000.00',
-  });
+  const { enquiry_id } = await client.lodgeEnquiry(ENQUIRY);
   await client.getReport({ enquiry_id });
   await client.downloadReport({ enquiry_id });
   const opened = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);

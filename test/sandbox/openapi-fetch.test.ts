@@ -16,6 +16,7 @@ import { API_OPERATIONS, BUNDLE_CONTENT_TYPES, type ApiOperation } from '../../s
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { startTestSandbox, triggerJourney, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { signRequest } from '../../src/server/index.js';
+import { ENQUIRY } from '../support/credit.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'hj-openapi-fetch-'));
@@ -152,19 +153,7 @@ export async function run(
 
   const { enquiry_id } = ok(
     'lodgeEnquiry',
-    await api.POST('/enquiry/lodge', {
-      body: {
-        applicant: {
-          first_name: 'Alex',
-          last_name: 'Citizen',
-          date_of_birth: '1990-04-12',
-          address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
-        },
-        enquiry_type: 'credit_application',
-        product: 'personal_loan',
-        amount: '5000.00',
-      },
-    }),
+    await api.POST('/enquiry/lodge', { body: ${JSON.stringify(ENQUIRY)} }),
   );
   const report = ok('getReport', await api.POST('/enquiry/getreport', { body: { enquiry_id } }));
   ok(

@@ -8,6 +8,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
+import { ENQUIRY } from '../support/credit.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'hj-openapi-types-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,17 +42,7 @@ const attach: Body<'/api/v1/{vendor}/{ref}/profile'> = { bank_id: 'sandbox-bank'
 const consent: Body<'/api/v1/{vendor}/{ref}/consents'> = { redirect_uri: 'https://app.example/back', state: 's' };
 
 // credit.ts
-const lodge: Body<'/enquiry/lodge'> = {
-  applicant: {
-    first_name: 'Alex',
-    last_name: 'Citizen',
-    date_of_birth: '1990-04-12',
-    address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
-  },
-  enquiry_type: 'credit_application',
-  product: 'personal_loan',
-  amount: '5000.00',
-};
+const lodge: Body<'/enquiry/lodge'> = ${JSON.stringify(ENQUIRY)};
 declare const lodged: Ok<'/enquiry/lodge', 'post'>;
 const enquiry_id: string = lodged.enquiry_id;
 const getReport: Body<'/enquiry/getreport'> = { enquiry_id };
