@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSandbox } from '../support/sandbox.js';
 import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+import { openCreditAccount } from '../support/credit.js';
 
 const PAGE = 'docs/credit-reporting.md';
 const programs = quickStartsOf(PAGE);
@@ -51,25 +52,16 @@ it('the retention table: RHI and FHI leave the report on the day the page says, 
       const leaves = new Date(`${day} 00:00:00 UTC`);
       now = new Date(month.getTime() + 14 * 86_400_000);
       const call = (p: string, body: unknown) => sb.request('POST', p, body, { date: now });
-      const enq = await call('/enquiry/lodge', {
-        applicant: {
+      const { enquiry_id, account_id } = await openCreditAccount(
+        call,
+        {
           first_name: kind,
           last_name: 'Kept',
           date_of_birth: '1970-01-01',
           address: { line1: '1 King St', suburb: 'Perth', state: 'WA', postcode: '6000' },
         },
-        enquiry_type: 'credit_application',
-        product: 'personal_loan',
-        amount: '1000.00',
-      });
-      const enquiry_id = enq.json.enquiry_id as string;
-      const acc = await call('/account/create', {
-        enquiry_id,
-        account_type: 'personal_loan',
-        credit_limit: '1000.00',
-        opened_on: month.toISOString().slice(0, 10),
-      });
-      const account_id = acc.json.account_id as string;
+        { product: 'personal_loan', amount: '1000.00', opened_on: month.toISOString().slice(0, 10) },
+      );
       const saved = await call('/payment/save', {
         account_id,
         month: month.toISOString().slice(0, 7),

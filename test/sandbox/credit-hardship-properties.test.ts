@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDSHIP_CODES, REPAYMENT_CODES } from '../../src/protocol/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { openCreditAccount } from '../support/credit.js';
 
 const START = new Date('2026-11-15T12:00:00Z');
 /** The 24 months ending with START's month, oldest first. */
@@ -59,31 +60,24 @@ function expected(history: Month[]): Array<{ code: string | undefined }> {
 let applicants = 0;
 async function record(sb: TestSandbox, history: Month[], keepFhi: boolean, name: string) {
   const call = (path: string, body: unknown) => sb.request('POST', path, body, { date: now });
-  const enq = await call('/enquiry/lodge', {
-    applicant: {
+  const { enquiry_id, account_id } = await openCreditAccount(
+    call,
+    {
       first_name: name,
       last_name: 'Property',
       date_of_birth: '1980-01-01',
       address: { line1: '1 Pitt St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
     },
-    enquiry_type: 'credit_application',
-    product: 'personal_loan',
-    amount: '1000.00',
-  });
-  const acc = await call('/account/create', {
-    enquiry_id: enq.json.enquiry_id,
-    account_type: 'personal_loan',
-    credit_limit: '1000.00',
-    opened_on: `${MONTHS[0]}-01`,
-  });
+    { product: 'personal_loan', amount: '1000.00', opened_on: `${MONTHS[0]}-01` },
+  );
   const answers: Array<{ status: number; code: string | undefined }> = [];
   for (const m of history) {
-    const body = { account_id: acc.json.account_id, month: m.month, status: m.status };
+    const body = { account_id, month: m.month, status: m.status };
     const res = await call('/payment/save', keepFhi && m.hardship ? { ...body, hardship: m.hardship } : body);
     answers.push({ status: res.status, code: res.json.error?.code });
   }
-  const report = async () => (await call('/enquiry/getreport', { enquiry_id: enq.json.enquiry_id })).json;
-  return { account_id: acc.json.account_id as string, answers, report };
+  const report = async () => (await call('/enquiry/getreport', { enquiry_id })).json;
+  return { account_id, answers, report };
 }
 
 describe('generated 24-month histories with hardship arrangements', () => {

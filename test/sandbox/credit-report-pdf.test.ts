@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAYMENT_CODES } from '../../src/protocol/index.js';
 import { CREDIT_REPORT_WORDS } from '../../src/sandbox/credit/words.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { openCreditAccount } from '../support/credit.js';
 
 let sb: TestSandbox;
 const NOW = new Date('2026-11-15T12:00:00Z');
@@ -37,25 +38,16 @@ type History = Array<{ month: string; status?: string; code?: string }>;
 
 describe('the credit report PDF prints every month', () => {
   it('24 months of repayment history per account and every hardship month, at A4, in order', async () => {
-    const enq = await call('POST', '/enquiry/lodge', {
-      applicant: {
+    const { enquiry_id, account_id } = await openCreditAccount(
+      (path, body) => call('POST', path, body),
+      {
         first_name: 'Paige',
         last_name: 'Printed',
         date_of_birth: '1982-04-12',
         address: { line1: '9 Queen St', suburb: 'Brisbane', state: 'QLD', postcode: '4000' },
       },
-      enquiry_type: 'credit_application',
-      product: 'home_loan',
-      amount: '350000.00',
-    });
-    const enquiry_id = enq.json.enquiry_id as string;
-    const acc = await call('POST', '/account/create', {
-      enquiry_id,
-      account_type: 'home_loan',
-      credit_limit: '350000.00',
-      opened_on: `${MONTHS[0]}-01`,
-    });
-    const account_id = acc.json.account_id as string;
+      { product: 'home_loan', amount: '350000.00', opened_on: `${MONTHS[0]}-01` },
+    );
     for (const [i, month] of MONTHS.entries()) {
       // Every code in turn; hardship in each of the last 12 months (the FHI kept), A and a V per arrangement.
       const hardship =
