@@ -5,29 +5,18 @@
 // lookup: getInstitution answers the name, the pathways and a logo URL that serves an SVG; an unknown id is a 404
 // INSTITUTION_NOT_FOUND the client throws as an ApiError.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient, isApiError, type HostedJourneyClient } from '../../src/server/index.js';
-import { advanceClock, expireConsent, startTestSandbox, type TestSandbox } from '../../src/sandbox/testing/index.js';
-import {
-  approveConsent,
-  loadJourneyPage,
-  startWebhookReceiver,
-  type WebhookReceiverHandle,
-} from '../support/sandbox.js';
+import { isApiError, type HostedJourneyClient } from '../../src/server/index.js';
+import { advanceClock, expireConsent, type TestSandbox } from '../../src/sandbox/testing/index.js';
+import { approveConsent, loadJourneyPage, type WebhookReceiverHandle } from '../support/sandbox.js';
+import { startKitSandbox, type KitSandbox } from '../support/kit-sandbox.js';
 
 let sb: TestSandbox;
 let client: HostedJourneyClient;
 let hooks: WebhookReceiverHandle;
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  hooks = await startWebhookReceiver();
-  await sb.addWebhook(hooks.url);
-  client = createClient({ baseUrl: sb.url, tokenId: sb.token.id, signingSecret: sb.token.secret });
-});
-afterAll(async () => {
-  await sb?.close();
-  await hooks?.close();
-});
+let kit: KitSandbox | undefined;
+beforeAll(async () => void ({ sb, hooks, client } = kit = await startKitSandbox()));
+afterAll(() => kit?.close());
 
 type Data = Record<string, unknown> & { accounts?: { account_id: string; display_name: string }[] };
 const event = async (type: string, consentId: string): Promise<Data> =>

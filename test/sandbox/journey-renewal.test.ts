@@ -3,30 +3,19 @@
 // the customer leaves (cancel) or denies leaves the consent byte-for-byte as it was, and while one waits the consent
 // stays live and data can be pulled. Another customer's consent, and a revoked one, are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type HostedJourneyClient } from '../../src/server/index.js';
-import { startTestSandbox, triggerJourney } from '../../src/sandbox/testing/index.js';
-import {
-  approveConsent,
-  loadJourneyPage,
-  startWebhookReceiver,
-  type WebhookReceiverHandle,
-} from '../support/sandbox.js';
+import type { HostedJourneyClient } from '../../src/server/index.js';
+import { triggerJourney } from '../../src/sandbox/testing/index.js';
+import { approveConsent, loadJourneyPage, type WebhookReceiverHandle } from '../support/sandbox.js';
+import { startKitSandbox, type KitSandbox } from '../support/kit-sandbox.js';
 import type { TestSandbox } from '../../src/sandbox/testing/index.js';
 
 let sb: TestSandbox;
 let client: HostedJourneyClient;
 let hooks: WebhookReceiverHandle;
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  hooks = await startWebhookReceiver();
-  await sb.addWebhook(hooks.url);
-  client = createClient({ baseUrl: sb.url, tokenId: sb.token.id, signingSecret: sb.token.secret });
-});
-afterAll(async () => {
-  await sb?.close();
-  await hooks?.close();
-});
+let kit: KitSandbox | undefined;
+beforeAll(async () => void ({ sb, hooks, client } = kit = await startKitSandbox()));
+afterAll(() => kit?.close());
 
 async function connected(ref: string) {
   await triggerJourney(sb, { vendor: 'acme', ref });
