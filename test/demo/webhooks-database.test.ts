@@ -4,13 +4,13 @@
 // the memory store, as before.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOptionsFromEnv } from '../../demo/server.js';
 import { type Service, createService } from '../../demo/service.js';
 import { ApplicationStore } from '../../demo/store.js';
 import { signWebhook } from '../../src/server/testing.js';
-import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+import { type RunningPostgres, poolOf, startPostgres } from '../support/postgres.js';
 
 const PATH = '/webhooks';
 // No sandbox: a crawl.completed handler's finalise() call fails (connection refused) after the row was written.
@@ -61,8 +61,7 @@ const rowOf = async (ref: string) =>
 
 beforeAll(async () => {
   db = await startPostgres();
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  pool.on('error', () => {});
+  pool = poolOf(db, 2);
 }, 60_000);
 afterAll(async () => {
   for (const { server, service } of open) {

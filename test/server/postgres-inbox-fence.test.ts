@@ -6,15 +6,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresInbox } from '../../src/server/stores/index.js';
 import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
-import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+import { type RunningPostgres, poolOf, startPostgres } from '../support/postgres.js';
 
 let server: RunningPostgres;
 let admin: pg.Pool;
 
 beforeAll(async () => {
   server = await startPostgres();
-  admin = new pg.Pool({ connectionString: server.url, max: 2 });
-  admin.on('error', () => {});
+  admin = poolOf(server, 2);
   await admin.query('CREATE TABLE effects (event_id text NOT NULL, note text NOT NULL, pid int NOT NULL)');
 }, 60_000);
 afterAll(async () => {

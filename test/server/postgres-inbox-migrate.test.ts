@@ -5,15 +5,14 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { PostgresInbox } from '../../src/server/stores/index.js';
 import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
-import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+import { type RunningPostgres, poolOf, startPostgres } from '../support/postgres.js';
 
 let server: RunningPostgres;
 let pool: pg.Pool;
 
 beforeAll(async () => {
   server = await startPostgres();
-  pool = new pg.Pool({ connectionString: server.url, max: 4 });
-  pool.on('error', () => {});
+  pool = poolOf(server, 4);
 }, 60_000);
 afterAll(async () => {
   await pool?.end();

@@ -2,6 +2,7 @@
 // Never skips: a missing binary is an error naming the install command. initdb refuses root, so when the tests run as
 // root the data directory is owned by, and the server runs as, the `postgres` user (runuser).
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { freePort } from './ports.js';
@@ -105,4 +106,11 @@ export async function startPostgres(): Promise<RunningPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A pool of at most `max` connections to `server`; an idle client's error (the server stopped under it) is ignored. */
+export function poolOf(server: RunningPostgres, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: server.url, max });
+  pool.on('error', () => {});
+  return pool;
 }
