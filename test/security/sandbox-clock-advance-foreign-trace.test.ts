@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseTraceparent } from '../../src/protocol/trace-context.js';
 import { triggerJourney, triggerRenewal } from '../../src/sandbox/testing/index.js';
-import { type ReceivedWebhook, startTestSandbox, startWebhookReceiver, type TestSandbox } from '../support/sandbox.js';
+import {
+  type ReceivedWebhook,
+  type TestSandbox,
+  twoTenantSandbox,
+  type WebhookReceiverHandle,
+} from '../support/sandbox.js';
 
 const A = { tokenId: 'tenant_a', secret: 'tenant_a_secret' };
 const B = { tokenId: 'tenant_b', secret: 'tenant_b_secret' };
@@ -19,15 +24,12 @@ const FOREIGN = {
 const OWN_ADVANCE = { traceparent: '00-cccccccccccccccccccccccccccccccc-3333333333333333-01', tracestate: 'a=clock' };
 
 let sb: TestSandbox;
-let hooksA: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let hooksB: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let hooksA: WebhookReceiverHandle;
+let hooksB: WebhookReceiverHandle;
+let close: (() => Promise<void>) | undefined;
 let consentId: string;
 beforeAll(async () => {
-  sb = await startTestSandbox({ tokens: [A, B] });
-  hooksA = await startWebhookReceiver();
-  hooksB = await startWebhookReceiver();
-  await sb.request('POST', '/api/v1/webhooks', { url: hooksA.url }, A);
-  await sb.request('POST', '/api/v1/webhooks', { url: hooksB.url }, B);
+  ({ sb, hooksA, hooksB, close } = await twoTenantSandbox(A, B));
   // A's customer's journey, in the journey session's trace (the journey pages' applications are the first token's).
   await triggerJourney(sb, { vendor: 'acme', ref: 'cust_a', traceparent: JOURNEY });
   consentId = ((await hooksA.next((h) => h.json.type === 'consent.authorised')).json.data as { consent_id: string })
@@ -35,11 +37,7 @@ beforeAll(async () => {
   await hooksA.next((h) => h.json.type === 'crawl.completed');
   await sb.webhooksIdle();
 });
-afterAll(async () => {
-  await sb.close();
-  await hooksA.close();
-  await hooksB.close();
-});
+afterAll(() => close?.());
 
 const traceIdOf = (h: ReceivedWebhook) => {
   const p = parseTraceparent(h.headers.traceparent);

@@ -4,15 +4,16 @@
 // clock. B's advance moves B's applications, consents and timers only; A's stay where A's clock is.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { advanceClock, expireConsent } from '../../src/sandbox/testing/index.js';
-import { approveConsent, startTestSandbox, startWebhookReceiver, type TestSandbox } from '../support/sandbox.js';
+import { approveConsent, type TestSandbox, twoTenantSandbox, type WebhookReceiverHandle } from '../support/sandbox.js';
 
 const A = { tokenId: 'tenant_a', secret: 'tenant_a_secret' };
 const B = { tokenId: 'tenant_b', secret: 'tenant_b_secret' };
 const asB = (sb: TestSandbox) => ({ url: sb.url, token: { id: B.tokenId, secret: B.secret } });
 
 let sb: TestSandbox;
-let hooksA: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let hooksB: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let hooksA: WebhookReceiverHandle;
+let hooksB: WebhookReceiverHandle;
+let close: (() => Promise<void>) | undefined;
 const consentOf: Record<string, string> = {};
 
 /** A token's customer with an authorised consent and its data retrieved. */
@@ -26,20 +27,12 @@ async function consented(token: typeof A, ref: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  sb = await startTestSandbox({ tokens: [A, B] });
-  hooksA = await startWebhookReceiver();
-  hooksB = await startWebhookReceiver();
-  await sb.request('POST', '/api/v1/webhooks', { url: hooksA.url }, A);
-  await sb.request('POST', '/api/v1/webhooks', { url: hooksB.url }, B);
+  ({ sb, hooksA, hooksB, close } = await twoTenantSandbox(A, B));
   await consented(A, 'cust_a');
   await consented(B, 'cust_b');
   await sb.webhooksIdle();
 });
-afterAll(async () => {
-  await sb.close();
-  await hooksA.close();
-  await hooksB.close();
-});
+afterAll(() => close?.());
 
 const consentsOf = async (token: typeof A, ref: string) =>
   (await sb.request('GET', `/api/v1/acme/${ref}/consents`, undefined, token)).json.consents as {

@@ -276,3 +276,16 @@ export function recordingClient(sb: TestSandbox, sent: string[]) {
     },
   });
 }
+
+/** A sandbox of two tokens, `a` and `b`, each with a receiver of its own registered: for tests of one tenant's reach. */
+export async function twoTenantSandbox(
+  a: SandboxToken,
+  b: SandboxToken,
+): Promise<{ sb: TestSandbox; hooksA: WebhookReceiverHandle; hooksB: WebhookReceiverHandle; close(): Promise<void> }> {
+  const sb = await startTestSandbox({ tokens: [a, b] });
+  const [hooksA, hooksB] = [await startWebhookReceiver(), await startWebhookReceiver()];
+  await sb.request('POST', '/api/v1/webhooks', { url: hooksA.url }, a);
+  await sb.request('POST', '/api/v1/webhooks', { url: hooksB.url }, b);
+  const close = async () => void (await Promise.all([sb.close(), hooksA.close(), hooksB.close()]));
+  return { sb, hooksA, hooksB, close };
+}
