@@ -1,7 +1,7 @@
 // Attack: an idempotencyKey taken from user input carrying CR/LF (header injection), control characters, or
 // megabytes of text. It must be refused with a typed HostedJourneyValidationError before any request is made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startHttp } from '../support/http.js';
+import { json, startHttp, testClientOptions } from '../support/http.js';
 import { entries } from '../support/providers.js';
 
 let srv: Awaited<ReturnType<typeof startHttp>>;
@@ -26,12 +26,7 @@ const BAD: [string, unknown][] = [
 
 describe.each(entries)('idempotencyKey is validated before any request — $name', ({ api }) => {
   it.each(BAD)('%s → HostedJourneyValidationError(idempotencyKey), nothing sent', async (_label, key) => {
-    const c = api.createClient({
-      baseUrl: srv.url,
-      tokenId: 'tok_1',
-      signingSecret: 'sk_test_secret',
-      retry: { retries: 2, baseDelayMs: 1 },
-    });
+    const c = api.createClient(testClientOptions(srv.url));
     srv.requests.length = 0;
     const err = await c.finalise({ vendor: 'acme', ref: 'c1', idempotencyKey: key as string }).catch((e: unknown) => e);
     expect(err).toMatchObject({

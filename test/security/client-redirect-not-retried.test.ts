@@ -2,7 +2,7 @@
 // (a signature is bound to one path; following could send signed requests elsewhere), and the refusal must not
 // surface as a retryable HostedJourneyNetworkError (three requests, and a message that hides what happened).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttp } from '../support/http.js';
+import { startHttp, testClientOptions } from '../support/http.js';
 import { entries } from '../support/providers.js';
 
 let srv: Awaited<ReturnType<typeof startHttp>>;
@@ -19,12 +19,7 @@ describe.each(entries)('a redirect is a non-retryable RedirectError — $name', 
   it.each([301, 302, 303, 307, 308])(
     '%i on a GET and on an idempotent POST: one request, code REDIRECT',
     async (status) => {
-      const c = api.createClient({
-        baseUrl: srv.url,
-        tokenId: 'tok_1',
-        signingSecret: 'sk_test_secret',
-        retry: { retries: 2, baseDelayMs: 1 },
-      });
+      const c = api.createClient(testClientOptions(srv.url));
       srv.requests.length = 0;
       const err = await c.downloadReport({ enquiry_id: `enq_${status}` }).catch((e: unknown) => e);
       expect(err).toMatchObject({

@@ -53,3 +53,11 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
+
+/** A client's options for a test server at `baseUrl`: a test token, and retries a millisecond apart. */
+export const testClientOptions = (baseUrl: string) => ({
+  baseUrl,
+  tokenId: 'tok_1',
+  signingSecret: 'sk_test_secret',
+  retry: { retries: 2, baseDelayMs: 1 },
+});
