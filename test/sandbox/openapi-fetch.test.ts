@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import createFetchClient from 'openapi-fetch';
-import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_OPERATIONS, BUNDLE_CONTENT_TYPES, type ApiOperation } from '../../src/protocol/operations.js';
@@ -17,6 +16,7 @@ import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { startTestSandbox, triggerJourney, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { signRequest } from '../../src/server/index.js';
 import { ENQUIRY } from '../support/credit.js';
+import { typeCheckAgainst } from '../support/openapi-types.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'hj-openapi-fetch-'));
@@ -190,29 +190,11 @@ it('every operation, called through openapi-fetch with types from openapi-typesc
   timeout: 120_000,
 }, async () => {
   expect(CALLS).not.toMatch(/\bas (?!const\b)|@ts-|<any>|: any\b|!\./);
-  const ast = await openapiTS(
-    openApiDocument({ serverUrl: sandbox.url }) as unknown as Parameters<typeof openapiTS>[0],
-  );
-  writeFileSync(path.join(dir, 'api.ts'), astToString(ast));
-  writeFileSync(path.join(dir, 'calls.ts'), CALLS);
   const fetchTypes = path.join(root, 'node_modules/openapi-fetch/dist/index.d.mts');
-  const program = ts.createProgram([path.join(dir, 'calls.ts')], {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  const problems = await typeCheckAgainst(openApiDocument({ serverUrl: sandbox.url }), dir, CALLS, {
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
     paths: { 'openapi-fetch': [fetchTypes] },
   });
-  const problems = ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
   expect(problems).toEqual([]);
 
   // The same source, run: its imports are types only, so the transpiled module needs nothing resolved.

@@ -1,14 +1,13 @@
 // Types generated from the OpenAPI document by openapi-typescript (an npm generator, not ours) type-check against the
 // calls both quick starts make (docs/quick-start.md): each request body and query as written there, and each field
 // of the answers it reads. A wrong call (a misspelt field, a repayment code outside the table) must not compile.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { ENQUIRY } from '../support/credit.js';
+import { typeCheckAgainst } from '../support/openapi-types.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'hj-openapi-types-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,24 +96,5 @@ export const used = [registration, start, vendorRef, journeyUrl, webhookId, fina
 it("the quick starts' calls type-check against openapi-typescript's types of the document", {
   timeout: 60_000,
 }, async () => {
-  const ast = await openapiTS(openApiDocument() as unknown as Parameters<typeof openapiTS>[0]);
-  writeFileSync(path.join(dir, 'api.ts'), astToString(ast));
-  writeFileSync(path.join(dir, 'calls.ts'), CALLS);
-  const program = ts.createProgram([path.join(dir, 'calls.ts')], {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts'],
-    types: [],
-  });
-  const problems = ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
-  expect(problems).toEqual([]);
+  expect(await typeCheckAgainst(openApiDocument(), dir, CALLS)).toEqual([]);
 });
