@@ -319,6 +319,8 @@ export const errorBody = /* @__PURE__ */ z.lazy(() =>
       fields: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
       /** [ours] A data pull refused because the consent ended: which one, and its status. */
       consent: z.optional(z.looseObject({ consent_id: z.string(), status: openEnum<ConsentStatus>() })),
+      /** [ours] Events asked for beyond their retention: how long they are kept, and the oldest time still kept. */
+      retention: z.optional(z.looseObject({ days: z.number(), oldest: z.string() })),
     }),
   }),
 );

@@ -10,3 +10,4 @@ export * from './sandbox.js';
 export * from './operations.js';
 export * from './pages.js';
 export * from './journey-sessions.js';
+export * from './events.js';

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import * as api from './api.js';
 import * as sandbox from './sandbox.js';
 import * as journeys from './journey-sessions.js';
+import * as events from './events.js';
 
 export type OperationSource = 'seed' | 'ours' | 'sandbox';
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -262,6 +263,41 @@ const receiversAndSandbox = () =>
       source: 'ours',
       paged: true,
     },
+    // ---- the token's events, kept 30 days: listed, recovered, resent; each receiver's delivery log [ours] ------
+    listEvents: {
+      method: 'GET',
+      path: '/api/v1/events',
+      input: events.eventsQuery,
+      response: events.eventsPage,
+      errors: ['EVENTS_EXPIRED'],
+      source: 'ours',
+      paged: true,
+    },
+    recoverWebhook: {
+      method: 'POST',
+      path: '/api/v1/webhooks/{id}/recover',
+      input: events.recoverBody,
+      response: events.recoverResponse,
+      errors: ['WEBHOOK_NOT_FOUND', 'EVENTS_EXPIRED'],
+      source: 'ours',
+    },
+    resendEvent: {
+      method: 'POST',
+      path: '/api/v1/events/{event_id}/resend',
+      input: events.resendEventBody,
+      response: events.resendEventResponse,
+      errors: ['EVENT_NOT_FOUND'],
+      source: 'ours',
+    },
+    listDeliveries: {
+      method: 'GET',
+      path: '/api/v1/webhooks/{id}/deliveries',
+      input: events.receiverDeliveriesQuery,
+      response: events.receiverDeliveriesPage,
+      errors: ['WEBHOOK_NOT_FOUND', 'EVENTS_EXPIRED'],
+      source: 'ours',
+      paged: true,
+    },
     // ---- only the sandbox: its clock, a consent's end, the deliveries [ours] ------------------------------------
     advanceClock: {
       method: 'POST',
@@ -278,7 +314,7 @@ const receiversAndSandbox = () =>
       errors: ['CONSENT_NOT_FOUND', 'CONSENT_NOT_ACTIVE'],
       source: 'sandbox',
     },
-    listDeliveries: {
+    listSandboxDeliveries: {
       method: 'GET',
       path: '/sandbox/v1/deliveries',
       input: sandbox.deliveriesQuery,

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 
-/** Most deliveries one `listDeliveries` answers. */
+/** Most deliveries one `listSandboxDeliveries` answers. */
 export const MAX_DELIVERIES = 1000;
 
 /** `{ advance: '30d' }`: milliseconds, or a number and a unit ms, s, m, h, d, w. */
@@ -15,7 +15,7 @@ export const advanceClockResponse = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ now: z.string(), advanced_ms: z.number() }),
 );
 
-/** The query of `listDeliveries`: one event's attempts, one type's, the last `limit` (default 100). */
+/** The query of `listSandboxDeliveries`: one event's attempts, one type's, the last `limit` (default 100). */
 export const deliveriesQuery = /* @__PURE__ */ z.lazy(() => {
   const limit = `must be a whole number from 1 to ${MAX_DELIVERIES}`;
   return z.object({

@@ -173,6 +173,14 @@ export const webhookDataSchemas = {
       documents: z.array(z.looseObject({ account_id: id, kind: z.string(), from: isoDate, to: isoDate })),
     }),
   ),
+  /**
+   * [ours] One of the token's receivers failed every attempt for 5 days (DISABLE_AFTER_MS) and is disabled: sent to the
+   * token's other receivers. `recoverWebhook` enables it again and sends it what it missed. Its `vendor` and `ref` are
+   * empty: it is about a receiver, not an application.
+   */
+  'webhook.disabled': /* @__PURE__ */ z.lazy(() =>
+    z.looseObject({ webhook_id: id, url: z.string(), failing_since: timestamp, disabled_at: timestamp }),
+  ),
   /** [doc] */
   'analysis.report_ready': /* @__PURE__ */ z.lazy(() => z.looseObject({})),
   /** [doc] */

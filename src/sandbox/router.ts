@@ -22,6 +22,7 @@ import {
 } from './api/credit.js';
 import { getJourneySession, listJourneySessions } from './api/journey-sessions.js';
 import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, resendDelivery } from './api/webhooks.js';
+import { listEvents, listReceiverDeliveries, recoverWebhook, resendEvent } from './api/events.js';
 import { checkJourneyRequest, journeyApi, journeyStatus } from './journey/api.js';
 import { journeyPage, serveAsset } from './journey/pages.js';
 import { authorisePage, bankStylesheet, decision } from './banks/consent-pages.js';
@@ -58,9 +59,13 @@ const handlers = (sender: WebhookSender): Record<ApiOperationName, Handler> => (
   deleteWebhook: (_, info, tokenId) => deleteWebhook(sender, info, tokenId),
   getJourneySession,
   listJourneySessions,
+  listEvents: (_, info, tokenId) => listEvents(sender, info, tokenId),
+  recoverWebhook: (_, info, tokenId) => recoverWebhook(sender, info, tokenId),
+  resendEvent: (_, info, tokenId) => resendEvent(sender, info, tokenId),
+  listDeliveries: (_, info, tokenId) => listReceiverDeliveries(sender, info, tokenId),
   advanceClock,
   expireConsent,
-  listDeliveries: (_, info, tokenId) => listDeliveries(sender, info, tokenId),
+  listSandboxDeliveries: (_, info, tokenId) => listDeliveries(sender, info, tokenId),
   resendDelivery: (_, info, tokenId) => resendDelivery(sender, info, tokenId),
 });
 

@@ -100,6 +100,7 @@ export type HostedJourneyServerErrorName =
   | 'AuthenticationError'
   | 'RateLimitError'
   | 'ConsentInactiveError'
+  | 'EventsExpiredError'
   | 'HostedJourneyTimeoutError'
   | 'HostedJourneyNetworkError'
   | 'ResponseTooLargeError'
@@ -120,6 +121,7 @@ const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = 
   AuthenticationError: null,
   RateLimitError: null,
   ConsentInactiveError: new Set(['CONSENT_EXPIRED', 'CONSENT_REVOKED']),
+  EventsExpiredError: new Set(['EVENTS_EXPIRED']),
   HostedJourneyTimeoutError: new Set(['TIMEOUT']),
   HostedJourneyNetworkError: new Set(['NETWORK']),
   ResponseTooLargeError: new Set(['RESPONSE_TOO_LARGE']),
@@ -128,7 +130,7 @@ const CODES: Record<HostedJourneyServerErrorName, ReadonlySet<string> | null> = 
 };
 /** A kind asked for also matches its subclasses. */
 const SUBCLASSES: Partial<Record<HostedJourneyServerErrorName, readonly HostedJourneyServerErrorName[]>> = {
-  ApiError: ['ApiError', 'AuthenticationError', 'RateLimitError', 'ConsentInactiveError'],
+  ApiError: ['ApiError', 'AuthenticationError', 'RateLimitError', 'ConsentInactiveError', 'EventsExpiredError'],
 };
 
 /**

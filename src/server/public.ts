@@ -14,6 +14,7 @@ export {
   AuthenticationError,
   RateLimitError,
   ConsentInactiveError,
+  EventsExpiredError,
   HostedJourneyTimeoutError,
   HostedJourneyNetworkError,
   ResponseTooLargeError,

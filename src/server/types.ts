@@ -52,7 +52,15 @@ export type {
   AccountResponse,
   PaymentResponse,
   DefaultResponse,
+  ListEventsRequest,
+  RecoverWebhookRequest,
+  ResendEventRequest,
+  ListDeliveriesRequest,
+  Event,
+  DeliveryAttempt,
 } from './client/types.js';
+export type { PagedList, Page, PageOptions } from './client/pages.js';
+export type { RecoverResponse, ResendEventResponse } from '../protocol/events.js';
 export type {
   Pathway,
   BundleFormat,

@@ -110,7 +110,7 @@ async function openBankingQuickStart(): Promise<void> {
  * refused), move the clock, list the deliveries and resend one; each also refused (a bad duration, limit or id).
  */
 async function sandboxOnlyCalls(): Promise<void> {
-  const { advanceClock, expireConsent, listDeliveries, resendDelivery } = API_OPERATIONS;
+  const { advanceClock, expireConsent, listSandboxDeliveries: listDeliveries, resendDelivery } = API_OPERATIONS;
   const ref = `cust_${Date.now()}_kit`;
   await client.startApplication({ vendor: 'acme', ref, full_name: 'Alex Citizen', email: 'alex@example.com' });
   await triggerJourney(sandbox, { vendor: 'acme', ref });

@@ -175,7 +175,7 @@ export async function run(
   );
   ok('updateDefault', await api.POST('/default/update', { body: { default_id, status: 'paid' } }));
 
-  const { deliveries } = ok('listDeliveries', await api.GET('/sandbox/v1/deliveries', { params: { query: { limit: 5 } } }));
+  const { deliveries } = ok('listSandboxDeliveries', await api.GET('/sandbox/v1/deliveries', { params: { query: { limit: 5 } } }));
   const [delivery] = deliveries;
   if (!delivery) throw new Error('listDeliveries: none');
   ok('resendDelivery', await api.POST('/sandbox/v1/deliveries/{event_id}/resend', {

@@ -51,6 +51,7 @@ export function registerWebhook(ctx: SandboxContext, sender: WebhookSender, info
   const existing = sender.listReceivers().find((r) => r.tokenId === tokenId && sameUrl(r.url, body.url));
   if (existing) {
     if (!sameEvents(existing.events, events)) sender.setEvents(existing.id, events);
+    sender.enable(existing.id); // registered again: a disabled receiver is sent to again
     return json(view(existing), 200);
   }
   const own = sender.listReceivers().filter((r) => r.tokenId === tokenId).length;

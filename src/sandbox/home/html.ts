@@ -54,9 +54,20 @@ function webhooks(model: SandboxIndex): string {
 <p class="muted">${esc(h.webhook_id)} · token ${code(h.token_id)} · scheme ${esc(h.scheme)} · ` +
         `${h.events ? `events ${h.events.map(code).join(' ')}` : 'every event type'} · ` +
         `${esc(h.queued)} queued · newest first</p>
-${deliveries(h)}</article>`,
+${health(h)}${deliveries(h)}</article>`,
     )
     .join('\n');
+}
+
+/** The line saying a receiver is failing, or disabled and how to send to it again. */
+function health(h: SandboxIndex['webhooks'][number]): string {
+  if (h.disabled_at)
+    return (
+      `<p class="hook-disabled" role="status">Disabled at ${esc(h.disabled_at)}: every attempt failed since ` +
+      `${esc(h.failing_since ?? '')} (5 days). Nothing is sent to it until ` +
+      `${code(`client.recoverWebhook({ id: '${h.webhook_id}', since })`)} or it is registered again.</p>\n`
+    );
+  return h.failing_since ? `<p class="muted">Failing since ${esc(h.failing_since)}.</p>\n` : '';
 }
 
 export function renderIndexHtml(model: SandboxIndex): string {

@@ -45,6 +45,10 @@ export interface SandboxIndexWebhook {
   events?: string[];
   /** Events waiting for this receiver, the one being tried included. */
   queued: number;
+  /** Since when every attempt failed (token's clock); absent while it is acknowledging. */
+  failing_since?: string;
+  /** When it was disabled for failing 5 days: nothing is sent to it until it is recovered or registered again. */
+  disabled_at?: string;
   /** The last attempts (at most `RECENT_DELIVERIES`), newest first. */
   recent_deliveries: SandboxIndexDelivery[];
 }
@@ -119,6 +123,7 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
       scheme: receiver.scheme ?? 'hmac',
       ...(receiver.events ? { events: [...receiver.events] } : {}),
       queued: sender.queued(receiver),
+      ...health(sender.receiverLog(receiver.id)),
       recent_deliveries: sender
         .recentDeliveries(receiver)
         .reverse()
@@ -137,5 +142,13 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
     })),
     endpoints,
     links: { health: `${origin}/health`, ...(ctx.demoUrl ? { demo: ctx.demoUrl } : {}) },
+  };
+}
+
+/** A receiver's failing and disabled times, as ISO strings, when it has them. */
+function health({ failingSince, disabledAt }: { failingSince: number | undefined; disabledAt: number | undefined }) {
+  return {
+    ...(failingSince === undefined ? {} : { failing_since: new Date(failingSince).toISOString() }),
+    ...(disabledAt === undefined ? {} : { disabled_at: new Date(disabledAt).toISOString() }),
   };
 }

@@ -238,8 +238,8 @@ export const TOOLS = {
     description:
       "Every attempt to deliver this token's webhook events, oldest first: event, type, receiver, status or error, " +
       'attempt number, whether it was the deliberate duplicate, and a hint after a signature refusal.',
-    input: operationShape('listDeliveries'),
-    operation: { name: 'listDeliveries' },
+    input: operationShape('listSandboxDeliveries'),
+    operation: { name: 'listSandboxDeliveries' },
     run: async ({ target }, a) => ({
       json: await listDeliveries(target, {
         ...(a.event_id ? { eventId: a.event_id } : {}),

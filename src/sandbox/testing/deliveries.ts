@@ -25,7 +25,7 @@ export async function listDeliveries(sandbox: SandboxTarget, filter: DeliveryFil
   if (filter.type !== undefined) query.set('type', filter.type);
   if (filter.limit !== undefined) query.set('limit', String(filter.limit));
   const q = query.toString();
-  const path = `${API_OPERATIONS.listDeliveries.path}${q ? `?${q}` : ''}`;
+  const path = `${API_OPERATIONS.listSandboxDeliveries.path}${q ? `?${q}` : ''}`;
   return ((await signedCall('listDeliveries', sandbox, { method: 'GET', path })) as { deliveries: Delivery[] })
     .deliveries;
 }

@@ -4,7 +4,9 @@
  *    probability `duplicateRate` (seeded) it is sent a second time.
  * 2. One FIFO queue per (receiver, application): an event is not sent before the previous one of that application
  *    was accepted or gave up, so receivers see each application's events in order.
- * 3. A non-2xx answer, a timeout or a network error is retried with exponential back-off up to `attempts` tries.
+ * 3. A non-2xx answer, a timeout or a network error is retried on the published schedule (RETRY_SCHEDULE_MS: 8
+ *    attempts over 27 h 35 min, each wait moved by up to ±10 %, seeded), on the receiver's token's clock; a policy with
+ *    `attempts` or `baseDelayMs` retries with exponential back-off instead.
  * 4. Besides the full log, each receiver keeps its last `RECENT_DELIVERIES` attempts (a bounded ring) for the index
  *    page.
  * 5. The last failed attempt of an event is marked `gave_up`; a receiver that answers a signature error
@@ -12,7 +14,10 @@
  * 6. An event sent can be sent again on request (`resend`): to the receivers its token has now, as the first copy
  *    (a receiver's exactly-once handling answers it as a duplicate of a done event).
  * 7. An opt-in type (OPT_IN_WEBHOOK_TYPES: `journey.session`) goes only to the receivers whose `events` name it.
- * 8. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
+ * 8. Every event is kept `EVENT_RETENTION_MS` (event-log.ts), and every attempt in its receiver's log
+ *    (receiver-log.ts); a receiver whose attempts all failed for `DISABLE_AFTER_MS` is disabled: nothing more is sent
+ *    to it, and `webhook.disabled` goes to its token's other receivers, until `recover` (or registering it again).
+ * 9. At most `MAX_IN_FLIGHT` attempts are on the wire to one receiver at a time (the other applications' queues wait
  *    their turn), so a clock advance that makes a thousand events due at once does not open a thousand connections.
  */
 import type { Random } from '../data/random.js';
@@ -22,6 +27,10 @@ import { createPoster } from './post.js';
 import { OPT_IN_WEBHOOK_TYPES } from '../../protocol/webhooks.js';
 
 const OPT_IN: ReadonlySet<string> = new Set(OPT_IN_WEBHOOK_TYPES);
+import { DISABLE_AFTER_MS, RETRY_JITTER, RETRY_SCHEDULE_MS } from '../../protocol/events.js';
+import type { WebhookData } from '../../protocol/webhooks.js';
+import { EventLog, type StoredEvent } from './event-log.js';
+import { ReceiverLogs } from './receiver-log.js';
 
 export interface WebhookReceiver {
   /** Where deliveries are POSTed. @example 'http://127.0.0.1:3000/webhooks' */
@@ -42,11 +51,18 @@ export interface RegisteredReceiver extends WebhookReceiver {
 }
 
 export interface RetryPolicy {
-  /** Tries per delivery, the first included. Default 8. */
+  /**
+   * The wait before each attempt, the first (0: at once) included; each wait but the first moves by up to `jitter`.
+   * Default the published schedule, RETRY_SCHEDULE_MS (8 attempts over 27 h 35 min). @example [0, 1000, 60_000]
+   */
+  schedule?: readonly number[];
+  /** The most a scheduled wait moves, as a fraction of it. Default 0.1. @example 0 */
+  jitter?: number;
+  /** Tries per delivery, the first included: given (or `baseDelayMs`), the waits are exponential instead. */
   attempts?: number;
-  /** Delay before the first retry; doubles each time. Default 500 ms (8 tries span about a minute). */
+  /** With `attempts`: the delay before the first retry, doubling each time. Default 500 ms. */
   baseDelayMs?: number;
-  /** Longest single delay. Default 30 000 ms. */
+  /** With `attempts`: the longest single delay. Default 30 000 ms. */
   maxDelayMs?: number;
   /** A receiver slower than this counts as failed. Default 5 000 ms. */
   timeoutMs?: number;
@@ -123,6 +139,8 @@ interface Item {
   resent?: true;
   /** The event's creation context: every attempt sends a traceparent in its trace. */
   trace: TraceContext | undefined;
+  /** After a failed attempt: when the next is due (epoch ms on the token's clock), as the log announces it. */
+  due?: number;
 }
 interface Queue {
   /** Its key in the sender's queues (receiver and application): an emptied queue leaves the map. */
@@ -130,6 +148,8 @@ interface Queue {
   receiver: RegisteredReceiver;
   items: Item[];
   running: boolean;
+  /** Ends the wait before its next retry now (`recover`). */
+  wake?: (() => void) | undefined;
 }
 
 export interface SenderOptions {
@@ -139,11 +159,15 @@ export interface SenderOptions {
   retry?: RetryPolicy;
   sign: WebhookSigner;
   now(): Date;
+  /** The time on a token's clock (what its events, retention and delivery logs read); default `now`. */
+  clockOf?: (tokenId: string) => Date;
+  /** Moves each scheduled wait by up to the policy's `jitter` (seeded); without it no wait moves. */
+  jitter?: Random;
   /**
    * Schedules a retry's wait on the clock of the receiver's token (the sandbox's, so that token advancing its clock
    * fires it); default setTimeout.
    */
-  later?: (tokenId: string, ms: number, fn: () => void) => () => void;
+  at?: (tokenId: string, dueMs: number, fn: () => void) => () => void;
   /** Called after every attempt (the sandbox's `log` option formats it). */
   onAttempt?: (attempt: Delivery) => void;
   /**
@@ -160,11 +184,10 @@ export class WebhookSender {
   #nextId = 1;
   readonly #queues = new Map<string, Queue>();
   readonly #log: Delivery[] = [];
-  /** Every event queued so far, by id, with the token its application belongs to (for `resend` and `ownerOf`). */
-  readonly #events = new Map<
-    string,
-    { payload: WebhookPayload; body: string; owner: string; trace: TraceContext | undefined }
-  >();
+  /** Every event of the retention, by token and by id (for the events list, `resend`, `recover` and `ownerOf`). */
+  readonly #events: EventLog;
+  /** Each receiver's attempts, acknowledgements and health. */
+  readonly #logs = new ReceiverLogs();
   readonly #recent = new Map<WebhookReceiver, Delivery[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #cancels = new Set<() => void>();
@@ -172,7 +195,7 @@ export class WebhookSender {
   readonly #slots = new Map<WebhookReceiver, { busy: number; waiting: Array<() => void> }>();
   readonly #aborts = new Set<AbortController>();
   readonly #waiters: Array<() => void> = [];
-  readonly #retry: Required<RetryPolicy>;
+  readonly #retry: { waits: readonly number[]; jitter: number; timeoutMs: number };
   #closed = false;
   readonly #options: SenderOptions;
   /** Keep-alive connections to the receivers, closed with the sender. */
@@ -180,12 +203,18 @@ export class WebhookSender {
 
   constructor(options: SenderOptions) {
     this.#options = options;
+    this.#events = new EventLog((tokenId) => this.#nowOf(tokenId).getTime());
     for (const r of options.receivers) this.addReceiver(r);
-    this.#retry = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 5_000, ...options.retry };
+    this.#retry = resolveRetry(options.retry ?? {});
+  }
+
+  #nowOf(tokenId: string): Date {
+    return this.#options.clockOf?.(tokenId) ?? this.#options.now();
   }
 
   addReceiver(receiver: WebhookReceiver): RegisteredReceiver {
     const registered = { ...receiver, id: `wh_${this.#nextId++}` };
+    // The same URL registered again is a new receiver: failures are counted afresh.
     this.#receivers.push(registered);
     return registered;
   }
@@ -215,7 +244,7 @@ export class WebhookSender {
   enqueue(payload: WebhookPayload, owner: string, trace?: TraceContext): void {
     if (this.#closed) return;
     const body = JSON.stringify(payload);
-    this.#events.set(payload.event_id, { payload, body, owner, trace });
+    this.#events.add(payload, body, owner, trace);
     const duplicate = this.#options.random.chance(this.#options.duplicateRate);
     this.#queue({ payload, body, duplicate: false, trace }, owner, duplicate);
   }
@@ -223,6 +252,52 @@ export class WebhookSender {
   /** The token id an event's application belongs to, or undefined for an event never sent. */
   ownerOf(eventId: string): string | undefined {
     return this.#events.get(eventId)?.owner;
+  }
+
+  /** A token's events of the retention, oldest first (each with its sequence number and time). */
+  eventsOf(owner: string): readonly StoredEvent[] {
+    return this.#events.of(owner);
+  }
+
+  /** The oldest time a token's events are kept from (its clock's now less the retention), epoch ms. */
+  oldestKept(owner: string): number {
+    return this.#events.oldest(owner);
+  }
+
+  /** A receiver's delivery log, and whether it is disabled. */
+  receiverLog(id: string) {
+    return { log: this.#logs.log(id), ...this.#logs.state(id) };
+  }
+
+  /**
+   * Sends `receiver` again every event of its token made in [since, until) that it takes and never acknowledged
+   * (and is not waiting in its queue), as it was; enables the receiver. Answers how many were queued.
+   */
+  recover(receiver: RegisteredReceiver, since: number, until = Number.POSITIVE_INFINITY): number {
+    if (this.#closed) return 0;
+    this.#logs.enable(receiver.id);
+    // What already waits in its queues is retried now rather than queued twice.
+    const waiting = new Set<string>();
+    for (const q of this.#queues.values())
+      if (q.receiver === receiver) {
+        for (const item of q.items) waiting.add(item.payload.event_id);
+        q.wake?.();
+      }
+    let queued = 0;
+    for (const e of this.#events.of(receiver.tokenId)) {
+      if (e.at < since || e.at >= until) continue;
+      const id = e.payload.event_id;
+      if (waiting.has(id) || this.#logs.acknowledged(receiver.id, id)) continue;
+      if (receiver.events ? !receiver.events.includes(e.payload.type) : OPT_IN.has(e.payload.type)) continue;
+      this.#push(receiver, { payload: e.payload, body: e.body, duplicate: false, resent: true, trace: e.trace });
+      queued++;
+    }
+    return queued;
+  }
+
+  /** Sends to a disabled receiver again (a registration of its URL once more). */
+  enable(id: string): void {
+    this.#logs.enable(id);
   }
 
   /**
@@ -242,22 +317,49 @@ export class WebhookSender {
   #queue(item: Item, owner: string, duplicate: boolean): number {
     let queued = 0;
     this.#receivers.forEach((receiver) => {
-      if (receiver.tokenId !== owner) return;
+      if (receiver.tokenId !== owner || this.#logs.disabled(receiver.id)) return;
       // An opt-in type (`journey.session`) goes only to receivers that name it; one taking every type never asked.
       if (!receiver.events && OPT_IN.has(item.payload.type)) return;
       if (receiver.events && !receiver.events.includes(item.payload.type)) {
         this.#options.onFiltered?.(item.payload, receiver);
         return;
       }
-      const key = `${receiver.id} ${item.payload.application_id ?? `${item.payload.vendor}/${item.payload.ref}`}`;
-      let queue = this.#queues.get(key);
-      if (!queue) this.#queues.set(key, (queue = { key, receiver, items: [], running: false }));
-      queue.items.push({ ...item });
-      if (duplicate) queue.items.push({ ...item, duplicate: true });
+      this.#push(receiver, item, duplicate);
       queued++;
-      if (!queue.running) void this.#drain(queue);
     });
     return queued;
+  }
+
+  /** Queues an item (and its deliberate copy) behind the receiver's earlier events of the same application. */
+  #push(receiver: RegisteredReceiver, item: Item, duplicate = false): void {
+    const key = `${receiver.id} ${item.payload.application_id ?? `${item.payload.vendor}/${item.payload.ref}`}`;
+    let queue = this.#queues.get(key);
+    if (!queue) this.#queues.set(key, (queue = { key, receiver, items: [], running: false }));
+    queue.items.push({ ...item });
+    if (duplicate) queue.items.push({ ...item, duplicate: true });
+    if (!queue.running) void this.#drain(queue);
+  }
+
+  /** Disables a receiver that failed for DISABLE_AFTER_MS and tells its token's other receivers. */
+  #disable(receiver: RegisteredReceiver, at: Date): void {
+    const { failingSince } = this.#logs.state(receiver.id);
+    const data: WebhookData<'webhook.disabled'> = {
+      webhook_id: receiver.id,
+      url: receiver.url,
+      failing_since: new Date(failingSince ?? at.getTime() - DISABLE_AFTER_MS).toISOString(),
+      disabled_at: at.toISOString(),
+    };
+    this.enqueue(
+      {
+        event_id: `evt_${crypto.randomUUID()}`,
+        type: 'webhook.disabled',
+        created_at: at.toISOString(),
+        vendor: '',
+        ref: '',
+        data,
+      },
+      receiver.tokenId,
+    );
   }
 
   /** Every attempt so far, oldest first. */
@@ -307,16 +409,15 @@ export class WebhookSender {
 
   async #drain(queue: Queue): Promise<void> {
     queue.running = true;
-    const live = () => !this.#closed && this.#receivers.includes(queue.receiver);
+    const live = () =>
+      !this.#closed && this.#receivers.includes(queue.receiver) && !this.#logs.disabled(queue.receiver.id);
+    const { waits } = this.#retry;
     while (queue.items.length > 0 && live()) {
       const item = queue.items[0]!;
-      for (let attempt = 1; attempt <= this.#retry.attempts && live(); attempt++) {
-        if (await this.#inSlot(queue.receiver, () => this.#attempt(queue.receiver, item, attempt))) break;
-        if (attempt < this.#retry.attempts)
-          await this.#sleep(
-            queue.receiver.tokenId,
-            Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1)),
-          );
+      for (let attempt = 1; attempt <= waits.length && live(); attempt++) {
+        const wait = attempt < waits.length ? this.#wait(waits[attempt]!) : undefined;
+        if (await this.#inSlot(queue.receiver, () => this.#attempt(queue.receiver, item, attempt, wait))) break;
+        if (wait !== undefined) await this.#sleep(queue, item.due ?? this.#nowOf(queue.receiver.tokenId).getTime());
       }
       queue.items.shift();
     }
@@ -328,7 +429,15 @@ export class WebhookSender {
     this.#settle();
   }
 
-  async #attempt(receiver: WebhookReceiver, item: Item, attempt: number): Promise<boolean> {
+  /** A scheduled wait moved by up to the jitter. */
+  #wait(ms: number): number {
+    const random = this.#options.jitter;
+    if (!random || !this.#retry.jitter) return ms;
+    return Math.round(ms * (1 + this.#retry.jitter * (2 * random.next() - 1)));
+  }
+
+  /** `wait`: how long until the next attempt should this one fail (undefined: none follows). */
+  async #attempt(receiver: RegisteredReceiver, item: Item, attempt: number, wait: number | undefined) {
     const url = new URL(receiver.url);
     const record: Delivery = {
       event_id: item.payload.event_id,
@@ -343,6 +452,7 @@ export class WebhookSender {
     };
     const abort = new AbortController();
     this.#aborts.add(abort);
+    const started = performance.now();
     const timer = setTimeout(() => abort.abort(), this.#retry.timeoutMs);
     const traced = item.trace && deliveryAttempt(this.#options.tracing, item.trace, item.payload.type, attempt);
     try {
@@ -364,11 +474,11 @@ export class WebhookSender {
       const ok = res.status >= 200 && res.status < 300;
       const hint = ok ? undefined : signatureHint(receiver, res.text);
       if (hint) record.hint = hint;
-      if (!ok && attempt >= this.#retry.attempts) record.gave_up = true;
+      if (!ok && wait === undefined) record.gave_up = true;
       return ok;
     } catch (error) {
       record.error = abort.signal.aborted ? 'timeout' : error instanceof Error ? error.message : String(error);
-      if (attempt >= this.#retry.attempts) record.gave_up = true;
+      if (wait === undefined) record.gave_up = true;
       return false;
     } finally {
       clearTimeout(timer);
@@ -376,8 +486,34 @@ export class WebhookSender {
       this.#aborts.delete(abort);
       this.#log.push(record);
       this.#remember(receiver, record);
+      this.#logAttempt(receiver, item, record, { started, wait, traceId: traced ? item.trace?.traceId : undefined });
       this.#options.onAttempt?.(record);
     }
+  }
+
+  /** The attempt in its receiver's log (on the token's clock); a receiver it disables is disabled here. */
+  #logAttempt(
+    receiver: RegisteredReceiver,
+    item: Item,
+    record: Delivery,
+    { started, wait, traceId }: { started: number; wait: number | undefined; traceId: string | undefined },
+  ): void {
+    const at = this.#nowOf(receiver.tokenId);
+    const ok = record.status !== null && record.status >= 200 && record.status < 300;
+    item.due = wait === undefined ? undefined : at.getTime() + wait;
+    const disables = this.#logs.record(receiver.id, {
+      event_id: record.event_id,
+      type: record.type,
+      attempt: record.attempt,
+      at: at.toISOString(),
+      atMs: at.getTime(),
+      status: record.status,
+      ...(record.error ? { error: record.error } : {}),
+      latency_ms: Math.round(performance.now() - started),
+      next_retry_at: ok || item.due === undefined ? null : new Date(item.due).toISOString(),
+      ...(traceId ? { trace_id: traceId } : {}),
+    });
+    if (disables) this.#disable(receiver, at);
   }
 
   /** Runs one attempt once the receiver has a free slot; false without running it when the sender closed meanwhile. */
@@ -405,22 +541,42 @@ export class WebhookSender {
     if (ring.length > RECENT_DELIVERIES) ring.shift();
   }
 
-  #sleep(tokenId: string, ms: number): Promise<void> {
-    const later = this.#options.later;
-    if (later)
-      return new Promise((resolve) => {
-        const cancel = later(tokenId, ms, () => {
-          this.#cancels.delete(cancel);
-          resolve();
-        });
-        this.#cancels.add(cancel);
-      });
-    return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.#timers.delete(t);
+  /** Waits until `due` on the queue's token's clock, or until the queue is woken. */
+  #sleep(queue: Queue, due: number): Promise<void> {
+    const later = this.#options.at;
+    return new Promise<void>((resolve) => {
+      let stop: () => void;
+      const done = () => {
+        stop();
+        queue.wake = undefined;
         resolve();
-      }, ms);
-      this.#timers.add(t);
+      };
+      if (later) {
+        const cancel = later(queue.receiver.tokenId, due, done);
+        this.#cancels.add(cancel);
+        stop = () => {
+          cancel();
+          this.#cancels.delete(cancel);
+        };
+      } else {
+        const t = setTimeout(done, due - this.#nowOf(queue.receiver.tokenId).getTime());
+        this.#timers.add(t);
+        stop = () => {
+          clearTimeout(t);
+          this.#timers.delete(t);
+        };
+      }
+      queue.wake = done;
     });
   }
+}
+
+/** The waits before each attempt (the first, 0, included), the jitter and the timeout a policy asks for. */
+function resolveRetry(policy: RetryPolicy): { waits: readonly number[]; jitter: number; timeoutMs: number } {
+  const timeoutMs = policy.timeoutMs ?? 5_000;
+  if (policy.attempts === undefined && policy.baseDelayMs === undefined)
+    return { waits: policy.schedule ?? RETRY_SCHEDULE_MS, jitter: policy.jitter ?? RETRY_JITTER, timeoutMs };
+  const { attempts = 8, baseDelayMs = 500, maxDelayMs = 30_000 } = policy;
+  const waits = Array.from({ length: attempts }, (_, i) => (i ? Math.min(maxDelayMs, baseDelayMs * 2 ** (i - 1)) : 0));
+  return { waits, jitter: 0, timeoutMs };
 }

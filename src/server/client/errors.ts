@@ -46,6 +46,8 @@ export type KnownApiErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'VALIDATION_FAILED'
   | 'WEBHOOK_LIMIT_REACHED'
+  // 410 (EventsExpiredError): older than the events' retention
+  | 'EVENTS_EXPIRED'
   // 401 (AuthenticationError): the signature
   | 'MISSING_HEADER'
   | 'MALFORMED_HEADER'
@@ -62,6 +64,7 @@ export type KnownApiErrorCode =
   | 'ENQUIRY_NOT_FOUND'
   | 'ACCOUNT_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
+  | 'EVENT_NOT_FOUND'
   | 'INSTITUTION_NOT_FOUND'
   | 'JOURNEY_SESSION_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
@@ -104,7 +107,12 @@ export interface ApiErrorInit {
 
 /** The service answered with an error status (or an unusable response body: code `INVALID_RESPONSE`). */
 export class ApiError extends HostedJourneyServerError {
-  override readonly name: 'ApiError' | 'AuthenticationError' | 'RateLimitError' | 'ConsentInactiveError' = 'ApiError';
+  override readonly name:
+    | 'ApiError'
+    | 'AuthenticationError'
+    | 'RateLimitError'
+    | 'ConsentInactiveError'
+    | 'EventsExpiredError' = 'ApiError';
   readonly status: number;
   /**
    * The service's code: typed as the codes this version knows (a misspelt one does not compile); a newer code
@@ -162,6 +170,24 @@ export class ConsentInactiveError extends ApiError {
     this.code = init.code as 'CONSENT_EXPIRED' | 'CONSENT_REVOKED';
     this.consentId = init.consentId;
     this.consentStatus = init.consentStatus as ConsentStatus;
+  }
+}
+
+/**
+ * `410 EVENTS_EXPIRED` [ours]: a list or recovery asked for events older than the service keeps them (30 days).
+ * `retentionDays` names the retention and `oldestAvailable` the earliest `since` it still answers.
+ * @example if (e instanceof EventsExpiredError) since = e.oldestAvailable;
+ */
+export class EventsExpiredError extends ApiError {
+  override readonly name = 'EventsExpiredError' as const;
+  override readonly code = 'EVENTS_EXPIRED' as const;
+  readonly retentionDays: number;
+  /** ISO 8601: the oldest time still kept, when the error was answered. */
+  readonly oldestAvailable: string;
+  constructor(init: ApiErrorInit & { retentionDays: number; oldestAvailable: string }) {
+    super(init);
+    this.retentionDays = init.retentionDays;
+    this.oldestAvailable = init.oldestAvailable;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   CLOCK_CODES,
   CLOCK_HINT,
   ConsentInactiveError,
+  EventsExpiredError,
   HostedJourneyNetworkError,
   RateLimitError,
   RedirectError,
@@ -253,6 +254,11 @@ async function failure(call: Call, res: Response, scrub: Scrub): Promise<Attempt
   if ((init.code === 'CONSENT_EXPIRED' || init.code === 'CONSENT_REVOKED') && consent) {
     const ids = { consentId: scrub(consent.consent_id), consentStatus: scrub(consent.status) };
     return { ok: false, retryable: false, error: new ConsentInactiveError({ ...init, ...ids }) };
+  }
+  const retention = body?.retention;
+  if (init.code === 'EVENTS_EXPIRED' && retention) {
+    const kept = { retentionDays: retention.days, oldestAvailable: scrub(retention.oldest) };
+    return { ok: false, retryable: false, error: new EventsExpiredError({ ...init, ...kept }) };
   }
   return { ok: false, retryable, waitMs, error: new ApiError(init) };
 }

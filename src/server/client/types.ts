@@ -6,6 +6,8 @@
 import type * as api from '../../protocol/api.js';
 import type { KnownWebhookType } from '../../protocol/webhooks.js';
 import type { JourneySessionView } from '../../protocol/journey-sessions.js';
+import type { ListedEvent, ReceiverDelivery, RecoverResponse, ResendEventResponse } from '../../protocol/events.js';
+import type { PageOptions } from '../../protocol/pages.js';
 import type { PagedList } from './pages.js';
 
 export type { KnownWebhookType } from '../../protocol/webhooks.js';
@@ -389,6 +391,46 @@ export interface RegisterWebhookRequest {
   handler?: { readonly events?: readonly KnownWebhookType[] | undefined };
 }
 
+/** `GET /api/v1/events` [ours]: the token's events of the last 30 days, oldest first. */
+export interface ListEventsRequest extends PageOptions {
+  /** Events created at or after this time (ISO 8601); older than 30 days: `EventsExpiredError`. @example since */
+  since: string;
+  /** Events created before this time. @example until: new Date().toISOString() */
+  until?: string;
+  /** Only these types. @example types: ['consent.revoked', 'application.report_ready'] */
+  types?: Array<KnownWebhookType | (string & {})>;
+  /** One application: its vendor label and customer reference (both, or either). @example vendor: 'acme' */
+  vendor?: string;
+  /** @example ref: 'cust_42' */
+  ref?: string;
+}
+/** `POST /api/v1/webhooks/{id}/recover` [ours]. */
+export interface RecoverWebhookRequest {
+  /** The receiver, as `registerWebhook` answered it. @example 'wh_2' */
+  id: string;
+  /** Every event it did not acknowledge created at or after this time (within the 30 days). @example since */
+  since: string;
+  /** … and before this one. @example until: new Date().toISOString() */
+  until?: string;
+}
+/** `POST /api/v1/events/{event_id}/resend` [ours]. */
+export interface ResendEventRequest {
+  /** @example 'evt_3f9c…' */
+  event_id: string;
+}
+/** `GET /api/v1/webhooks/{id}/deliveries` [ours]. */
+export interface ListDeliveriesRequest extends PageOptions {
+  /** The receiver. @example 'wh_2' */
+  id: string;
+  /** Attempts made at or after this time (ISO 8601). @example since: '2026-12-01T00:00:00Z' */
+  since?: string;
+}
+/** One event as the events list holds it: the envelope a delivery carries; `data` is checked by the handler. */
+export type Event = KnownFields<ListedEvent>;
+/** One attempt of a receiver's delivery log. */
+export type DeliveryAttempt = KnownFields<ReceiverDelivery>;
+type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
 /** A registered webhook receiver, as `registerWebhook` and `listWebhooks` answer. */
 export interface WebhookRegistration {
   /** Its id, for `deleteWebhook`. @example 'wh_2' */
@@ -565,6 +607,32 @@ export interface HostedJourneyClient {
    * @example await client.deleteWebhook('wh_2');
    */
   deleteWebhook(id: string, o?: CallOptions): Promise<{ webhook_id: string; deleted: true }>;
+  /**
+   * The token's events of the last 30 days, oldest first, as an async iterable over every page (one request per
+   * page, one page in memory); `.pages()` yields the pages with their `next_cursor`. `since` older than the
+   * retention: `EventsExpiredError`. Each event is the envelope its delivery carried, with the same `event_id`.
+   * @example
+   * for await (const event of client.listEvents({ since: '2026-12-01T00:00:00Z', types: ['consent.revoked'] }))
+   *   console.log(event.event_id, event.type);
+   */
+  listEvents(o: ListEventsRequest & CallOptions): PagedList<Event>;
+  /**
+   * Sends one receiver again every event it did not acknowledge since a time (and before `until`), each with its
+   * `event_id`, and enables it again when it was disabled. Answers how many were queued.
+   * @example await client.recoverWebhook({ id: 'wh_2', since: '2026-12-01T00:00:00Z' });
+   */
+  recoverWebhook(o: RecoverWebhookRequest & CallOptions): Promise<RecoverResponse>;
+  /**
+   * Sends one event again, with its `event_id`, to every receiver of the token that takes its type.
+   * @example await client.resendEvent({ event_id: 'evt_3f9c…' });
+   */
+  resendEvent(o: ResendEventRequest & CallOptions): Promise<ResendEventResponse>;
+  /**
+   * One receiver's delivery log, oldest first, over every page: each attempt's time, status (or network error),
+   * latency, next retry and trace id.
+   * @example for await (const a of client.listDeliveries({ id: 'wh_2' })) console.log(a.at, a.status, a.next_retry_at);
+   */
+  listDeliveries(o: ListDeliveriesRequest & CallOptions): PagedList<DeliveryAttempt>;
   /** `HostedJourneyClient(<baseUrl>, token <tokenId>)`: never the secret. */
   toString(): string;
   toJSON(): { baseUrl: string; tokenId: string };
