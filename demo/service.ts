@@ -156,6 +156,7 @@ export function createService(o: ServiceOptions) {
         on: { 'crawl.completed': crawlCompleted, '*': (e) => note(e) },
       });
   const counting: WebhookHandler = {
+    catchUp: (o) => handler.catchUp(o),
     async handle(delivery) {
       const r = await handler.handle(delivery);
       let type: string | undefined;

@@ -6,33 +6,7 @@
 import * as z from 'zod/mini';
 import { pageQueryShape, pageSchema } from './pages.js';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * The wait before each attempt to deliver an event to one receiver, the first immediate: 8 attempts over 27 h 35 min 5 s
- * (the schedule Svix publishes), each wait but the first stretched or shortened by up to `RETRY_JITTER`.
- */
-export const RETRY_SCHEDULE_MS: readonly number[] = [
-  0,
-  5 * SECOND,
-  5 * MINUTE,
-  30 * MINUTE,
-  2 * HOUR,
-  5 * HOUR,
-  10 * HOUR,
-  10 * HOUR,
-];
-/** The most a wait of the schedule moves, as a fraction of it (±10 %), so receivers back up do not all retry at once. */
-export const RETRY_JITTER = 0.1;
-/** A receiver whose every attempt failed for this long (5 days) is disabled; `webhook.disabled` tells the others. */
-export const DISABLE_AFTER_MS = 5 * DAY;
-/** How long the service keeps a token's events and each receiver's delivery log: 30 days. */
-export const EVENT_RETENTION_MS = 30 * DAY;
-/** The retention in words, as errors and docs name it. */
-export const EVENT_RETENTION = '30 days';
+export * from './schedule.js';
 
 const time = /* @__PURE__ */ z.lazy(() =>
   z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2026-12-01T00:00:00Z' }),

@@ -66,6 +66,7 @@ export async function runKillReceiver<Db = never>(factory: KillReceiverFactory<D
     },
   });
   const observed: WebhookHandler = {
+    catchUp: (o) => handler.catchUp(o),
     async handle(d) {
       const r = await handler.handle(d);
       if (r.outcome === 'processed') await checkpoint('after_complete', r.eventId!);

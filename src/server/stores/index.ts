@@ -9,4 +9,4 @@ export { RedisDedupeStore } from './redis.js';
 export type { RedisClusterLikeClient, RedisDedupeStoreOptions, RedisLikeClient } from './redis.js';
 export { PostgresInbox } from './postgres.js';
 export type { PostgresInboxOptions, PruneOptions, PgClientLike, PgPoolClientLike, PgPoolLike } from './postgres.js';
-export type { DedupeStore, ClaimResult, InboxStore, InboxTransaction } from './types.js';
+export type { DedupeStore, CheckpointStore, ClaimResult, InboxStore, InboxTransaction } from './types.js';

@@ -6,7 +6,7 @@
  */
 import { ServerConfigError } from '../errors.js';
 import { numberIn } from '../options.js';
-import type { ClaimResult, DedupeStore } from './types.js';
+import type { CheckpointStore, ClaimResult, DedupeStore } from './types.js';
 
 export interface MemoryDedupeStoreOptions {
   /**
@@ -38,7 +38,9 @@ interface Claim {
  *   on: { 'crawl.completed': (event) => console.log(event.application_id, event.data.transactions) },
  * });
  */
-export class MemoryDedupeStore implements DedupeStore {
+export class MemoryDedupeStore implements DedupeStore, CheckpointStore {
+  /** `handler.catchUp`'s checkpoints, by name. */
+  readonly #checkpoints = new Map<string, string>();
   /** Claims in progress, ordered by their last claim or renewal. */
   readonly #claims = new Map<string, Claim>();
   /** Finished ids → expiry, ordered by completion. */
@@ -55,6 +57,14 @@ export class MemoryDedupeStore implements DedupeStore {
     if (options.now !== undefined && typeof options.now !== 'function')
       throw new ServerConfigError('now', 'now must be a function returning milliseconds on a monotonic clock');
     this.#now = options.now ?? (() => performance.now());
+  }
+
+  async readCheckpoint(name: string): Promise<string | undefined> {
+    return this.#checkpoints.get(name);
+  }
+
+  async writeCheckpoint(name: string, value: string): Promise<void> {
+    this.#checkpoints.set(name, value);
   }
 
   /** Nothing to connect to: resolves at once, so start-up code can `await store.connect()` whatever the store. */

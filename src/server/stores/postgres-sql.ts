@@ -44,7 +44,20 @@ export function schema(table: string): string {
   received_at timestamptz NOT NULL DEFAULT now(),
   done_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);`;
+CREATE INDEX IF NOT EXISTS ${t.index} ON ${t.name} (done_at);
+CREATE TABLE IF NOT EXISTS ${checkpointTable(table)} (
+  name text PRIMARY KEY,
+  value text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);`;
+}
+
+/** The table of `handler.catchUp`'s checkpoints beside the inbox table: its name and `_catchup` (at most 63). */
+export function checkpointTable(table: string): string {
+  const parts = table.split('.');
+  quoted(table);
+  parts[parts.length - 1] = `${parts.at(-1)}_catchup`;
+  return parts.map((p) => `"${p}"`).join('.');
 }
 
 /**

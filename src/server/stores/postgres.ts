@@ -31,11 +31,12 @@ import {
   RESOLVE,
   type ClaimState,
   type Statements,
+  checkpointTable,
   quoted,
   schema,
   statements,
 } from './postgres-sql.js';
-import type { InboxStore, InboxTransaction } from './types.js';
+import type { CheckpointStore, InboxStore, InboxTransaction } from './types.js';
 
 /** The part of a node-postgres client the handler gives your code as `ctx.db` by default. */
 export interface PgClientLike {
@@ -108,7 +109,7 @@ function asMissing(e: unknown, table: string): unknown {
 }
 const YEAR_MS = 365.25 * 24 * HOUR_MS;
 
-export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db> {
+export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements InboxStore<Db>, CheckpointStore {
   readonly #pool: PgPoolLike<Db>;
   readonly #table: string;
   readonly #connectTimeoutMs: number;
@@ -238,6 +239,32 @@ export class PostgresInbox<Db extends PgClientLike = PgClientLike> implements In
       c.release();
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
+      c.release(true);
+      throw e;
+    }
+  }
+
+  async readCheckpoint(name: string): Promise<string | undefined> {
+    const { rows } = await this.#run(`SELECT value FROM ${checkpointTable(this.#table)} WHERE name = $1`, [name]);
+    return rows[0]?.value as string | undefined;
+  }
+
+  async writeCheckpoint(name: string, value: string): Promise<void> {
+    await this.#run(
+      `INSERT INTO ${checkpointTable(this.#table)} (name, value) VALUES ($1, $2) ` +
+        'ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = now()',
+      [name, value],
+    );
+  }
+
+  /** One statement on a pooled connection (a broken one is not given back). */
+  async #run(text: string, values: unknown[]) {
+    const c = await this.#checkout();
+    try {
+      const r = await c.query(text, values);
+      c.release();
+      return r;
+    } catch (e) {
       c.release(true);
       throw e;
     }

@@ -10,7 +10,7 @@
 import { ServerConfigError, StoreConnectionError } from '../errors.js';
 import { MAX_TIMER_MS, numberIn } from '../options.js';
 import { addressOf, connectTimeoutOption, reason, withDeadline } from './connect.js';
-import { type ClaimResult, DONE, type DedupeStore } from './types.js';
+import { type CheckpointStore, type ClaimResult, DONE, type DedupeStore } from './types.js';
 
 const REDIS_PACKAGE = 'redis';
 
@@ -136,6 +136,10 @@ const COMPLETE =
   "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end " +
   'return 0';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
+const READ = "return redis.call('GET', KEYS[1])";
+const WRITE = "return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])";
+/** A checkpoint outlives the events it points into (30 days) by as much again. */
+const CHECKPOINT_TTL_MS = 60 * 24 * 3600_000;
 
 /**
  * Dedupe store shared by every process on one Redis (node-redis ≥ 5): with `{ url }` it imports `redis` lazily, owns
@@ -150,7 +154,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL',
  *   on: { 'consent.authorised': (event) => console.log(event.data.consent_id) },
  * });
  */
-export class RedisDedupeStore implements DedupeStore {
+export class RedisDedupeStore implements DedupeStore, CheckpointStore {
   readonly #prefix: string;
   readonly #timeoutMs: number;
   readonly #connectTimeoutMs: number;
@@ -369,6 +373,20 @@ export class RedisDedupeStore implements DedupeStore {
       if (!/NOSCRIPT/.test(String((e as Error)?.message ?? e))) throw e;
       return c.eval(script, { keys, arguments: args });
     });
+  }
+
+  /** A checkpoint's key: NUL never starts an event id (the handler refuses NUL), so no event's key equals it. */
+  #checkpointKey(name: string): string {
+    return `${this.#prefix}\0checkpoint:${name}`;
+  }
+
+  async readCheckpoint(name: string): Promise<string | undefined> {
+    const value = await this.#op(READ, [this.#checkpointKey(name)], []);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  async writeCheckpoint(name: string, value: string): Promise<void> {
+    await this.#op(WRITE, [this.#checkpointKey(name)], [value, String(CHECKPOINT_TTL_MS)]);
   }
 
   async claim(eventId: string, owner: string, leaseMs: number): Promise<ClaimResult> {

@@ -23,6 +23,17 @@ export interface DedupeStore {
   release(eventId: string, owner: string): Promise<boolean>;
 }
 
+/**
+ * Where `handler.catchUp` keeps how far it got (an ISO time: every event before it was handled), beside the done-marks,
+ * so a second call without `since` carries on there. Memory, Redis and PostgresInbox have it; a store without it
+ * needs `since` on every call.
+ */
+export interface CheckpointStore {
+  /** The checkpoint saved under `name`, or undefined before the first. */
+  readCheckpoint(name: string): Promise<string | undefined>;
+  writeCheckpoint(name: string, value: string): Promise<void>;
+}
+
 /** The value stored for a finished event; owners are random ids and never equal this. */
 export const DONE = 'done';
 

@@ -14,8 +14,9 @@ import {
 import type { CryptoProvider } from '../crypto/provider.js';
 import { ServerConfigError, isServerConfigError } from '../errors.js';
 import { MIN_LEASE_MS, numberIn, positiveNumber } from '../options.js';
+import { EVENT_RETENTION_MS } from '../../protocol/schedule.js';
 import { MemoryDedupeStore } from '../stores/memory.js';
-import type { DedupeStore, InboxStore } from '../stores/types.js';
+import type { CheckpointStore, DedupeStore, InboxStore } from '../stores/types.js';
 import { type DeliveryStrategy, type Report, type WebhookErrorStage, makeReplies } from './delivery.js';
 import { InboxDelivery, isInboxStore } from './inbox-delivery.js';
 import { LeaseDelivery } from './lease-delivery.js';
@@ -93,8 +94,9 @@ export interface WebhookHandlerOptions<Db = never> {
    */
   leaseMs?: number;
   /**
-   * How long a finished event id is remembered; longer than the sender's whole retry window. Finite, > 0. Default 7
-   * days. Not used with an InboxStore (rows stay until its prune()).
+   * How long a finished event id is remembered; longer than the sender's whole retry window and than the events
+   * `catchUp` may list (the service keeps 30 days). Finite, > 0. Default 31 days. Not used with an InboxStore (rows
+   * stay until its prune(): prune nothing younger than 31 days either).
    * @example { doneTtlMs: 3 * 24 * 3600_000 }
    */
   doneTtlMs?: number;
@@ -141,7 +143,16 @@ export interface ResolvedHandler {
   report: Report;
   /** Telemetry and the logger's delivery lines; undefined when neither records anything. */
   observe: WebhookObserver | undefined;
+  /** Where `catchUp` keeps its checkpoint: the store, when it can. */
+  checkpoints: CheckpointStore | undefined;
 }
+
+const checkpointsOf = (store: unknown): CheckpointStore | undefined => {
+  const s = store as Partial<CheckpointStore> | undefined;
+  return typeof s?.readCheckpoint === 'function' && typeof s.writeCheckpoint === 'function'
+    ? (s as CheckpointStore)
+    : undefined;
+};
 
 /** Every option checked and resolved; ServerConfigError naming the option otherwise. */
 export function resolveHandlerOptions<Db>(
@@ -165,12 +176,12 @@ export function resolveHandlerOptions<Db>(
   // Checked with an InboxStore too, where they are unused: a wrong value is wrong whichever store is passed.
   const times = {
     leaseMs: numberIn('leaseMs', options.leaseMs ?? 60_000, { min: MIN_LEASE_MS, max: 2 ** 31 - 1, unit: ' ms' }),
-    doneTtlMs: positiveNumber('doneTtlMs', options.doneTtlMs ?? 7 * 24 * 3600_000),
+    doneTtlMs: positiveNumber('doneTtlMs', options.doneTtlMs ?? EVENT_RETENTION_MS + 24 * 3600_000),
   };
   const store = options.store ?? new MemoryDedupeStore();
   const info = { store: storeKind(store), scheme: options.verify.scheme ?? 'hmac' };
   const observe = webhookObserver(resolveTelemetry(options.telemetry), logger, info);
-  const resolved = { verify, on, events, report, observe };
+  const resolved = { verify, on, events, report, observe, checkpoints: checkpointsOf(store) };
   if (isInboxStore(store)) return { ...resolved, strategy: new InboxDelivery(store, replies, report) };
   for (const m of ['claim', 'renew', 'complete', 'release'] as const) {
     if (typeof (store as Partial<DedupeStore>)?.[m] !== 'function') {

@@ -26,6 +26,8 @@ import {
 import type { DeliveryProbe } from '../telemetry/webhook.js';
 import { claimedEventId, notePayload } from './report.js';
 import { type VerifiedWebhook, toEvent } from './verify.js';
+import { type CatchUpOptions, type CatchUpSummary, catchUp } from './catch-up.js';
+import { parseWebhookEvent } from '../../protocol/webhooks.js';
 
 export interface WebhookDelivery {
   method: string;
@@ -44,6 +46,13 @@ export interface WebhookHandler {
    * @example await client.registerWebhook({ url: 'https://app.example.com/webhooks', handler: webhooks })
    */
   readonly events?: readonly KnownWebhookType[] | undefined;
+  /**
+   * Handles every event of the token since a time (or since the last call's checkpoint) that was not handled yet,
+   * through the same exactly-once path and store as the deliveries: after an outage, one call. Answers what it saw,
+   * ran, found already done and failed. [ours]
+   * @example const { processed, failed } = await webhooks.catchUp({ client });
+   */
+  catchUp(options: CatchUpOptions): Promise<CatchUpSummary>;
 }
 
 const has = Object.prototype.hasOwnProperty;
@@ -69,15 +78,11 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  */
 function toStorableEvent(body: string | Uint8Array, tokenId: string): VerifiedWebhook {
   const v = toEvent(body, tokenId);
-  const id = v.event.event_id;
-  if (id.length > MAX_EVENT_ID_LENGTH || id.includes('\0') || UNPAIRED_SURROGATE.test(id)) {
-    throw new SignatureVerificationError(
-      'INVALID_PAYLOAD',
-      `event_id must be 1-${MAX_EVENT_ID_LENGTH} characters with no NUL and no unpaired surrogate`,
-    );
-  }
+  if (!storable(v.event.event_id)) throw new SignatureVerificationError('INVALID_PAYLOAD', UNSTORABLE);
   return v;
 }
+const UNSTORABLE = `event_id must be 1-${MAX_EVENT_ID_LENGTH} characters with no NUL and no unpaired surrogate`;
+const storable = (id: string) => id.length <= MAX_EVENT_ID_LENGTH && !id.includes('\0') && !UNPAIRED_SURROGATE.test(id);
 
 /** The function's context: the verified event, the key's tokenId, the claim's signal, and `db` inside an inbox. */
 function contextOf(v: VerifiedWebhook, access: DeliveryAccess): WebhookContext {
@@ -106,7 +111,22 @@ export function createWebhookHandlerWith<Db>(
   provider: CryptoProvider,
   options: WebhookHandlerOptions<Db>,
 ): WebhookHandler {
-  const { verify, on, events, strategy, report, observe } = resolveHandlerOptions(provider, options);
+  const { verify, on, events, strategy, report, observe, checkpoints } = resolveHandlerOptions(provider, options);
+  /** The event's function bound to the event, as a delivery binds it. */
+  const bind = (verified: VerifiedWebhook): Run => {
+    const fn = own(on, verified.event.type) ?? own(on, '*');
+    return fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
+  };
+  /** A listed event (catch-up): checked as a delivery's body is, then bound the same way. */
+  const runFor = (event: unknown, tokenId: string) => {
+    const r = parseWebhookEvent(event);
+    if (!r.ok) return { invalid: r.detail };
+    if (!storable(r.event.event_id)) return { invalid: UNSTORABLE };
+    const verified = (
+      r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId }
+    ) as VerifiedWebhook;
+    return { id: verified.event.event_id, run: bind(verified) };
+  };
   /** Verify → find the function → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
   const process = async (d: WebhookDelivery, probe?: DeliveryProbe): Promise<WebhookResult> => {
     let verified: VerifiedWebhook;
@@ -118,13 +138,13 @@ export function createWebhookHandlerWith<Db>(
       return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
     }
     probe?.verified(verified.event, verified.known);
-    const fn = own(on, verified.event.type) ?? own(on, '*');
-    const bound: Run = fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
+    const bound = bind(verified);
     return strategy.deliver(verified.event.event_id, probe && bound ? probe.timed(bound) : bound);
   };
   const handler: WebhookHandler & { [REPORT]: typeof report } = {
     [REPORT]: report,
     events,
+    catchUp: (o) => catchUp({ runFor, strategy, checkpoints, report }, o),
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
       if (typeof d?.method !== 'string' || typeof d.path !== 'string') {
         throw new ServerConfigError(
