@@ -8,8 +8,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * The wait before each attempt to deliver an event to one receiver, the first immediate: 8 attempts over 27 h 35 min 5 s
- * (the schedule Svix publishes), each wait but the first stretched or shortened by up to `RETRY_JITTER`.
+ * The wait before each attempt to deliver an event to one receiver, the first immediate: 8 attempts over
+ * 27 h 35 min 5 s (the schedule Svix publishes), each wait but the first moved by up to `RETRY_JITTER`.
  */
 export const RETRY_SCHEDULE_MS: readonly number[] = [
   0,
@@ -21,7 +21,7 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   10 * HOUR,
   10 * HOUR,
 ];
-/** The most a wait of the schedule moves, as a fraction of it (±10 %), so receivers back up do not all retry at once. */
+/** The most a wait of the schedule moves, as a fraction of it (±10 %): receivers back up do not all retry at once. */
 export const RETRY_JITTER = 0.1;
 /** A receiver whose every attempt failed for this long (5 days) is disabled; `webhook.disabled` tells the others. */
 export const DISABLE_AFTER_MS = 5 * DAY;

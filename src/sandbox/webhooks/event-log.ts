@@ -8,7 +8,17 @@
  */
 import { EVENT_RETENTION_MS } from '../../protocol/events.js';
 import type { TraceContext } from '../../protocol/trace-context.js';
-import type { WebhookPayload } from './sender.js';
+
+/** An event as deliveries carry it and the events list answers it. */
+export interface WebhookPayload {
+  event_id: string;
+  type: string;
+  created_at: string;
+  vendor: string;
+  ref: string;
+  application_id?: string;
+  data: unknown;
+}
 
 export interface StoredEvent {
   readonly seq: number;

@@ -29,7 +29,9 @@ import { OPT_IN_WEBHOOK_TYPES } from '../../protocol/webhooks.js';
 const OPT_IN: ReadonlySet<string> = new Set(OPT_IN_WEBHOOK_TYPES);
 import { DISABLE_AFTER_MS, RETRY_JITTER, RETRY_SCHEDULE_MS } from '../../protocol/events.js';
 import type { WebhookData } from '../../protocol/webhooks.js';
-import { EventLog, type StoredEvent } from './event-log.js';
+import { EventLog, type StoredEvent, type WebhookPayload } from './event-log.js';
+
+export type { WebhookPayload } from './event-log.js';
 import { ReceiverLogs } from './receiver-log.js';
 
 export interface WebhookReceiver {
@@ -68,15 +70,6 @@ export interface RetryPolicy {
   timeoutMs?: number;
 }
 
-export interface WebhookPayload {
-  event_id: string;
-  type: string;
-  created_at: string;
-  vendor: string;
-  ref: string;
-  application_id?: string;
-  data: unknown;
-}
 
 /** One HTTP attempt, as recorded for inspection. */
 export interface Delivery {

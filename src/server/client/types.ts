@@ -395,7 +395,7 @@ export interface RegisterWebhookRequest {
 export interface ListEventsRequest extends PageOptions {
   /** Events created at or after this time (ISO 8601); older than 30 days: `EventsExpiredError`. @example since */
   since: string;
-  /** Events created before this time. @example until: new Date().toISOString() */
+  /** Events created earlier than this time. @example until: new Date().toISOString() */
   until?: string;
   /** Only these types. @example types: ['consent.revoked', 'application.report_ready'] */
   types?: Array<KnownWebhookType | (string & {})>;
@@ -410,7 +410,7 @@ export interface RecoverWebhookRequest {
   id: string;
   /** Every event it did not acknowledge created at or after this time (within the 30 days). @example since */
   since: string;
-  /** … and before this one. @example until: new Date().toISOString() */
+  /** … and earlier than this one. @example until: new Date().toISOString() */
   until?: string;
 }
 /** `POST /api/v1/events/{event_id}/resend` [ours]. */

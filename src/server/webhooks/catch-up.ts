@@ -24,7 +24,7 @@ export interface CatchUpOptions {
    * (the checkpoint in the handler's store); the first call needs it. @example since: '2026-12-01T00:00:00Z'
    */
   since?: string;
-  /** Events created before this time. @example until: new Date().toISOString() */
+  /** Events created earlier than this time. @example until: new Date().toISOString() */
   until?: string;
   /** Only these types (default: every type, the ones `on` has no function for acknowledged as `ignored`). */
   types?: ListEventsRequest['types'];
