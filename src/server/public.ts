@@ -14,7 +14,6 @@ export {
   AuthenticationError,
   RateLimitError,
   ConsentInactiveError,
-  EventsExpiredError,
   HostedJourneyTimeoutError,
   HostedJourneyNetworkError,
   ResponseTooLargeError,
@@ -31,7 +30,6 @@ export type { ClientOptions } from './client/client.js';
 export type { CallOptions, HostedJourneyClient } from './client/types.js';
 export { toFetchHandler, toNodeHandler } from './webhooks/adapters.js';
 export type { WebhookHandler } from './webhooks/handler.js';
-export type { CatchUpOptions, CatchUpSummary } from './webhooks/catch-up.js';
 export type { WebhookHandlerOptions, WebhookHandlers, WebhookContext } from './webhooks/handler-options.js';
 export type {
   WebhookScheme,

@@ -119,7 +119,8 @@ describe('GET / — the sandbox index', () => {
       links: { health: `${sb.url}/health` },
     });
     expect(body.links.demo).toBeUndefined();
-    expect(body.endpoints).toHaveLength(20);
+    expect(body.endpoints).toHaveLength(24);
+    expect(body.endpoints).toContainEqual({ name: 'listEvents', method: 'GET', path: '/api/v1/events' });
     expect(body.endpoints).toContainEqual({ name: 'registerWebhook', method: 'POST', path: '/api/v1/webhooks' });
     expect(body.endpoints).toContainEqual({ name: 'deleteWebhook', method: 'DELETE', path: '/api/v1/webhooks/{id}' });
     expect(body.endpoints).toContainEqual({

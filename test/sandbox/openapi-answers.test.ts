@@ -126,6 +126,17 @@ async function sandboxOnlyCalls(): Promise<void> {
   const eventId = listed.deliveries.at(-1)!.event_id;
   expect(await signed('POST', fillPath(resendDelivery.path, { event_id: eventId }), '{}')).toBe(200);
   expect(await signed('POST', fillPath(resendDelivery.path, { event_id: 'evt_nope' }), '{}')).toBe(404);
+  // The events list, recovery, resend and a receiver's delivery log [ours]: answered, and refused.
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const events = [];
+  for await (const e of client.listEvents({ since, limit: 2 })) events.push(e);
+  expect(await signed('GET', '/api/v1/events?since=2000-01-01T00:00:00Z')).toBe(410);
+  const { port } = receiver.address() as AddressInfo;
+  const { webhook_id: id } = await client.registerWebhook({ url: `http://127.0.0.1:${port}/webhooks` });
+  for await (const _ of client.listDeliveries({ id, limit: 2 }));
+  expect(await signed('GET', '/api/v1/webhooks/wh_nope/deliveries')).toBe(404);
+  await client.recoverWebhook({ id, since });
+  await client.resendEvent({ event_id: events[0]!.event_id });
 }
 
 async function creditQuickStart(): Promise<void> {

@@ -181,6 +181,21 @@ export async function run(
   ok('resendDelivery', await api.POST('/sandbox/v1/deliveries/{event_id}/resend', {
     params: { path: { event_id: delivery.event_id } },
   }));
+  const since = new Date(Date.now() - 3_600_000).toISOString();
+  const events = ok('listEvents', await api.GET('/api/v1/events', { params: { query: { since, limit: 5 } } }));
+  const [listed] = events.data;
+  if (!listed) throw new Error('listEvents: none');
+  ok('resendEvent', await api.POST('/api/v1/events/{event_id}/resend', {
+    params: { path: { event_id: listed.event_id } },
+    body: {},
+  }));
+  ok('recoverWebhook', await api.POST('/api/v1/webhooks/{id}/recover', {
+    params: { path: { id: hook.webhook_id } },
+    body: { since },
+  }));
+  ok('listDeliveries', await api.GET('/api/v1/webhooks/{id}/deliveries', {
+    params: { path: { id: hook.webhook_id }, query: { limit: 5 } },
+  }));
   ok('deleteWebhook', await api.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: hook.webhook_id } } }));
   return { statuses, bundleTypes: types };
 }

@@ -12,6 +12,7 @@ import {
   eventsQuery,
   receiverDeliveriesQuery,
   recoverBody,
+  resendEventBody,
   type RecoverResponse,
   type ResendEventResponse,
 } from '../../protocol/index.js';
@@ -70,8 +71,8 @@ function receiverOf(sender: WebhookSender, info: RequestInfo, tokenId: string): 
 
 /** `POST /api/v1/webhooks/{id}/recover { since, until? }` → `{ webhook_id, queued, enabled: true }`. */
 export function recoverWebhook(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
-  const receiver = receiverOf(sender, info, tokenId);
   const body = validate(recoverBody, parseJson(info.body));
+  const receiver = receiverOf(sender, info, tokenId);
   const queued = sender.recover(receiver, sinceKept(sender, tokenId, body.since), until(body.until));
   const answer: RecoverResponse = { webhook_id: receiver.id, queued, enabled: true };
   return json(answer);
@@ -79,6 +80,7 @@ export function recoverWebhook(sender: WebhookSender, info: RequestInfo, tokenId
 
 /** `POST /api/v1/events/{event_id}/resend` → `{ event_id, queued }`: the event as it was, to its receivers. */
 export function resendEvent(sender: WebhookSender, info: RequestInfo, tokenId: string): Reply {
+  validate(resendEventBody, parseJson(info.body));
   const id = info.params.event_id!;
   const queued = sender.ownerOf(id) === tokenId ? sender.resend(id) : undefined;
   if (queued === undefined)

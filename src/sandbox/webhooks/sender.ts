@@ -70,7 +70,6 @@ export interface RetryPolicy {
   timeoutMs?: number;
 }
 
-
 /** One HTTP attempt, as recorded for inspection. */
 export interface Delivery {
   event_id: string;
