@@ -59,7 +59,6 @@ export type {
   Event,
   DeliveryAttempt,
 } from './client/types.js';
-export type { PagedList, Page, PageOptions } from './client/pages.js';
 export type { CatchUpOptions, CatchUpSummary } from './webhooks/catch-up.js';
 export type { EventsExpiredError } from './client/errors.js';
 export type { RecoverResponse, ResendEventResponse } from '../protocol/events.js';
