@@ -164,7 +164,6 @@ function shownOutput(file: string, program: string): string {
   if (shown?.lang !== '') throw new Error(`${file}: no output block after ${program}`);
   return shown.code.trim();
 }
-const anyBytes = (text: string) => text.replace(/\(\d+ bytes\)/g, '(N bytes)');
 /** The sandbox's token, given as docs/production.md tells a reader trying catch-up.ts against the sandbox. */
 const SANDBOX_CREDENTIALS = { HJ_TOKEN_ID: DEFAULT_TOKENS[0]!.tokenId, HJ_SIGNING_SECRET: DEFAULT_TOKENS[0]!.secret };
 
