@@ -263,6 +263,42 @@ const receiversAndSandbox = () =>
       source: 'ours',
       paged: true,
     },
+    // ---- only the sandbox: its clock, a consent's end, the deliveries [ours] ------------------------------------
+    advanceClock: {
+      method: 'POST',
+      path: '/sandbox/v1/clock',
+      input: sandbox.advanceClockBody,
+      response: sandbox.advanceClockResponse,
+      errors: [],
+      source: 'sandbox',
+    },
+    expireConsent: {
+      method: 'POST',
+      path: '/sandbox/v1/consents/{consent_id}/expire',
+      response: api.consentView,
+      errors: ['CONSENT_NOT_FOUND', 'CONSENT_NOT_ACTIVE'],
+      source: 'sandbox',
+    },
+    listSandboxDeliveries: {
+      method: 'GET',
+      path: '/sandbox/v1/deliveries',
+      input: sandbox.deliveriesQuery,
+      response: sandbox.deliveriesResponse,
+      errors: [],
+      source: 'sandbox',
+    },
+    resendDelivery: {
+      method: 'POST',
+      path: '/sandbox/v1/deliveries/{event_id}/resend',
+      response: sandbox.resendDeliveryResponse,
+      errors: ['NOT_FOUND'],
+      source: 'sandbox',
+    },
+  }) as const satisfies Record<string, ApiOperation>;
+
+/** The token's events and each receiver's delivery log. */
+const eventsAndDeliveries = () =>
+  ({
     // ---- the token's events, kept 30 days: listed, recovered, resent; each receiver's delivery log [ours] ------
     listEvents: {
       method: 'GET',
@@ -298,37 +334,6 @@ const receiversAndSandbox = () =>
       source: 'ours',
       paged: true,
     },
-    // ---- only the sandbox: its clock, a consent's end, the deliveries [ours] ------------------------------------
-    advanceClock: {
-      method: 'POST',
-      path: '/sandbox/v1/clock',
-      input: sandbox.advanceClockBody,
-      response: sandbox.advanceClockResponse,
-      errors: [],
-      source: 'sandbox',
-    },
-    expireConsent: {
-      method: 'POST',
-      path: '/sandbox/v1/consents/{consent_id}/expire',
-      response: api.consentView,
-      errors: ['CONSENT_NOT_FOUND', 'CONSENT_NOT_ACTIVE'],
-      source: 'sandbox',
-    },
-    listSandboxDeliveries: {
-      method: 'GET',
-      path: '/sandbox/v1/deliveries',
-      input: sandbox.deliveriesQuery,
-      response: sandbox.deliveriesResponse,
-      errors: [],
-      source: 'sandbox',
-    },
-    resendDelivery: {
-      method: 'POST',
-      path: '/sandbox/v1/deliveries/{event_id}/resend',
-      response: sandbox.resendDeliveryResponse,
-      errors: ['NOT_FOUND'],
-      source: 'sandbox',
-    },
   }) as const satisfies Record<string, ApiOperation>;
 
 /**
@@ -340,6 +345,7 @@ export const API_OPERATIONS = /* @__PURE__ */ (() => ({
   ...openBanking(),
   ...creditReporting(),
   ...receiversAndSandbox(),
+  ...eventsAndDeliveries(),
 }))();
 
 /**
