@@ -3,7 +3,7 @@
 // (group `llms` of scripts/build.mjs → dist/, shipped by hosted-journey-sandbox). llms.txt: the H1, a blockquote
 // summary (README's first paragraph), then sections of links, one per page with its own first sentence. Each link is
 // relative to llms.txt and names a file shipped beside it under dist/llms/: a page, headed by its source path, or the
-// OpenAPI document without its indentation (dist/openapi.json is 156 KB indented, 86 KB not). No file is over BUDGET,
+// OpenAPI document without its indentation, in two: the calls and the webhook events (107 KB whole, unindented). No file is over BUDGET,
 // so an assistant can read any of them whole: a page over it is cut at its `## ` headings into parts (<page>,
 // <page>-part-2.md, …), one section alone over it stops the build, and test/docs/llms.test.ts fails for any file over.
 // There is no llms-full.txt: all pages in one file were 486 KB, more than most assistants take in, and the sandbox's
@@ -134,7 +134,11 @@ export function buildLlms(root = ROOT, budget = BUDGET) {
       return `- [${p.title}${part}](llms/${f.path}): ${firstSentence(p.summary)}`;
     });
   const [readmePage, ...docs] = pages;
-  const openapi = JSON.stringify(JSON.parse(read('dist/openapi.json')));
+  // Two documents, each valid and whole, so neither is over the budget: the calls (paths), and the webhook events the
+  // service sends (webhooks); both carry the components they share.
+  const { paths, webhooks, ...common } = JSON.parse(read('dist/openapi.json'));
+  const openapi = JSON.stringify({ ...common, paths });
+  const openapiWebhooks = JSON.stringify({ ...common, webhooks });
   const llms = [
     `# ${readme.title}`,
     '',
@@ -152,14 +156,22 @@ export function buildLlms(root = ROOT, budget = BUDGET) {
     '',
     '## API',
     '',
-    '- [OpenAPI 3.1 document](llms/openapi.json): every endpoint, body, error code, the request signing and every webhook event, generated from the protocol tables (the sandbox serves it at /openapi.json, the packages ship it indented as openapi.json).',
+    '- [OpenAPI 3.1 document, the calls](llms/openapi.json): every endpoint, body, error code and the request signing, generated from the protocol tables (the sandbox serves the whole document at /openapi.json, the packages ship it indented as openapi.json).',
+    "- [OpenAPI 3.1 document, the webhook events](llms/openapi-webhooks.json): every webhook event the service sends, its body and signature headers (the same document's `webhooks`).",
     '',
     '## Optional',
     '',
     ...docs.filter((p) => OPTIONAL.has(p.rel)).flatMap(link),
     '',
   ].join('\n');
-  return { llms, files: [...pages.flatMap((p) => p.files), { path: 'openapi.json', text: `${openapi}\n` }] };
+  return {
+    llms,
+    files: [
+      ...pages.flatMap((p) => p.files),
+      { path: 'openapi.json', text: `${openapi}\n` },
+      { path: 'openapi-webhooks.json', text: `${openapiWebhooks}\n` },
+    ],
+  };
 }
 
 /** Writes dist/llms.txt and dist/llms/ (emptied first, so a page removed from docs/ is not shipped). */

@@ -80,10 +80,15 @@ describe('llms.txt', () => {
     expect(sizes.map(([href]) => href)).toContain('llms/openapi.json');
   });
 
-  it('links the OpenAPI document as the one the package exports, without its indentation', () => {
-    const compact = readFileSync(path.join(shipped, 'llms/openapi.json'), 'utf8');
-    expect(JSON.parse(compact)).toEqual(JSON.parse(readFileSync(path.join(shipped, 'openapi.json'), 'utf8')));
-    expect(compact).not.toMatch(/\n./);
+  it('links the OpenAPI document the package exports, without its indentation, as its calls and its webhooks', () => {
+    const calls = readFileSync(path.join(shipped, 'llms/openapi.json'), 'utf8');
+    const hooks = readFileSync(path.join(shipped, 'llms/openapi-webhooks.json'), 'utf8');
+    const { paths, webhooks, ...common } = JSON.parse(readFileSync(path.join(shipped, 'openapi.json'), 'utf8'));
+    expect(Object.keys(paths).length).toBeGreaterThan(0);
+    expect(Object.keys(webhooks).length).toBeGreaterThan(0);
+    expect(JSON.parse(calls)).toEqual({ ...common, paths });
+    expect(JSON.parse(hooks)).toEqual({ ...common, webhooks });
+    for (const compact of [calls, hooks]) expect(compact).not.toMatch(/\n./);
   });
 });
 

@@ -325,6 +325,10 @@ export const WITHOUT_TOOL: Readonly<Partial<Record<ApiOperationName, string>>> =
     "receivers are your server's (registerWebhook({ url, handler })); list_webhook_deliveries shows them",
   listWebhooks: 'list_webhook_deliveries names the receiver of every attempt',
   deleteWebhook: "receivers are your server's to register and remove",
+  listEvents: "catching up is your server's (handler.catchUp pages through it); list_webhook_deliveries shows events",
+  recoverWebhook: "catching up is your server's (handler.catchUp); resend_webhook sends one event again",
+  resendEvent: 'resend_webhook sends one event again, with its event_id, to the receivers registered now',
+  listDeliveries: "list_webhook_deliveries lists every attempt to each of the token's receivers",
 };
 
 export function clientFor(target: McpTarget): HostedJourneyClient {
