@@ -3,9 +3,10 @@
 // (group `llms` of scripts/build.mjs → dist/, shipped by hosted-journey-sandbox). llms.txt: the H1, a blockquote
 // summary (README's first paragraph), then sections of links, one per page with its own first sentence. Each link is
 // relative to llms.txt and names a file shipped beside it under dist/llms/: a page, headed by its source path, or the
-// OpenAPI document without its indentation, in two: the calls and the webhook events (107 KB whole, unindented). No file is over BUDGET,
-// so an assistant can read any of them whole: a page over it is cut at its `## ` headings into parts (<page>,
-// <page>-part-2.md, …), one section alone over it stops the build, and test/docs/llms.test.ts fails for any file over.
+// OpenAPI document without its indentation, in two: the calls and the webhook events (107 KB whole, unindented). No
+// file is over BUDGET, so an assistant can read any of them whole: a page over it is cut at its `## ` headings into
+// parts (<page>, <page>-part-2.md, …), one section alone over it stops the build, and test/docs/llms.test.ts fails
+// for any file over.
 // There is no llms-full.txt: all pages in one file were 486 KB, more than most assistants take in, and the sandbox's
 // MCP server (search_docs) searches every page. Pages are found by walking docs/: a new page needs no edit here.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
