@@ -9,8 +9,12 @@ const CATALOGUE_PARTS = (budget) => Object.fromEntries(CATALOGUE_LOCALES.map((l)
 export const WIDGET_BUDGETS = {
   /** dist/hosted-journey.iife.js, the script tag: what every script-tag journey loads. */
   iife: 11 * KB,
-  /** The inline ES-module fixture (bench/lib/inline.mjs): every chunk an inline mount loads. */
-  inline: 9.5 * KB,
+  /**
+   * The inline ES-module fixture (bench/lib/inline.mjs): every chunk an inline mount loads. 9.52, not 9.5: the mount
+   * names its lazy chunks by content hash, and a change anywhere in a lazy part (error-view, modal, plain) moved the
+   * mount's gzip by ±2 bytes with no byte of its own code changed (9,499 → 9,501 when issue 50 landed).
+   */
+  inline: 9.52 * KB,
   /**
    * The lazy parts (src/widget/script-parts.ts), each loaded only by the journeys that need it: what its `import()`
    * adds to an inline ES mount (its chunk and the chunks only it needs), by part.
