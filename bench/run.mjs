@@ -130,7 +130,7 @@ for (const name of names) {
   );
   for (const g of result.goals ?? [])
     console.log(
-      `  ${g.met === true ? 'met   ' : g.met === false ? 'MISSED' : 'n/a   '} ${g.name}: ${g.figure} (goal ${g.goal})`,
+      `  ${g.met === true ? 'met   ' : g.met === false ? 'MISSED' : g.met === 'noise' ? 'noise ' : 'n/a   '} ${g.name}: ${g.figure} (goal ${g.goal})`,
     );
   results.push(result);
 }

@@ -1,6 +1,8 @@
 // Renders section results as Markdown. A section result:
-//   { title, intro?, tables: [{ caption?, columns, rows }], goals: [{ name, goal, figure, met: true|false|null,
+//   { title, intro?, tables: [{ caption?, columns, rows }], goals: [{ name, goal, figure, met: true|false|'noise'|null,
 //     enforced?, bound? }], notes: [string] }
+// A ratio's `met` comes from stats.mjs's `judge`: 'noise' when the goal lies inside the run's own spread (the
+// interquartile range of its per-round ratios), which reads "inside noise", neither met nor missed.
 
 const cell = (v) =>
   String(v ?? '')
@@ -15,7 +17,8 @@ export function table({ caption, columns, rows }) {
   return out.join('\n');
 }
 
-export const verdictText = (g) => (g.met === true ? 'met' : g.met === false ? '**missed**' : 'not measured');
+export const verdictText = (g) =>
+  g.met === true ? 'met' : g.met === false ? '**missed**' : g.met === 'noise' ? 'inside noise' : 'not measured';
 
 export function goalsTable(goals) {
   return table({
@@ -25,7 +28,7 @@ export function goalsTable(goals) {
       g.goal,
       g.figure,
       verdictText(g),
-      g.met === true ? (g.note ?? '') : (g.bound ?? g.note ?? ''),
+      g.met === true ? (g.note ?? '') : g.met === 'noise' ? (g.noise ?? g.bound ?? g.note ?? '') : (g.bound ?? g.note ?? ''),
     ]),
   });
 }

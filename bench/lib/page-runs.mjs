@@ -1,17 +1,38 @@
 // Functions evaluated in the integrator page (they run in Chromium: no closures over Node values).
 
-/** createJourney().open() → onReady, ms; also when the iframe's own load event fired (same clock). */
+/**
+ * createJourney().open() → onReady, ms; also when the iframe's own load event fired and the journey's `hello` arrived
+ * (same clock), and the widget's own share of the time: its main-thread work on this page — `createJourney` and
+ * `open()` (the parts: options, messenger, session, iframe, resizer), and its handling of each message the journey
+ * sent before ready (the handshake's `welcome` is posted inside the `hello` handler; `ready` until `onReady` runs).
+ * A handler's time is read between a listener added before the widget's and one added after its own (listeners run
+ * in the order they were added).
+ */
 export async function widgetToReady({ origin, ref, locale }) {
   const slot = document.createElement('div');
   document.getElementById('slots').append(slot);
   const t0 = performance.now();
   let load = NaN;
   let hello = NaN;
-  // Passive observer of the journey's messages (the widget does the checking): when its `hello` arrived.
-  const spy = (e) => {
-    if (e.data?.type === 'hello' && Number.isNaN(hello)) hello = performance.now() - t0;
+  let handlers = 0;
+  let messages = 0;
+  let pending = NaN;
+  // Passive observers of the journey's messages (the widget does the checking): when its `hello` arrived, and when
+  // each of its messages reached the widget's listeners.
+  const before = (e) => {
+    if (e.origin !== origin) return;
+    pending = performance.now();
+    if (e.data?.type === 'hello' && Number.isNaN(hello)) hello = pending - t0;
   };
-  window.addEventListener('message', spy);
+  const after = (e) => {
+    if (e.origin !== origin || Number.isNaN(pending)) return;
+    handlers += performance.now() - pending;
+    messages++;
+    pending = NaN;
+  };
+  window.addEventListener('message', before);
+  let made = NaN;
+  let opened = NaN;
   const { handle, ready } = await new Promise((resolve, reject) => {
     const handle = window.HJ.createJourney({
       vendor: 'acme',
@@ -20,10 +41,20 @@ export async function widgetToReady({ origin, ref, locale }) {
       container: slot,
       readyTimeoutMs: 20_000,
       ...(locale ? { locale } : {}),
-      onReady: () => resolve({ handle, ready: performance.now() - t0 }),
+      onReady: () => {
+        const at = performance.now();
+        // The rest of the `ready` handler runs after ready: not on the path to it.
+        if (!Number.isNaN(pending)) handlers += at - pending;
+        pending = NaN;
+        window.removeEventListener('message', after);
+        resolve({ handle, ready: at - t0 });
+      },
       onError: (e) => reject(new Error(`journey error ${e.code}: ${e.message}`)),
     });
+    made = performance.now() - t0;
     handle.open();
+    opened = performance.now() - t0 - made;
+    window.addEventListener('message', after);
     handle.iframe.addEventListener(
       'load',
       () => {
@@ -32,10 +63,10 @@ export async function widgetToReady({ origin, ref, locale }) {
       { once: true },
     );
   });
-  window.removeEventListener('message', spy);
+  window.removeEventListener('message', before);
   handle.destroy();
   slot.remove();
-  return { ready, load, hello };
+  return { ready, load, hello, made, opened, handlers, messages, widget: made + opened + handlers };
 }
 
 /** A bare <iframe> of the same journey URL (as the widget builds it) → its load event, ms. */

@@ -45,3 +45,43 @@ export const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a'
 export const fmtInt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
 export const fmtKB = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} KB` : 'n/a');
 export const fmtMiB = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1048576).toFixed(1)} MiB` : 'n/a');
+
+/**
+ * The spread of a list of per-round ratios: its median, its interquartile range (the middle half of the rounds) and
+ * its extremes. The IQR is what a verdict is judged on: min–max grows with the number of rounds and, on a shared
+ * machine, almost always holds one round a neighbour's burst tilted; the middle half does not.
+ */
+export function spreadOf(xs) {
+  const ok = xs.filter(Number.isFinite);
+  return {
+    median: median(ok),
+    q1: percentile(ok, 25),
+    q3: percentile(ok, 75),
+    min: ok.length ? Math.min(...ok) : Number.NaN,
+    max: ok.length ? Math.max(...ok) : Number.NaN,
+    n: ok.length,
+  };
+}
+
+/** Per-pair ratios a[i]/b[i] (pairs measured in the same round). */
+export const pairRatios = (a, b) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => x / b[i]);
+
+/**
+ * A ratio's verdict against its goal (`at-least` or `at-most`), from its spread: met when the whole interquartile
+ * range is on the goal's side, missed when the whole of it is on the other, else `noise` (the goal lies inside the
+ * run's own spread: the run cannot tell).
+ */
+export function judge(s, goal, direction = 'at-least') {
+  if (!Number.isFinite(s.median)) return null;
+  const good = (x) => (direction === 'at-least' ? x >= goal : x <= goal);
+  if (good(s.q1) && good(s.q3)) return true;
+  if (!good(s.q1) && !good(s.q3)) return false;
+  return 'noise';
+}
+
+/** `0.91× (IQR 0.88–0.94, min–max 0.80–1.02, 21 rounds)`. */
+export const fmtSpread = (s, unit = 'rounds') =>
+  `${fmtRatio(s.median)} (IQR ${s.q1.toFixed(2)}–${s.q3.toFixed(2)}, min–max ${s.min.toFixed(2)}–${s.max.toFixed(2)}, ${s.n} ${unit})`;
+
+/** A short form for table cells: `0.91× (0.88–0.94)`, the IQR in brackets. */
+export const fmtIqr = (s) => `${fmtRatio(s.median)} (${s.q1.toFixed(2)}–${s.q3.toFixed(2)})`;

@@ -7,11 +7,13 @@
 // - The webhook handler: a delivery processed through a MemoryDedupeStore, without and with a `traceparent` header.
 // Each propagation row has a budget that fails the run (run.mjs exits non-zero): its throughput at least 0.85× the
 // row without. The goal, no measurable loss, is reported beside it (≥ 0.95×).
-import { fmtInt, fmtRatio, median } from '../lib/stats.mjs';
+import { fmtInt, fmtIqr, fmtSpread, judge, median, spreadOf } from '../lib/stats.mjs';
 
 export const title = 'Trace propagation (traceparent), API installed and no SDK';
 
 const ROUNDS = 1000;
+/** Consecutive rounds whose median batches make one ratio: 20 ratios per case, their median and spread reported. */
+const BLOCK = 50;
 const WARMUP = 100;
 /** Operations per timed batch: about a millisecond of the client's work. */
 const BATCH = 16;
@@ -48,13 +50,17 @@ export async function run({ rounds = ROUNDS } = {}) {
     }
   }
   // µs per operation: the median batch, so a batch the scheduler or the GC interrupted does not count.
-  const perOp = (c) => (median(samples.get(c)) * 1000) / BATCH;
+  const perOp = (xs) => (median(xs) * 1000) / BATCH;
+  // A ratio per block of BLOCK consecutive rounds (each block's median batches): the spread across blocks is the
+  // run's own, which a verdict is judged against.
+  const blocks = Math.floor(rounds / BLOCK);
+  const blockOf = (c, k) => samples.get(c).slice(k * BLOCK, (k + 1) * BLOCK);
   const rows = cases.map((c) => {
     const base = cases.find((b) => b.side === c.side && !b.trace);
-    return { ...c, us: perOp(c), ratio: perOp(base) / perOp(c) };
+    const ratios = Array.from({ length: blocks }, (_, k) => perOp(blockOf(base, k)) / perOp(blockOf(c, k)));
+    return { ...c, us: perOp(samples.get(c)), ratio: spreadOf(ratios) };
   });
   const traced = rows.filter((r) => r.trace);
-  const worst = traced.reduce((w, r) => (r.ratio < w.ratio ? r : w), traced[0]);
   return {
     title,
     intro:
@@ -62,30 +68,36 @@ export async function run({ rounds = ROUNDS } = {}) {
       `rounds) of one timed batch of ${BATCH} operations per case, right after an untimed one of the same case; the ` +
       "time per operation is the median batch's, so a batch that " +
       'the scheduler or the garbage collector interrupted does not count (the machine is shared), and the ratio is ' +
-      "the row without a trace context's time over the row's (throughput). The client's calls go to an in-process " +
+      "the row without a trace context's time over the row's (throughput), taken per block of " +
+      `${BLOCK} consecutive rounds: the figure is the median of the ${Math.floor(rounds / BLOCK)} blocks' ratios, the interquartile range of ` +
+      "them in brackets. The client's calls go to an in-process " +
       "fetch that answers at once, so its figures are the client's own work (validation, signing, headers); the " +
       "handler processes signed deliveries through a MemoryDedupeStore. Today's rows without the API, and with an " +
       'SDK recording, are in the section before.',
     tables: [
       {
-        columns: ['side', 'trace context', 'µs / op (median batch)', 'ops/s', '× without'],
-        rows: rows.map((r) => [r.side, r.name, r.us.toFixed(1), fmtInt(1e6 / r.us), fmtRatio(r.ratio)]),
+        columns: ['side', 'trace context', 'µs / op (median batch)', 'ops/s', '× without, median (IQR) of blocks'],
+        rows: rows.map((r) => [r.side, r.name, r.us.toFixed(1), fmtInt(1e6 / r.us), fmtIqr(r.ratio)]),
       },
     ],
     goals: [
       ...traced.map((r) => ({
         name: `${r.side}, ${r.name}`,
         goal: `≥ ${BUDGET.toFixed(2)}× without`,
-        figure: fmtRatio(r.ratio),
-        met: r.ratio >= BUDGET,
+        figure: fmtIqr(r.ratio),
+        met: judge(r.ratio, BUDGET),
         enforced: true,
       })),
-      {
-        name: 'no measurable loss: lowest propagation row',
+      ...traced.map((r) => ({
+        name: `no measurable loss: ${r.side}, ${r.name}`,
         goal: `≥ ${GOAL.toFixed(2)}× without`,
-        figure: `${fmtRatio(worst.ratio)} (${worst.side}, ${worst.name})`,
-        met: worst.ratio >= GOAL,
-      },
+        figure: fmtSpread(r.ratio, 'blocks'),
+        met: judge(r.ratio, GOAL),
+        noise:
+          'the goal lies inside the middle half of the per-block ratios: the run cannot tell this row from the one ' +
+          'without a trace context. What the trace context adds per call, measured alone: parsing the traceparent ' +
+          '(about 0.15 µs) and formatting its header (0.04 µs), of a call of about 40 µs',
+      })),
     ],
     notes: [],
   };
@@ -108,17 +120,30 @@ async function clientCases(server) {
   const plain = make({});
   const withString = make({ traceparent: TRACEPARENT });
   const withFunction = make({ traceparent: () => TRACEPARENT });
-  const call = { vendor: 'acme', ref: 'cust_42' };
+  // Each call's options written out as an integrator writes them (an object literal per call, as in the docs:
+  // `client.finalise({ vendor, ref, traceparent })`), the same for every case. Not `{ ...call, traceparent }`: on
+  // Node 20 a spread followed by a key the source object lacks costs about 1.8 µs (measured, issue 49), a third of
+  // what this section once reported as the call option's cost, and the integrator's code, not the client's.
   return [
-    { side, name: 'none', trace: false, batch: batchOf(() => plain.finalise(call)) },
+    { side, name: 'none', trace: false, batch: batchOf(() => plain.finalise({ vendor: 'acme', ref: 'cust_42' })) },
     {
       side,
       name: 'call option',
       trace: true,
-      batch: batchOf(() => plain.finalise({ ...call, traceparent: TRACEPARENT })),
+      batch: batchOf(() => plain.finalise({ vendor: 'acme', ref: 'cust_42', traceparent: TRACEPARENT })),
     },
-    { side, name: 'client option, a string', trace: true, batch: batchOf(() => withString.finalise(call)) },
-    { side, name: 'client option, a function', trace: true, batch: batchOf(() => withFunction.finalise(call)) },
+    {
+      side,
+      name: 'client option, a string',
+      trace: true,
+      batch: batchOf(() => withString.finalise({ vendor: 'acme', ref: 'cust_42' })),
+    },
+    {
+      side,
+      name: 'client option, a function',
+      trace: true,
+      batch: batchOf(() => withFunction.finalise({ vendor: 'acme', ref: 'cust_42' })),
+    },
   ];
 }
 

@@ -8,11 +8,13 @@ import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { fmtInt, fmtRatio, median, medianPairRatio } from '../lib/stats.mjs';
+import { fmtInt, fmtIqr, fmtSpread, judge, median, pairRatios, spreadOf } from '../lib/stats.mjs';
 
 export const title = 'Webhook handler with OpenTelemetry';
 
 const ROUNDS = 21;
+/** API installed, no SDK: no measurable loss (CPU time per delivery, to `telemetry: false`). */
+const GOAL = 0.95;
 const SLICE_MS = 100;
 const POOL = 2500;
 const PATH = '/hooks/hj';
@@ -86,14 +88,18 @@ export async function run({ rounds = ROUNDS, ms = SLICE_MS } = {}) {
           workload: w.name,
           config: c.name,
           ops: median(wall),
-          ratio: medianPairRatio(
-            wall,
-            base.map((x) => x.wall),
+          ratio: spreadOf(
+            pairRatios(
+              wall,
+              base.map((x) => x.wall),
+            ),
           ),
           cpuUs: median(cpu),
-          cpuRatio: medianPairRatio(
-            base.map((x) => x.cpuUs),
-            cpu,
+          cpuRatio: spreadOf(
+            pairRatios(
+              base.map((x) => x.cpuUs),
+              cpu,
+            ),
           ),
         });
       }
@@ -103,37 +109,51 @@ export async function run({ rounds = ROUNDS, ms = SLICE_MS } = {}) {
     (a, b) => workloads.findIndex((w) => w.name === a.workload) - workloads.findIndex((w) => w.name === b.workload),
   );
   const noSdk = rows.filter((r) => r.config === CONFIGS[1].name);
-  const worst = noSdk.reduce((w, r) => (r.cpuRatio < w.cpuRatio ? r : w), noSdk[0]);
+  const worst = noSdk.reduce((w, r) => (r.cpuRatio.median < w.cpuRatio.median ? r : w), noSdk[0]);
+  const verdicts = noSdk.map((r) => judge(r.cpuRatio, GOAL));
   return {
     title,
     intro:
       `bench/sections/telemetry.mjs: \`handle()\` of signed 1 KiB-class deliveries, ${rounds} interleaved rounds of ${ms} ms per ` +
       'case (alternating order) after a warm-up slice, a fresh handler and MemoryDedupeStore per slice; ops/s are ' +
       'medians, ratios medians of per-round ratios to `telemetry: false` measured in the same phase (no SDK first, ' +
-      'then an SDK). An install without `@opentelemetry/api` takes exactly the `false` path ' +
+      'then an SDK), with their interquartile range in brackets. ' +
+      'An install without `@opentelemetry/api` takes exactly the `false` path ' +
       '(no observer is made), so the first row stands for it; the package cannot be uninstalled inside one process. ' +
       'The SDK rows record every span and metric point (spans exported to a no-op exporter). The CPU columns (this ' +
       "process's user + system time per delivery, and its inverse as a ratio) hold up better than wall time when " +
       'the machine is shared; the goal is judged on them.',
     tables: [
       {
-        columns: ['workload', 'telemetry', 'ops/s', '× without', 'CPU µs / delivery', '× without (CPU)'],
+        columns: [
+          'workload',
+          'telemetry',
+          'ops/s',
+          '× without, median (IQR)',
+          'CPU µs / delivery',
+          '× without (CPU), median (IQR)',
+        ],
         rows: rows.map((r) => [
           r.workload,
           r.config,
           fmtInt(r.ops),
-          fmtRatio(r.ratio),
+          fmtIqr(r.ratio),
           r.cpuUs.toFixed(1),
-          fmtRatio(r.cpuRatio),
+          fmtIqr(r.cpuRatio),
         ]),
       },
     ],
     goals: [
       {
         name: 'API installed, no SDK, lowest of verify/deliver (throughput per CPU time)',
-        goal: '≥ 0.95× without',
-        figure: `${fmtRatio(worst.cpuRatio)} (${worst.workload})`,
-        met: worst.cpuRatio >= 0.95,
+        goal: `≥ ${GOAL}× without`,
+        figure: `${fmtSpread(worst.cpuRatio)} (${worst.workload})`,
+        met: verdicts.includes(false) ? false : verdicts.includes('noise') ? 'noise' : true,
+        noise:
+          'the goal lies inside the middle half of the per-round ratios. With no SDK a delivery costs the handler one ' +
+          "check (two global lookups: are the API's providers still the no-op ones?) and no span, attribute or label; " +
+          "a CPU profile of the 401 path (issue 49) shows that check at under 1% of a delivery's CPU time, which goes on the " +
+          "HMAC and on the SignatureVerificationError's construction (its stack), both the same with `telemetry: false`",
       },
     ],
     notes: [],

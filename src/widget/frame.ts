@@ -55,10 +55,10 @@ export function createFrame(
   let view: HTMLElement | null = null;
   /** Bumped by every `fail`, `recover` and `stop`: only the latest failure may show its view. */
   let failures = 0;
-  const resize = (iframe: HTMLIFrameElement) =>
+  const resize = (iframe: HTMLIFrameElement, loaded?: boolean) =>
     cfg.plain ||
     // The resolved options carry the journey origin and the height bounds the resizer reads (and no host or onResize).
-    (resizer = new Resizer({ ...cfg, iframe }));
+    (resizer = new Resizer({ ...cfg, iframe, loaded }));
   const frame: { iframe: HTMLIFrameElement | null } & Omit<Frame, 'iframe'> = {
     iframe: null,
     start(place, conceal) {
@@ -98,7 +98,7 @@ export function createFrame(
     },
     recover() {
       failures++;
-      if (!resizer && frame.iframe) resize(frame.iframe);
+      if (!resizer && frame.iframe) resize(frame.iframe, true);
       if (!view) return;
       view.remove();
       view = null;

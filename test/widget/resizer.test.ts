@@ -23,8 +23,12 @@ const resized = (height: unknown, origin: string, source: unknown) =>
     }),
   );
 
-/** Waits until the resizer has started its cross-origin handshake (it posts `iframe-child-init` to the frame). */
-async function started(win: { postMessage: ReturnType<typeof vi.fn> }) {
+/**
+ * The frame loads, and the resizer starts its cross-origin handshake (it posts `iframe-child-init` to the frame at its
+ * load, not before).
+ */
+async function started({ iframe, win }: { iframe: HTMLIFrameElement; win: { postMessage: ReturnType<typeof vi.fn> } }) {
+  iframe.dispatchEvent(new Event('load'));
   await vi.waitFor(() => expect(win.postMessage.mock.calls.some((c) => c[0]?.type === 'iframe-child-init')).toBe(true));
 }
 
@@ -57,7 +61,7 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
       maxHeight: 1200,
       onResize: (h) => applied.push(h),
     });
-    await started(win);
+    await started({ iframe, win });
     resized(2900, 'null', win);
     resized(2900, 'https://evil.example.com', win);
     expect(iframe.style.height).toBe('200px');
@@ -83,8 +87,8 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
       minHeight: 0,
       maxHeight: 5000,
     });
-    await started(a.win);
-    await started(b.win);
+    await started(a);
+    await started(b);
     resized(321, 'https://other.example.com', b.win);
     expect(b.iframe.style.height).toBe('321px');
     expect(a.iframe.style.height).toBe('200px');
@@ -95,7 +99,7 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { iframe, win } = frame();
     resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
-    await started(win);
+    await started({ iframe, win });
     vi.advanceTimersByTime(250); // retries come every 100 ms until a first resize
     expect(win.postMessage.mock.calls.length).toBeGreaterThanOrEqual(3);
     for (const call of win.postMessage.mock.calls) expect(call).toEqual([{ type: 'iframe-child-init' }, ORIGIN]);
@@ -106,9 +110,25 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
     expect(win.postMessage.mock.calls.length).toBe(answered);
   });
 
+  it("posts nothing before the frame's first load (it still holds the page's about:blank); `loaded` posts at once", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { iframe, win } = frame();
+    resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
+    vi.advanceTimersByTime(5000);
+    expect(win.postMessage).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    iframe.dispatchEvent(new Event('load'));
+    expect(win.postMessage.mock.calls).toEqual([[{ type: 'iframe-child-init' }, ORIGIN]]);
+    const shown = frame();
+    const late = new Resizer({ ...shown, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000, loaded: true });
+    expect(shown.win.postMessage.mock.calls).toEqual([[{ type: 'iframe-child-init' }, ORIGIN]]);
+    late.stop();
+  });
+
   it('retries the handshake until the child answers, and on each load of the frame', async () => {
     const { iframe, win } = frame();
     resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
+    iframe.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(win.postMessage.mock.calls.length).toBeGreaterThanOrEqual(3));
     const before = win.postMessage.mock.calls.length;
     iframe.dispatchEvent(new Event('load'));
@@ -121,7 +141,7 @@ describe('Resizer (the parent side of the @open-iframe-resizer/core child protoc
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
     resizer = new Resizer({ iframe, journeyOrigin: ORIGIN, minHeight: 100, maxHeight: 1000 });
-    await started(win);
+    await started({ iframe, win });
     resizer.stop();
     const afterStop = win.postMessage.mock.calls.length;
     expect(vi.getTimerCount()).toBe(0); // the handshake retries every 100 ms until a first resize: none left
