@@ -144,8 +144,10 @@ const lines = [
   '',
   `Written by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} in ${((Date.now() - t0) / 1000).toFixed(0)} s. ` +
     'Method and how to read the figures: [docs/performance.md](docs/performance.md). Timings are ratios or medians measured ' +
-    'side by side in one run; only the budgets are enforced — the sizes, and the cost of trace propagation as ratios ' +
-    '(the run exits non-zero when one is exceeded).',
+    'side by side in one run, each ratio the median of several interleaved rounds with its spread (the interquartile ' +
+    'range of the per-round ratios); a goal that lies inside that spread reads "inside noise", neither met nor missed. ' +
+    'Only the budgets are enforced — the sizes, and ratios whose whole spread exceeds their budget ' +
+    '(the run exits non-zero when one is).',
   '',
   busiest > cores * 0.75
     ? `> The machine was shared with other work during this run (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores). ` +

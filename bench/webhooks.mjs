@@ -51,6 +51,37 @@ function payload(size) {
   return text;
 }
 
+/**
+ * A `journey.session` event [ours] (issue 52) as the service sends it when a session ends: a customer's journey of
+ * twelve steps, a bank and one error shown — about 1.5 KiB of nested data the verifier checks against its schema.
+ */
+export function journeySessionBody() {
+  const at = (s) => new Date(Date.UTC(2026, 10, 22, 0, 0, s)).toISOString();
+  const steps = ['welcome', 'consent', 'details', 'income', 'expenses', 'banks', 'bank_consent', 'bank_login', 'accounts', 'review', 'submit', 'done'];
+  return JSON.stringify({
+    event_id: 'evt_bench_session',
+    type: 'journey.session',
+    created_at: at(120),
+    vendor: 'acme',
+    ref: 'c1',
+    data: {
+      session_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+      vendor: 'acme',
+      ref: 'c1',
+      application_id: 'app_bench_1',
+      trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+      started_at: at(0),
+      last_action_at: at(110),
+      ended_at: at(118),
+      outcome: 'completed',
+      last_step: 'done',
+      steps: steps.map((step, i) => ({ step, at: at(i * 10) })),
+      institution: { id: 'bank_demo', name: 'Demo Bank', pathway: 'cdr' },
+      errors: [{ code: 'BANK_TIMEOUT', step: 'bank_login', at: at(72) }],
+    },
+  });
+}
+
 // ---- minimal raw node:crypto implementations ----------------------------------------------------------------------
 /**
  * Same 'hmac' scheme: freshness, Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse.
@@ -251,7 +282,31 @@ export async function run({ rounds = 15, ms = 80, dist = false, sizes = [1024, 6
       ...vsBefore,
     };
   });
-  return { rows, rounds, cases };
+  return { rows, rounds, cases, session: await sessionCases(ours, stdKeys, KEY) };
+}
+
+/**
+ * The journey-session path at the receiver: a `journey.session` delivery verified by a verifier made once (its
+ * payload validated against the event's schema) beside the raw call on the same body, and a `crawl.completed` body
+ * of the same length through the same verifier (what the session's nested data costs the schema check).
+ */
+async function sessionCases(ours, stdKeys, key) {
+  const body = journeySessionBody();
+  const buf = Buffer.from(body);
+  const now = new Date();
+  const headers = rawStdSign(buf, key, 'msg_session', now);
+  const same = Buffer.from(payload(buf.length));
+  const sameHeaders = rawStdSign(same, key, 'msg_same', now);
+  const verifier = ours.createWebhookVerifier({ keys: stdKeys, scheme: 'standard' });
+  const checked = await verifier.verify({ body: buf, headers });
+  if (checked.event?.type !== 'journey.session' || checked.known !== true)
+    throw new Error('the journey.session body is not a known, valid event');
+  return {
+    bytes: buf.length,
+    ours: () => verifier.verify({ body: buf, headers }),
+    raw: () => rawStdVerify(buf, headers, key),
+    sameSize: () => verifier.verify({ body: same, headers: sameHeaders }),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Renders section results as Markdown. A section result:
 //   { title, intro?, tables: [{ caption?, columns, rows }], goals: [{ name, goal, figure, met: true|false|'noise'|null,
-//     enforced?, bound? }], notes: [string] }
+//     enforced?, bound?, noise?, note?, reported? }], notes: [string] }
 // A ratio's `met` comes from stats.mjs's `judge`: 'noise' when the goal lies inside the run's own spread (the
 // interquartile range of its per-round ratios), which reads "inside noise", neither met nor missed.
 
@@ -18,7 +18,15 @@ export function table({ caption, columns, rows }) {
 }
 
 export const verdictText = (g) =>
-  g.met === true ? 'met' : g.met === false ? '**missed**' : g.met === 'noise' ? 'inside noise' : 'not measured';
+  g.met === true
+    ? 'met'
+    : g.met === false
+      ? '**missed**'
+      : g.met === 'noise'
+        ? 'inside noise'
+        : g.reported
+          ? 'reported'
+          : 'not measured';
 
 export function goalsTable(goals) {
   return table({

@@ -82,13 +82,16 @@ export async function bareIframeToLoad({ origin, ref }) {
   const frame = document.createElement('iframe');
   frame.style.cssText = 'width:100%;height:400px;border:0';
   const t0 = performance.now();
+  let placed = NaN;
   const load = await new Promise((resolve) => {
     frame.addEventListener('load', () => resolve(performance.now() - t0), { once: true });
     frame.src = url;
     document.getElementById('slots').append(frame);
+    placed = performance.now() - t0;
   });
   frame.remove();
-  return { load };
+  // `placed`: the page's own work to place an iframe (every embed's, the widget's too), before its load.
+  return { load, placed };
 }
 
 /** N journeys opened at once → time until every one is ready, ms. Handles stay mounted (window.__open). */

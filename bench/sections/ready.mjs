@@ -4,7 +4,7 @@
 // order; the figures are medians of the per-round ratios (robust to drift on a shared machine).
 import { bareIframeToLoad, widgetToReady } from '../lib/page-runs.mjs';
 import { launchChromium, startJourneySandbox, startParentPage } from '../lib/browser.mjs';
-import { fmtMs, fmtRatio, median, percentile } from '../lib/stats.mjs';
+import { fmtIqr, fmtMs, fmtRatio, fmtSpread, judge, median, percentile, spreadOf } from '../lib/stats.mjs';
 
 export const title = 'Time to ready (Chromium)';
 
@@ -14,6 +14,15 @@ const WARM_UP = 3;
 const SECOND = 'vi';
 /** Budget of the second locale's time to ready, as a ratio to en-AU's in the same rounds (enforced). */
 const SECOND_BUDGET = 1.35;
+/**
+ * The widget's own share of the time to ready, to a bare iframe's load in the same round: at most a twentieth. Its
+ * share is what the widget runs on the integrator's page before onReady beyond placing an iframe, which every embed
+ * does (options, messenger, session, resizer, the `welcome` it posts on `hello`, the `ready` it delivers); the rest of
+ * open() → ready is the browser loading a cross-site frame and the journey page's boot. A twentieth of the load
+ * keeps the widget's part below one frame at 60 Hz for a load of a third of a second, and leaves room for the
+ * machine's noise in a figure a few milliseconds wide (issue 49).
+ */
+const SHARE_GOAL = 0.05;
 
 export async function run({ runs = RUNS } = {}) {
   const sandbox = await startJourneySandbox();
@@ -30,6 +39,11 @@ export async function run({ runs = RUNS } = {}) {
     const loadA = [];
     const bootInA = [];
     const c = [];
+    const made = [];
+    const opened = [];
+    const handlers = [];
+    const widget = [];
+    const placed = [];
     for (let i = -WARM_UP; i < runs; i++) {
       // Rotate which goes first, so none always follows another's cache effects.
       const order = [
@@ -50,15 +64,27 @@ export async function run({ runs = RUNS } = {}) {
             helloInA.push(r.hello);
             loadA.push(r.load);
             bootInA.push(r.ready - r.hello);
+            made.push(r.made);
+            opened.push(r.opened);
+            handlers.push(r.handlers);
+            widget.push(r.widget);
           }
         } else {
           const r = await page.evaluate(bareIframeToLoad, { origin, ref });
-          if (i >= 0) b.push(r.load);
+          if (i >= 0) {
+            b.push(r.load);
+            placed.push(r.placed);
+          }
         }
       }
     }
     const ratios = a.map((x, i) => x / b[i]);
     const ratio = median(ratios);
+    const ratioSpread = spreadOf(ratios);
+    // The widget's own share: its work on the page beyond placing an iframe (B's, same round), to B's load.
+    const own = widget.map((x, i) => Math.max(0, x - placed[i]));
+    const share = spreadOf(own.map((x, i) => x / b[i]));
+    const bootShare = spreadOf(a.map((x, i) => (x - own[i]) / b[i]));
     const loadRatio = median(loadA.map((x, i) => x / b[i]));
     const secondRatios = c.map((x, i) => x / a[i]);
     const second = median(secondRatios);
@@ -82,6 +108,24 @@ export async function run({ runs = RUNS } = {}) {
             row('A: hello → onReady (journey boot: welcome round trip, first render)', bootInA),
             row('A: iframe load event → onReady', loadInA),
             ['A / B, per pair', fmtRatio(ratio), fmtRatio(percentile(ratios, 90)), fmtRatio(Math.min(...ratios))],
+            row("A: the widget's work on the page before onReady (all of the three below)", widget),
+            row('A: createJourney() (options, messenger, frame part, watchdogs)', made),
+            row('A: open() (session, iframe placed, messenger listening, resizer)', opened),
+            row("A: the widget's handling of the journey's messages before onReady (hello → welcome, ready → onReady)", handlers),
+            row('B: placing the bare iframe (src set, appended)', placed),
+            row("A: the widget's own share (its work beyond placing an iframe)", own),
+            [
+              "A: the widget's own share / B's load, per round",
+              fmtIqr(share),
+              fmtRatio(percentile(own.map((x, i) => x / b[i]), 90)),
+              fmtRatio(share.min),
+            ],
+            [
+              "A: the rest (the browser's frame load and the journey page's boot) / B's load, per round",
+              fmtIqr(bootShare),
+              '',
+              '',
+            ],
             ["A's iframe load / B's load, per pair", fmtRatio(loadRatio), '', ''],
             row(`C: createJourney({ locale: '${SECOND}' }).open() → onReady`, c),
             [
@@ -95,10 +139,25 @@ export async function run({ runs = RUNS } = {}) {
       ],
       goals: [
         {
-          name: 'time to ready, widget vs bare iframe',
-          goal: '≤ 1.10×',
-          figure: fmtRatio(ratio),
-          met: ratio <= 1.1,
+          name: "the widget's own share of the time to ready, to a bare iframe's load",
+          goal: `≤ ${SHARE_GOAL.toFixed(2)}×`,
+          figure: `${fmtSpread(share)}; median ${fmtMs(median(own), 1)} of ${fmtMs(median(b), 1)}`,
+          met: judge(share, SHARE_GOAL, 'at-most'),
+          note:
+            "The goal is set on the widget's share (issue 49): what it runs on the page beyond placing an iframe " +
+            '(createJourney, open(), its handling of hello and ready), which is all the widget controls. Brought to ' +
+            "its floor: the resizer no longer posts into the new frame's about:blank before its load (reaching into " +
+            "the new frame's window was half of open()'s time, a CPU profile showed), and reads the frame's window " +
+            'only for its own messages. The rest of open() → ready is the browser loading a cross-site frame and the ' +
+            `journey page's boot, ${fmtIqr(bootShare)} of B; the time to ready to a bare iframe's load, ` +
+            `${fmtSpread(ratioSpread)}, is reported above without a goal of its own.`,
+        },
+        {
+          name: 'time to ready, widget vs bare iframe (reported; the goal is on the widget\'s share)',
+          goal: '—',
+          figure: fmtSpread(ratioSpread),
+          met: null,
+          reported: true,
           bound:
             `B stops at the load event; A's ready cannot come before the journey has run its script, handshaken and rendered a step: ` +
             `median ${fmtMs(median(bootInA), 1)} from its hello to its ready (${fmtMs(median(loadInA), 1)} after load). The widget's own part is ` +
@@ -110,8 +169,8 @@ export async function run({ runs = RUNS } = {}) {
         {
           name: `time to ready in ${SECOND}, to en-AU's`,
           goal: `≤ ${SECOND_BUDGET.toFixed(2)}×`,
-          figure: fmtRatio(second),
-          met: second <= SECOND_BUDGET,
+          figure: fmtSpread(spreadOf(secondRatios)),
+          met: judge(spreadOf(secondRatios), SECOND_BUDGET, 'at-most'),
           enforced: true,
           bound:
             `A second locale adds one script the journey loads before its first step (journey-words.${SECOND}.js) ` +

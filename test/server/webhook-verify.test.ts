@@ -181,6 +181,19 @@ describe.each(entries)('verifyWebhook / signWebhook — $name', ({ api }) => {
     expect(wh.verify(ours.body as string, ours.headers)).toMatchObject({ event_id: 'evt_1' });
   });
 
+  it("signs with each call's own 'standard' secret, alternating secrets too, and refuses a bad one after a good one", async () => {
+    const other = `whsec_${Buffer.from('another-secret-of-32-bytes-long!').toString('base64')}`;
+    for (const secret of [WHSEC, other, WHSEC, other]) {
+      const signed = await api.signWebhook({ payload: event, scheme: 'standard', secret, id: 'msg_44' });
+      expect(new Webhook(secret).verify(signed.body as string, signed.headers)).toMatchObject({ event_id: 'evt_1' });
+      const wrong = new Webhook(secret === WHSEC ? other : WHSEC);
+      expect(() => wrong.verify(signed.body as string, signed.headers)).toThrow();
+    }
+    await expect(
+      api.signWebhook({ payload: event, scheme: 'standard', secret: 'whsec_***', id: 'msg_45' }),
+    ).rejects.toMatchObject({ name: 'ServerConfigError', field: 'secret' });
+  });
+
   it('misconfiguration is a ServerConfigError, not a verification failure', async () => {
     const d = await hmac();
     await expect(api.verifyWebhook({ ...d, keys: [], path: PATH, now })).rejects.toMatchObject({
