@@ -35,7 +35,7 @@ export const SECTIONS = {
 /** Per-section wall-clock limit; the whole run must stay under 10 minutes on a 2-core machine. */
 const SECTION_LIMIT_MS = {
   sizes: 60_000,
-  ready: 120_000,
+  ready: 180_000,
   prewarm: 120_000,
   relay: 60_000,
   journeys: 120_000,

@@ -57,7 +57,20 @@ function payload(size) {
  */
 export function journeySessionBody() {
   const at = (s) => new Date(Date.UTC(2026, 10, 22, 0, 0, s)).toISOString();
-  const steps = ['welcome', 'consent', 'details', 'income', 'expenses', 'banks', 'bank_consent', 'bank_login', 'accounts', 'review', 'submit', 'done'];
+  const steps = [
+    'welcome',
+    'consent',
+    'details',
+    'income',
+    'expenses',
+    'banks',
+    'bank_consent',
+    'bank_login',
+    'accounts',
+    'review',
+    'submit',
+    'done',
+  ];
   return JSON.stringify({
     event_id: 'evt_bench_session',
     type: 'journey.session',

@@ -36,7 +36,11 @@ export function goalsTable(goals) {
       g.goal,
       g.figure,
       verdictText(g),
-      g.met === true ? (g.note ?? '') : g.met === 'noise' ? (g.noise ?? g.bound ?? g.note ?? '') : (g.bound ?? g.note ?? ''),
+      g.met === true
+        ? (g.note ?? '')
+        : g.met === 'noise'
+          ? (g.noise ?? g.bound ?? g.note ?? '')
+          : (g.bound ?? g.note ?? ''),
     ]),
   });
 }

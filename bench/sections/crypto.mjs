@@ -33,7 +33,8 @@ const SESSION_WHY =
 export async function run() {
   const { paired, run: runWebhooks } = await import('../webhooks.mjs');
   const { rows, rounds, cases, session } = await runWebhooks({ rounds: ROUNDS, ms: SLICE_MS, sizes: [1024, 65536] });
-  const fnOf = (r) => cases.find((c) => c.size === r.size && c.op === r.op && c.scheme === r.scheme && c.name === r.name).fn;
+  const fnOf = (r) =>
+    cases.find((c) => c.size === r.size && c.op === r.op && c.scheme === r.scheme && c.name === r.name).fn;
   const rawOf = (r) =>
     rows.find((f) => f.size === r.size && f.op === r.op && f.scheme === r.scheme && f.name === 'raw node:crypto');
   const ours = rows.filter((r) => r.name === 'hosted-journey');
@@ -95,7 +96,7 @@ export async function run() {
     title,
     intro:
       `From bench/webhooks.mjs (the backend helper's bench): ${rounds} interleaved rounds of ${SLICE_MS} ms per case, alternating order; ` +
-      'ops/s are medians, per second of CPU time (this process\'s user + system: a shared machine\'s other work does not ' +
+      "ops/s are medians, per second of CPU time (this process's user + system: a shared machine's other work does not " +
       'count in it), ratios are medians of per-round ratios to the raw node:crypto implementation of the same scheme, ' +
       'with their interquartile range (the middle half of the rounds) in brackets ' +
       '(for "hmac": Content-MD5 check, HMAC-SHA256 over the string to sign, timingSafeEqual, JSON.parse). ' +

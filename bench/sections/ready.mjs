@@ -8,7 +8,7 @@ import { fmtIqr, fmtMs, fmtRatio, fmtSpread, judge, median, percentile, spreadOf
 
 export const title = 'Time to ready (Chromium)';
 
-const RUNS = 40;
+const RUNS = 30;
 const WARM_UP = 3;
 /** The second locale, measured beside en-AU. */
 const SECOND = 'vi';
@@ -111,13 +111,21 @@ export async function run({ runs = RUNS } = {}) {
             row("A: the widget's work on the page before onReady (all of the three below)", widget),
             row('A: createJourney() (options, messenger, frame part, watchdogs)', made),
             row('A: open() (session, iframe placed, messenger listening, resizer)', opened),
-            row("A: the widget's handling of the journey's messages before onReady (hello → welcome, ready → onReady)", handlers),
+            row(
+              "A: the widget's handling of the journey's messages before onReady (hello → welcome, ready → onReady)",
+              handlers,
+            ),
             row('B: placing the bare iframe (src set, appended)', placed),
             row("A: the widget's own share (its work beyond placing an iframe)", own),
             [
               "A: the widget's own share / B's load, per round",
               fmtIqr(share),
-              fmtRatio(percentile(own.map((x, i) => x / b[i]), 90)),
+              fmtRatio(
+                percentile(
+                  own.map((x, i) => x / b[i]),
+                  90,
+                ),
+              ),
               fmtRatio(share.min),
             ],
             [
@@ -153,7 +161,7 @@ export async function run({ runs = RUNS } = {}) {
             `${fmtSpread(ratioSpread)}, is reported above without a goal of its own.`,
         },
         {
-          name: 'time to ready, widget vs bare iframe (reported; the goal is on the widget\'s share)',
+          name: "time to ready, widget vs bare iframe (reported; the goal is on the widget's share)",
           goal: '—',
           figure: fmtSpread(ratioSpread),
           met: null,
