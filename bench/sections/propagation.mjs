@@ -95,8 +95,12 @@ export async function run({ rounds = ROUNDS } = {}) {
         met: judge(r.ratio, GOAL),
         noise:
           'the goal lies inside the middle half of the per-block ratios: the run cannot tell this row from the one ' +
-          'without a trace context. What the trace context adds per call, measured alone: parsing the traceparent ' +
-          '(about 0.15 µs) and formatting its header (0.04 µs), of a call of about 40 µs',
+          'without a trace context. ' +
+          (r.side.startsWith('client')
+            ? 'What the trace context adds per call, measured alone: parsing the traceparent (about 0.15 µs) and ' +
+              'formatting its header (0.04 µs), of a call of about 40 µs'
+            : 'With no SDK the handler never reads the header (the observer parses it only when it makes a span, ' +
+              'src/server/telemetry/webhook.ts): the one difference is one more key in the header record'),
       })),
     ],
     notes: [],

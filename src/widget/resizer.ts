@@ -40,8 +40,8 @@ export class Resizer {
     this.#host = options.host ?? window;
     this.#host.addEventListener('message', this.#onMessage);
     // Posts start at the frame's load (or at once for a frame that already shows the journey): before it, a frame
-    // just placed holds the page's own about:blank, so each post to the journey origin was dropped with a console
-    // error, and reaching into the new frame's window cost open() half its time (a profile of open() → ready, issue 49).
+    // just placed holds the page's own about:blank, a post to the journey origin is dropped with a console error,
+    // and reaching into the new frame's window costs as much as placing it (docs/performance.md).
     options.iframe.addEventListener('load', this.#init);
     if (options.loaded) this.#init();
   }
@@ -53,7 +53,7 @@ export class Resizer {
     this.#o.iframe.removeEventListener('load', this.#init);
   }
 
-  /** One post, and the next one scheduled; a load of the frame posts at once (the retries go on from where they were). */
+  /** One post and the next one scheduled; a load of the frame posts at once (the retries go on where they were). */
   readonly #init = (): void => {
     const { iframe, journeyOrigin } = this.#o;
     if (this.#answered) return;

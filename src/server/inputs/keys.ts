@@ -46,11 +46,10 @@ let lastStandard: { provider: CryptoProvider; secret: string; key: PreparedHmacK
  * The key of a signing call (a request, a delivery): the secret checked (`checkSecret`; 'standard': `whsec_` +
  * base64). An 'hmac' secret goes to the provider as it is. A 'standard' secret is decoded and prepared once: a sender
  * signs with one secret call after call, so the last one's prepared key is kept and reused for the same secret and
- * provider, until a call with another secret replaces it (never logged or handed out). Measured (issue 49): decoding
- * the `whsec_` secret and copying its key on every call took about 30% of a 'standard' signature at 1 KiB; one run of
- * both builds side by side (41 pairs of adjacent 40 ms slices, CPU time, load average 15 on 2 cores), with the
- * prepared key to without: 1.33× (IQR 1.17–1.53). The same for 'hmac' secrets measured 1.08× (0.96–1.27), inside
- * the spread: not kept (docs/performance.md).
+ * provider, until a call with another secret replaces it (never logged or handed out). Measured: decoding the
+ * `whsec_` secret and copying its key on every call takes about 30% of a 'standard' signature at 1 KiB; side by side
+ * (41 pairs of adjacent 40 ms slices, CPU time), the prepared key runs at 1.33× (IQR 1.17–1.53) the call without it.
+ * For 'hmac' secrets the same measured 1.08× (IQR 0.96–1.27), inside the spread: not kept (docs/performance.md).
  */
 export function signingKey(provider: CryptoProvider, secret: unknown, scheme: 'hmac' | 'standard'): HmacKey {
   const checked = checkSecret(secret, 'secret');
