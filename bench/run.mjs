@@ -36,9 +36,9 @@ export const SECTIONS = {
 const SECTION_LIMIT_MS = {
   sizes: 60_000,
   ready: 180_000,
-  prewarm: 120_000,
+  prewarm: 180_000,
   relay: 60_000,
-  journeys: 120_000,
+  journeys: 180_000,
   crypto: 120_000,
   payloads: 60_000,
   load: 120_000,

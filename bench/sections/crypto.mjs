@@ -54,10 +54,13 @@ export async function run() {
   const goals = [1024, 65536].map((size) => {
     const at = ours.filter((r) => r.size === size).map((r) => ({ r, s: judged(r) }));
     const verdicts = at.map(({ r, s }) => judge(s, GOAL[r.op]));
-    const worst = at.reduce((w, x) => (x.s.median / GOAL[x.r.op] < w.s.median / GOAL[w.r.op] ? x : w), at[0]);
+    // The comparison that decides the verdict: a missed one (the lowest upper quartile to its goal), else the one
+    // whose lower quartile sits lowest to its goal (inside noise, or met by the narrowest margin).
+    const by = (k) => (w, x) => (x.s[k] / GOAL[x.r.op] < w.s[k] / GOAL[w.r.op] ? x : w);
+    const worst = verdicts.includes(false) ? at.reduce(by('q3'), at[0]) : at.reduce(by('q1'), at[0]);
     const floor = floorOf(worst.r);
     return {
-      name: `ours at ${label(size)}, lowest of verify/sign × hmac/standard (verify: a verifier made once, as the peers)`,
+      name: `ours at ${label(size)}, each of verify/sign × hmac/standard (verify: a verifier made once, as the peers; shown: the one that decides the verdict)`,
       goal: `verify ≥ ${GOAL.verify}× raw, sign ≥ ${GOAL.sign}× raw behind \`async\``,
       figure: `${fmtSpread(worst.s, 'pairs')} (${worst.r.op}, ${worst.r.scheme}${worst.r.op === 'sign' ? ', to raw behind `async`' : ''})`,
       met: verdicts.includes(false) ? false : verdicts.includes('noise') ? 'noise' : !verdicts.includes(null),
