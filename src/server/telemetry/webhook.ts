@@ -52,9 +52,12 @@ interface Answer {
 
 export interface WebhookObserver {
   /**
-   * `process` gets no probe when nothing would be recorded (no SDK registered, no logger). `trace` reads the
-   * delivery's traceparent and tracestate, only when a span is made.
+   * Whether a delivery now would record anything (an SDK registered, or a logger). When not, the handler runs the
+   * delivery without the observer: no closure, no promise and no stack frame of its own, so a delivery's cost, and the
+   * stack an error of its verification captures, are those of `telemetry: false`.
    */
+  recording(): boolean;
+  /** Runs `process` with the delivery's probe; `trace` reads its traceparent and tracestate, only when a span is made. */
   deliver<R extends Answer>(
     process: (probe: DeliveryProbe | undefined) => Promise<R>,
     trace: () => ParsedTraceparent,
@@ -97,11 +100,8 @@ export function webhookObserver(
     }
   };
   return {
-    // Not async itself: with nothing to record (no SDK, no logger) a delivery costs one check and no extra promise.
-    deliver(process, trace) {
-      const on = tel && !tel.idle() ? tel : undefined;
-      return on || logger ? recorded(on, process, trace) : process(undefined);
-    },
+    recording: () => logger !== undefined || (tel !== undefined && !tel.idle()),
+    deliver: (process, trace) => recorded(tel && !tel.idle() ? tel : undefined, process, trace),
   };
 }
 

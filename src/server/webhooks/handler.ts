@@ -154,7 +154,7 @@ export function createWebhookHandlerWith<Db>(
         );
       }
       if (d.method.toUpperCase() !== 'POST') return notPost();
-      return observe
+      return observe?.recording()
         ? observe.deliver(
             (probe) => process(d, probe),
             () => traceOf(d.headers),
