@@ -57,7 +57,7 @@ export interface WebhookObserver {
    * stack an error of its verification captures, are those of `telemetry: false`.
    */
   recording(): boolean;
-  /** Runs `process` with the delivery's probe; `trace` reads its traceparent and tracestate, only when a span is made. */
+  /** Runs `process` with the delivery's probe; `trace` reads its traceparent and tracestate when a span is made. */
   deliver<R extends Answer>(
     process: (probe: DeliveryProbe | undefined) => Promise<R>,
     trace: () => ParsedTraceparent,
