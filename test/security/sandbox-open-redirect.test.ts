@@ -156,3 +156,48 @@ describe('sandbox open redirect: parent-origin registry', () => {
     }
   });
 });
+
+describe("the fake bank with an app [ours]: an app's journey gets the bank's answer at the app's return link", () => {
+  const APP_RETURN = 'http://localhost:9/app-return';
+  /** An app's journey page (iOS bridge) up to its consent, asked for as the journey page asks for it. */
+  async function appConsent(ref: string, returnTo = APP_RETURN) {
+    const page = await loadJourneyPage(sb.url, 'acme', ref, {
+      query: { native_bridge: 'ios', return_url: APP_RETURN },
+    });
+    await page.call('POST', 'start', { full_name: 'A B', email: 'a@example.com' });
+    await page.call('POST', 'institution', { institution_id: 'cdr-only-bank', pathway: 'cdr' });
+    const returnUrl = `${bankReturn(ref, returnTo)}&locale=en-AU`;
+    return page.call('POST', 'consent', { return_url: returnUrl, parent_origin: new URL(APP_RETURN).origin });
+  }
+
+  it('the consent page, opened outside the WebView, answers approve and deny with a redirect straight to returnUrl', async () => {
+    const approved = await appConsent('app_bank_1');
+    expect(approved.status, approved.text).toBe(201);
+    // The bank-redirect URL the journey posts to the app leads to the bank's consent page.
+    const hop = await sb.raw('GET', `/bank-redirect/acme/app_bank_1/${approved.json.consent_id}`, {
+      redirect: 'manual',
+    });
+    expect(hop.headers.get('location')).toBe(approved.json.consent_url);
+    expect(await approveConsent(sb.url, approved.json.consent_url, 'approve')).toBe(
+      `${APP_RETURN}?hj_channel=${CHANNEL}&hj_bank_status=authorised`,
+    );
+    const denied = await appConsent('app_bank_2');
+    expect(await approveConsent(sb.url, denied.json.consent_url, 'deny')).toBe(
+      `${APP_RETURN}?hj_channel=${CHANNEL}&hj_bank_status=denied`,
+    );
+    // The app's return link is on the origin the journey URL registered: another origin is refused, as on the web.
+    expect((await appConsent('app_bank_3', `${EVIL}/app-return`)).status).toBe(422);
+  });
+
+  it('a web journey (framed, same return_to) still goes back through the journey’s bank-return page', async () => {
+    const page = await loadJourneyPage(sb.url, 'acme', 'web_bank_1', { parentOrigin: 'http://localhost:4000' });
+    await page.call('POST', 'start', { full_name: 'A B', email: 'a@example.com' });
+    await page.call('POST', 'institution', { institution_id: 'cdr-only-bank', pathway: 'cdr' });
+    const res = await page.call('POST', 'consent', {
+      return_url: bankReturn('web_bank_1', 'http://localhost:4000/apply'),
+    });
+    const back = new URL(await approveConsent(sb.url, res.json.consent_url, 'approve'));
+    expect(back.origin + back.pathname).toBe(`${sb.url}/i/acme/web_bank_1/bank-return`);
+    expect(back.searchParams.get('status')).toBe('authorised');
+  });
+});

@@ -48,6 +48,8 @@ export interface JourneyPageOptions {
   parentOrigin?: string;
   /** `'bank-return'` loads `/i/{vendor}/{ref}/bank-return` instead of the journey. */
   page?: 'journey' | 'bank-return';
+  /** More query parameters of the page's URL. @example { native_bridge: 'ios', return_url: 'http://localhost:9/r' } */
+  query?: Record<string, string>;
 }
 
 export interface JourneyPage {
@@ -85,6 +87,7 @@ export async function loadJourneyPage(
     url.searchParams.set('parent_origin', options.parentOrigin);
     url.searchParams.set('channel', 'abcdefgh12345678');
   }
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const page = await toResponse(await fetch(url));
   const session = pageConfig(page.text)?.session as string | undefined;
   const call: JourneyPage['call'] = async (method, action, body, headers = {}) =>

@@ -31,6 +31,8 @@ export interface NewConsent {
   renews?: Consent | undefined;
   /** The language the customer's journey negotiated, when a journey asked for the consent. */
   locale?: Locale | undefined;
+  /** An app's journey: its return link (`Consent.app_return`). */
+  appReturn?: string | undefined;
 }
 
 /** A pending consent (or renewal request) and the timer of its link. */
@@ -55,6 +57,7 @@ export function openConsent(ctx: SandboxContext, app: Application, req: NewConse
     ...(req.state !== undefined ? { state: req.state } : {}),
     ...(renews ? { renews: renews.id } : {}),
     ...(req.locale !== undefined ? { locale: req.locale } : {}),
+    ...(req.appReturn !== undefined ? { app_return: req.appReturn } : {}),
   };
   ctx.state.consents.set(consent.id, consent);
   noteConsent(consent, app, ctx.request);

@@ -2,7 +2,7 @@
  * The open-banking lifecycle, shared by the signed API, the journey-facing API and the bank pages:
  * start → institution → consent (cdr) or crawler login → crawl → crawled → finalise → report ready.
  */
-import { consentIsLive, type CrawlerLifecycleStatus, type Pathway } from '../../protocol/index.js';
+import { consentIsLive, RESUME_QUERY, type CrawlerLifecycleStatus, type Pathway } from '../../protocol/index.js';
 import type { Locale } from '../../protocol/locale.js';
 import type { SandboxContext } from './context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from './errors.js';
@@ -139,6 +139,8 @@ export interface ConsentRequest {
   renews?: string | undefined;
   /** The language the customer's journey negotiated, when a journey asks. */
   locale?: Locale | undefined;
+  /** An app's journey asks: its return link with the journey's channel (`Consent.app_return`). */
+  appReturn?: string | undefined;
 }
 
 /** Creates a CDR consent (or a renewal of one) and its bank authorisation URL. */
@@ -165,6 +167,7 @@ export function createConsent(ctx: SandboxContext, app: Application, req: Consen
     state: req.state,
     sharingDays: req.sharingDays,
     locale: req.locale,
+    appReturn: req.appReturn,
   });
   app.status = 'consent_pending';
   return consent;
@@ -186,6 +189,7 @@ function createRenewal(ctx: SandboxContext, app: Application, req: ConsentReques
     sharingDays: req.sharingDays,
     renews: renewed,
     locale: req.locale,
+    appReturn: req.appReturn,
   });
 }
 
@@ -204,6 +208,12 @@ export function decideConsent(ctx: SandboxContext, consent: Consent, approve: bo
     runCrawl(ctx, app);
   } else if (first) {
     app.status = 'denied';
+  }
+  // A bank with an app [ours]: an app's journey gets its answer at the app's return link, straight from the bank.
+  if (consent.app_return !== undefined) {
+    const link = new URL(consent.app_return);
+    link.searchParams.set(RESUME_QUERY.status, approve ? 'authorised' : 'denied');
+    return link.toString();
   }
   const back = new URL(consent.return_url);
   back.searchParams.set('consent_id', consent.id);

@@ -75,6 +75,12 @@ export interface Consent {
   warned: number[];
   /** The language the customer's journey negotiated when it asked for the consent (or its latest renewal). */
   locale?: Locale;
+  /**
+   * A consent asked for by a journey in an app's WebView [ours]: the app's return link with the journey's
+   * `hj_channel`. The bank's decision answers with a redirect straight to it (the bank's app hands the customer back
+   * to the lender's app), adding `hj_bank_status`, instead of going through the journey's bank-return page.
+   */
+  app_return?: string;
   /** A renewal request: the consent it renews (it is never listed itself). */
   renews?: string;
   /** The pending renewal of this consent. */

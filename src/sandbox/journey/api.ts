@@ -8,7 +8,14 @@
  */
 import * as z from 'zod/mini';
 import { decisionOf } from '../core/consents.js';
-import { checkChannel, PATHWAYS, ID_PATTERN, RETURN_TO_QUERY, SHARING_DAYS } from '../../protocol/index.js';
+import {
+  checkChannel,
+  ID_PATTERN,
+  PATHWAYS,
+  RESUME_QUERY,
+  RETURN_TO_QUERY,
+  SHARING_DAYS,
+} from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { SandboxErrorCode as E, SandboxHttpError, fieldError } from '../core/errors.js';
 import { INSTITUTIONS } from '../data/institutions.js';
@@ -96,6 +103,20 @@ function checkedReturnUrl(ctx: SandboxContext, session: JourneySession, body: z.
   return parsed.toString();
 }
 
+/**
+ * An app's journey (its session says so): the app's return link its consent's bank answers at, with the journey's
+ * channel (`return_to` and `channel` of the checked return URL: on the app's registered origin). Undefined for a
+ * web journey, or an app's that named no `return_to` (then the bank-return page answers, as on the web).
+ */
+function appReturnOf(session: JourneySession, returnUrl: string): string | undefined {
+  const q = new URL(returnUrl).searchParams;
+  const to = q.get(RETURN_TO_QUERY);
+  if (!session.app || to === null) return undefined;
+  const link = new URL(to);
+  link.searchParams.set(RESUME_QUERY.channel, q.get('channel')!);
+  return link.toString();
+}
+
 const renewBody = z.extend(consentBody, {
   sharing_days: z.optional(z.int().check(z.minimum(SHARING_DAYS.min), z.maximum(SHARING_DAYS.max))),
 });
@@ -174,6 +195,7 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
     const consent = createConsent(ctx, requireApplication(ctx, vendor, ref), {
       returnUrl,
       locale: matchLocale(body.locale),
+      appReturn: appReturnOf(session, returnUrl),
     });
     return json({ consent_id: consent.id, consent_url: consentUrl(ctx, consent) }, 201);
   },
@@ -196,7 +218,8 @@ const HANDLERS: { [R in JourneyApiRoute]: SessionHandler } = {
     const body = validate(renewBody, parseJson(info.body));
     const returnUrl = checkedReturnUrl(ctx, session, body);
     const locale = matchLocale(body.locale);
-    return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days, locale });
+    const appReturn = appReturnOf(session, returnUrl);
+    return startRenewal(ctx, { vendor, ref, id }, { returnUrl, sharingDays: body.sharing_days, locale, appReturn });
   },
   cancelRenewal: (ctx, _info, { vendor, ref, id }) => cancelRenewal(ctx, vendor, ref, id),
   // Recorded by `recordSession` below, as every call is; the body was checked there.

@@ -138,6 +138,7 @@ export interface JourneyPageDeps {
     ref: string;
     parentOrigin: string | null;
     collect?: readonly string[];
+    app?: boolean;
   }): string;
 }
 
@@ -193,6 +194,7 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
       ref: parsed.customerId,
       parentOrigin: appReturn ?? parentOrigin,
       collect: parsed.collect,
+      ...(appReturn !== null ? { app: true } : {}),
     }),
     // The application's status as of this response, so the first step renders without a request first.
     ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),

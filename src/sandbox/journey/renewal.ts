@@ -59,7 +59,12 @@ export function renewalDetails(ctx: SandboxContext, vendor: string, ref: string,
 export function startRenewal(
   ctx: SandboxContext,
   where: { vendor: string; ref: string; id: string },
-  request: { returnUrl: string; sharingDays?: number | undefined; locale?: Locale | undefined },
+  request: {
+    returnUrl: string;
+    sharingDays?: number | undefined;
+    locale?: Locale | undefined;
+    appReturn?: string | undefined;
+  },
 ): Reply {
   const { app, consent } = renewed(ctx, where.vendor, where.ref, where.id);
   const renewal = createConsent(ctx, app, {
@@ -67,6 +72,7 @@ export function startRenewal(
     returnUrl: request.returnUrl,
     sharingDays: request.sharingDays,
     locale: request.locale,
+    appReturn: request.appReturn,
   });
   return json({ consent_id: renewal.id, consent_url: consentUrl(ctx, renewal) }, 201);
 }

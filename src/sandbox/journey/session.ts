@@ -29,6 +29,11 @@ export interface JourneySession {
   parentOrigin: string | null;
   /** The journey URL's `collect` values [doc] (`analysis`, `account_owner`); empty when it named none. */
   collect?: readonly string[];
+  /**
+   * A journey opened in an app's WebView (`native_bridge` with a registered `return_url`): `parentOrigin` is then the
+   * app's return link origin, and its consents send the customer straight back to that link (the bank with an app).
+   */
+  app?: boolean;
   /** Milliseconds since the epoch. */
   issuedAt: number;
   /** The page load's own id (`jps_…`): its journey session's name when the widget gave it none. */
@@ -42,6 +47,8 @@ interface Payload {
   p: string | null;
   t: number;
   c?: string[];
+  /** 1: an app's journey. */
+  a?: 1;
   /** The page load's own id, 24 hex. */
   i: string;
 }
@@ -64,6 +71,7 @@ export class JourneySessions {
       t: this.#now().getTime(),
       i: randomBytes(12).toString('hex'),
       ...(session.collect?.length ? { c: [...session.collect] } : {}),
+      ...(session.app ? { a: 1 as const } : {}),
     };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.#mac(body).toString('base64url')}`;
@@ -97,6 +105,7 @@ export class JourneySessions {
       ref: p.r,
       parentOrigin: p.p,
       ...(Array.isArray(p.c) ? { collect: p.c } : {}),
+      ...(p.a === 1 ? { app: true } : {}),
       issuedAt: p.t,
       pageId: `jps_${p.i}`,
     };
