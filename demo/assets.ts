@@ -11,6 +11,7 @@ export const DEMO_ENTRIES = {
   credit: 'demo/credit/main.ts',
   status: 'demo/status/main.ts',
   connections: 'demo/connections/main.ts',
+  app: 'demo/app/main.ts',
 };
 
 /** `outDir` defaults to dist/demo-assets; tests pass a temporary directory so parallel workers do not collide. */

@@ -38,6 +38,7 @@ const NAV = [
   ['/direct.html', 'Server to server'],
   ['/credit.html', 'Credit reporting'],
   ['/connections.html', 'Connections'],
+  ['/app.html', 'In an app'],
   ['/funnel.html', 'Funnel'],
 ] as const;
 
@@ -91,6 +92,7 @@ ${card('/spa.html', 'ES module', 'Single-page app', 'Modal journey with theme an
 ${card('/direct.html', 'No iframe', 'Server to server', 'Your own form; the server starts the application, creates the CDR consent and redirects to the bank.')}
 ${card('/credit.html', 'Credit', 'Credit reporting', 'Lodge an enquiry, read the report, open an account, report payments and list a default.')}
 ${card('/connections.html', 'A year', 'Connections', 'Each customer’s consents over the year: warnings before the end, renew with the same accounts, revoke. Move the sandbox clock.')}
+${card('/app.html', 'Mobile', 'In an app', 'The journey in an app’s WebView: its bridge messages as they arrive, the bank step in the bank’s own app and back.')}
 </div>`,
   });
 }
@@ -235,5 +237,60 @@ ends, renews with the widget in renew mode (<code>renewConsent</code>: the same 
     <p class="muted">Every webhook Lendly’s server processes, the consent’s warnings included, as it arrives.</p>
     <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No events yet.</li></ul></section>
 </div>`,
+  });
+}
+
+/** The platforms the app page plays (`?bridge=`): the bridge the journey URL names. */
+export const APP_BRIDGES = { ios: 'iOS', android: 'Android', 'react-native': 'React Native' } as const;
+export type AppBridge = keyof typeof APP_BRIDGES;
+
+/**
+ * The journey inside a mobile app (demo/app/main.ts plays the app): the frame stands in for the WebView, the bank step
+ * opens in a window of its own, the return link comes back through `/app-return`.
+ */
+export function appPage(
+  ctx: PageContext,
+  o: { ref: string; journeyUrl: string; returnUrl: string; bridge: AppBridge },
+): string {
+  const options = Object.entries(APP_BRIDGES)
+    .map(([v, label]) => `<option value="${esc(v)}"${v === o.bridge ? ' selected' : ''}>${esc(label)}</option>`)
+    .join('');
+  return layout({
+    ctx,
+    path: '/app.html',
+    title: 'In an app',
+    scripts: ['/assets/app.js'],
+    body: `<section class="hero"><h1>The journey inside a mobile app</h1><p>This page plays Lendly’s app. The frame stands in
+for its WebView, opened at a journey URL Lendly’s server built with <code>nativeBridge</code> and <code>returnUrl</code>; the
+app’s bridge is there before the journey loads (the sandbox’s stand-in). At the bank step the journey hands the app the
+bank’s URL and waits: the bank runs in its own app, never in the WebView, and sends the customer back to the app’s return link.
+See <code>docs/native-apps.md</code>.</p>
+<form class="row" method="get" action="/app.html"><label>Platform <select name="bridge" id="bridge">${options}</select></label><button type="submit" class="ghost">Switch</button></form></section>
+<div class="grid-2">
+  <section class="card stack" aria-labelledby="webview-h"><h2 id="webview-h">Lendly app · WebView</h2>
+    <div class="journey-frame app-webview" id="webview" data-journey-url="${esc(o.journeyUrl)}" data-return-url="${esc(o.returnUrl)}" data-ref="${esc(o.ref)}"></div>
+    <p class="muted" id="app-state" role="status">Customer reference <code>${esc(o.ref)}</code>.</p></section>
+  <div class="stack">
+    <section class="card stack" aria-labelledby="bank-h"><h2 id="bank-h">The bank’s app</h2>
+      <p class="muted" id="bank-state" role="status">The journey has not reached the bank step yet.</p>
+      <div class="row"><button type="button" id="open-bank" hidden>Open in the bank’s app</button></div></section>
+    <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Bridge messages</h2>
+      <p class="muted">What the journey posts through <code>${esc(o.bridge)}</code>’s bridge (<span class="pill">bridge</span>) and what the app does (<span class="pill">app</span>).</p>
+      <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No message yet.</li></ul></section>
+    <section class="card stack" aria-labelledby="p-h"><h2 id="p-h">Progress</h2><div id="progress" data-ref="${esc(o.ref)}"></div>
+      <ul class="log" id="hooks" aria-label="Webhooks" tabindex="0"><li class="empty">Waiting for webhooks…</li></ul></section>
+  </div>
+</div>`,
+  });
+}
+
+/** The app's return link (`returnUrl`): in a phone it opens the app; here it hands the link to the app page. */
+export function appReturnPage(ctx: PageContext): string {
+  return layout({
+    ctx,
+    path: '',
+    title: 'Back to the app',
+    scripts: ['/assets/app.js'],
+    body: `<section class="hero"><h1>Back to the Lendly app</h1><p id="app-return" role="status">Handing the bank’s answer to the app…</p></section>`,
   });
 }

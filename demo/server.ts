@@ -14,6 +14,10 @@ import { DEMO_ASSETS_DIR, ROOT, buildDemoAssets } from './assets.js';
 import { connectionsRoute } from './connections-routes.js';
 import { creditRoute } from './credit-routes.js';
 import {
+  APP_BRIDGES,
+  type AppBridge,
+  appPage,
+  appReturnPage,
   applicationPage,
   connectionsPage,
   creditPage,
@@ -27,7 +31,8 @@ import { funnelOf } from './funnel.js';
 import { funnelPage } from './funnel-page.js';
 import { csp, readBody, readJson, sendBytes, sendError, sendHtml, sendJson } from './http.js';
 import { createService } from './service.js';
-import { DEFAULT_LOCALE, matchLocale } from '../src/sandbox/index.js';
+import { DEFAULT_LOCALE, STANDIN_BRIDGE_QUERY, matchLocale } from '../src/sandbox/index.js';
+import { buildJourneyUrl } from '../src/widget/index.js';
 import { SSE } from './shared.js';
 import type { JourneySessionView } from '../src/server/types.js';
 import { ApplicationStore } from './store.js';
@@ -140,6 +145,8 @@ export async function startDemo(o: DemoOptions) {
     if (get && p === '/direct.html') return sendHtml(res, directPage(ctx), policy);
     if (get && p === '/connections.html') return sendHtml(res, connectionsPage(ctx), policy);
     if (get && p === '/funnel.html') return sendHtml(res, await funnel(ctx, url), policy);
+    if (get && p === '/app.html') return sendHtml(res, inAnApp(ctx, url), policy);
+    if (get && p === '/app-return') return sendHtml(res, appReturnPage(ctx), policy);
     if (get && STATIC[p]) {
       const s = STATIC[p]!;
       if (!existsSync(s.file))
@@ -210,6 +217,29 @@ export async function startDemo(o: DemoOptions) {
       recent: sessions.slice(-20).reverse(),
       ...(session ? { selected: { session, trace } } : {}),
     });
+  }
+
+  /**
+   * The app page: a journey URL for an app (your server's part, docs/native-apps.md §1), its return link this demo's
+   * `/app-return`, plus the sandbox's `standin_bridge=1` so the journey loads the stand-in bridge in the page's frame.
+   */
+  function inAnApp(ctx: PageContext, url: URL): string {
+    const asked = url.searchParams.get('bridge') ?? '';
+    const bridge: AppBridge = asked in APP_BRIDGES ? (asked as AppBridge) : 'ios';
+    const ref = newRef();
+    const returnUrl = `${publicUrl}/app-return`;
+    const journeyUrl = buildJourneyUrl({
+      vendor,
+      customerId: ref,
+      journeyOrigin: sandboxUrl,
+      institutionId: 'cdr-only-bank',
+      prefill: { fullName: 'Alex Citizen', email: 'alex@example.com' },
+      prefillIn: 'query', // an app's journey has no parent to hand it over
+      locale: ctx.locale ?? DEFAULT_LOCALE,
+      nativeBridge: bridge,
+      returnUrl,
+    });
+    return appPage(ctx, { ref, bridge, returnUrl, journeyUrl: `${journeyUrl}&${STANDIN_BRIDGE_QUERY}=1` });
   }
 
   /** The page's start: the application, in the page's trace (its `traceparent` header) when tracing. */

@@ -72,6 +72,7 @@ export const serverEntries = {
 export const sandboxAssets = {
   journey: 'src/sandbox/journey/browser/journey.tsx',
   'bank-return': 'src/sandbox/journey/browser/bank-return.ts',
+  'app-standin': 'src/sandbox/journey/browser/app-standin.ts',
 };
 
 /**

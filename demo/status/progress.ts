@@ -41,7 +41,7 @@ export function time(at: string, today = new Date()): string {
 
 export function appendLog(
   log: HTMLElement,
-  kind: 'journey' | 'webhook' | 'server',
+  kind: 'journey' | 'webhook' | 'server' | 'bridge' | 'app',
   type: string,
   detail: string,
   at = new Date().toISOString(),

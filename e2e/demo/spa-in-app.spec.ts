@@ -4,6 +4,8 @@
  * `resumeJourney()` re-opens the journey, which finishes — and no popup ever opens. With a desktop user agent the
  * same page still runs the bank in a popup. The in-app case runs at the desktop size and on a 390×844 phone (mobile
  * emulation: touch, device scale 3), where the modal is a full-screen sheet.
+ * And the page that plays a mobile app (`/app.html`): the journey in a frame standing in for its WebView, the bank in
+ * a window of its own (the bank's app) and back through the app's return link, to the same finished application.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startStack, waitForReport, walkToBanks, type Stack } from './stack.js';
@@ -95,5 +97,41 @@ test('desktop user agent: nothing changes — the bank runs in a popup and the p
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'You’re all done' })).toBeVisible({
     timeout: 20_000,
   });
+  await context.close();
+});
+
+test('the app page: bridge messages as they arrive, the bank in its own window, the return link back, done', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.demo.url}/app.html?bridge=android`);
+  const start = page.url();
+  const ref = (await page.locator('#webview').getAttribute('data-ref'))!;
+  const webview = page.frameLocator('#webview iframe');
+  // The stand-in bridge was there before the journey's script: its first messages reached the app.
+  await expect(page.locator('#log li[data-kind="bridge"][data-type="ready"]')).toContainText('JSON string');
+  await webview.getByRole('button', { name: 'Continue', exact: true }).click();
+  await webview.getByRole('button', { name: 'Continue to CDR-only Bank' }).click();
+  await expect(page.locator('#log li[data-type="bank_authorisation"]')).toContainText(
+    `${stack.sandbox.url}/bank-redirect/lendly/${ref}/`,
+  );
+  await expect(webview.getByText('Approve access in CDR-only Bank’s app')).toBeVisible();
+  expect(context.pages()).toHaveLength(1); // the journey opened no window
+  const [bank] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: /Open in the bank/ }).click(),
+  ]);
+  await bank.getByRole('button', { name: /approve/i }).click();
+  // The bank's answer goes straight to the app's return link, which hands it to the app and closes.
+  await bank.waitForEvent('close');
+  await expect(page.locator('#log li[data-type="return link"]')).toContainText(
+    `${stack.demo.url}/app-return?hj_channel=`,
+  );
+  await expect(webview.getByRole('heading', { name: 'You’re all done' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#log li[data-kind="bridge"][data-type="completed"]')).toHaveCount(1);
+  await expect(page.locator('#app-state')).toContainText('finished');
+  expect(page.url()).toBe(start);
+  await waitForReport(stack, ref);
   await context.close();
 });

@@ -8,18 +8,28 @@ import { expect, type Page, test } from '@playwright/test';
 import { buildJourneyUrl, type NativeBridge } from '../../src/protocol/url.js';
 import { createAppJourneyController } from '../../src/react-native/controller.js';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
-const RETURN_URL = 'http://localhost:9/app-return';
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;
 const BANK = 'CDR-only Bank';
 
 let sandbox: TestSandbox;
+/** The app's return link's origin: the page the bank redirects to stands in for the app's universal link. */
+let app: StaticServer;
+let RETURN_URL: string;
 test.beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  [sandbox, app] = await Promise.all([
+    startTestSandbox(),
+    startStaticServer({
+      host: 'localhost',
+      routes: { '/app-return': { body: '<title>app</title>', type: 'text/html' } },
+    }),
+  ]);
+  RETURN_URL = `${app.url}/app-return`;
 });
 test.afterAll(async () => {
-  await sandbox?.close();
+  await Promise.all([sandbox?.close(), app?.close()]);
 });
 
 const journeyUrl = (ref: string, nativeBridge: NativeBridge) =>
@@ -61,10 +71,8 @@ const typesOf = async (page: Page) => (await envelopes(page)).map((e) => e.type)
 async function approveAtBank(page: Page, bankUrl: string): Promise<string> {
   const session = await page.context().browser()!.newContext();
   const browser = await session.newPage();
-  await browser.route('http://localhost:9/**', (r) =>
-    r.fulfill({ contentType: 'text/html', body: '<title>app</title>' }),
-  );
   await browser.goto(bankUrl);
+  // The bank with an app answers the approval with a redirect straight to the app's return link.
   await browser.getByRole('button', { name: /approve/i }).click();
   await browser.waitForURL((u) => u.href.startsWith(RETURN_URL));
   const link = browser.url();

@@ -69,6 +69,17 @@ describe('journey page shells', () => {
     expect(res.text).toContain('<script src="/assets/bank-return.js"');
   });
 
+  it("an app's journey URL with standin_bridge=1 loads the stand-in app bridge before the journey [ours]; no other does", async () => {
+    const app = `/i/acme/cust_1?native_bridge=android&return_url=${encodeURIComponent('http://localhost:9/app-return')}`;
+    const scripts = async (path: string) =>
+      [...(await sb.raw('GET', path)).text.matchAll(/<script src="([^"]+)"( defer)?>/g)].map(
+        ([, src, d]) => src + (d ?? ''),
+      );
+    expect(await scripts(`${app}&standin_bridge=1`)).toEqual(['/assets/app-standin.js', '/assets/journey.js defer']);
+    expect(await scripts(app)).toEqual(['/assets/journey.js defer']);
+    expect(await scripts('/i/acme/cust_1?standin_bridge=1')).toEqual(['/assets/journey.js defer']);
+  });
+
   it('404 for paths that are not journeys (bad ref characters, unknown deep link)', async () => {
     expectError(await sb.raw('GET', '/i/acme/cust%3Cscript%3E'), 404, 'NOT_FOUND');
     expectError(await sb.raw('GET', '/i/acme/cust_1/nowhere'), 404, 'NOT_FOUND');

@@ -25,6 +25,7 @@ function assetFiles(root: string): Record<string, { files: string[]; type: strin
   return {
     'journey.js': { files: [path.join(built, 'journey.js')], type: 'text/javascript; charset=utf-8' },
     'bank-return.js': { files: [path.join(built, 'bank-return.js')], type: 'text/javascript; charset=utf-8' },
+    'app-standin.js': { files: [path.join(built, 'app-standin.js')], type: 'text/javascript; charset=utf-8' },
     ...Object.fromEntries(
       TRANSLATED_LOCALES.map((locale) => [
         journeyWordsAsset(locale),
@@ -70,7 +71,13 @@ function scriptJson(value: unknown): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function shell(title: string, script: string, config: unknown): Reply {
+/**
+ * `standin_bridge=1` on an app's journey URL [ours, sandbox only]: the shell loads the stand-in app bridge
+ * (browser/app-standin.ts) before the journey, for a browser standing in for the app's WebView.
+ */
+export const STANDIN_BRIDGE_QUERY = 'standin_bridge';
+
+function shell(title: string, script: string, config: unknown, first?: string): Reply {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -79,7 +86,7 @@ function shell(title: string, script: string, config: unknown): Reply {
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="/assets/journey.css">
 <script type="application/json" id="hj-config">${scriptJson(config)}</script>
-<script src="/assets/${script}" defer></script>
+${first ? `<script src="/assets/${first}"></script>\n` : ''}<script src="/assets/${script}" defer></script>
 </head>
 <body><noscript>This journey needs JavaScript.</noscript><div id="hj-root"></div></body>
 </html>
@@ -184,21 +191,26 @@ export function journeyPage(url: URL, deps: JourneyPageDeps): Reply | null {
   if (appReturn !== null && !deps.parentOriginAllowed(parsed.vendor, appReturn)) {
     return parentRefused(parsed.vendor, appReturn);
   }
-  return shell('Connect your bank', 'journey.js', {
-    vendor: parsed.vendor,
-    ref: parsed.customerId,
-    apiBase: JOURNEY_API_BASE,
-    session: deps.issueSession({
-      kind: 'journey',
+  return shell(
+    'Connect your bank',
+    'journey.js',
+    {
       vendor: parsed.vendor,
       ref: parsed.customerId,
-      parentOrigin: appReturn ?? parentOrigin,
-      collect: parsed.collect,
-      ...(appReturn !== null ? { app: true } : {}),
-    }),
-    // The application's status as of this response, so the first step renders without a request first.
-    ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),
-    institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
-    protocol: protocolOf(url, deps.journeyProtocol),
-  });
+      apiBase: JOURNEY_API_BASE,
+      session: deps.issueSession({
+        kind: 'journey',
+        vendor: parsed.vendor,
+        ref: parsed.customerId,
+        parentOrigin: appReturn ?? parentOrigin,
+        collect: parsed.collect,
+        ...(appReturn !== null ? { app: true } : {}),
+      }),
+      // The application's status as of this response, so the first step renders without a request first.
+      ...(deps.status ? { status: deps.status(parsed.vendor, parsed.customerId) } : {}),
+      institutions: INSTITUTIONS.map(({ id, name, pathways, colour }) => ({ id, name, pathways, colour })),
+      protocol: protocolOf(url, deps.journeyProtocol),
+    },
+    appReturn !== null && url.searchParams.get(STANDIN_BRIDGE_QUERY) === '1' ? 'app-standin.js' : undefined,
+  );
 }
