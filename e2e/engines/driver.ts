@@ -5,6 +5,9 @@
  *   webkit   — webdriverio over WebDriver classic (Debian webkit2gtk-driver: WebKitWebDriver + MiniBrowser, under Xvfb).
  * Frames are named by a CSS selector of an `<iframe>` in the top document. Nothing here relies on init scripts (WebDriver
  * classic has none): pages that need a probe load it themselves (see e2e/fixtures/probe.js, e2e/usecases/support/csp-probe.js).
+ * `beforeLoad` is the one exception, for what only exists before a page's scripts (an app's bridge): Chromium's
+ * `addInitScript`, Gecko's `evaluateOnNewDocument` (a BiDi preload script); WebKit answers false, and the caller has
+ * the page load it itself.
  * A missing engine throws with the exact apt line (scripts/system-deps.mjs), never a skip.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,6 +58,13 @@ export interface Driver {
    * window, so its viewport is the window less the browser's chrome. Read `innerWidth` for what was reached.
    */
   resize(width: number, height: number): Promise<void>;
+  /**
+   * Runs `fn(arg)` in every document this window loads from now on, before the document's own scripts. False, and
+   * nothing done, where the engine has no such hook: WebKitGTK over WebDriver classic (preload scripts are BiDi's).
+   */
+  beforeLoad<A>(fn: (arg: A) => void, arg: A): Promise<boolean>;
+  /** How many windows this window's browser context (WebKit: its session) has open, this one included. */
+  windows(): Promise<number>;
   /** Closes this window as the customer would. */
   close(): Promise<void>;
 }
@@ -120,6 +130,11 @@ function playwrightDriver(page: PwPage): Driver {
     },
     isClosed: async () => page.isClosed(),
     resize: (width, height) => page.setViewportSize({ width, height }),
+    beforeLoad: async (fn, arg) => {
+      await page.addInitScript(fn as never, arg);
+      return true;
+    },
+    windows: async () => page.context().pages().length,
     close: () => page.close({ runBeforeUnload: false }),
   };
 }
@@ -189,6 +204,11 @@ function puppeteerDriver(page: PPage): Driver {
     },
     isClosed: async () => page.isClosed(),
     resize: (width, height) => page.setViewport({ width, height }),
+    beforeLoad: async (fn, arg) => {
+      await page.evaluateOnNewDocument(fn as never, arg);
+      return true;
+    },
+    windows: async () => (await page.browserContext().pages()).length,
     close: () => page.close(),
   };
 }
@@ -245,15 +265,17 @@ async function launchWebKit(): Promise<Engine> {
         'webkitgtk:browserOptions': { binary: ENGINES.webkit.path, args: ['--automation'] },
       } as WebdriverIO.Capabilities,
     });
-    const state: WdState = { wd, current: await wd.getWindowHandle() };
+    const state: WdState = { wd, current: await wd.getWindowHandle(), used: new Set() };
     return {
       name: 'webkit',
       version: `WebKitGTK ${wd.capabilities.browserVersion ?? '?'}`,
-      // One session is one MiniBrowser; a page is a window of it (WebDriver classic has no fresh profile per window),
-      // the session's one window while pages are used one at a time, as the scenarios do.
+      // One session is one MiniBrowser; a page is a window of it (WebDriver classic has no fresh profile per window):
+      // a window no open page uses (the session's first, blanked when its page closed), else a new one.
       async newPage() {
-        const handles = await wd.getWindowHandles();
-        return webdriverDriver(state, handles.length === 1 ? handles[0]! : (await wd.createWindow('window')).handle);
+        const free = (await wd.getWindowHandles()).find((h) => !state.used.has(h));
+        const handle = free ?? (await wd.createWindow('window')).handle;
+        state.used.add(handle);
+        return webdriverDriver(state, handle);
       },
       close: async () => {
         await wd.deleteSession().catch(() => undefined);
@@ -269,6 +291,8 @@ async function launchWebKit(): Promise<Engine> {
 interface WdState {
   wd: WebdriverIO.Browser;
   current: string;
+  /** The windows an open page uses. */
+  used: Set<string>;
 }
 
 const KEYS: Record<Key, string[]> = {
@@ -347,7 +371,10 @@ function webdriverDriver(state: WdState, handle: string): Driver {
       await action();
       for (let i = 0; i < 100; i++) {
         const added = (await wd.getWindowHandles()).find((h) => !before.has(h));
-        if (added) return webdriverDriver(state, added);
+        if (added) {
+          state.used.add(added);
+          return webdriverDriver(state, added);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
       // Seen once under load (renew mode): say where the page is, so a blocked popup (the widget's redirect fallback
@@ -360,8 +387,11 @@ function webdriverDriver(state: WdState, handle: string): Driver {
       await enter();
       await wd.setWindowSize(width, height);
     },
+    beforeLoad: async () => false,
+    windows: async () => (await wd.getWindowHandles()).length,
     close: async () => {
       await enter();
+      state.used.delete(handle);
       const handles = await wd.getWindowHandles();
       // Closing a session's last window ends the session: the last one is blanked and kept for the next page.
       if (handles.length === 1) return void (await wd.navigateTo('about:blank'));

@@ -17,12 +17,33 @@ import { plainIntegrator } from '../widget/plain-setup.js';
 import { stamped } from '../support/stamped.js';
 import { createClient } from '../../src/server/index.js';
 import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
+import { STANDIN_BRIDGE_QUERY } from '../../src/sandbox/index.js';
+import { buildJourneyUrl, type NativeBridge } from '../../src/protocol/url.js';
 
 // Page globals set by the fixtures.
 type W = any;
 const JOURNEY = '#journey iframe';
 const MODAL = '.hosted-journey-dialog iframe';
 const DONE = 'You’re all done';
+/**
+ * The bridge each engine's app journey names: WebKit plays iOS's WKWebView (an object per message), Gecko Android's
+ * WebView (a JSON string); Chromium runs all three in e2e/native/app-webview.spec.ts.
+ */
+const APP_BRIDGE: Record<EngineName, NativeBridge> = { chromium: 'react-native', gecko: 'android', webkit: 'ios' };
+const APP_TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const APP_TRACEPARENT = `00-${APP_TRACE_ID}-00f067aa0ba902b7-01`;
+
+/** An app's bridge, as the app installs it before the page's scripts; what it receives goes to `window.__posted`. */
+function installAppBridge(name: NativeBridge): void {
+  const posted: unknown[] = [];
+  const w = window as unknown as Record<string, unknown>;
+  w.__posted = posted;
+  const handler = { postMessage: (m: unknown) => posted.push(m) };
+  if (name === 'ios') w.webkit = { messageHandlers: { hostedJourney: handler } };
+  else if (name === 'android') w.HostedJourneyAndroid = handler;
+  else w.ReactNativeWebView = handler;
+}
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, '.test-output');
 
@@ -620,6 +641,142 @@ export function engineScenarios(name: EngineName): void {
       ).toHaveLength(1);
     },
   );
+  alsoInTheShell('e2e/native/app-webview.spec.ts')(
+    `${name}: in an app's WebView (${APP_BRIDGE[name]} bridge there before the page's scripts) — every event in its shape, the bank step posts the bank-redirect URL (no window, the page stays), the bank approved elsewhere returns to returnUrl, handed back → done in one session and trace; forgeries refused`,
+    async () => {
+      const bridge = APP_BRIDGE[name];
+      const ref = `app_${name}`;
+      const returnUrl = `${rt.integrator.url}/app-return`;
+      const start = buildJourneyUrl({
+        vendor: 'acme',
+        customerId: ref,
+        journeyOrigin: rt.sandbox.url,
+        institutionId: 'cdr-only-bank',
+        prefill: { fullName: 'Sam App', email: 'sam@example.com' },
+        prefillIn: 'query',
+        nativeBridge: bridge,
+        returnUrl,
+        traceparent: APP_TRACEPARENT,
+      });
+      // Gecko: a BiDi preload script. WebKitGTK over WebDriver classic has none: the page loads the sandbox's stand-in
+      // bridge itself (standin_bridge=1), as its first script, before the journey's.
+      const preloaded = await d.beforeLoad(installAppBridge, bridge);
+      const url = preloaded ? start : `${start}&${STANDIN_BRIDGE_QUERY}=1`;
+      await d.goto(url);
+      const windows = await d.windows();
+      type Envelope = { protocol: string; version: number; channel: string; type: string; payload: Record<string, W> };
+      const posted = async () => {
+        const raw = JSON.parse(
+          await d.evaluate(() => {
+            const w = window as W;
+            const all: unknown[] = w.__posted ?? w.hostedJourneyStandIn?.posted ?? [];
+            return JSON.stringify(all.map((m) => [typeof m, m]));
+          }),
+        ) as Array<[string, unknown]>;
+        return raw.map(([kind, m]) => ({ kind, e: (typeof m === 'string' ? JSON.parse(m) : m) as Envelope }));
+      };
+      const types = async () => (await posted()).map(({ e }) => e.type);
+      await poll(types).toEqual(['ready', 'step']);
+      // Continue (details prefilled) → the consent step → the bank's button.
+      await clickButton(d, 'Continue');
+      await clickButton(d, 'Continue to CDR-only Bank');
+      await poll(types).toContain('bank_authorisation');
+      const request = (await posted()).find(({ e }) => e.type === 'bank_authorisation')!.e;
+      const consentId = request.payload.consentId as string;
+      expect(request.payload.url).toBe(`${rt.sandbox.url}/bank-redirect/acme/${ref}/${consentId}`);
+      await poll(() => hasText(d, 'Approve access in CDR-only Bank’s app')).toBe(true);
+      expect(await d.evaluate(() => location.href)).toBe(url);
+      expect(await d.windows()).toBe(windows);
+
+      // Forged, while the bank has not answered: the right message from a window (it has a source and an origin), and
+      // return links with altered parameters (each refused with a console warning). A hand-back the journey believes
+      // makes it ask the server for the bank's decision (one /status call): the control, a link as the bank will
+      // send it, does; none of the forgeries does.
+      const channel = request.channel;
+      const expected = `${returnUrl}?hj_channel=${channel}&hj_bank_status=authorised`;
+      await d.evaluate(() => {
+        const w = window as W;
+        w.__refused = 0;
+        const warn = console.warn;
+        console.warn = (...a: unknown[]) => {
+          w.__refused++;
+          warn.apply(console, a);
+        };
+      });
+      const asked = () =>
+        d.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/status')).length);
+      const before = await asked();
+      const envelope = (u: string) =>
+        JSON.stringify({ protocol: 'hosted-journey', version: 1, channel, type: 'bank_return', payload: { url: u } });
+      await d.evaluate(
+        (m) =>
+          new Promise<void>((resolve) => {
+            // Messages arrive in order: once the marker has, the forged one was handled.
+            window.addEventListener('message', (e) => e.data === 'forged-done' && resolve());
+            window.postMessage(m, '*');
+            window.postMessage('forged-done', '*');
+          }),
+        envelope(expected),
+      );
+      const altered = (k: string, v: string) => {
+        const u = new URL(expected);
+        u.searchParams.set(k, v);
+        return u.href;
+      };
+      const handBack = (m: string) =>
+        d.evaluate((data) => void window.dispatchEvent(new MessageEvent('message', { data })), m);
+      for (const bad of [
+        altered('hj_channel', 'abcdefgh12345678'),
+        expected.replace('/app-return', '/elsewhere'),
+        altered('hj_bank_status', 'approved'),
+      ])
+        await handBack(envelope(bad));
+      expect(await d.evaluate(() => (window as W).__refused)).toBe(3);
+      await handBack(envelope(expected));
+      await poll(asked).toBe(before + 1);
+      expect(await asked()).toBe(before + 1);
+      expect(await types()).not.toContain('bank_authorisation_completed');
+
+      // The bank, approved in another window (the system's authentication session), returns to returnUrl.
+      const bank = await engine.newPage();
+      await bank.goto(request.payload.url as string);
+      await clickButton(bank, 'Approve');
+      await poll(() => bank.evaluate(() => location.href)).toMatch(new RegExp(`^${returnUrl}\\?`));
+      const link = await bank.evaluate(() => location.href);
+      expect(link).toBe(expected);
+      // The app hands it back while the bank's window is still in front (in Gecko the journey's tab is hidden until
+      // the bank's closes, and coming back visible makes it ask the server by itself): this page, session and trace
+      // finish the application.
+      expect(await types()).not.toContain('bank_authorisation_completed');
+      await handBack(envelope(link));
+      await poll(() => hasText(d, DONE), 30_000).toBe(true);
+      await bank.close();
+      await poll(types).toContain('completed');
+      const all = await posted();
+      expect(all.map(({ kind }) => kind)).toEqual(all.map(() => (bridge === 'ios' ? 'object' : 'string')));
+      for (const { e } of all) {
+        expect(e).toMatchObject({ protocol: 'hosted-journey', version: 1, channel });
+        expect(e.payload).toMatchObject({
+          traceId: APP_TRACE_ID,
+          traceparent: APP_TRACEPARENT,
+          at: expect.any(Number),
+        });
+      }
+      expect(channel).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(all.map(({ e }) => e.payload.sessionId)).size).toBe(1);
+      expect(all.find(({ e }) => e.type === 'bank_authorisation_completed')?.e.payload.status).toBe('authorised');
+      expect(all.find(({ e }) => e.type === 'completed')?.e.payload.applicationId).toMatch(/\S/);
+      expect(await d.evaluate(() => location.href)).toBe(url);
+      expect(await d.windows()).toBe(windows);
+      // The service saw the journey's calls in the app's trace.
+      const { tokenId, secret } = rt.sandbox.token;
+      const client = createClient({ baseUrl: rt.sandbox.url, tokenId, signingSecret: secret });
+      const sessions = [];
+      for await (const s of client.listJourneySessions({ vendor: 'acme' })) if (s.ref === ref) sessions.push(s);
+      expect(sessions.map((s) => s.trace_id)).toEqual([APP_TRACE_ID]);
+    },
+  );
+
   // Last: WebKitGTK's one window keeps the size these set.
 
   for (const mode of ['modal', 'inline'] as const) {
