@@ -6,7 +6,7 @@ export type { Sandbox, SandboxOptions, SandboxWebhookOption } from './start.js';
 export { LOOPBACK, ANY_VENDOR, isLoopbackOrigin } from './journey/parent-origins.js';
 export type { ParentOriginRegistry } from './journey/parent-origins.js';
 export { JOURNEY_SESSION_TTL_MS } from './journey/session.js';
-/** `standin_bridge=1` on an app's journey URL: the journey page loads the sandbox's stand-in app bridge first [ours]. */
+/** `standin_bridge=1` on an app's journey URL: the journey page loads the stand-in app bridge first [ours]. */
 export { STANDIN_BRIDGE_QUERY } from './journey/pages.js';
 export type { SandboxToken } from './core/context.js';
 export type { Delivery, RetryPolicy, WebhookReceiver } from './webhooks/sender.js';

@@ -8,7 +8,7 @@
  *    in `window.hostedJourneyStandIn.posted`, as the journey gave it (a JSON string, or the object for iOS).
  * 2. Framed (the demo's app page frames the journey as its WebView), it also posts each message to the parent as
  *    `{ type: 'hosted-journey:standin-bridge', bridge, message }`, to the origin of the URL's `return_url` only: the
- *    app's, registered for the vendor before this page was served.
+ *    app's, which the sandbox checked against the vendor's registered origins to serve this page.
  * 3. It plays the app's half of handing a message in (`evaluateJavaScript` dispatching a `message` event): a
  *    `{ type: 'hosted-journey:standin-dispatch', data }` from the parent, at that origin, is dispatched into this page
  *    as a `message` event with no source and no origin. Anything else is ignored.
