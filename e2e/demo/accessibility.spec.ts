@@ -77,6 +77,14 @@ const PAGES: Array<{ path: string; url?: () => string; ready?: (page: Page) => P
       await expect(page.locator('#log li[data-type="consent.expiring"]')).not.toHaveCount(0);
     },
   },
+  {
+    path: '/app.html',
+    // The journey in the frame that stands in for the app's WebView: axe checks it too.
+    ready: (page) =>
+      expect(page.frameLocator('#webview iframe').locator('main.hj-card[data-step]')).toHaveCount(1, {
+        timeout: 15_000,
+      }),
+  },
 ];
 
 /** Console errors and failed responses of the page and its frames, from the first request on. */
