@@ -1,14 +1,16 @@
 // A thousand consents across two years of sandbox clock, no browser: exactly one consent.expiring per consent per
 // lead, none after a renewal until the new date's leads, one consent.expired for each consent not renewed (and, later,
 // one at the new date for those renewed), a cancelled renewal changes nothing, renewed account ids stay equal. Every
-// delivery is duplicated; one receiver records each copy, another runs the handler through a PostgresInbox, whose
-// effect rows must equal the unique events.
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+// delivery is duplicated (the sandbox's delivery log shows both copies of each event answered 2xx); the receiver runs
+// the handler through a PostgresInbox, whose effect rows, one per unique event, are what the year is checked from.
+// (One receiver: a second one that recorded every raw copy doubled the deliveries, about 40 % of this file's CPU, and
+// proved nothing the effect rows and the log do not.)
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresInbox } from '../../src/server/stores/index.js';
-import { createClient, createWebhookHandler, toNodeHandler, verifyWebhook } from '../../src/server/index.js';
+import { createClient, createWebhookHandler, toNodeHandler } from '../../src/server/index.js';
 import { advanceClock, startTestSandbox, triggerRenewal, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { decideAtBank } from '../../src/sandbox/testing/trigger.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
@@ -23,27 +25,6 @@ interface Seen {
   type: string;
   created_at: string;
   data: Record<string, unknown>;
-}
-
-/** A receiver that records every verified delivery, duplicates included. */
-function plainReceiver(secret: string) {
-  const seen: Seen[] = [];
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const keys = [{ tokenId: 'sandbox_token', secret }];
-      verifyWebhook({ body, headers: req.headers as Record<string, string>, keys, path: '/webhooks' }).then(
-        (v) => {
-          seen.push(v.event as unknown as Seen);
-          res.writeHead(200).end('{}');
-        },
-        () => res.writeHead(400).end('{}'),
-      );
-    });
-  };
-  return { seen, listener };
 }
 
 async function listen(listener: (req: never, res: never) => void): Promise<{ server: Server; url: string }> {
@@ -188,7 +169,6 @@ describe('the consent year: 1 000 consents, no browser, every delivery duplicate
     // A thousand queues drain at once on a shared machine: patient retries, so no event is given up on.
     const webhookRetry = { attempts: 30, baseDelayMs: 50, maxDelayMs: 2000, timeoutMs: 60_000 };
     sb = await startTestSandbox({ duplicateRate: 1, webhookRetry });
-    const plain = plainReceiver(sb.webhookSecret);
     const inbox = new PostgresInbox({ pool, table: 'inbox' });
     await inbox.migrate();
     const handler = createWebhookHandler({
@@ -204,27 +184,27 @@ describe('the consent year: 1 000 consents, no browser, every delivery duplicate
         },
       },
     });
-    for (const listener of [plain.listener, toNodeHandler(handler)]) {
-      const up = await listen(listener as never);
-      servers.push(up.server);
-      await sb.addWebhook(up.url);
-    }
+    const up = await listen(toNodeHandler(handler) as never);
+    servers.push(up.server);
+    await sb.addWebhook(up.url);
     const run = await runYear(sb);
-    const uniqueEvents = checkYear(run, plain.seen);
-    expect(uniqueEvents).toBeGreaterThan(N * 7);
-    // Every event went out twice (duplicateRate 1) and the plain receiver saw both copies.
-    const copies = new Map<string, number>();
-    for (const e of plain.seen) copies.set(e.event_id, (copies.get(e.event_id) ?? 0) + 1);
-    expect([...copies.values()].every((n) => n >= 2)).toBe(true);
-    // The inbox: exactly one effect row per unique event, and the same year from those rows.
+    // Every event went out twice (duplicateRate 1), and the receiver answered both copies 2xx: the first ran the
+    // handler, the second was answered as a duplicate of a done event.
+    const copies = new Map<string, { first: number; duplicate: number }>();
+    for (const d of sb.deliveries()) {
+      if (d.status === null || d.status < 200 || d.status >= 300) continue;
+      const c = copies.get(d.event_id) ?? copies.set(d.event_id, { first: 0, duplicate: 0 }).get(d.event_id)!;
+      c[d.duplicate ? 'duplicate' : 'first']++;
+    }
+    expect([...copies.values()].filter((c) => c.first !== 1 || c.duplicate !== 1)).toEqual([]);
+    // The inbox: exactly one effect row per event delivered, and the year's promises from those rows.
     const rows = (await pool.query('SELECT event_id, body FROM effects')).rows as { event_id: string; body: Seen }[];
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(rows.length);
-    expect(rows).toHaveLength(uniqueEvents);
-    expect(
-      checkYear(
-        run,
-        rows.map((r) => r.body),
-      ),
-    ).toBe(uniqueEvents);
+    expect(rows.map((r) => r.event_id).sort()).toEqual([...copies.keys()].sort());
+    const uniqueEvents = checkYear(
+      run,
+      rows.map((r) => r.body),
+    );
+    expect(uniqueEvents).toBeGreaterThan(N * 7);
   }, 1_800_000);
 });
