@@ -43,6 +43,11 @@ export interface Sandbox {
   deliveries(): Delivery[];
   /** Resolves when no webhook is waiting or being retried. */
   webhooksIdle(): Promise<void>;
+  /**
+   * Resolves when no delivery attempt is under way: every event is delivered, given up, or waiting for its next retry's
+   * time. After a clock advance: its due retries have been tried.
+   */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -211,6 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port: bound.port,
     deliveries: () => sender.deliveries(),
     webhooksIdle: () => sender.idle(),
+    webhooksSettled: () => sender.settled(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         clocks.close();

@@ -73,12 +73,37 @@ export function killEvents(): number {
 }
 
 /** mulberry32: a seeded PRNG, so a run's kill plan can be replayed with KILL_SEED. */
-const prng = (seed: number) => () => {
+export const prng = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
+
+/**
+ * Bundles a child's entry (`contents`: TypeScript importing by absolute path) into one ESM file to fork, and answers
+ * it with a function that removes it. Under the repository's node_modules, so what the bundle leaves to run time
+ * (RedisDedupeStore's computed import of its optional peer `redis`) resolves from there as in an integrator's project.
+ */
+export async function bundleForFork(contents: string, external?: string[]): Promise<{ file: string; remove(): void }> {
+  mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
+  const dir = mkdtempSync(path.resolve('node_modules/.cache/hj-kill-'));
+  const file = path.join(dir, 'child.mjs');
+  await build({
+    stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: file,
+    external: external ?? ['pg-native', 'cloudflare:sockets'],
+    banner: {
+      js: "import { createRequire as __hjRequire } from 'node:module'; const require = __hjRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -97,32 +122,14 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
   const killedFor = new Set<string>();
   const kills = Object.fromEntries(KILL_POINTS.map((p) => [p, 0])) as Record<KillPoint, number>;
 
-  // Under the repository's node_modules, so what the bundle leaves to run time (RedisDedupeStore's computed
-  // import of its optional peer `redis`) resolves from there as in an integrator's project.
-  mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
-  const dir = mkdtempSync(path.resolve('node_modules/.cache/hj-kill-'));
-  const bundle = path.join(dir, 'receiver.mjs');
-  await build({
-    stdin: {
-      contents: [
-        `import factory from ${JSON.stringify(path.resolve(o.receiver))};`,
-        `import { runKillReceiver } from ${JSON.stringify(path.resolve('test/support/kill-receiver.ts'))};`,
-        'await runKillReceiver(factory);',
-      ].join('\n'),
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    external: o.external ?? ['pg-native', 'cloudflare:sockets'],
-    banner: {
-      js: "import { createRequire as __hjRequire } from 'node:module'; const require = __hjRequire(import.meta.url);",
-    },
-    logLevel: 'error',
-  });
+  const { file: bundle, remove } = await bundleForFork(
+    [
+      `import factory from ${JSON.stringify(path.resolve(o.receiver))};`,
+      `import { runKillReceiver } from ${JSON.stringify(path.resolve('test/support/kill-receiver.ts'))};`,
+      'await runKillReceiver(factory);',
+    ].join('\n'),
+    o.external,
+  );
 
   const all: Receiver[] = [];
   let current: Receiver | undefined;
@@ -200,7 +207,7 @@ export async function runKillLoop(o: KillLoopOptions): Promise<KillLoopReport> {
     }
   } finally {
     for (const r of all) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 
   const effects = await o.countEffects();

@@ -187,6 +187,9 @@ export class WebhookSender {
   readonly #slots = new Map<WebhookReceiver, { busy: number; waiting: Array<() => void> }>();
   readonly #aborts = new Set<AbortController>();
   readonly #waiters: Array<() => void> = [];
+  /** Queues draining and not waiting for a retry's time, and who waits for none to be (`settled`). */
+  #awake = 0;
+  readonly #settledWaiters: Array<() => void> = [];
   readonly #retry: { waits: readonly number[]; jitter: number; timeoutMs: number };
   #closed = false;
   readonly #options: SenderOptions;
@@ -387,11 +390,26 @@ export class WebhookSender {
     this.#timers.clear();
     for (const q of this.#queues.values()) q.items.length = 0;
     this.#settle();
+    for (const w of this.#settledWaiters.splice(0)) w();
   }
 
   #isIdle(): boolean {
     for (const q of this.#queues.values()) if (q.running || q.items.length > 0) return false;
     return true;
+  }
+
+  /**
+   * Resolves once no attempt is on the wire or waiting for a slot: every queue is empty or waiting for its next retry's
+   * time (what a clock advance made due has been tried).
+   */
+  settled(): Promise<void> {
+    if (this.#awake === 0 || this.#closed) return Promise.resolve();
+    return new Promise((resolve) => this.#settledWaiters.push(resolve));
+  }
+
+  /** A queue stops (its wait before a retry, or its end): the last one to stop settles the sender. */
+  #asleep(): void {
+    if (--this.#awake === 0) for (const w of this.#settledWaiters.splice(0)) w();
   }
 
   #settle(): void {
@@ -401,6 +419,7 @@ export class WebhookSender {
 
   async #drain(queue: Queue): Promise<void> {
     queue.running = true;
+    this.#awake++;
     const live = () =>
       !this.#closed && this.#receivers.includes(queue.receiver) && !this.#logs.disabled(queue.receiver.id);
     const { waits } = this.#retry;
@@ -409,12 +428,16 @@ export class WebhookSender {
       for (let attempt = 1; attempt <= waits.length && live(); attempt++) {
         const wait = attempt < waits.length ? this.#wait(waits[attempt]!) : undefined;
         if (await this.#inSlot(queue.receiver, () => this.#attempt(queue.receiver, item, attempt, wait))) break;
-        if (wait !== undefined) await this.#sleep(queue, item.due ?? this.#nowOf(queue.receiver.tokenId).getTime());
+        if (wait !== undefined) {
+          this.#asleep();
+          await this.#sleep(queue, item.due ?? this.#nowOf(queue.receiver.tokenId).getTime());
+        }
       }
       queue.items.shift();
     }
     if (!live()) queue.items.length = 0;
     queue.running = false;
+    this.#asleep();
     // An emptied queue leaves the map (the next event of its application makes a new one), so the map holds the
     // queues with work, not every application the sender ever delivered for.
     if (this.#queues.get(queue.key) === queue) this.#queues.delete(queue.key);
@@ -540,6 +563,7 @@ export class WebhookSender {
       let stop: () => void;
       const done = () => {
         stop();
+        this.#awake++; // now, as the clock fires it: settled() waits for the attempt this wakes
         queue.wake = undefined;
         resolve();
       };
