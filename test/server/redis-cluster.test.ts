@@ -1,12 +1,15 @@
 // RedisDedupeStore on a real three-master Redis Cluster, with a node-redis cluster client
-// (createCluster) passed as { client }: keys spread over every master, the store contract, the script cache per node,
-// and 200 simultaneous deliveries of one event over HTTP to two processes.
+// (createCluster) passed as { client }: keys spread over every master, the store contract, catchUp's checkpoint, the
+// script cache per node, and 200 simultaneous deliveries of one event over HTTP to two processes.
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
+import { createClient, createWebhookHandler } from '../../src/server/index.js';
 import { RedisDedupeStore } from '../../src/server/stores/index.js';
 import { signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
@@ -61,6 +64,38 @@ describe('RedisDedupeStore on a three-master Redis Cluster (createCluster client
   });
 
   describe('store contract', () => storeContract(() => prefixed('contract')));
+
+  it("catchUp's checkpoint: one key, on one master; a new handler carries on from it, running nothing twice", async () => {
+    const sandbox = await startSandbox({ crawlDelayMs: 0, duplicateRate: 0 });
+    try {
+      const token = { tokenId: 'sandbox_token', secret: 'sandbox_secret' };
+      const api = createClient({ baseUrl: sandbox.url, tokenId: token.tokenId, signingSecret: token.secret });
+      const since = (await advanceClock({ url: sandbox.url }, 0)).now;
+      for (const ref of ['cp_1', 'cp_2']) await triggerJourney(sandbox.url, { vendor: 'acme', ref });
+      const runs: string[] = [];
+      const handlerOn = () =>
+        createWebhookHandler({
+          verify: { keys: [token] },
+          store: new RedisDedupeStore({ client, prefix: 'catchup:' }),
+          on: { '*': (e) => void runs.push(e.event_id) },
+        });
+      const first = await handlerOn().catchUp({ client: api, since });
+      expect(first).toMatchObject({ processed: first.seen, failed: 0 });
+      expect(runs).toHaveLength(first.seen);
+      const byNode = await keysByNode('catchup:*checkpoint:events');
+      expect(byNode.flat()).toHaveLength(1);
+      expect(await new RedisDedupeStore({ client, prefix: 'catchup:' }).readCheckpoint('events')).toBe(
+        first.checkpoint,
+      );
+      // Another process's handler, no since: from the checkpoint, where every event is done.
+      const again = await handlerOn().catchUp({ client: api });
+      expect(again).toMatchObject({ processed: 0, failed: 0, checkpoint: first.checkpoint });
+      expect(again.alreadyDone).toBe(again.seen);
+      expect(runs).toHaveLength(first.seen);
+    } finally {
+      await sandbox.close();
+    }
+  });
 
   it('connect() loads the four scripts on every master before the first call', async () => {
     for (const port of cluster.ports) await cluster.cli(port, 'SCRIPT', 'FLUSH');
