@@ -14,6 +14,7 @@ import { createClient as createRedisClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createClient, createWebhookHandler, type WebhookHandler } from '../../src/server/index.js';
+import type { DeliveryAttempt } from '../../src/server/types.js';
 import { MemoryDedupeStore, PostgresInbox, RedisDedupeStore } from '../../src/server/stores/index.js';
 import { runCatchUpKills } from '../support/catch-up-kill.js';
 import { type DownReceiver, downReceiver, makeOutage } from '../support/outage.js';
@@ -103,7 +104,7 @@ const notOnce = (counts: Map<string, number>) => listed.filter((id) => counts.ge
 it(`the outage: ${APPS} applications' events, each first event refused 8 times over the 48 h`, async () => {
   expect(listed.length).toBeGreaterThanOrEqual(APPS * 7);
   const client = api();
-  const log = [];
+  const log: DeliveryAttempt[] = [];
   for await (const a of client.listDeliveries({ id: receivers.get('memory')!.id, limit: 500 })) log.push(a);
   const attempts = log.filter((a) => a.event_id === log[0]!.event_id);
   expect(attempts.map((a) => a.status)).toEqual([503, 503, 503, 503, 503, 503, 503, 503]);

@@ -1,6 +1,7 @@
 // The quick start's whole server side against the real sandbox, recorded by in-memory OpenTelemetry exporters and a
 // logger: client calls (application, institution, consent, finalise, bundle), the customer's bank approval (the
-// sandbox's consent page, submitted as a browser would), and every webhook delivered twice. Then every span name,
+// sandbox's consent page, submitted as a browser would), every webhook delivered twice, and a catch-up over the same
+// events (its `receive events` span, each event's `process` span under it). Then every span name,
 // attribute, metric label and log field is scanned for the secret, the signatures and other header values, the
 // bodies, query values and the customer's personal data.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -65,6 +66,7 @@ it('a quick-start flow with duplicate webhooks records spans and metrics with no
   });
 
   await client.registerWebhook({ url: hookUrl });
+  const since = new Date(Date.now() - 1000).toISOString();
   const started = await client.startApplication({ vendor: 'acme', ref, ...customer });
   await client.attachInstitution({ vendor: 'acme', ref, bank_id: 'sandbox-bank', pathway: 'cdr' });
   const consent = await client.createConsent({ vendor: 'acme', ref });
@@ -76,8 +78,24 @@ it('a quick-start flow with duplicate webhooks records spans and metrics with no
   expect(bundle.byteLength).toBeGreaterThan(100);
   // Every event was delivered twice and processed once.
   await until(() => received.length >= 2 * processed.size && [...processed.values()].every((n) => n === 1));
+  // Catch-up over the same events: one `receive events` span, each event's `process` span its child.
+  const summary = await handler.catchUp({ client, since });
+  expect(summary.alreadyDone).toBe(summary.seen);
 
   const spans = otel.spans();
+  const receive = spans.find((s) => s.name === 'receive events')!;
+  expect(receive.kind).toBe(2);
+  expect(receive.attributes).toMatchObject({
+    'messaging.operation.type': 'receive',
+    'messaging.batch.message_count': summary.seen,
+    'hosted_journey.catch_up.processed': 0,
+    'hosted_journey.catch_up.already_done': summary.seen,
+    'hosted_journey.catch_up.failed': 0,
+    'hosted_journey.webhook.store': 'memory',
+  });
+  const caughtUp = spans.filter((s) => s.parentSpanContext?.spanId === receive.spanContext().spanId);
+  expect(caughtUp.filter((s) => s.name.startsWith('process ')).length).toBe(summary.seen);
+  expect(caughtUp.map((s) => s.name)).toContain('GET /api/v1/events');
   const names = new Set(spans.map((s) => s.name));
   for (const n of [
     'POST /api/v1/webhooks',

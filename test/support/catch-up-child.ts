@@ -19,11 +19,11 @@ export async function runCatchUpChild<Db = never>(factory: KillReceiverFactory<D
     leaseMs: Number(env.KILL_LEASE_MS),
     on: {
       '*': async (event, ctx) => {
-        await effect(event, ctx as never);
+        await effect(event, ctx);
         process.send!({ effect: event.event_id });
       },
     },
-  } as never);
+  });
   const summary = await handler.catchUp({ client, concurrency: 8 }).catch((e: unknown) => {
     if (isServerConfigError(e) && e.field === 'since')
       return handler.catchUp({ client, since: env.SINCE!, concurrency: 8 });

@@ -60,8 +60,21 @@ export interface WebhookObserver {
   /** Runs `process` with the delivery's probe; `trace` reads its traceparent and tracestate when a span is made. */
   deliver<R extends Answer>(
     process: (probe: DeliveryProbe | undefined) => Promise<R>,
-    trace: () => ParsedTraceparent,
+    trace: () => ParsedTraceparent | undefined,
   ): Promise<R>;
+  /**
+   * `handler.catchUp`: one span `receive events` (kind CLIENT) around the whole call, active while it runs, so each
+   * event's `process <type>` span is its child; it ends with the summary's counts.
+   */
+  catchUp<R extends CatchUpCounts>(run: () => Promise<R>): Promise<R>;
+}
+
+/** The counts of a catch-up's summary, as its span records them. */
+interface CatchUpCounts {
+  seen: number;
+  processed: number;
+  alreadyDone: number;
+  failed: number;
 }
 
 export interface WebhookObserverInfo {
@@ -83,7 +96,7 @@ export function webhookObserver(
   const recorded = async <R extends Answer>(
     on: Telemetry | undefined,
     process: (probe: Delivery) => Promise<R>,
-    trace: () => ParsedTraceparent,
+    trace: () => ParsedTraceparent | undefined,
   ) => {
     const t0 = performance.now();
     const remote = on ? trace() : undefined;
@@ -102,7 +115,39 @@ export function webhookObserver(
   return {
     recording: () => logger !== undefined || (tel !== undefined && !tel.idle()),
     deliver: (process, trace) => recorded(tel && !tel.idle() ? tel : undefined, process, trace),
+    catchUp(run) {
+      const on = tel && !tel.idle() ? tel : undefined;
+      return on ? catchUpSpan(on, base, run) : run();
+    },
   };
+}
+
+/** The catch-up span's attributes beyond the webhook's. */
+export const CATCH_UP_ATTR = {
+  seen: 'messaging.batch.message_count',
+  processed: 'hosted_journey.catch_up.processed',
+  alreadyDone: 'hosted_journey.catch_up.already_done',
+  failed: 'hosted_journey.catch_up.failed',
+} as const;
+
+async function catchUpSpan<R extends CatchUpCounts>(tel: Telemetry, base: Attributes, run: () => Promise<R>) {
+  const span = tel.tracer.startSpan('receive events', {
+    kind: SpanKind.CLIENT,
+    attributes: { ...base, [WEBHOOK_ATTR.operation]: 'receive' },
+  });
+  if (!span) return run();
+  try {
+    const r = await withSpan(tel, span, run);
+    span.setAttribute(CATCH_UP_ATTR.seen, r.seen);
+    span.setAttribute(CATCH_UP_ATTR.processed, r.processed);
+    span.setAttribute(CATCH_UP_ATTR.alreadyDone, r.alreadyDone);
+    span.setAttribute(CATCH_UP_ATTR.failed, r.failed);
+    endSpan(span, r.failed > 0 ? 'EVENTS_FAILED' : undefined);
+    return r;
+  } catch (e) {
+    endSpan(span, errorName(e));
+    throw e;
+  }
 }
 
 function makeInstruments(meter: OtelMeter) {

@@ -14,7 +14,7 @@
 import type { ListEventsRequest, Event, HostedJourneyClient } from '../client/types.js';
 import { ServerConfigError } from '../errors.js';
 import type { CheckpointStore } from '../stores/types.js';
-import type { DeliveryStrategy, Report, Run, WebhookOutcome } from './delivery.js';
+import type { Report, WebhookOutcome, WebhookResult } from './delivery.js';
 
 export interface CatchUpOptions {
   /** The client whose token's events are listed (a receiver of that token's deliveries). */
@@ -52,9 +52,11 @@ export interface CatchUpSummary {
 
 /** What the handler gives catch-up: its one processing path, its store's checkpoints and its reporter. */
 export interface CatchUpParts {
-  /** The same path as a delivery: the event's function, run by the strategy under its event id. */
-  runFor(event: unknown, tokenId: string): { id: string; run: Run } | { invalid: string };
-  strategy: DeliveryStrategy;
+  /**
+   * The same path as a delivery: the event's function, run by the strategy under its event id (in a `process` span
+   * when telemetry records).
+   */
+  prepare(event: unknown, tokenId: string): { id: string; deliver: () => Promise<WebhookResult> } | { invalid: string };
   checkpoints: CheckpointStore | undefined;
   report: Report;
 }
@@ -112,11 +114,11 @@ export async function catchUp(parts: CatchUpParts, options: CatchUpOptions): Pro
 
 /** One event through the delivery path; 409 in_flight asked again until the other delivery ends. */
 async function handleOne(parts: CatchUpParts, event: Event, tokenId: string, o: CatchUpOptions): Promise<Result> {
-  const target = parts.runFor(event, tokenId);
+  const target = parts.prepare(event, tokenId);
   if ('invalid' in target) return failed(parts, o, new Error(`invalid event: ${target.invalid}`), event);
   const started = Date.now();
   for (let i = 0; ; i++) {
-    const answer = await parts.strategy.deliver(target.id, target.run);
+    const answer = await target.deliver();
     const outcome: WebhookOutcome = answer.outcome;
     if (outcome === 'processed' || outcome === 'ignored') return 'processed';
     if (outcome === 'duplicate') return 'alreadyDone';

@@ -118,15 +118,25 @@ export function createWebhookHandlerWith<Db>(
     const fn = own(on, verified.event.type) ?? own(on, '*');
     return fn && ((access) => callNoting(fn, verified, contextOf(verified, access)));
   };
-  /** A listed event (catch-up): checked as a delivery's body is, then bound the same way. */
-  const runFor = (event: unknown, tokenId: string) => {
+  /** A verified event → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
+  const deliverVerified = (verified: VerifiedWebhook, probe?: DeliveryProbe): Promise<WebhookResult> => {
+    probe?.verified(verified.event, verified.known);
+    const bound = bind(verified);
+    return strategy.deliver(verified.event.event_id, probe && bound ? probe.timed(bound) : bound);
+  };
+  /** A listed event (catch-up): checked as a delivery's body is, then delivered the same way, with its own span. */
+  const prepare = (event: unknown, tokenId: string) => {
     const r = parseWebhookEvent(event);
     if (!r.ok) return { invalid: r.detail };
     if (!storable(r.event.event_id)) return { invalid: unstorable() };
     const verified = (
       r.known ? { known: true, event: r.event, tokenId } : { known: false, event: r.event, tokenId }
     ) as VerifiedWebhook;
-    return { id: verified.event.event_id, run: bind(verified) };
+    const deliver = () =>
+      observe?.recording()
+        ? observe.deliver((probe) => deliverVerified(verified, probe), noTrace)
+        : deliverVerified(verified);
+    return { id: verified.event.event_id, deliver };
   };
   /** Verify → find the function → the strategy delivers it; `probe` (telemetry, logger) sees the event and times it. */
   const process = async (d: WebhookDelivery, probe?: DeliveryProbe): Promise<WebhookResult> => {
@@ -138,14 +148,15 @@ export function createWebhookHandlerWith<Db>(
       report(e, { stage: 'verify', eventId: claimedEventId(d.headers, d.body) });
       return result(e.status, 'rejected', { error: { code: e.code, message: e.message } });
     }
-    probe?.verified(verified.event, verified.known);
-    const bound = bind(verified);
-    return strategy.deliver(verified.event.event_id, probe && bound ? probe.timed(bound) : bound);
+    return deliverVerified(verified, probe);
   };
   const handler: WebhookHandler & { [REPORT]: typeof report } = {
     [REPORT]: report,
     events,
-    catchUp: (o) => catchUp({ runFor, strategy, checkpoints, report }, o),
+    catchUp: (o) => {
+      const run = () => catchUp({ prepare, checkpoints, report }, o);
+      return observe ? observe.catchUp(run) : run();
+    },
     async handle(d: WebhookDelivery): Promise<WebhookResult> {
       if (typeof d?.method !== 'string' || typeof d.path !== 'string') {
         throw new ServerConfigError(
@@ -164,6 +175,9 @@ export function createWebhookHandlerWith<Db>(
   };
   return handler;
 }
+
+/** A listed event carries no trace context: its `process` span is a child of the catch-up's `receive` span. */
+const noTrace = () => undefined;
 
 /** The delivery's traceparent and tracestate, read without ever throwing (a bad header bag reads as malformed). */
 function traceOf(headers: HeadersInput): ParsedTraceparent {
