@@ -1,8 +1,9 @@
 // The outage of issue 50's proof (docs/production.md, "After an outage"): a receiver answering 503 while a token's
 // applications make their events and the sandbox's clock moves on (48 h: past the whole retry schedule), so every
 // delivery was tried and given up before `handler.catchUp` runs. Used by test/server/catch-up*.test.ts at a light size
-// and by the bench (bench/sections/catch-up.mjs) at the full one: `apps` is the size (about 8 events each, the crawler
-// pathway's: seed, three lifecycle updates, numbers, balances, crawl completed, and the opt-in journey.session).
+// and by the bench (bench/sections/catch-up.mjs) at the full one: `apps` is the size (11 events each: the crawler
+// pathway's seed, three lifecycle updates, numbers, balances, crawl completed and the opt-in journey.session, then
+// finalise's documents, report and completed).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
@@ -41,8 +42,8 @@ export interface OutageOptions {
   sandboxUrl: string;
   token: { id: string; secret: string };
   /** The token's client: it starts each application, so the application (and its events) is the token's. */
-  client: Pick<HostedJourneyClient, 'startApplication'>;
-  /** Applications taken through the crawler journey (about 8 events each). */
+  client: Pick<HostedJourneyClient, 'startApplication' | 'finalise'>;
+  /** Applications taken through the crawler journey and finalised (11 events each). */
   apps: number;
   /** Distinguishes this outage's application refs. */
   prefix: string;
@@ -73,6 +74,7 @@ export async function makeOutage(o: OutageOptions): Promise<{ since: string }> {
       const ref = `${o.prefix}_${i}`;
       await o.client.startApplication({ vendor: 'acme', ref, full_name: 'A B', email: 'a@example.com' });
       await triggerJourney(o.sandboxUrl, { vendor: 'acme', ref, pathway: 'crawler' });
+      await o.client.finalise({ vendor: 'acme', ref });
     }
   };
   await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, o.apps) }, worker));

@@ -2,7 +2,7 @@
  * `handler.catchUp({ client, since? })`: the events list (`client.listEvents`) through the same exactly-once path as a
  * delivery — the same function of `on`, the same store, the same key (`event_id`) — so an event that arrives both by
  * webhook and by catch-up runs once, whichever comes first.
- * 1. Pages are read one at a time (memory holds one page). In a page, each application's events run in the order they
+ * 1. Pages are read one ahead (memory holds two pages: the one running, the next being read). In a page, each application's events run in the order they
  *    were made, at most `concurrency` applications at once.
  * 2. An event another delivery holds right now (409 in_flight) is asked again until that delivery ends: done, it was
  *    handled; released (its function failed), this run claims it.
@@ -92,7 +92,14 @@ export async function catchUp(parts: CatchUpParts, options: CatchUpOptions): Pro
     limit: 500,
     ...(signal ? { signal } : {}),
   });
-  for await (const page of list.pages()) {
+  // The next page is read while this one's events run (two pages in memory at most, never more).
+  const pages = list.pages()[Symbol.asyncIterator]();
+  for (let next = pages.next(); ; ) {
+    const read = await next;
+    if (read.done) break;
+    const page = read.value;
+    next = signal?.aborted ? Promise.resolve({ done: true, value: undefined }) : pages.next();
+    next.catch(() => {}); // awaited on the next turn: a failure then is this call's
     summary.seen += page.data.length;
     const results = await inGroups(page.data, concurrency, (event) => handleOne(parts, event, tokenId, options));
     page.data.forEach((event, i) => {
@@ -101,10 +108,10 @@ export async function catchUp(parts: CatchUpParts, options: CatchUpOptions): Pro
         firstFailed = event.created_at;
     });
     const last = page.data.at(-1)?.created_at;
-    const next = firstFailed ?? last;
-    if (next !== undefined && next !== summary.checkpoint && parts.checkpoints) {
-      await parts.checkpoints.writeCheckpoint(name, next);
-      summary.checkpoint = next;
+    const mark = firstFailed ?? last;
+    if (mark !== undefined && mark !== summary.checkpoint && parts.checkpoints) {
+      await parts.checkpoints.writeCheckpoint(name, mark);
+      summary.checkpoint = mark;
     }
     if (signal?.aborted) break;
   }
