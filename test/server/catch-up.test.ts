@@ -1,6 +1,6 @@
-// handler.catchUp after a receiver was down (docs/production.md, "After an outage"), issue 50's proof at a light size
-// (the bench runs the full one, bench/sections/catch-up.mjs): receivers answering 503 while APPS applications make
-// 11 events each and the sandbox's clock moves 48 h through the retry schedule; then
+// handler.catchUp after a receiver was down (docs/production.md, "After an outage"), the proof of "no event lost" at a
+// light size (the bench runs the full one, bench/sections/catch-up.mjs): receivers answering 503 while APPS
+// applications make 11 events each and the sandbox's clock moves 48 h through the retry schedule; then
 // 1. catch-up races the recovered live deliveries over the same store, with memory, Redis and the PostgreSQL inbox
 //    (effects counted in the database): every event's function ran exactly once, 0 missing, 0 doubled, and a second
 //    call without `since` carries on from the checkpoint;

@@ -1,6 +1,7 @@
-// The outage of issue 50's proof (docs/production.md, "After an outage"): a receiver answering 503 while a token's
-// applications make their events and the sandbox's clock moves on (48 h: past the whole retry schedule), so every
-// delivery was tried and given up before `handler.catchUp` runs. Used by test/server/catch-up*.test.ts at a light size
+// The outage of the "no event lost" proof (docs/production.md, "After an outage"): a receiver answering 503 while a
+// token's applications make their events and the sandbox's clock moves 48 h through the retry schedule (each
+// application's first event tried 8 times and given up, its next ones started) before `handler.catchUp` runs.
+// Used by test/server/catch-up.test.ts at a light size
 // and by the bench (bench/sections/catch-up.mjs) at the full one: `apps` is the size (11 events each: the crawler
 // pathway's seed, three lifecycle updates, numbers, balances, crawl completed and the opt-in journey.session, then
 // finalise's documents, report and completed).

@@ -2,8 +2,8 @@
  * `handler.catchUp({ client, since? })`: the events list (`client.listEvents`) through the same exactly-once path as a
  * delivery — the same function of `on`, the same store, the same key (`event_id`) — so an event that arrives both by
  * webhook and by catch-up runs once, whichever comes first.
- * 1. Pages are read one ahead (memory holds two pages: the one running, the next being read). In a page, each application's events run in the order they
- *    were made, at most `concurrency` applications at once.
+ * 1. Pages are read one ahead (memory holds two pages: the one running, the next being read). In a page, each
+ *    application's events run in the order they were made, at most `concurrency` applications at once.
  * 2. An event another delivery holds right now (409 in_flight) is asked again until that delivery ends: done, it was
  *    handled; released (its function failed), this run claims it.
  * 3. After each page the checkpoint (in the handler's store, under `checkpoint`) moves to the page's last event's
