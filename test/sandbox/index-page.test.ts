@@ -179,9 +179,15 @@ describe('GET / — the sandbox index', () => {
       ['application.completed', 2],
       ['application.completed', 1],
     ]);
+    // A failed attempt with a retry to follow says when that retry is due; the last says the sandbox gave up.
+    const [last, ...before] = bad.recent_deliveries.slice(0, 4);
+    expect(last).toMatchObject({ gave_up: true });
+    expect(last!.next_retry_at).toBeUndefined();
+    for (const d of before) expect(Date.parse(d.next_retry_at!)).toBeGreaterThanOrEqual(Date.parse(d.at));
 
     const html = (await sb.raw('GET', '/')).text;
     expect(html).toContain(`<h3><code>${ok.url}</code></h3>`);
+    expect(html).toContain(`next retry ${before[0]!.next_retry_at!.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}`);
     expect(html).toMatch(
       /<td><code>application\.completed<\/code><\/td><td><code>evt_[0-9a-f-]+<\/code><\/td><td class="num">1<\/td><td class="ok">200<\/td>/,
     );

@@ -20,9 +20,11 @@ function deliveries(hook: SandboxIndexWebhook): string {
     const ok = d.status !== null && d.status >= 200 && d.status < 300;
     const result = d.status === null ? `error: ${d.error ?? 'unknown'}` : String(d.status);
     // What the sandbox concluded from the attempt, on a row of its own under it.
-    const notes = [d.gave_up ? `gave up after ${d.attempt} attempts` : '', d.hint ? `hint: ${d.hint}` : ''].filter(
-      Boolean,
-    );
+    const notes = [
+      d.gave_up ? `gave up after ${d.attempt} attempts` : '',
+      d.next_retry_at ? `next retry ${d.next_retry_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}` : '',
+      d.hint ? `hint: ${d.hint}` : '',
+    ].filter(Boolean);
     const note = notes.length ? `<tr class="note"><td></td><td colspan="4">${esc(notes.join(' · '))}</td></tr>` : '';
     return (
       `<tr><td><time datetime="${esc(d.at)}">${esc(d.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</time></td>` +

@@ -13,7 +13,7 @@ import { API_OPERATIONS } from '../../protocol/index.js';
 import type { SandboxContext } from '../core/context.js';
 import { CRAWLER_LOGINS, INSTITUTIONS } from '../data/institutions.js';
 import { displayUrl, redactUrls } from '../core/redact.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import { RECENT_DELIVERIES, type WebhookSender } from '../webhooks/sender.js';
 
 /** One webhook attempt as the index shows it. */
 export interface SandboxIndexDelivery {
@@ -29,6 +29,8 @@ export interface SandboxIndexDelivery {
   at: string;
   /** Present on the last attempt of an event that never got a 2xx: the sandbox gave up on it. */
   gave_up?: true;
+  /** After a failed attempt with a retry to follow: when that retry is due (the token's clock), as the log says. */
+  next_retry_at?: string;
   /** What the receiver's answer suggests (e.g. the secret deliveries are signed with, after `BAD_SIGNATURE`). */
   hint?: string;
 }
@@ -116,32 +118,47 @@ export function indexModel(ctx: SandboxContext, sender: WebhookSender): SandboxI
       ],
       cdr: 'No login: the bank page lists the accounts and data shared; Approve or Deny.',
     },
-    webhooks: sender.listReceivers().map((receiver) => ({
-      webhook_id: receiver.id,
-      url: displayUrl(receiver.url),
-      token_id: receiver.tokenId,
-      scheme: receiver.scheme ?? 'hmac',
-      ...(receiver.events ? { events: [...receiver.events] } : {}),
-      queued: sender.queued(receiver),
-      ...health(sender.receiverLog(receiver.id)),
-      recent_deliveries: sender
-        .recentDeliveries(receiver)
-        .reverse()
-        .map((d) => ({
-          event_id: d.event_id,
-          type: d.type,
-          application_id: d.application_id ?? null,
-          attempt: d.attempt,
-          status: d.status,
-          ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}),
-          duplicate: d.duplicate,
-          at: d.at,
-          ...(d.gave_up ? { gave_up: true as const } : {}),
-          ...(d.hint !== undefined ? { hint: d.hint } : {}),
-        })),
-    })),
+    webhooks: sender.listReceivers().map((receiver) => {
+      const nextRetry = nextRetries(sender.receiverLog(receiver.id).log);
+      return {
+        webhook_id: receiver.id,
+        url: displayUrl(receiver.url),
+        token_id: receiver.tokenId,
+        scheme: receiver.scheme ?? 'hmac',
+        ...(receiver.events ? { events: [...receiver.events] } : {}),
+        queued: sender.queued(receiver),
+        ...health(sender.receiverLog(receiver.id)),
+        recent_deliveries: sender
+          .recentDeliveries(receiver)
+          .reverse()
+          .map((d) => ({
+            event_id: d.event_id,
+            type: d.type,
+            application_id: d.application_id ?? null,
+            attempt: d.attempt,
+            status: d.status,
+            ...(d.error !== undefined ? { error: redactUrls(d.error) } : {}),
+            duplicate: d.duplicate,
+            at: d.at,
+            ...(d.gave_up ? { gave_up: true as const } : {}),
+            ...(d.hint !== undefined ? { hint: d.hint } : {}),
+            ...nextRetry(d.event_id, d.attempt),
+          })),
+      };
+    }),
     endpoints,
     links: { health: `${origin}/health`, ...(ctx.demoUrl ? { demo: ctx.demoUrl } : {}) },
+  };
+}
+
+/** The next retry each of a receiver's latest attempts announced, by event id and attempt. */
+function nextRetries(log: readonly { event_id: string; attempt: number; next_retry_at: string | null }[]) {
+  const next = new Map<string, string>();
+  for (const a of log.slice(-2 * RECENT_DELIVERIES)) // the recent attempts are the log's last
+    if (a.next_retry_at) next.set(`${a.event_id} ${a.attempt}`, a.next_retry_at);
+  return (eventId: string, attempt: number) => {
+    const at = next.get(`${eventId} ${attempt}`);
+    return at ? { next_retry_at: at } : {};
   };
 }
 
