@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresInbox } from '../../src/server/stores/index.js';
 import { createWebhookHandler } from '../../src/server/index.js';
-import { KEYS, deliver, event } from '../support/deliveries.js';
+import { KEYS, deliver, event, inboxHandler } from '../support/deliveries.js';
 import { type RunningPostgres, poolOf, startPostgres } from '../support/postgres.js';
 
 let server: RunningPostgres;
@@ -42,22 +42,15 @@ it("ctx.db.release() hands nothing to the pool: the app's pool.query runs on ano
   const { pool, inbox } = await appInbox();
   let runs = 0;
   const pids: { delivery?: number; app?: number }[] = [];
-  const handler = createWebhookHandler({
-    verify: { keys: KEYS },
-    store: inbox,
-    onError: () => {},
-    on: {
-      '*': async (e, { db }) => {
-        runs++;
-        const inside = await write(db, e.event_id, `delivery ${runs}`);
-        db.release();
-        db.release(true); // node-postgres: destroy the connection
-        const app = await write(pool, e.event_id, `app ${runs}`);
-        pids.push({ delivery: inside.rows[0].pid, app: app.rows[0].pid });
-        await write(db, e.event_id, `delivery ${runs} after release`); // ctx.db still the delivery's
-        if (runs === 1) throw new Error('boom');
-      },
-    },
+  const handler = inboxHandler(inbox, async (e, { db }) => {
+    runs++;
+    const inside = await write(db, e.event_id, `delivery ${runs}`);
+    db.release();
+    db.release(true); // node-postgres: destroy the connection
+    const app = await write(pool, e.event_id, `app ${runs}`);
+    pids.push({ delivery: inside.rows[0].pid, app: app.rows[0].pid });
+    await write(db, e.event_id, `delivery ${runs} after release`); // ctx.db still the delivery's
+    if (runs === 1) throw new Error('boom');
   });
   const first = await deliver(handler, event('evt_release'));
   expect([first.status, first.json.error?.code]).toEqual([500, 'HANDLER_FAILED']);
@@ -74,31 +67,24 @@ it("ctx.db.release() hands nothing to the pool: the app's pool.query runs on ano
 it('a Kysely-style driver ({ connect: async () => ctx.db }, release after each query) stays inside the delivery', async () => {
   const { pool, inbox } = await appInbox();
   let runs = 0;
-  const handler = createWebhookHandler({
-    verify: { keys: KEYS },
-    store: inbox,
-    onError: () => {},
-    on: {
-      '*': async (e, { db }) => {
-        runs++;
-        // What a query builder does with a pool it is given: check out, run one query, release.
-        const driver = { connect: async () => db };
-        const run = async (note: string) => {
-          const c = await driver.connect();
-          try {
-            return await write(c, e.event_id, note);
-          } finally {
-            c.release();
-          }
-        };
-        const a = await run(`builder ${runs} a`);
-        const app = await write(pool, e.event_id, `app ${runs}`);
-        const b = await run(`builder ${runs} b`);
-        expect(b.rows[0].pid).toBe(a.rows[0].pid);
-        expect(app.rows[0].pid).not.toBe(a.rows[0].pid);
-        if (runs === 1) throw new Error('boom');
-      },
-    },
+  const handler = inboxHandler(inbox, async (e, { db }) => {
+    runs++;
+    // What a query builder does with a pool it is given: check out, run one query, release.
+    const driver = { connect: async () => db };
+    const run = async (note: string) => {
+      const c = await driver.connect();
+      try {
+        return await write(c, e.event_id, note);
+      } finally {
+        c.release();
+      }
+    };
+    const a = await run(`builder ${runs} a`);
+    const app = await write(pool, e.event_id, `app ${runs}`);
+    const b = await run(`builder ${runs} b`);
+    expect(b.rows[0].pid).toBe(a.rows[0].pid);
+    expect(app.rows[0].pid).not.toBe(a.rows[0].pid);
+    if (runs === 1) throw new Error('boom');
   });
   expect((await deliver(handler, event('evt_builder'))).status).toBe(500);
   expect(await notes('evt_builder')).toEqual(['app 1']); // both builder writes rolled back with the delivery

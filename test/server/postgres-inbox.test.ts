@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgPoolLike, PostgresInbox } from '../../src/server/stores/index.js';
 import type { WebhookErrorStage } from '../../src/server/types.js';
 import { createWebhookHandler, isServerConfigError } from '../../src/server/index.js';
-import { KEYS, deliver, event } from '../support/deliveries.js';
+import { KEYS, deliver, event, inboxHandler } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
 let server: RunningPostgres;
@@ -102,18 +102,15 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     let runs = 0;
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      onError,
-      on: {
-        '*': async (e, { db }) => {
-          runs++;
-          await db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, `run ${runs}`]);
-          if (runs === 1) throw new Error('boom');
-        },
+    const handler = inboxHandler(
+      inbox,
+      async (e, { db }) => {
+        runs++;
+        await db.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [e.event_id, `run ${runs}`]);
+        if (runs === 1) throw new Error('boom');
       },
-    });
+      { onError },
+    );
     const first = await deliver(handler, event('evt_throw'));
     expect([first.status, first.json.error?.code]).toEqual([500, 'HANDLER_FAILED']);
     expect(seen.map((s) => s.stage)).toEqual(['handler']);
@@ -167,20 +164,17 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     const inside = new Promise<void>((r) => (entered = r));
     let runs = 0;
     let firstPid = 0;
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      retryAfterSec: 2,
-      on: {
-        '*': async (e, { db }) => {
-          runs++;
-          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
-          firstPid = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-          entered();
-          await blocked;
-        },
+    const handler = inboxHandler(
+      inbox,
+      async (e, { db }) => {
+        runs++;
+        await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+        firstPid = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+        entered();
+        await blocked;
       },
-    });
+      { retryAfterSec: 2 },
+    );
     const first = deliver(handler, event('evt_busy'));
     await inside;
     const t0 = performance.now();
@@ -213,22 +207,19 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     const { inbox, table } = await freshInbox();
     const { seen, onError } = errorsOf();
     let runs = 0;
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      onError,
-      on: {
-        '*': async (e, { db, signal }) => {
-          runs++;
-          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
-          if (runs > 1) return;
-          const [{ pid }] = (await db.query('SELECT pg_backend_pid() AS pid')).rows;
-          await sql('SELECT pg_terminate_backend($1)', [pid]);
-          if (!signal.aborted) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
-          throw signal.reason;
-        },
+    const handler = inboxHandler(
+      inbox,
+      async (e, { db, signal }) => {
+        runs++;
+        await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+        if (runs > 1) return;
+        const [{ pid }] = (await db.query('SELECT pg_backend_pid() AS pid')).rows;
+        await sql('SELECT pg_terminate_backend($1)', [pid]);
+        if (!signal.aborted) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
+        throw signal.reason;
       },
-    });
+      { onError },
+    );
     const r = await deliver(handler, event('evt_cut'));
     expect([r.status, r.json.error?.code, r.headers['retry-after']]).toEqual([503, 'STORE_UNAVAILABLE', '5']);
     expect(seen.map((s) => s.stage)).toEqual(['handler', 'store']);
@@ -245,18 +236,11 @@ describe('createWebhookHandler with a PostgresInbox', () => {
     const blocked = new Promise<void>((r) => (release = r));
     const inside = new Map<string, () => void>();
     const entered = (id: string) => new Promise<void>((r) => inside.set(id, r));
-    const handler = createWebhookHandler({
-      verify: { keys: KEYS },
-      store: inbox,
-      onError: () => {},
-      on: {
-        '*': async (e, { db }) => {
-          await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
-          if (e.event_id === 'evt_legacy') return;
-          inside.get(e.event_id)?.();
-          await blocked;
-        },
-      },
+    const handler = inboxHandler(inbox, async (e, { db }) => {
+      await db.query('INSERT INTO effects (event_id) VALUES ($1)', [e.event_id]);
+      if (e.event_id === 'evt_legacy') return;
+      inside.get(e.event_id)?.();
+      await blocked;
     });
     expect((await deliver(handler, event('evt_legacy'))).json.status).toBe('processed');
     expect([await row(table, 'evt_legacy'), await effects('evt_legacy')]).toEqual([{ done: true }, 1]);
@@ -536,85 +520,49 @@ describe("PostgresInbox commit: the done-mark goes only inside the claim's trans
   // first run's two writes became is the row's.
   type Fate = 'committed' | 'rolled back';
   type Way = { name: string; end: (db: Db) => Promise<unknown>; before: Fate; after: Fate | 'not written' };
-  const ways: Way[] = [
-    { name: 'COMMIT', end: (db) => db.query('COMMIT'), before: 'committed', after: 'committed' },
-    { name: 'COMMIT AND CHAIN', end: (db) => db.query('COMMIT AND CHAIN'), before: 'committed', after: 'rolled back' },
-    {
-      name: 'COMMIT; BEGIN in one message',
-      end: (db) => db.query('COMMIT; BEGIN'),
-      before: 'committed',
-      after: 'rolled back',
-    },
-    {
-      name: 'COMMIT, then BEGIN',
-      end: async (db) => {
-        await db.query('COMMIT');
-        await db.query('BEGIN');
-      },
-      before: 'committed',
-      after: 'rolled back',
-    },
-    { name: 'ROLLBACK', end: (db) => db.query('ROLLBACK'), before: 'rolled back', after: 'committed' },
-    {
-      name: 'ROLLBACK AND CHAIN',
-      end: (db) => db.query('ROLLBACK AND CHAIN'),
-      before: 'rolled back',
-      after: 'rolled back',
-    },
-    {
-      name: 'ROLLBACK; BEGIN in one message',
-      end: (db) => db.query('ROLLBACK; BEGIN'),
-      before: 'rolled back',
-      after: 'rolled back',
-    },
-    {
-      name: 'ROLLBACK, then BEGIN',
-      end: async (db) => {
-        await db.query('ROLLBACK');
-        await db.query('BEGIN');
-      },
-      before: 'rolled back',
-      after: 'rolled back',
-    },
-    {
-      name: 'ROLLBACK by callback',
-      end: (db) =>
-        new Promise((resolve, reject) => db.query('ROLLBACK', (e: Error | null) => (e ? reject(e) : resolve(0)))),
-      before: 'rolled back',
-      after: 'committed',
-    },
-    {
-      name: 'ROLLBACK not awaited',
-      end: async (db) => void db.query('ROLLBACK'),
-      before: 'rolled back',
-      after: 'committed',
-    },
-    {
-      name: 'a failed statement caught by the handler',
-      end: (db) => db.query('SELECT 1/0').catch(() => {}),
-      before: 'rolled back',
-      after: 'not written',
-    },
-  ];
+  const query = (statement: string) => (db: Db) => db.query(statement);
+  const inTurn = (first: string, then: string) => async (db: Db) => {
+    await db.query(first);
+    await db.query(then);
+  };
+  const ways: Way[] = (
+    [
+      ['COMMIT', query('COMMIT'), 'committed', 'committed'],
+      ['COMMIT AND CHAIN', query('COMMIT AND CHAIN'), 'committed', 'rolled back'],
+      ['COMMIT; BEGIN in one message', query('COMMIT; BEGIN'), 'committed', 'rolled back'],
+      ['COMMIT, then BEGIN', inTurn('COMMIT', 'BEGIN'), 'committed', 'rolled back'],
+      ['ROLLBACK', query('ROLLBACK'), 'rolled back', 'committed'],
+      ['ROLLBACK AND CHAIN', query('ROLLBACK AND CHAIN'), 'rolled back', 'rolled back'],
+      ['ROLLBACK; BEGIN in one message', query('ROLLBACK; BEGIN'), 'rolled back', 'rolled back'],
+      ['ROLLBACK, then BEGIN', inTurn('ROLLBACK', 'BEGIN'), 'rolled back', 'rolled back'],
+      [
+        'ROLLBACK by callback',
+        (db) =>
+          new Promise((resolve, reject) => db.query('ROLLBACK', (e: Error | null) => (e ? reject(e) : resolve(0)))),
+        'rolled back',
+        'committed',
+      ],
+      ['ROLLBACK not awaited', async (db) => void db.query('ROLLBACK'), 'rolled back', 'committed'],
+      [
+        'a failed statement caught by the handler',
+        (db) => db.query('SELECT 1/0').catch(() => {}),
+        'rolled back',
+        'not written',
+      ],
+    ] satisfies [string, Way['end'], Fate, Way['after']][]
+  ).map(([name, end, before, after]) => ({ name, end, before, after }));
   for (const way of ways) {
     it(`a handler that runs ${way.name} → 503, not marked done, 'before' ${way.before}, 'after' ${way.after}; the retry runs it`, async () => {
       const { inbox, table } = await freshInbox();
       const id = `evt_end_${way.name.replace(/\W+/g, '_')}`;
       let runs = 0;
-      const handler = createWebhookHandler({
-        verify: { keys: KEYS },
-        store: inbox,
-        onError: () => {},
-        on: {
-          '*': async (e, { db }) => {
-            const d = db as Db;
-            const run = ++runs;
-            await effectBy(d, e.event_id, `run ${run} before`);
-            if (run > 1) return;
-            await way.end(d);
-            if (way.after !== 'not written') await effectBy(d, e.event_id, 'run 1 after');
-          },
-        },
+      const handler = inboxHandler(inbox, async (e, { db }) => {
+        const d = db as Db;
+        const run = ++runs;
+        await effectBy(d, e.event_id, `run ${run} before`);
+        if (run > 1) return;
+        await way.end(d);
+        if (way.after !== 'not written') await effectBy(d, e.event_id, 'run 1 after');
       });
       const first = await deliver(handler, event(id));
       expect([first.status, first.json.error?.code]).toEqual([503, 'STORE_UNAVAILABLE']);

@@ -1,8 +1,7 @@
 // RedisDedupeStore on a real three-master Redis Cluster, with a node-redis cluster client
 // (createCluster) passed as { client }: keys spread over every master, the store contract, catchUp's checkpoint, the
 // script cache per node, and 200 simultaneous deliveries of one event over HTTP to two processes.
-import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCluster } from 'redis';
@@ -15,6 +14,7 @@ import { signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
 import { type RunningRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
 import { storeContract } from '../support/store-contract.js';
+import { type Worker, forkWorker, postDelivery, runsOf, stopWorkers } from '../support/workers.js';
 
 let cluster: RunningRedisCluster;
 // Typed by a helper's return, not `ReturnType<typeof createCluster>`: relating node-redis's generic cluster client to
@@ -132,37 +132,12 @@ const cachedScripts = async () =>
 describe('exactly-once across two processes sharing a Redis Cluster', () => {
   const WORKER = path.resolve('test/support/webhook-worker.ts');
   const runsFile = path.join(mkdtempSync(path.join(tmpdir(), 'hj-cluster-runs-')), 'runs.log');
-  const workers: { child: ChildProcess; url: string }[] = [];
-  const startWorker = () => {
-    const child = fork(WORKER, [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, REDIS_CLUSTER: cluster.urls.join(','), RUNS_FILE: runsFile },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-      child.once('message', (m: { port: number }) => resolve({ child, url: `http://127.0.0.1:${m.port}` }));
-      child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-    });
-  };
+  const workers: Worker[] = [];
+  const startWorker = () => forkWorker(WORKER, { REDIS_CLUSTER: cluster.urls.join(','), RUNS_FILE: runsFile });
   beforeAll(async () => void workers.push(...(await Promise.all([startWorker(), startWorker()]))), 90_000);
-  afterAll(async () => {
-    for (const w of workers) {
-      const exited = new Promise((r) => w.child.once('exit', r));
-      w.child.send('stop');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (w.child.exitCode === null) w.child.kill('SIGKILL');
-    }
-  });
-  const runs = (id: string) =>
-    existsSync(runsFile)
-      ? readFileSync(runsFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.startsWith(`${id} `))
-      : [];
-  const post = async (url: string, d: { body: string | Uint8Array; headers: Record<string, string> }) => {
-    const r = await fetch(`${url}/`, { method: 'POST', headers: d.headers, body: d.body as string });
-    return { status: r.status, body: (await r.json()) as { status?: string; error?: { code: string } } };
-  };
+  afterAll(() => stopWorkers(workers));
+  const runs = (id: string) => runsOf(runsFile, id);
+  const post = (url: string, d: Parameters<typeof postDelivery>[1]) => postDelivery(`${url}/`, d);
 
   it('200 simultaneous deliveries of one event over HTTP to two processes → the handler runs once', async () => {
     const d = await signWebhook({

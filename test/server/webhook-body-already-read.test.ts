@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createWebhookHandler, toFetchHandler, toNodeHandler, type WebhookHandler } from '../../src/server/index.js';
 import { signWebhook } from '../../src/server/testing.js';
+import { event as completed } from '../support/events.js';
 
 // express ships no types in this install (no @types/express): the few calls this test makes.
 type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
@@ -19,15 +20,7 @@ type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
 const express = (await import('express' as string)).default as { (): ExpressApp; json(): unknown };
 
 const KEYS = [{ tokenId: 'wh_1', secret: 'already-read-secret' }];
-const event = (id: string) => ({
-  event_id: id,
-  type: 'application.completed',
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  application_id: 'app_1',
-  data: {},
-});
+const event = (id: string) => ({ ...completed(id), application_id: 'app_1' });
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

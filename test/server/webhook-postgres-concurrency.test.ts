@@ -1,40 +1,27 @@
 // Exactly-once effects across processes: two receiver processes (test/support/inbox-worker.ts) share a real PostgreSQL
 // through PostgresInbox; deliveries arrive over real HTTP; each handler writes one effect row through ctx.db into a
 // table without a unique constraint, so a double effect would show as two rows.
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedWebhook, signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
+import { type Worker, postDelivery, forkWorker, stopWorkers } from '../support/workers.js';
 
 const WORKER = path.resolve('test/support/inbox-worker.ts');
 const PATH = '/';
 let server: RunningPostgres;
 let pool: pg.Pool;
-const workers: { child: ChildProcess; url: string }[] = [];
+const workers: Worker[] = [];
 
-function startWorker(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(WORKER, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: server.url, HOLD_MS: '100', HOLD_FOR_RELEASE: 'evt_storm' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m: { port?: number }) => {
-      if (m.port) resolve({ child, url: `http://127.0.0.1:${m.port}` });
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
+const startWorker = () =>
+  forkWorker(WORKER, { DATABASE_URL: server.url, HOLD_MS: '100', HOLD_FOR_RELEASE: 'evt_storm' });
 
 const sign = (id: string) =>
   signWebhook({ payload: event(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
-async function post(url: string, d: SignedWebhook) {
-  const r = await fetch(url + PATH, { method: 'POST', headers: d.headers, body: d.body as string });
-  return { status: r.status, body: (await r.json()) as { status?: string; error?: { code: string } } };
-}
+const post = (url: string, d: SignedWebhook) => postDelivery(url + PATH, d);
 const effectsOf = async () =>
   (await pool.query('SELECT event_id, count(*)::int AS n FROM effects GROUP BY event_id ORDER BY event_id')).rows as {
     event_id: string;
@@ -50,12 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const w of workers) {
-    const exited = new Promise((r) => w.child.once('exit', r));
-    w.child.send('stop');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-    if (w.child.exitCode === null) w.child.kill('SIGKILL');
-  }
+  await stopWorkers(workers);
   await pool?.end();
   await server?.destroy();
 });

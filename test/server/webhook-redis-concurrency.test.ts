@@ -1,49 +1,23 @@
 // Exactly-once under concurrency: two receiver processes share a real redis-server; deliveries arrive over real HTTP.
-import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/server/testing.js';
+import { event } from '../support/events.js';
 import { type RunningRedis, startRedis } from '../support/redis.js';
+import { type Worker, forkWorker, postDelivery, runsOf, stopWorkers } from '../support/workers.js';
 
 const WORKER = path.resolve('test/support/webhook-worker.ts');
 const PATH = '/';
 const runsFile = path.join(mkdtempSync(path.join(tmpdir(), 'hj-runs-')), 'runs.log');
 let redis: RunningRedis;
-const workers: { child: ChildProcess; url: string }[] = [];
+const workers: Worker[] = [];
 
-function startWorker(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(WORKER, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, REDIS_URL: redis.url, RUNS_FILE: runsFile, FAIL_FIRST: 'evt_throw' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve({ child, url: `http://127.0.0.1:${m.port}` }));
-    child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
-
-const runs = (id: string) =>
-  existsSync(runsFile)
-    ? readFileSync(runsFile, 'utf8')
-        .split('\n')
-        .filter((l) => l.startsWith(`${id} `))
-    : [];
-const event = (id: string) => ({
-  event_id: id,
-  type: 'application.completed',
-  created_at: '2026-11-22T00:00:00Z',
-  vendor: 'acme',
-  ref: 'c1',
-  data: {},
-});
-
-async function post(url: string, d: { body: string | Uint8Array; headers: Record<string, string> }) {
-  const r = await fetch(url + PATH, { method: 'POST', headers: d.headers, body: d.body as string });
-  return { status: r.status, body: (await r.json()) as { status?: string; error?: { code: string } } };
-}
+const startWorker = () =>
+  forkWorker(WORKER, { REDIS_URL: redis.url, RUNS_FILE: runsFile, FAIL_FIRST: 'evt_throw' });
+const runs = (id: string) => runsOf(runsFile, id);
+const post = (url: string, d: Parameters<typeof postDelivery>[1]) => postDelivery(url + PATH, d);
 
 /** Redelivers like a sender: on any non-2xx, wait and try again (alternating processes). */
 async function deliverUntilOk(d: Parameters<typeof post>[1], maxMs = 15_000) {
@@ -64,12 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const w of workers) {
-    const exited = new Promise((r) => w.child.once('exit', r));
-    w.child.send('stop');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-    if (w.child.exitCode === null) w.child.kill('SIGKILL');
-  }
+  await stopWorkers(workers);
   await redis?.stop();
 });
 

@@ -1,7 +1,18 @@
 // Shared by the regression tests of test/security/: signed deliveries and the two stores (memory, real redis-server).
-import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../../src/server/stores/index.js';
-import type { WebhookHandler } from '../../src/server/index.js';
+import {
+  MemoryDedupeStore,
+  RedisDedupeStore,
+  type DedupeStore,
+  type InboxStore,
+} from '../../src/server/stores/index.js';
+import {
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookHandlers,
+  createWebhookHandler,
+} from '../../src/server/index.js';
 import { signWebhook } from '../../src/server/testing.js';
+import { KEYS } from './events.js';
 import type { RunningRedis } from './redis.js';
 
 export { KEYS, event } from './events.js';
@@ -12,6 +23,17 @@ export async function deliver(handler: WebhookHandler, payload: object) {
   const r = await handler.handle({ method: 'POST', path: PATH, headers: d.headers, body: d.body });
   return { ...r, json: JSON.parse(r.body) as { status?: string; error?: { code: string } } };
 }
+
+/**
+ * A handler over `inbox` verifying with KEYS: every event to `run`; onError quiet (the tests read the answers) unless
+ * `options` gives one.
+ */
+export const inboxHandler = <Db>(
+  inbox: InboxStore<Db>,
+  run: NonNullable<WebhookHandlers<Db>['*']>,
+  options: Omit<WebhookHandlerOptions<Db>, 'verify' | 'store' | 'on'> = {},
+) =>
+  createWebhookHandler<Db>({ verify: { keys: KEYS }, store: inbox, onError: () => {}, ...options, on: { '*': run } });
 
 export type TestStore = DedupeStore & { close?(): Promise<void>; connect?(): Promise<void> };
 
