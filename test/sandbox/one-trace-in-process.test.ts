@@ -14,6 +14,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, expect, it } from 'vitest';
 import { childContext, formatTraceparent } from '../../src/protocol/trace-context.js';
+import { expectSpanNames, until } from '../support/otel.js';
 
 const exporter = new InMemorySpanExporter();
 const sdk = new NodeSDK({
@@ -67,8 +68,7 @@ it("one journey with the sandbox in the app's process, under the NodeSDK's HTTP 
   const spans = exporter.getFinishedSpans();
   const inTrace = spans.filter((s) => s.spanContext().traceId === session.traceId);
   const outside = spans.filter((s) => s.spanContext().traceId !== session.traceId);
-  const names = new Set(inTrace.map((s) => s.name));
-  for (const n of [
+  expectSpanNames(inTrace, [
     'create consent.authorised',
     'send consent.authorised',
     'process consent.authorised',
@@ -78,8 +78,7 @@ it("one journey with the sandbox in the app's process, under the NodeSDK's HTTP 
     'POST /bank/{id}/decision',
     'POST /api/v1/{vendor}/{ref}/finalise',
     'process application.completed',
-  ])
-    expect(names, n).toContain(n);
+  ]);
 
   // Outside the journey's trace: only the instrumentation's SERVER spans of requests that carried no context.
   const parents = new Set(spans.map((s) => s.parentSpanContext?.spanId));
@@ -105,12 +104,4 @@ it("one journey with the sandbox in the app's process, under the NodeSDK's HTTP 
 
 function pathOf(s: ReadableSpan): string {
   return String(s.attributes['url.path'] ?? s.attributes['http.target'] ?? '');
-}
-
-async function until(ok: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

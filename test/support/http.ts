@@ -1,6 +1,8 @@
-// A programmable node:http server on loopback for client tests: records every request with its raw body.
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+// A programmable node:http server on loopback for client tests: records every request with its raw body. And a
+// webhook receiver on loopback that keeps what it was sent.
+import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type WebhookHandler, toNodeHandler } from '../../src/server/index.js';
 
 export interface Recorded {
   method: string;
@@ -61,3 +63,21 @@ export const testClientOptions = (baseUrl: string) => ({
   signingSecret: 'sk_test_secret',
   retry: { retries: 2, baseDelayMs: 1 },
 });
+
+/** `handler` behind toNodeHandler on loopback; `received` keeps each request's headers and body as sent. */
+export async function startReceiver(handler: WebhookHandler) {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const node = toNodeHandler(handler);
+  const app = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    void node(req, res);
+  });
+  await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((r) => app.close(() => r())),
+  };
+}

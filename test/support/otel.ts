@@ -10,6 +10,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { expect } from 'vitest';
 
 class PullReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}
@@ -99,4 +100,19 @@ export function memoryLogger() {
   const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
     void lines.push({ level, fields, message });
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+/** Expects a span of each of `names` among `spans` (a missing one is named in the failure). */
+export function expectSpanNames(spans: ReadableSpan[], names: string[]): void {
+  const seen = new Set(spans.map((s) => s.name));
+  for (const n of names) expect(seen, n).toContain(n);
+}
+
+/** Resolves once `ok()` holds (polled every 10 ms); throws after `ms`. */
+export async function until(ok: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
