@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isClientError } from '../../src/server/index.js';
-import { MiB, type MemoryProbe, memoryProbe } from '../support/memory.js';
+import { MiB, memoryProbe, readToError, type MemoryProbe } from '../support/memory.js';
 
 const TOTAL = 300 * MiB;
 let server: Server;
@@ -103,15 +103,7 @@ describe('client download size cap', () => {
       as: 'stream',
       maxResponseBytes: 8 * MiB,
     });
-    let read = 0;
-    const reader = stream.getReader();
-    const err = await (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return undefined;
-        read += value.byteLength;
-      }
-    })().catch((e: unknown) => e);
+    const { read, err } = await readToError(stream);
     expect(err).toEqual(tooLarge(8 * MiB));
     expect(read).toBeLessThanOrEqual(8 * MiB);
     expect(probe.growth()).toBeLessThan(32 * MiB);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
+import { readToError } from '../support/memory.js';
 
 const MiB = 1024 * 1024;
 const TOTAL = 64 * MiB;
@@ -52,15 +53,7 @@ const client = () =>
 it("an endless streamed download errors past the client's maxResponseBytes and the response is cancelled", async () => {
   declareLength = false;
   const stream = await client().downloadBundle({ id: 'app_1', format: 'pdf', as: 'stream' });
-  let read = 0;
-  const reader = stream.getReader();
-  const err = await (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return undefined;
-      read += value.byteLength;
-    }
-  })().catch((e: unknown) => e);
+  const { read, err } = await readToError(stream);
   expect(err).toMatchObject({ name: 'ResponseTooLargeError', code: 'RESPONSE_TOO_LARGE', limit: CAP });
   expect(read).toBeLessThanOrEqual(CAP);
   await closed; // the client let go of the response: the server's side closed

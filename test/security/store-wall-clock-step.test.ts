@@ -2,12 +2,11 @@
 // keep their leases, TTLs and operation deadlines on the monotonic clock, so a claim neither expires at once (a
 // concurrent redelivery) nor lives an hour longer, and a Redis operation deadline stays bounded. Date.now is stepped;
 // the monotonic clock (performance.now) moves only where a test moves it, and the timers keep real time.
-import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryDedupeStore, RedisDedupeStore } from '../../src/server/stores/index.js';
 import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event } from '../support/deliveries.js';
-import { type RunningRedis, startRedis } from '../support/redis.js';
+import { type AdminClient, type RunningRedis, startRedisWithAdmin } from '../support/redis.js';
 
 const HOUR = 3600_000;
 const realNow = Date.now.bind(Date);
@@ -31,19 +30,10 @@ afterEach(() => {
 });
 
 let redis: RunningRedis;
-// Typed by a helper's return, not `ReturnType<typeof createClient>`: relating node-redis's generic client to its
-// default instantiation costs the type check over a second (its variance over five type parameters).
-const adminClient = (url: string) => createClient({ url });
-let admin: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  redis = await startRedis();
-  admin = adminClient(redis.url);
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.close();
-  await redis?.stop();
-});
+let admin: AdminClient;
+let stop = async () => {};
+beforeAll(async () => void ({ redis, admin, stop } = await startRedisWithAdmin()));
+afterAll(() => stop());
 
 describe('MemoryDedupeStore (default clock)', () => {
   it.each([

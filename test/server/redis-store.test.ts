@@ -1,23 +1,14 @@
 // RedisDedupeStore's own deadline and script cache against a real redis-server (the hot path skips node-redis's
 // per-command timeout and the SCRIPT LOAD round trip, so both fallbacks are checked here).
-import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RedisDedupeStore } from '../../src/server/stores/index.js';
-import { startRedis, type RunningRedis } from '../support/redis.js';
+import { type AdminClient, type RunningRedis, startRedis, startRedisWithAdmin } from '../support/redis.js';
 
 let redis: RunningRedis;
-// Typed by a helper's return, not `ReturnType<typeof createClient>` (a second of the type check: node-redis's variance).
-const adminClient = (url: string) => createClient({ url });
-let admin: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  redis = await startRedis();
-  admin = adminClient(redis.url);
-  await admin.connect();
-});
-afterAll(async () => {
-  await admin?.close();
-  await redis?.stop();
-});
+let admin: AdminClient;
+let stop = async () => {};
+beforeAll(async () => void ({ redis, admin, stop } = await startRedisWithAdmin()));
+afterAll(() => stop());
 
 it('a Redis that stops answering: each call rejects after about operationTimeoutMs, and works again once it answers', async () => {
   const s = new RedisDedupeStore({ url: redis.url, prefix: 'hang:', operationTimeoutMs: 200 });

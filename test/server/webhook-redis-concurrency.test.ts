@@ -14,9 +14,10 @@ const runsFile = path.join(mkdtempSync(path.join(tmpdir(), 'hj-runs-')), 'runs.l
 let redis: RunningRedis;
 const workers: Worker[] = [];
 
-const startWorker = () =>
-  forkWorker(WORKER, { REDIS_URL: redis.url, RUNS_FILE: runsFile, FAIL_FIRST: 'evt_throw' });
+const startWorker = () => forkWorker(WORKER, { REDIS_URL: redis.url, RUNS_FILE: runsFile, FAIL_FIRST: 'evt_throw' });
 const runs = (id: string) => runsOf(runsFile, id);
+const sign = (id: string) =>
+  signWebhook({ payload: event(id), tokenId: 'wh_1', secret: 'webhook-secret-1', path: PATH });
 const post = (url: string, d: Parameters<typeof postDelivery>[1]) => postDelivery(url + PATH, d);
 
 /** Redelivers like a sender: on any non-2xx, wait and try again (alternating processes). */
@@ -44,12 +45,7 @@ afterAll(async () => {
 
 describe('exactly-once webhook handling across processes sharing redis-server', () => {
   it('200 simultaneous deliveries of one event over HTTP to two processes → the handler runs once', async () => {
-    const d = await signWebhook({
-      payload: event('evt_storm'),
-      tokenId: 'wh_1',
-      secret: 'webhook-secret-1',
-      path: PATH,
-    });
+    const d = await sign('evt_storm');
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(workers[i % 2]!.url, d)));
     const byStatus: Record<number, number> = {};
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
@@ -66,12 +62,7 @@ describe('exactly-once webhook handling across processes sharing redis-server', 
   }, 60_000);
 
   it('a handler that throws on its first run → 500, and the retry processes it exactly once', async () => {
-    const d = await signWebhook({
-      payload: event('evt_throw'),
-      tokenId: 'wh_1',
-      secret: 'webhook-secret-1',
-      path: PATH,
-    });
+    const d = await sign('evt_throw');
     const first = await post(workers[0]!.url, d);
     expect(first.status).toBe(500);
     const concurrentRetries = await Promise.all(Array.from({ length: 20 }, (_, i) => post(workers[i % 2]!.url, d)));
@@ -81,12 +72,7 @@ describe('exactly-once webhook handling across processes sharing redis-server', 
   }, 60_000);
 
   it('Redis stopped mid-test → 503 and the handler does not run; once Redis is back the delivery succeeds', async () => {
-    const d = await signWebhook({
-      payload: event('evt_outage'),
-      tokenId: 'wh_1',
-      secret: 'webhook-secret-1',
-      path: PATH,
-    });
+    const d = await sign('evt_outage');
     const port = redis.port;
     await redis.stop();
     const during = await Promise.all([post(workers[0]!.url, d), post(workers[1]!.url, d)]);

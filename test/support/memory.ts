@@ -55,3 +55,18 @@ export function lazyWebBody(
   );
   return { stream, pulled: () => pulled, cancelled: () => cancelled };
 }
+
+/** Reads `stream` to its end or its error: the bytes read, and the error (undefined when it ended). */
+export async function readToError(stream: ReadableStream<Uint8Array>): Promise<{ read: number; err: unknown }> {
+  let read = 0;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { read, err: undefined };
+      read += value.byteLength;
+    }
+  } catch (err) {
+    return { read, err };
+  }
+}

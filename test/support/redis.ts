@@ -66,6 +66,27 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
   };
 }
 
+// Typed by a helper's return, not `ReturnType<typeof createClient>`: relating node-redis's generic client to its
+// default instantiation costs the type check over a second (its variance over five type parameters).
+const adminClient = (url: string) => createClient({ url });
+export type AdminClient = ReturnType<typeof adminClient>;
+
+/** A redis-server and a connected client for the test's own commands on it; `stop` closes both. */
+export async function startRedisWithAdmin(): Promise<{
+  redis: RunningRedis;
+  admin: AdminClient;
+  stop(): Promise<void>;
+}> {
+  const redis = await startRedis();
+  const admin = adminClient(redis.url);
+  await admin.connect();
+  const stop = async () => {
+    await admin.close();
+    await redis.stop();
+  };
+  return { redis, admin, stop };
+}
+
 /**
  * Watches Redis expire `key` on its own clock (a keyspace `expired` event): a test waits for a lease to run out instead
  * of sleeping past it. Call it before the key can expire; `expired` resolves once Redis has removed the key.
