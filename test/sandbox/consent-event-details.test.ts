@@ -4,19 +4,16 @@
 // a consent made by the integrator's server and approved outside a journey has no locale. Then the institution
 // lookup: getInstitution answers the name, the pathways and a logo URL that serves an SVG; an unknown id is a 404
 // INSTITUTION_NOT_FOUND the client throws as an ApiError.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isApiError, type HostedJourneyClient } from '../../src/server/index.js';
 import { advanceClock, expireConsent, type TestSandbox } from '../../src/sandbox/testing/index.js';
 import { approveConsent, loadJourneyPage, type WebhookReceiverHandle } from '../support/sandbox.js';
-import { startKitSandbox, type KitSandbox } from '../support/kit-sandbox.js';
+import { kitSandboxForFile } from '../support/kit-sandbox.js';
 
 let sb: TestSandbox;
 let client: HostedJourneyClient;
 let hooks: WebhookReceiverHandle;
-
-let kit: KitSandbox | undefined;
-beforeAll(async () => void ({ sb, hooks, client } = kit = await startKitSandbox()));
-afterAll(() => kit?.close());
+kitSandboxForFile((kit) => void ({ sb, hooks, client } = kit));
 
 type Data = Record<string, unknown> & { accounts?: { account_id: string; display_name: string }[] };
 const event = async (type: string, consentId: string): Promise<Data> =>

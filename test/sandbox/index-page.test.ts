@@ -1,11 +1,12 @@
 // The sandbox's index (`GET /`) over real HTTP: HTML for a browser, JSON for an API client, recent webhook deliveries,
 // escaping, methods — and no secret in either answer.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RECENT_DELIVERIES } from '../../src/sandbox/webhooks/sender.js';
 import { displayUrl } from '../../src/sandbox/core/redact.js';
 import { prefersJson } from '../../src/sandbox/home/reply.js';
 import { describeParentOrigins } from '../../src/sandbox/journey/parent-origins.js';
 import { startSandbox, type SandboxIndex } from '../../src/sandbox/index.js';
+import { cleanupAfterEach } from '../support/cleanup.js';
 import { approveConsent, startTestSandbox, startWebhookReceiver, type TestSandbox } from '../support/sandbox.js';
 
 // Every 32-byte randomBytes() result: the journey-session key is one (journey/session.ts draws it at start).
@@ -20,10 +21,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...crypto, default: { ...crypto, randomBytes }, randomBytes };
 });
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const JSON_ACCEPT = { accept: 'application/json' };

@@ -2,20 +2,17 @@
 // period), a renewal taken to the bank and approved moves the same consent's date and keeps its accounts, a renewal
 // the customer leaves (cancel) or denies leaves the consent byte-for-byte as it was, and while one waits the consent
 // stays live and data can be pulled. Another customer's consent, and a revoked one, are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostedJourneyClient } from '../../src/server/index.js';
 import { triggerJourney } from '../../src/sandbox/testing/index.js';
 import { approveConsent, loadJourneyPage, type WebhookReceiverHandle } from '../support/sandbox.js';
-import { startKitSandbox, type KitSandbox } from '../support/kit-sandbox.js';
+import { kitSandboxForFile } from '../support/kit-sandbox.js';
 import type { TestSandbox } from '../../src/sandbox/testing/index.js';
 
 let sb: TestSandbox;
 let client: HostedJourneyClient;
 let hooks: WebhookReceiverHandle;
-
-let kit: KitSandbox | undefined;
-beforeAll(async () => void ({ sb, hooks, client } = kit = await startKitSandbox()));
-afterAll(() => kit?.close());
+kitSandboxForFile((kit) => void ({ sb, hooks, client } = kit));
 
 async function connected(ref: string) {
   await triggerJourney(sb, { vendor: 'acme', ref });

@@ -1,10 +1,11 @@
 // The service's documented names, over real HTTP: `crawler.seed_created`, `crawler.lifecycle_updated`
 // with QUEUED, PROCESSING, AUTH, TIMEDOUT, FAILED, RELEASED, `account.account_owner` (collect=account_owner) and
 // `application.documents_ready`, each received at a real receiver, verified, parsed as a known event, in order.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRAWLER_LIFECYCLE_STATUSES, parseWebhookEvent } from '../../src/protocol/index.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { verifyWebhook } from '../../src/server/index.js';
+import { cleanupAfterEach } from '../support/cleanup.js';
 import {
   pageConfig,
   startTestSandbox,
@@ -14,10 +15,7 @@ import {
   type WebhookReceiverHandle,
 } from '../support/sandbox.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 async function setup(options: Parameters<typeof startTestSandbox>[0] = {}) {
   const receiver = await startWebhookReceiver();

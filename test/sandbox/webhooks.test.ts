@@ -2,10 +2,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '../../src/protocol/index.js';
 import { verifyRequest } from '../../src/server/testing.js';
 import { verifyWebhook } from '../../src/server/index.js';
+import { cleanupAfterEach } from '../support/cleanup.js';
 import {
   startTestSandbox,
   startWebhookReceiver,
@@ -14,10 +15,7 @@ import {
   type WebhookReceiverHandle,
 } from '../support/sandbox.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-});
+const cleanup = cleanupAfterEach();
 
 async function setup(
   respond?: (hook: ReceivedWebhook, index: number) => number,
