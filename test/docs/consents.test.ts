@@ -2,26 +2,17 @@
 // project (its node_modules link the built packages of dist/packages/) and run with `tsx` against the sandbox each
 // starts; each must print exactly the output the page shows. Needs `node scripts/build.mjs` first.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+import { projectWith, quickStartsOf, removeProject, root, shownOutput } from './snippets.js';
 
 const programs = quickStartsOf('docs/consents.md');
 let project = '';
-beforeAll(() => {
-  project = createProject();
-  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
-});
+beforeAll(() => void (project = projectWith(programs)));
 afterAll(() => removeProject(project));
 
-function shownOutput(program: string): string {
-  const blocks = extractBlocks('docs/consents.md').blocks;
-  const at = blocks.findIndex((b) => b.marker?.kind === 'quick-start' && b.marker.file === program);
-  const shown = blocks[at + 1];
-  if (shown?.lang !== '') throw new Error(`docs/consents.md: no output block after ${program}`);
-  return shown.code.trim();
-}
+const shown = (program: string) => shownOutput('docs/consents.md', program);
 
 /** A day and month (`2 Dec`): message.ts prints the end of a year's consent, a year from the day it runs. */
 const DAY = /\b\d{1,2} [A-Z][a-z]{2}\b/g;
@@ -33,7 +24,7 @@ function runs(program: string): void {
     timeout: 120_000,
   });
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(run.stdout.trim().replace(DAY, '<day>')).toBe(shownOutput(program).replace(DAY, '<day>'));
+  expect(run.stdout.trim().replace(DAY, '<day>')).toBe(shown(program).replace(DAY, '<day>'));
 }
 
 it('the page has two programs', () => {

@@ -3,29 +3,20 @@
 // must print exactly the output the page shows. Needs `node scripts/build.mjs` first. And the page's retention
 // examples ("on 1 January 2028 for January 2026") are what the sandbox does on those days.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSandbox } from '../support/sandbox.js';
-import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+import { projectWith, quickStartsOf, removeProject, root, shownOutput } from './snippets.js';
 import { openCreditAccount } from '../support/credit.js';
 
 const PAGE = 'docs/credit-reporting.md';
 const programs = quickStartsOf(PAGE);
 let project = '';
-beforeAll(() => {
-  project = createProject();
-  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
-});
+beforeAll(() => void (project = projectWith(programs)));
 afterAll(() => removeProject(project));
 
-function shownOutput(program: string): string {
-  const blocks = extractBlocks(PAGE).blocks;
-  const at = blocks.findIndex((b) => b.marker?.kind === 'quick-start' && b.marker.file === program);
-  const shown = blocks[at + 1];
-  if (shown?.lang !== '') throw new Error(`${PAGE}: no output block after ${program}`);
-  return shown.code.trim();
-}
+const shown = (program: string) => shownOutput(PAGE, program);
 
 it('month.ts: three months of A then a V, a second V refused before sending, the report with its notice', () => {
   expect([...programs.keys()]).toEqual(['month.ts']);
@@ -35,7 +26,7 @@ it('month.ts: three months of A then a V, a second V refused before sending, the
     timeout: 120_000,
   });
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(run.stdout.trim()).toBe(shownOutput('month.ts'));
+  expect(run.stdout.trim()).toBe(shown('month.ts'));
 }, 150_000);
 
 it('the retention table: RHI and FHI leave the report on the day the page says, not a day before', async () => {

@@ -4,7 +4,7 @@
 // as e2e/engines launches it): the printed URL is opened and the journey clicked through to its last screen with the
 // testing kit's completeJourney, so the program's own page is what tells it the journey is over.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../playwright.config.js';
 import { completeJourney } from '../../src/sandbox/testing/index.js';
 import { DEFAULT_TOKENS } from '../../src/sandbox/start.js';
 import { startTestSandbox } from '../support/sandbox.js';
-import { createProject, extractBlocks, quickStartsOf, removeProject, root } from './snippets.js';
+import { projectWith, quickStartsOf, removeProject, root, shownOutput } from './snippets.js';
 import { scriptPartEntries } from '../../scripts/entries.mjs';
 
 const programs = quickStartsOf('docs/quick-start.md');
@@ -22,8 +22,7 @@ let project = '';
 const children = new Set<ChildProcess>();
 let browser: Browser | undefined;
 beforeAll(() => {
-  project = createProject();
-  for (const [file, source] of [...programs, ...production]) writeFileSync(path.join(project, file), source);
+  project = projectWith([...programs, ...production]);
 });
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
@@ -156,14 +155,6 @@ it('credit.ts: enquiry → report (+ PDF) → account → payments → default �
   expect(readFileSync(path.join(project, 'credit-report.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }, 60_000);
 
-/** The output a page shows for a program: the plain ``` block right after the program's last block. */
-function shownOutput(file: string, program: string): string {
-  const blocks = extractBlocks(file).blocks;
-  const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
-  const shown = blocks[last + 1];
-  if (shown?.lang !== '') throw new Error(`${file}: no output block after ${program}`);
-  return shown.code.trim();
-}
 /** The sandbox's token, given as docs/production.md tells a reader trying catch-up.ts against the sandbox. */
 const SANDBOX_CREDENTIALS = { HJ_TOKEN_ID: DEFAULT_TOKENS[0]!.tokenId, HJ_SIGNING_SECRET: DEFAULT_TOKENS[0]!.secret };
 

@@ -304,6 +304,22 @@ export interface CheckResult {
   cpuMs: number;
 }
 
+/** The output a page shows for a program: the plain ``` block right after the program's last block. */
+export function shownOutput(file: string, program: string): string {
+  const blocks = extractBlocks(file).blocks;
+  const last = blocks.map((b) => b.marker?.kind === 'quick-start' && b.marker.file === program).lastIndexOf(true);
+  const shown = blocks[last + 1];
+  if (shown?.lang !== '') throw new Error(`${file}: no output block after ${program}`);
+  return shown.code.trim();
+}
+
+/** A temporary integrator project (createProject) with each of `programs` saved in it under its file name. */
+export function projectWith(programs: Iterable<[string, string]>): string {
+  const project = createProject();
+  for (const [file, source] of programs) writeFileSync(path.join(project, file), source);
+  return project;
+}
+
 /** Creates the temporary integrator project: package.json (ESM) and node_modules links. */
 export function createProject(): string {
   for (const name of PACKAGE_NAMES) {
