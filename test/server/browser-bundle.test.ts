@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VECTOR, VECTOR_SIGNATURE } from '../support/signing-vector.js';
 
 const PACKAGE = path.resolve('dist/packages/hosted-journey-server');
 const PUBLIC_SECRET = /in a browser bundle the signing secret would be public/;
@@ -89,16 +90,9 @@ describe.each([
     const file = await bundle(`fetch-${conditions[0]}`, { platform: 'neutral', conditions });
     expect(readFileSync(file, 'utf8')).not.toMatch(/node:crypto|BROWSER_BUNDLE/);
     const server = await load(file);
-    const headers = await server.signRequest({
-      method: 'GET',
-      path: '/api/v1/applications/app_123/bundle?format=json',
-      contentType: 'application/json',
-      date: new Date('2026-11-22T00:00:00Z'),
-      tokenId: 'tok_123',
-      secret: '<SIGNING_SECRET>',
-    });
-    // The pinned vector of test/server/signing.test.ts (computed by Python's hmac).
-    expect(headers.authorization).toBe('HMAC tok_123:D/pP7rLMMFE4TWxpMjf7Y7y/IQcHTDYJ5o2LKeoSlgs=');
+    const headers = await server.signRequest(VECTOR);
+    // The pinned vector (computed by Python's hmac).
+    expect(headers.authorization).toBe(`HMAC tok_123:${VECTOR_SIGNATURE}`);
     const payload = {
       event_id: 'evt_edge_1',
       type: 'application.completed',

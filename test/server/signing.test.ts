@@ -5,18 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BODY_MD5 } from '../../src/protocol/signing.js';
 import { entries } from '../support/providers.js';
+import { VECTOR, VECTOR_SIGNATURE } from '../support/signing-vector.js';
 
 const PY = path.resolve('test/support/python-sign.py');
-const VECTOR = {
-  method: 'GET',
-  path: '/api/v1/applications/app_123/bundle?format=json',
-  contentType: 'application/json',
-  date: new Date('2026-11-22T00:00:00Z'),
-  tokenId: 'tok_123',
-  secret: '<SIGNING_SECRET>',
-};
-/** Computed by test/support/python-sign.py (Python hashlib + hmac), pinned here. */
-const VECTOR_SIGNATURE = 'D/pP7rLMMFE4TWxpMjf7Y7y/IQcHTDYJ5o2LKeoSlgs=';
 const NOW = Date.parse('2026-11-22T00:00:00Z');
 const KEYS = [{ tokenId: 'tok_123', secret: '<SIGNING_SECRET>' }];
 

@@ -1,6 +1,7 @@
 // happy-dom does not load cross-origin frames: while installed, each connected iframe gets a fake window that records
 // what it is sent (the widget's tests read it back). Registers its own beforeAll/afterAll.
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import type { JourneyHandle } from '../../src/widget/index.js';
 
 export type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
 
@@ -23,4 +24,18 @@ export function useFakeFrames(preload: () => Promise<unknown> = async () => {}):
   afterAll(() => {
     if (original) Object.defineProperty(proto, 'contentWindow', original);
   });
+}
+
+/**
+ * The journeys a test file's tests create (push each): after each test every one is destroyed and the page emptied,
+ * and with `restoreMocks` the test's spies restored.
+ */
+export function journeysAfterEach(o: { restoreMocks: boolean }): JourneyHandle[] {
+  const handles: JourneyHandle[] = [];
+  afterEach(() => {
+    for (const h of handles.splice(0)) h.destroy();
+    document.body.replaceChildren();
+    if (o.restoreMocks) vi.restoreAllMocks();
+  });
+  return handles;
 }

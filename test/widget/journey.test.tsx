@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { SESSION, T0, timed, freezeClock } from '../support/clock.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
@@ -18,11 +18,7 @@ useFakeFrames(async () => {
 
 freezeClock();
 
-const handles: JourneyHandle[] = [];
-afterEach(() => {
-  for (const h of handles.splice(0)) h.destroy();
-  document.body.replaceChildren();
-});
+const handles = journeysAfterEach({ restoreMocks: false });
 
 function make(options: Partial<JourneyOptions> = {}): JourneyHandle {
   const h = createJourney({

@@ -5,8 +5,8 @@
  * again; prewarm → a console warning, the journey still opens, cold. (The modal's MODAL_LOAD_FAILED is tested in
  * e2e/widget/modal-file-missing.spec.ts.)
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
@@ -23,12 +23,7 @@ const ORIGIN = 'https://journey.example.com';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames();
 
-const handles: JourneyHandle[] = [];
-afterEach(() => {
-  for (const h of handles.splice(0)) h.destroy();
-  document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
+const handles = journeysAfterEach({ restoreMocks: true });
 function make(options: Partial<JourneyOptions>): JourneyHandle {
   const container = document.body.appendChild(document.createElement('div'));
   const h = createJourney({ vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN, container, ...options });

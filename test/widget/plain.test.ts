@@ -4,8 +4,8 @@
  * the journey's window (origin and window checked, size-capped) reaches `onJourneyMessage`; `RELEASED` in any of its
  * shapes becomes `released`; no handshake, no watchdog for a hello, nothing posted to the frame.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { isJourneyConfigError, MAX_MESSAGE_CHARS } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import { NO_JOURNEY_MS, PLAIN_READY_STEP } from '../../src/widget/journey.js';
@@ -16,11 +16,7 @@ const ORIGIN = 'https://journey.example.com';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(() => import('../../src/widget/plain.js'));
 
-const handles: JourneyHandle[] = [];
-afterEach(() => {
-  for (const h of handles.splice(0)) h.destroy();
-  document.body.replaceChildren();
-});
+const handles = journeysAfterEach({ restoreMocks: false });
 
 function container(): HTMLElement {
   const el = document.createElement('div');

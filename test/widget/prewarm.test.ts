@@ -3,8 +3,8 @@
  * Prewarm (src/widget/prewarm.ts + journey.ts): the hidden load before open(), the reveal in place, the held events,
  * the visibility protocol, destroy before open, and the preconnect hint without prewarm.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeWin, useFakeFrames } from '../support/fake-frames.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
@@ -17,12 +17,7 @@ useFakeFrames(async () => {
   await import('../../src/widget/prewarm.js');
 });
 freezeClock();
-const handles: JourneyHandle[] = [];
-afterEach(() => {
-  for (const h of handles.splice(0)) h.destroy();
-  document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
+const handles = journeysAfterEach({ restoreMocks: true });
 
 function host(): HTMLElement {
   const el = document.createElement('div');

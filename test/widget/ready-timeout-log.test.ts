@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // READY_TIMEOUT is loud without onError: one console.error line naming the journey origin the widget waited for (a
 // wrong journeyOrigin otherwise leaves a blank frame and a silent console). With onError, the widget stays quiet.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useFakeFrames } from '../support/fake-frames.js';
+import { describe, expect, it, vi } from 'vitest';
+import { journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { waitFor } from '@testing-library/preact';
 import { createJourney, type JourneyHandle } from '../../src/widget/index.js';
 
@@ -10,12 +10,7 @@ const ORIGIN = 'https://journey.wrong-origin.example';
 // biome-ignore lint/correctness/useHookAtTopLevel: useFakeFrames registers vitest hooks; it is not a Preact hook
 useFakeFrames(async () => {});
 
-const handles: JourneyHandle[] = [];
-afterEach(() => {
-  for (const h of handles.splice(0)) h.destroy();
-  document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
+const handles = journeysAfterEach({ restoreMocks: true });
 
 function mount(onError?: () => void): JourneyHandle {
   const el = document.createElement('div');
