@@ -2,10 +2,11 @@
 // longer loop) are one concern split in two, or two concerns that need a third module both can import.
 // The graph is read with the TypeScript compiler's own pre-processor, so `import type`, `export … from` and
 // `import('…')` all count as edges.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const src = path.join(root, 'src');
@@ -18,13 +19,7 @@ const KNOWN_CIRCLES: string[][] = [];
 
 type Graph = Map<string, string[]>;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|mts)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [p] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir, (n) => /\.(ts|tsx|mts)$/.test(n) && !/\.test\.tsx?$/.test(n));
 
 /** The file a relative specifier names (`./x.js` → `x.ts` or `x.tsx`, `./dir` → `dir/index.ts`), if it exists. */
 function resolve(from: string, spec: string, known: Set<string>): string | undefined {

@@ -2,10 +2,11 @@
 // components alike — and the three public factories are under 80: a function that no longer fits on a screen becomes
 // named parts. Lengths are measured on the TypeScript AST, from the first token of the function (its doc comment not
 // counted) to its closing brace.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, functionName, isModule } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 100;
@@ -33,40 +34,7 @@ interface Measured {
   lines: number;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|mts)$/.test(d.name) && !/\.(d|test)\.tsx?$/.test(d.name) ? [p] : [];
-  });
-}
-
-/** The name a function goes by: its own, the variable or property it is assigned to, or the call it is passed to. */
-function ownName(node: ts.SignatureDeclaration, file: ts.SourceFile): string {
-  if (node.name) return node.name.getText(file);
-  if (ts.isConstructorDeclaration(node)) return 'constructor';
-  let at: ts.Node = node;
-  while (
-    ts.isParenthesizedExpression(at.parent) ||
-    ts.isAsExpression(at.parent) ||
-    ts.isSatisfiesExpression(at.parent) ||
-    (ts.isCallExpression(at.parent) && at.parent.expression === at)
-  )
-    at = at.parent;
-  const holder = at.parent;
-  if (
-    (ts.isVariableDeclaration(holder) ||
-      ts.isPropertyAssignment(holder) ||
-      ts.isPropertyDeclaration(holder) ||
-      ts.isBinaryExpression(holder)) &&
-    holder.getChildCount(file) > 0
-  ) {
-    const target = ts.isBinaryExpression(holder) ? holder.left : holder.name;
-    return target.getText(file);
-  }
-  if (ts.isCallExpression(holder)) return `${holder.expression.getText(file)}(…)`;
-  return '(anonymous)';
-}
+const sourceFiles = (dir: string) => filesUnder(dir, isModule);
 
 /** Every function with a body in `text`, named by the chain of functions it sits in (`outer.inner`). */
 function measure(fileName: string, text: string): Measured[] {
@@ -77,7 +45,7 @@ function measure(fileName: string, text: string): Measured[] {
   const visit = (node: ts.Node, outer: string[]): void => {
     let names = outer;
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      names = [...outer, ownName(node, file)];
+      names = [...outer, functionName(node, file)];
       const line = lineOf(node.getStart(file));
       found.push({ file: fileName, line, name: names.join('.'), lines: lineOf(node.end) - line + 1 });
     } else if (ts.isClassLike(node) && node.name) names = [...outer, node.name.text];

@@ -1,20 +1,15 @@
 // No line in src/ is over 120 characters. Biome's formatter wraps code at 120 columns but leaves comments and
 // template strings as they are, and does not format the stylesheets (src/sandbox/journey/browser/journey.css); this test covers
 // those too.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 120;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|mts|js|mjs|css)$/.test(d.name) ? [p] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir, (n) => /\.(ts|tsx|mts|js|mjs|css)$/.test(n));
 
 /** `file:line (N characters)` for each line of `text` over MAX characters (code points, as an editor counts). */
 function longLines(file: string, text: string): string[] {

@@ -1,10 +1,11 @@
 // No function in src/ takes 5 or more positional parameters: past four, a call site reads as a row of values whose
 // meaning depends on their order, so the function takes an options object instead. Counted on the TypeScript AST for
 // declarations, methods, arrows, function expressions and signatures alike; a `this` parameter is not counted.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, functionName, isModule } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 4;
@@ -29,24 +30,7 @@ interface Counted {
   count: number;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|mts)$/.test(d.name) && !/\.(d|test)\.tsx?$/.test(d.name) ? [p] : [];
-  });
-}
-
-/** The name a function goes by: its own, or the variable, property or call it is given to. */
-function nameOf(node: ts.SignatureDeclaration, file: ts.SourceFile): string {
-  if (node.name) return node.name.getText(file);
-  if (ts.isConstructorDeclaration(node)) return 'constructor';
-  const holder = node.parent;
-  if (ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder) || ts.isPropertyDeclaration(holder))
-    return holder.name.getText(file);
-  if (ts.isCallExpression(holder)) return `${holder.expression.getText(file)}(…)`;
-  return '(anonymous)';
-}
+const sourceFiles = (dir: string) => filesUnder(dir, isModule);
 
 /** Every function-like node in `text` with its positional parameters counted. */
 function count(fileName: string, text: string): Counted[] {
@@ -57,7 +41,7 @@ function count(fileName: string, text: string): Counted[] {
     if (ts.isFunctionLike(node)) {
       const params = node.parameters.filter((p) => p.name.getText(file) !== 'this');
       const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-      found.push({ file: fileName, line, name: nameOf(node, file), count: params.length });
+      found.push({ file: fileName, line, name: functionName(node, file), count: params.length });
     }
     ts.forEachChild(node, visit);
   };

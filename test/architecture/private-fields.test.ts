@@ -1,17 +1,12 @@
 // One style of private members in src/: `#name` (runtime privacy), never TypeScript's `private`/`protected` keyword.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.tsx?$/.test(d.name) ? [p] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir, (n) => /\.tsx?$/.test(n));
 
 const KEYWORD =
   /^\s*(?:(?:public|static|readonly|override|async)\s+)*(?:private|protected)\s+[#\w[]|\(\s*(?:private|protected)\s/;
