@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, functionName, isModule } from '../support/source-files.js';
+import { filesUnder, functionName, isModule, parseSource } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 100;
@@ -38,8 +38,7 @@ const sourceFiles = (dir: string) => filesUnder(dir, isModule);
 
 /** Every function with a body in `text`, named by the chain of functions it sits in (`outer.inner`). */
 function measure(fileName: string, text: string): Measured[] {
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const file = parseSource(fileName, text);
   const found: Measured[] = [];
   const lineOf = (pos: number) => file.getLineAndCharacterOfPosition(pos).line + 1;
   const visit = (node: ts.Node, outer: string[]): void => {

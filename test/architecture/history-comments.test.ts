@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parseSource } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -49,8 +50,7 @@ interface Comment {
 
 /** Every comment of a TypeScript source, read by the compiler's scanner over the parsed tree (JSX text excluded). */
 function commentsOf(fileName: string, text: string): Comment[] {
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const file = parseSource(fileName, text);
   const seen = new Map<number, Comment>();
   const add = (ranges: ts.CommentRange[] | undefined) => {
     for (const r of ranges ?? [])

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, functionName, isModule } from '../support/source-files.js';
+import { filesUnder, functionName, isModule, parseSource } from '../support/source-files.js';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 4;
@@ -34,8 +34,7 @@ const sourceFiles = (dir: string) => filesUnder(dir, isModule);
 
 /** Every function-like node in `text` with its positional parameters counted. */
 function count(fileName: string, text: string): Counted[] {
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const file = parseSource(fileName, text);
   const found: Counted[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionLike(node)) {

@@ -41,3 +41,9 @@ export function functionName(node: ts.SignatureDeclaration, file: ts.SourceFile)
   if (ts.isCallExpression(holder)) return `${holder.expression.getText(file)}(…)`;
   return '(anonymous)';
 }
+
+/** `text` parsed as the TypeScript file `fileName` (TSX where the name ends in x), with parent links set. */
+export function parseSource(fileName: string, text: string): ts.SourceFile {
+  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+}
