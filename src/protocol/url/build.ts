@@ -117,11 +117,15 @@ export function buildWebJourneyUrl(options: JourneyUrlOptions): string {
 
   const path = '/' + segments.map(encodeURIComponent).join('/');
   const search = query.toString();
-  const url = origin + path + (search ? `?${search}` : '');
+  return withinUrlLength(origin + path + (search ? `?${search}` : ''), 'customerId');
+}
+
+/** `url` when the service accepts its length; else URL_TOO_LONG, blamed on `field` (what made it long). */
+export function withinUrlLength(url: string, field: string): string {
   if (url.length > MAX_URL_LENGTH) {
     fail(
       'URL_TOO_LONG',
-      'customerId',
+      field,
       `The journey URL would be ${url.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`,
     );
   }

@@ -4,10 +4,10 @@
  * carries them; the widget builds with `buildWebJourneyUrl` alone, so none of this reaches its inline mount.
  */
 import { failConfig as fail } from '../errors.js';
-import { buildWebJourneyUrl } from './build.js';
+import { buildWebJourneyUrl, withinUrlLength } from './build.js';
 import { isLoopbackHost } from './loopback.js';
 import { TRACEPARENT_00 } from '../trace-context.js';
-import { type JourneyUrlOptions, MAX_URL_LENGTH, QUERY } from './types.js';
+import { type JourneyUrlOptions, QUERY } from './types.js';
 import { checkOneOf } from './validate.js';
 
 /**
@@ -112,15 +112,7 @@ export function buildJourneyUrl(options: AppJourneyUrlOptions): string {
       fail('INVALID_TRACEPARENT', 'traceparent', 'traceparent must be a version-00 W3C traceparent.');
     query.set(QUERY.traceparent, traceparent);
   }
-  const full = `${url}${url.includes('?') ? '&' : '?'}${query}`;
-  if (full.length > MAX_URL_LENGTH) {
-    fail(
-      'URL_TOO_LONG',
-      'returnUrl',
-      `The journey URL would be ${full.length} characters; the service accepts at most ${MAX_URL_LENGTH}.`,
-    );
-  }
-  return full;
+  return withinUrlLength(`${url}${url.includes('?') ? '&' : '?'}${query}`, 'returnUrl');
 }
 
 /** What an app journey's URL says: the bridge it names and its return URL, each absent when missing or invalid. */
