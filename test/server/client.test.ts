@@ -59,6 +59,12 @@ function reply(path: string): unknown {
   return { error: { code: 'NOT_FOUND', message: 'no route' } };
 }
 
+/** A client of `api` for the test server at `url()`: the test token, retries 5 ms apart; `extra` overrides any. */
+const clientFor =
+  (api: (typeof entries)[number]['api'], url: () => string) =>
+  (extra: object = {}) =>
+    api.createClient({ baseUrl: url(), tokenId: 'tok_1', signingSecret: SECRET, retry: { baseDelayMs: 5 }, ...extra });
+
 describe.each(entries)('createClient — $name', ({ api }) => {
   let srv: Awaited<ReturnType<typeof startHttp>>;
   const verified: string[] = [];
@@ -82,14 +88,7 @@ describe.each(entries)('createClient — $name', ({ api }) => {
   });
   afterAll(() => srv.close());
 
-  const mk = (extra: object = {}) =>
-    api.createClient({
-      baseUrl: srv.url,
-      tokenId: 'tok_1',
-      signingSecret: SECRET,
-      retry: { baseDelayMs: 5 },
-      ...extra,
-    });
+  const mk = clientFor(api, () => srv.url);
 
   it('calls all fourteen endpoints, signed, with the documented method, path and body', async () => {
     const c = mk();
@@ -209,14 +208,7 @@ describe.each(entries)('createClient errors, retries, timeouts — $name', ({ ap
   let srv: Awaited<ReturnType<typeof startHttp>>;
   beforeAll(async () => void (srv = await startHttp((_r, res) => json(res, 200, {}))));
   afterAll(() => srv.close());
-  const mk = (extra: object = {}) =>
-    api.createClient({
-      baseUrl: srv.url,
-      tokenId: 'tok_1',
-      signingSecret: SECRET,
-      retry: { baseDelayMs: 5 },
-      ...extra,
-    });
+  const mk = clientFor(api, () => srv.url);
   const okFinalise = { application_id: 'app_1', status: 'finalised' };
 
   it('retries a POST on 503 with the same Idempotency-Key, then succeeds', async () => {
