@@ -17,17 +17,14 @@ const configError = (field: string) =>
 
 describe.each(entries)('a clock that is not a finite time is a ServerConfigError — $name', ({ api }) => {
   const payload = event('evt_1', 'application.completed', '2020-01-01T00:00:00Z');
+  /** The payload signed at OLD (hmac to /hooks unless `o` says otherwise). */
+  const signedOld = (o: { secret?: string; scheme?: 'standard'; path?: string } = {}) =>
+    api.signWebhook({ payload, tokenId: 'wh_1', secret: KEYS[0]!.secret, path: '/hooks', timestamp: OLD, ...o });
 
   it.each(BAD_CLOCKS)(
     'verifyWebhook / verifyWebhookSignature / verifyRequest with now() returning %s',
     async (_label, now) => {
-      const d = await api.signWebhook({
-        payload,
-        tokenId: 'wh_1',
-        secret: KEYS[0]!.secret,
-        path: '/hooks',
-        timestamp: OLD,
-      });
+      const d = await signedOld();
       await expect(
         api.verifyWebhook({ body: d.body, headers: d.headers, keys: KEYS, path: '/hooks', now }),
       ).rejects.toEqual(configError('now'));
@@ -37,13 +34,7 @@ describe.each(entries)('a clock that is not a finite time is a ServerConfigError
       await expect(
         api.verifyRequest({ method: 'POST', path: '/hooks', body: d.body, headers: d.headers, keys: KEYS, now }),
       ).rejects.toEqual(configError('now'));
-      const s = await api.signWebhook({
-        payload,
-        tokenId: 'wh_1',
-        secret: STD_KEYS[0]!.secret,
-        scheme: 'standard',
-        timestamp: OLD,
-      });
+      const s = await signedOld({ secret: STD_KEYS[0]!.secret, scheme: 'standard', path: undefined });
       await expect(
         api.verifyWebhook({ body: s.body, headers: s.headers, keys: STD_KEYS, scheme: 'standard', now }),
       ).rejects.toEqual(configError('now'));
@@ -56,13 +47,7 @@ describe.each(entries)('a clock that is not a finite time is a ServerConfigError
       verify: { keys: KEYS, now: () => Number.NaN },
       on: { '*': () => void runs++ },
     });
-    const d = await api.signWebhook({
-      payload,
-      tokenId: 'wh_1',
-      secret: KEYS[0]!.secret,
-      path: '/hooks',
-      timestamp: OLD,
-    });
+    const d = await signedOld();
     await expect(h.handle({ method: 'POST', path: '/hooks', headers: d.headers, body: d.body })).rejects.toEqual(
       configError('now'),
     );
