@@ -1,7 +1,7 @@
 // happy-dom does not load cross-origin frames: while installed, each connected iframe gets a fake window that records
 // what it is sent (the widget's tests read it back). Registers its own beforeAll/afterAll.
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { JourneyHandle } from '../../src/widget/index.js';
+import { createJourney, type JourneyHandle, type JourneyOptions } from '../../src/widget/index.js';
 
 export type FakeWin = { postMessage: ReturnType<typeof vi.fn> };
 
@@ -39,3 +39,12 @@ export function journeysAfterEach(o: { restoreMocks: boolean }): JourneyHandle[]
   });
   return handles;
 }
+
+/** Creates journeys of vendor acme for cust_1 with `base`, then each call's `options`; each is pushed to `handles`. */
+export const journeyMaker =
+  (handles: JourneyHandle[], base: Partial<JourneyOptions>) =>
+  (options: Partial<JourneyOptions> = {}): JourneyHandle => {
+    const h = createJourney({ vendor: 'acme', customerId: 'cust_1', ...base, ...options } as JourneyOptions);
+    handles.push(h);
+    return h;
+  };

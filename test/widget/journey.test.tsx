@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
+import { type FakeWin, journeyMaker, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { SESSION, T0, timed, freezeClock } from '../support/clock.js';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { encodeMessage, isJourneyConfigError } from '../../src/protocol/index.js';
-import { createJourney } from '../../src/widget/index.js';
 import { NO_JOURNEY_MS } from '../../src/widget/journey.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 
@@ -20,16 +19,7 @@ freezeClock();
 
 const handles = journeysAfterEach({ restoreMocks: false });
 
-function make(options: Partial<JourneyOptions> = {}): JourneyHandle {
-  const h = createJourney({
-    vendor: 'acme',
-    customerId: 'cust_1',
-    journeyOrigin: ORIGIN,
-    ...options,
-  } as JourneyOptions);
-  handles.push(h);
-  return h;
-}
+const make = journeyMaker(handles, { journeyOrigin: ORIGIN });
 function container(id = 'journey'): HTMLElement {
   const el = document.createElement('div');
   el.id = id;

@@ -5,11 +5,10 @@
  * shapes becomes `released`; no handshake, no watchdog for a hello, nothing posted to the frame.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
+import { type FakeWin, journeyMaker, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { isJourneyConfigError, MAX_MESSAGE_CHARS } from '../../src/protocol/index.js';
-import { createJourney } from '../../src/widget/index.js';
 import { NO_JOURNEY_MS, PLAIN_READY_STEP } from '../../src/widget/journey.js';
-import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+import type { JourneyHandle } from '../../src/widget/index.js';
 import { T0, timed } from '../support/clock.js';
 
 const ORIGIN = 'https://journey.example.com';
@@ -23,17 +22,7 @@ function container(): HTMLElement {
   document.body.append(el);
   return el;
 }
-function make(options: Partial<JourneyOptions>): JourneyHandle {
-  const h = createJourney({
-    vendor: 'acme',
-    customerId: 'cust_1',
-    journeyOrigin: ORIGIN,
-    journeyProtocol: 'plain',
-    ...options,
-  } as JourneyOptions);
-  handles.push(h);
-  return h;
-}
+const make = journeyMaker(handles, { journeyOrigin: ORIGIN, journeyProtocol: 'plain' });
 const winOf = (h: JourneyHandle) => h.iframe!.contentWindow as unknown as FakeWin;
 function post(data: unknown, source: unknown, origin = ORIGIN): void {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));

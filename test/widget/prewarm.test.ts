@@ -4,10 +4,10 @@
  * the visibility protocol, destroy before open, and the preconnect hint without prewarm.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type FakeWin, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
+import { type FakeWin, journeyMaker, journeysAfterEach, useFakeFrames } from '../support/fake-frames.js';
 import { encodeMessage } from '../../src/protocol/index.js';
 import { createJourney } from '../../src/widget/index.js';
-import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
+import type { JourneyHandle } from '../../src/widget/index.js';
 import { T0, freezeClock, SESSION } from '../support/clock.js';
 
 const ORIGIN = 'https://prewarm.example.com';
@@ -25,16 +25,7 @@ function host(): HTMLElement {
   document.body.append(el);
   return el;
 }
-function make(options: Partial<JourneyOptions>): JourneyHandle {
-  const h = createJourney({
-    vendor: 'acme',
-    customerId: 'cust_1',
-    journeyOrigin: ORIGIN,
-    ...options,
-  } as JourneyOptions);
-  handles.push(h);
-  return h;
-}
+const make = journeyMaker(handles, { journeyOrigin: ORIGIN });
 const winOf = (h: JourneyHandle) => h.iframe!.contentWindow as unknown as FakeWin;
 const fromJourney = (h: JourneyHandle, type: string, payload: unknown) =>
   window.dispatchEvent(
