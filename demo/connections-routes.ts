@@ -7,10 +7,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { advanceClock, triggerJourney } from '../src/sandbox/testing/index.js';
 import { readJson, sendError, sendJson } from './http.js';
 import type { Service } from './service.js';
-import { CONNECTIONS_API, SSE, type ConnectionView, type ConnectionsSnapshot } from './shared.js';
+import {
+  CONNECTIONS_API,
+  SSE,
+  type ConnectionView,
+  type ConnectionsSnapshot,
+  type FailedAttempt,
+  type ReceiverView,
+  type ResendView,
+} from './shared.js';
+import type { ApplicationStore } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-import type { ApplicationStore } from './store.js';
+/** Failed attempts the receiver panel shows; attempts read from the delivery log at most. */
+const SHOWN_FAILURES = 12;
+const MAX_ATTEMPTS_READ = 5_000;
+/** How long Resend waits for the copy to reach Lendly's handler before answering without its outcome. */
+const RESEND_WAIT_MS = 5_000;
+const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface ConnectionsContext {
   service: Service;
@@ -18,6 +32,8 @@ export interface ConnectionsContext {
   vendor: string;
   sandbox: { url: string; token: { id: string; secret: string } };
   newRef(): string;
+  /** Lendly's receiver: `down` makes /webhooks answer 503; `since` is the sandbox's time it last went down. */
+  receiver: { down: boolean; since: string | null };
 }
 
 /** The buttons' steps; anything else is refused (the page offers only these). */
@@ -56,6 +72,47 @@ async function snapshot(c: ConnectionsContext): Promise<ConnectionsSnapshot> {
   return { now, connections: lists.flat() };
 }
 
+/** The receiver's state and its latest failed attempts since it went down (the sandbox's delivery log). */
+async function receiverView(c: ConnectionsContext): Promise<ReceiverView> {
+  const id = c.service.webhookId();
+  const failed: FailedAttempt[] = [];
+  if (id) {
+    let read = 0;
+    for await (const a of c.service.client.listDeliveries({
+      id,
+      ...(c.receiver.since ? { since: c.receiver.since } : {}),
+    })) {
+      if (a.status === null || a.status >= 300) {
+        const { event_id, type, attempt, at, status, next_retry_at } = a;
+        failed.push({ event_id, type, attempt, at, status, next_retry_at });
+        if (failed.length > SHOWN_FAILURES) failed.shift();
+      }
+      if (++read >= MAX_ATTEMPTS_READ) break;
+    }
+  }
+  return { down: c.receiver.down, since: c.receiver.since, failed: failed.reverse() };
+}
+
+/** Sends `event_id` again (`resendEvent`) and waits a little for the handler's answer to the copy. */
+async function resend(c: ConnectionsContext, eventId: string): Promise<ResendView> {
+  let off = () => {};
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = new Promise<string | undefined>((resolve) => {
+    off = c.service.onDelivery((d) => {
+      if (d.eventId === eventId) resolve(d.outcome);
+    });
+    timer = setTimeout(() => resolve(undefined), RESEND_WAIT_MS);
+  });
+  try {
+    const { queued } = await c.service.client.resendEvent({ event_id: eventId });
+    const answered = await outcome;
+    return { event_id: eventId, queued, ...(answered ? { outcome: answered } : {}) };
+  } finally {
+    off();
+    clearTimeout(timer);
+  }
+}
+
 function stream(c: ConnectionsContext, req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   const off = c.store.subscribeAll((ref, entry) => {
@@ -87,6 +144,25 @@ async function post(c: ConnectionsContext, path: string, body: Record<string, un
       throw Object.assign(new Error('send ref and consent_id'), { status: 400 });
     return c.service.client.revokeConsent({ vendor: c.vendor, ref, consent_id });
   }
+  if (path === CONNECTIONS_API.receiver) {
+    if (typeof body.down !== 'boolean') throw Object.assign(new Error('send { down: true | false }'), { status: 400 });
+    // Catch up reads the events list from the sandbox's time the receiver went down.
+    if (body.down && !c.receiver.down) c.receiver.since = (await advanceClock(c.sandbox, 0)).now;
+    c.receiver.down = body.down;
+    return receiverView(c);
+  }
+  if (path === CONNECTIONS_API.catchUp) {
+    if (!c.receiver.since)
+      throw Object.assign(new Error('take the receiver down first: catch up reads the events from then'), {
+        status: 409,
+      });
+    return c.service.catchUp(c.receiver.since);
+  }
+  if (path === CONNECTIONS_API.resend) {
+    const id = body.event_id;
+    if (typeof id !== 'string' || !EVENT_ID.test(id)) throw Object.assign(new Error('send event_id'), { status: 400 });
+    return resend(c, id);
+  }
   return undefined;
 }
 
@@ -105,6 +181,10 @@ export async function connectionsRoute(
   try {
     if (get && path === CONNECTIONS_API.list) {
       sendJson(res, 200, await snapshot(c));
+      return true;
+    }
+    if (get && path === CONNECTIONS_API.receiver) {
+      sendJson(res, 200, await receiverView(c));
       return true;
     }
     if (req.method !== 'POST') return false;

@@ -233,9 +233,20 @@ ends, renews with the widget in renew mode (<code>renewConsent</code>: the same 
     </section>
     <section class="stack" aria-labelledby="list-h"><h2 id="list-h">Consents</h2><div class="stack" id="connections" data-vendor="${esc(ctx.vendor)}" data-journey-origin="${esc(ctx.sandboxUrl)}"><p class="muted">No connection yet: connect a test customer here, or a bank on another page.</p></div></section>
   </div>
+  <div class="stack">
+  <section class="card stack" aria-labelledby="receiver-h"><h2 id="receiver-h">Receiver</h2>
+    <p class="muted">Take Lendly’s <code>/webhooks</code> down (it answers 503) and the sandbox’s attempts fail, each with its
+    next retry (the clock’s buttons bring retries due). Bring it back, then <strong>Catch up</strong>: the events list since
+    it went down runs through the same exactly-once handler (<code>handler.catchUp</code>). <strong>Resend</strong> on a
+    logged event sends it again (<code>resendEvent</code>): the handler answers it as a duplicate.</p>
+    <div class="row"><button type="button" id="receiver-toggle" aria-pressed="false">Take the receiver down</button><button type="button" class="ghost" id="catch-up">Catch up</button>
+    <span class="muted" id="receiver-status" role="status">The receiver is up.</span></div>
+    <h3 id="failed-h">Failed attempts</h3>
+    <ul class="log" id="failed" aria-labelledby="failed-h" tabindex="0"><li class="empty">No failed attempt.</li></ul></section>
   <section class="card stack" aria-labelledby="log-h"><h2 id="log-h">Webhook log</h2>
     <p class="muted">Every webhook Lendly’s server processes, the consent’s warnings included, as it arrives.</p>
     <ul class="log" id="log" aria-live="polite" aria-labelledby="log-h" tabindex="0"><li class="empty">No events yet.</li></ul></section>
+  </div>
 </div>`,
   });
 }

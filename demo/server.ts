@@ -127,6 +127,7 @@ export async function startDemo(o: DemoOptions) {
     vendor,
     sandbox: { url: sandboxUrl, token: { id: tokenId, secret: signingSecret } },
     newRef,
+    receiver: { down: false, since: null as string | null },
   };
   const policy = csp(sandboxUrl);
   let publicUrl = '';
@@ -137,7 +138,12 @@ export async function startDemo(o: DemoOptions) {
     const get = req.method === 'GET' || req.method === 'HEAD';
     // The journey's language the visitor chose (the header's switch); an unshipped tag is the default.
     const ctx: PageContext = { ...base, locale: matchLocale(url.searchParams.get('locale')) ?? DEFAULT_LOCALE };
-    if (p === '/webhooks') return service.webhooks(req, res);
+    if (p === '/webhooks') {
+      // The Connections page's "Take the receiver down": the sandbox's attempts fail and are retried on its schedule.
+      if (connections.receiver.down)
+        return sendJson(res, 503, { error: { code: 'RECEIVER_DOWN', message: 'the demo receiver is down' } });
+      return service.webhooks(req, res);
+    }
     if (get && p === '/') return sendHtml(res, homePage(ctx), policy);
     if (get && p === '/script-tag.html') return sendHtml(res, scriptTagPage(ctx, newRef()), policy);
     if (get && p === '/spa.html') return sendHtml(res, spaPage(ctx), policy);

@@ -100,6 +100,8 @@ export function createService(o: ServiceOptions) {
   const storeKind: DemoStoreKind = database ? 'postgres' : o.redisUrl ? 'redis' : 'memory';
   const deliveries: DeliveryRecord[] = [];
   const processed: string[] = [];
+  const deliveryListeners = new Set<(d: DeliveryRecord) => void>();
+  let webhookId: string | undefined;
 
   const note = (e: WebhookEvent) => {
     processed.push(e.event_id);
@@ -169,7 +171,9 @@ export function createService(o: ServiceOptions) {
       } catch {
         /* malformed: the handler already answered 400 */
       }
-      deliveries.push({ eventId: r.eventId, type, outcome: r.outcome, status: r.status });
+      const record: DeliveryRecord = { eventId: r.eventId, type, outcome: r.outcome, status: r.status };
+      deliveries.push(record);
+      for (const listener of deliveryListeners) listener(record);
       return r;
     },
   };
@@ -187,9 +191,18 @@ export function createService(o: ServiceOptions) {
     webhooks: toNodeHandler(counting),
     deliveries: () => [...deliveries],
     processed: () => [...processed],
+    /** Calls `listener` with each delivery's outcome as the handler answers it; returns the way to stop. */
+    onDelivery(listener: (d: DeliveryRecord) => void): () => void {
+      deliveryListeners.add(listener);
+      return () => deliveryListeners.delete(listener);
+    },
+    /** `handler.catchUp`: the events list from `since` through the same exactly-once path as a delivery. */
+    catchUp: (since: string) => handler.catchUp({ client, since }),
+    /** The receiver's id, as `registerWebhook` answered it (for its delivery log). */
+    webhookId: () => webhookId,
     /** Registers `url` as a webhook receiver with the sandbox (`client.registerWebhook`, signed). */
     async registerWebhook(url: string): Promise<void> {
-      await client.registerWebhook({ url });
+      webhookId = (await client.registerWebhook({ url })).webhook_id;
     },
     async close(): Promise<void> {
       await dedupe?.close?.();

@@ -56,7 +56,41 @@ export const CONNECTIONS_API = {
   clock: '/api/connections/clock',
   connect: '/api/connections/connect',
   revoke: '/api/connections/revoke',
+  /** GET: the receiver panel ({@link ReceiverView}); POST `{ down }`: takes Lendly's /webhooks down or brings it back. */
+  receiver: '/api/connections/receiver',
+  catchUp: '/api/connections/catch-up',
+  resend: '/api/connections/resend',
 } as const;
+
+/** One failed attempt of the sandbox's delivery log for Lendly's receiver (`listDeliveries`). */
+export interface FailedAttempt {
+  event_id: string;
+  type: string;
+  attempt: number;
+  at: string;
+  /** The receiver's status; null on a timeout or network error. */
+  status: number | null;
+  /** When the sandbox tries again; null when it gave up. */
+  next_retry_at: string | null;
+}
+
+/** The Connections page's receiver panel (GET /api/connections/receiver). */
+export interface ReceiverView {
+  /** Lendly's /webhooks answers 503 while true. */
+  down: boolean;
+  /** The sandbox's time the receiver went down (where Catch up reads the events list from). */
+  since: string | null;
+  /** The latest failed attempts since then, newest first. */
+  failed: FailedAttempt[];
+}
+
+/** What Resend answers: the sandbox queued the event again, and how Lendly's handler answered the copy. */
+export interface ResendView {
+  event_id: string;
+  queued: number;
+  /** The handler's outcome for the copy (`duplicate` for an event already processed); absent if none came in time. */
+  outcome?: string;
+}
 
 /** Where an application's trace rows come from: the waterfall's Service column. */
 export const TRACE_SERVICES = ['page', 'widget', 'demo server', 'sandbox', 'handler'] as const;

@@ -44,7 +44,9 @@ function appPage(holder: HTMLElement): void {
   const bankState = $('bank-state')!;
   const openBank = $<HTMLButtonElement>('open-bank')!;
   const appState = $('app-state')!;
-  const note = (kind: 'bridge' | 'app', type: string, detail: string) => appendLog(log, kind, type, detail);
+  const note = (kind: 'bridge' | 'app', type: string, detail: string) => {
+    appendLog(log, kind, type, detail);
+  };
   let channel = '';
   let bankUrl = '';
 

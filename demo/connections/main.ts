@@ -4,7 +4,15 @@
  * and the webhook log, all redrawn as webhooks arrive. DOM APIs only (CSP-safe).
  */
 import { createJourney, resumeJourney, type JourneyCallbacks } from '../../src/widget/index.js';
-import { CONNECTIONS_API, SSE, type ConnectionView, type ConnectionsSnapshot, type LogEntry } from '../shared.js';
+import {
+  CONNECTIONS_API,
+  SSE,
+  type ConnectionView,
+  type ConnectionsSnapshot,
+  type LogEntry,
+  type ReceiverView,
+  type ResendView,
+} from '../shared.js';
 import { appendLog } from '../status/progress.js';
 import { el } from '../dom.js';
 
@@ -167,10 +175,112 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('#clock [data-
 }
 $('connect').addEventListener('click', () => void act('Connecting a test customer…', CONNECTIONS_API.connect, {}));
 
+// ---- the receiver: down (503) and back, its failed attempts with their next retry, catch up, resend ----------
+const toggle = $<HTMLButtonElement>('receiver-toggle');
+const failed = $<HTMLUListElement>('failed');
+const receiverStatus = $<HTMLSpanElement>('receiver-status');
+let receiver: ReceiverView = { down: false, since: null, failed: [] };
+const clock = (at: string) => new Date(at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'medium' });
+
+function drawReceiver(view: ReceiverView): void {
+  receiver = view;
+  toggle.textContent = view.down ? 'Bring it back' : 'Take the receiver down';
+  toggle.setAttribute('aria-pressed', String(view.down));
+  failed.replaceChildren(
+    ...(view.failed.length
+      ? view.failed.map((a) => {
+          const li = el(
+            'li',
+            {},
+            el('span', { className: 't', textContent: clock(a.at) }),
+            el('span', { className: 'k hook', textContent: `${a.type} · attempt ${a.attempt}` }),
+            el('span', {
+              className: 'p',
+              textContent: `${a.status ?? 'no answer'} · ${a.next_retry_at ? `next retry ${clock(a.next_retry_at)}` : 'gave up'}`,
+            }),
+          );
+          li.dataset.event = a.event_id;
+          li.dataset.retry = a.next_retry_at ? 'due' : 'gave-up';
+          return li;
+        })
+      : [el('li', { className: 'empty', textContent: 'No failed attempt.' })]),
+  );
+}
+
+async function receiverAct(doing: string, run: () => Promise<string>): Promise<void> {
+  receiverStatus.textContent = doing;
+  try {
+    receiverStatus.textContent = await run();
+  } catch (err) {
+    receiverStatus.textContent = `Could not: ${(err as Error).message}`;
+  }
+}
+
+const upOrDown = (view: ReceiverView) =>
+  view.down ? 'The receiver is down: /webhooks answers 503.' : 'The receiver is up.';
+toggle.addEventListener(
+  'click',
+  () =>
+    void receiverAct(receiver.down ? 'Bringing the receiver back…' : 'Taking the receiver down…', async () => {
+      const view = await call<ReceiverView>(CONNECTIONS_API.receiver, { down: !receiver.down });
+      drawReceiver(view);
+      return upOrDown(view);
+    }),
+);
+$('catch-up').addEventListener(
+  'click',
+  () =>
+    void receiverAct('Catching up…', async () => {
+      const s = await call<{ seen: number; processed: number; alreadyDone: number; failed: number }>(
+        CONNECTIONS_API.catchUp,
+        {},
+      );
+      return `Caught up: ${s.seen} seen, ${s.processed} processed, ${s.alreadyDone} already done, ${s.failed} failed.`;
+    }),
+);
+
+function resendButton(li: HTMLElement, e: LogEntry): void {
+  const button = el('button', { type: 'button', className: 'resend', textContent: 'Resend' });
+  button.setAttribute('aria-label', `Resend ${e.type} ${e.id}`);
+  button.addEventListener(
+    'click',
+    () =>
+      void receiverAct(`Resending ${e.id}…`, async () => {
+        const r = await call<ResendView>(CONNECTIONS_API.resend, { event_id: e.id });
+        return r.outcome
+          ? `Resent ${r.event_id}: the handler answered ${r.outcome}.`
+          : `Resent ${r.event_id} to ${r.queued} receiver(s); no answer from the handler yet.`;
+      }),
+  );
+  li.append(button);
+}
+
+let receiverReading = false;
+async function refreshReceiver(): Promise<void> {
+  if (receiverReading) return;
+  receiverReading = true;
+  try {
+    drawReceiver(await call<ReceiverView>(CONNECTIONS_API.receiver));
+  } catch {
+    /* the next tick reads again */
+  } finally {
+    receiverReading = false;
+  }
+}
+// While the receiver is down the attempts pile up without a webhook to say so: read them every second.
+setInterval(() => {
+  if (receiver.down || receiver.failed.some((a) => a.next_retry_at)) void refreshReceiver();
+}, 1_000);
+
 const source = new EventSource(CONNECTIONS_API.events);
 source.addEventListener(SSE.entry, (m) => {
   const e = JSON.parse((m as MessageEvent<string>).data) as LogEntry & { ref: string };
-  appendLog(log, 'webhook', e.type, `${e.detail ?? ''} · ${e.ref}`, e.at);
+  const li = appendLog(log, 'webhook', e.type, `${e.detail ?? ''} · ${e.ref}`, e.at);
+  li.dataset.event = e.id;
+  resendButton(li, e);
   void refresh();
 });
 void refresh();
+void refreshReceiver().then(() => {
+  receiverStatus.textContent = upOrDown(receiver);
+});

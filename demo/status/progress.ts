@@ -58,6 +58,7 @@ export function appendLog(
   li.dataset.type = type;
   li.dataset.at = at;
   log.prepend(li);
+  return li;
 }
 
 /**
