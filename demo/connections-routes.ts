@@ -4,6 +4,7 @@
  * a browser are the sandbox's testing kit (sandbox-only, signed with the same token): a demo shows a year in a minute.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiError } from '../src/server/index.js';
 import { advanceClock, triggerJourney } from '../src/sandbox/testing/index.js';
 import { readJson, sendError, sendJson } from './http.js';
 import type { Service } from './service.js';
@@ -76,18 +77,25 @@ async function snapshot(c: ConnectionsContext): Promise<ConnectionsSnapshot> {
 async function receiverView(c: ConnectionsContext): Promise<ReceiverView> {
   const id = c.service.webhookId();
   const failed: FailedAttempt[] = [];
-  if (id) {
-    let read = 0;
-    for await (const a of c.service.client.listDeliveries({
-      id,
-      ...(c.receiver.since ? { since: c.receiver.since } : {}),
-    })) {
+  const read = async (webhook: string, since: string | null) => {
+    let n = 0;
+    for await (const a of c.service.client.listDeliveries({ id: webhook, ...(since ? { since } : {}) })) {
       if (a.status === null || a.status >= 300) {
         const { event_id, type, attempt, at, status, next_retry_at } = a;
         failed.push({ event_id, type, attempt, at, status, next_retry_at });
         if (failed.length > SHOWN_FAILURES) failed.shift();
       }
-      if (++read >= MAX_ATTEMPTS_READ) break;
+      if (++n >= MAX_ATTEMPTS_READ) break;
+    }
+  };
+  if (id) {
+    try {
+      await read(id, c.receiver.since);
+    } catch (err) {
+      // The clock moved more than the log's 30 days past the time it went down: the attempts the log still keeps.
+      if (!isApiError(err) || err.code !== 'EVENTS_EXPIRED') throw err;
+      failed.length = 0;
+      await read(id, null);
     }
   }
   return { down: c.receiver.down, since: c.receiver.since, failed: failed.reverse() };

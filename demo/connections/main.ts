@@ -235,6 +235,7 @@ $('catch-up').addEventListener(
         CONNECTIONS_API.catchUp,
         {},
       );
+      void refreshReceiver();
       return `Caught up: ${s.seen} seen, ${s.processed} processed, ${s.alreadyDone} already done, ${s.failed} failed.`;
     }),
 );
@@ -269,7 +270,7 @@ async function refreshReceiver(): Promise<void> {
 }
 // While the receiver is down the attempts pile up without a webhook to say so: read them every second.
 setInterval(() => {
-  if (receiver.down || receiver.failed.some((a) => a.next_retry_at)) void refreshReceiver();
+  if (receiver.down) void refreshReceiver();
 }, 1_000);
 
 const source = new EventSource(CONNECTIONS_API.events);
@@ -279,6 +280,7 @@ source.addEventListener(SSE.entry, (m) => {
   li.dataset.event = e.id;
   resendButton(li, e);
   void refresh();
+  void refreshReceiver();
 });
 void refresh();
 void refreshReceiver().then(() => {

@@ -66,9 +66,15 @@ const PAGES: Array<{ path: string; url?: () => string; ready?: (page: Page) => P
   },
   { path: '/connections.html' },
   {
-    path: '/connections.html (a consent shown, warned)',
+    path: '/connections.html (a consent shown, warned; failed attempts and Resend buttons)',
     ready: async (page) => {
+      // The customer connects while the receiver is down: its failed attempts are listed; back before the warnings.
+      await page.getByRole('button', { name: 'Take the receiver down' }).click();
+      await expect(page.locator('#receiver-status')).toContainText('down');
       await page.getByRole('button', { name: 'Connect a test customer' }).click();
+      await expect(page.locator('#failed li[data-retry]').first()).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Bring it back' }).click();
+      await expect(page.locator('#receiver-status')).toHaveText('The receiver is up.');
       const card = page.locator('article.consent').last();
       await expect(card).toHaveAttribute('data-status', 'active', { timeout: 20_000 });
       await page.getByRole('button', { name: '+180 days' }).click();
