@@ -83,6 +83,7 @@ const SURFACE: Record<string, [load: () => Promise<object>, names: string[]]> = 
       'JOURNEY_SESSION_TTL_MS',
       'LOOPBACK',
       'SHIPPED_LOCALES',
+      'STANDIN_BRIDGE_QUERY',
       'SandboxErrorCode',
       'SandboxOptionError',
       'classify',
