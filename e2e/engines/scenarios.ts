@@ -15,6 +15,7 @@ import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.j
 import type { StaticServer } from '../support/static-server.js';
 import { plainIntegrator } from '../widget/plain-setup.js';
 import { stamped } from '../support/stamped.js';
+import { installAppBridge } from '../support/app-bridge.js';
 import { createClient } from '../../src/server/index.js';
 import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
 import { STANDIN_BRIDGE_QUERY } from '../../src/sandbox/index.js';
@@ -32,17 +33,6 @@ const DONE = 'You’re all done';
 const APP_BRIDGE: Record<EngineName, NativeBridge> = { chromium: 'react-native', gecko: 'android', webkit: 'ios' };
 const APP_TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const APP_TRACEPARENT = `00-${APP_TRACE_ID}-00f067aa0ba902b7-01`;
-
-/** An app's bridge, as the app installs it before the page's scripts; what it receives goes to `window.__posted`. */
-function installAppBridge(name: NativeBridge): void {
-  const posted: unknown[] = [];
-  const w = window as unknown as Record<string, unknown>;
-  w.__posted = posted;
-  const handler = { postMessage: (m: unknown) => posted.push(m) };
-  if (name === 'ios') w.webkit = { messageHandlers: { hostedJourney: handler } };
-  else if (name === 'android') w.HostedJourneyAndroid = handler;
-  else w.ReactNativeWebView = handler;
-}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, '.test-output');

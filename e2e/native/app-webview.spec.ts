@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { buildJourneyUrl, type NativeBridge } from '../../src/protocol/url.js';
 import { createAppJourneyController } from '../../src/react-native/controller.js';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
+import { installAppBridge } from '../support/app-bridge.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -46,17 +47,7 @@ const journeyUrl = (ref: string, nativeBridge: NativeBridge) =>
   });
 
 /** Installs the platform's bridge before any page script runs; what it receives is kept in `window.__posted`. */
-async function installBridge(page: Page, bridge: NativeBridge): Promise<void> {
-  await page.addInitScript((name) => {
-    const posted: unknown[] = [];
-    const w = window as unknown as Record<string, unknown>;
-    w.__posted = posted;
-    const handler = { postMessage: (m: unknown) => posted.push(m) };
-    if (name === 'ios') w.webkit = { messageHandlers: { hostedJourney: handler } };
-    else if (name === 'android') w.HostedJourneyAndroid = handler;
-    else w.ReactNativeWebView = handler;
-  }, bridge);
-}
+const installBridge = (page: Page, bridge: NativeBridge) => page.addInitScript(installAppBridge, bridge);
 
 type Envelope = { protocol: string; version: number; channel: string; type: string; payload: Record<string, unknown> };
 const posted = (page: Page) => page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted);
