@@ -13,7 +13,7 @@ import { TRANSLATED_LOCALES } from '../../protocol/locale.js';
 import { SandboxErrorCode as E, SandboxHttpError } from '../core/errors.js';
 import type { Reply } from '../core/http.js';
 import { packageRoot } from '../core/package-root.js';
-import type { JourneySessionKind } from './session.js';
+import type { JourneySession } from './session.js';
 
 export const JOURNEY_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' https://fonts.googleapis.com; " +
@@ -138,15 +138,8 @@ export interface JourneyPageDeps {
   journeyProtocol?: JourneyProtocol;
   /** The traceparent of consent `consentId` of `vendor`/`ref` (the trace of the journey that opened it), if any. */
   consentTraceparent?(vendor: string, ref: string, consentId: string): string | undefined;
-  /** A fresh session credential for this page load. */
-  issueSession(s: {
-    kind: JourneySessionKind;
-    vendor: string;
-    ref: string;
-    parentOrigin: string | null;
-    collect?: readonly string[];
-    app?: boolean;
-  }): string;
+  /** A fresh session credential for this page load (its issue time and page id are the issuer's). */
+  issueSession(s: Omit<JourneySession, 'issuedAt' | 'pageId'>): string;
 }
 
 export type JourneyProtocol = 'bridge' | 'plain';
