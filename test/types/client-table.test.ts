@@ -4,36 +4,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
 import type { OPERATIONS, OperationName } from '../../src/server/client/operations.js';
-import type {
-  AccountResponse,
-  ApplicationResponse,
-  AttachInstitutionRequest,
-  BytesDownload,
-  CloseAccountRequest,
-  ConsentResponse,
-  CreateAccountRequest,
-  CreateConsentRequest,
-  CreditReportResponse,
-  DefaultResponse,
-  DownloadBundleRequest,
-  DownloadReportRequest,
-  EnquiryResponse,
-  FinaliseRequest,
-  FinaliseResponse,
-  GetInstitutionRequest,
-  GetReportRequest,
-  InstitutionResponse,
-  LodgeEnquiryRequest,
-  PaymentResponse,
-  RegisterDefaultRequest,
-  RegisterWebhookRequest,
-  SavePaymentRequest,
-  StartApplicationRequest,
-  StreamDownload,
-  UpdateAccountRequest,
-  UpdateDefaultRequest,
-  WebhookRegistration,
-} from '../../src/server/types.js';
+import type * as T from '../../src/server/types.js';
 import type { CallOptions, HostedJourneyClient } from '../../src/server/index.js';
 
 type C = HostedJourneyClient;
@@ -46,56 +17,58 @@ type Answer<K extends OperationName> = Ops[K] extends { response: infer S extend
 describe('client operations', () => {
   it('every method keeps its exact parameter and return types', () => {
     expectTypeOf<C['startApplication']>().toEqualTypeOf<
-      (o: StartApplicationRequest & CallOptions) => Promise<ApplicationResponse>
+      (o: T.StartApplicationRequest & CallOptions) => Promise<T.ApplicationResponse>
     >();
     expectTypeOf<C['attachInstitution']>().toEqualTypeOf<
-      (o: AttachInstitutionRequest & CallOptions) => Promise<ApplicationResponse>
+      (o: T.AttachInstitutionRequest & CallOptions) => Promise<T.ApplicationResponse>
     >();
     expectTypeOf<C['createConsent']>().toEqualTypeOf<
-      (o: CreateConsentRequest & CallOptions) => Promise<ConsentResponse>
+      (o: T.CreateConsentRequest & CallOptions) => Promise<T.ConsentResponse>
     >();
-    expectTypeOf<C['finalise']>().toEqualTypeOf<(o: FinaliseRequest & CallOptions) => Promise<FinaliseResponse>>();
+    expectTypeOf<C['finalise']>().toEqualTypeOf<(o: T.FinaliseRequest & CallOptions) => Promise<T.FinaliseResponse>>();
     expectTypeOf<C['downloadBundle']>().toEqualTypeOf<{
-      (o: StreamDownload<DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
-      (o: BytesDownload<DownloadBundleRequest>): Promise<Uint8Array>;
+      (o: T.StreamDownload<T.DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
+      (o: T.BytesDownload<T.DownloadBundleRequest>): Promise<Uint8Array>;
     }>();
     expectTypeOf<C['lodgeEnquiry']>().toEqualTypeOf<
-      (o: LodgeEnquiryRequest & CallOptions) => Promise<EnquiryResponse>
+      (o: T.LodgeEnquiryRequest & CallOptions) => Promise<T.EnquiryResponse>
     >();
     expectTypeOf<C['getReport']>().toEqualTypeOf<
-      (o: GetReportRequest & CallOptions) => Promise<CreditReportResponse>
+      (o: T.GetReportRequest & CallOptions) => Promise<T.CreditReportResponse>
     >();
     expectTypeOf<C['downloadReport']>().toEqualTypeOf<{
-      (o: StreamDownload<DownloadReportRequest>): Promise<ReadableStream<Uint8Array>>;
-      (o: BytesDownload<DownloadReportRequest>): Promise<Uint8Array>;
+      (o: T.StreamDownload<T.DownloadReportRequest>): Promise<ReadableStream<Uint8Array>>;
+      (o: T.BytesDownload<T.DownloadReportRequest>): Promise<Uint8Array>;
     }>();
     expectTypeOf<C['createAccount']>().toEqualTypeOf<
-      (o: CreateAccountRequest & CallOptions) => Promise<AccountResponse>
+      (o: T.CreateAccountRequest & CallOptions) => Promise<T.AccountResponse>
     >();
     expectTypeOf<C['updateAccount']>().toEqualTypeOf<
-      (o: UpdateAccountRequest & CallOptions) => Promise<AccountResponse>
+      (o: T.UpdateAccountRequest & CallOptions) => Promise<T.AccountResponse>
     >();
     expectTypeOf<C['closeAccount']>().toEqualTypeOf<
-      (o: CloseAccountRequest & CallOptions) => Promise<AccountResponse>
+      (o: T.CloseAccountRequest & CallOptions) => Promise<T.AccountResponse>
     >();
-    expectTypeOf<C['savePayment']>().toEqualTypeOf<(o: SavePaymentRequest & CallOptions) => Promise<PaymentResponse>>();
+    expectTypeOf<C['savePayment']>().toEqualTypeOf<
+      (o: T.SavePaymentRequest & CallOptions) => Promise<T.PaymentResponse>
+    >();
     expectTypeOf<C['registerDefault']>().toEqualTypeOf<
-      (o: RegisterDefaultRequest & CallOptions) => Promise<DefaultResponse>
+      (o: T.RegisterDefaultRequest & CallOptions) => Promise<T.DefaultResponse>
     >();
     expectTypeOf<C['updateDefault']>().toEqualTypeOf<
-      (o: UpdateDefaultRequest & CallOptions) => Promise<DefaultResponse>
+      (o: T.UpdateDefaultRequest & CallOptions) => Promise<T.DefaultResponse>
     >();
     expectTypeOf<C['registerWebhook']>().toEqualTypeOf<
-      (o: RegisterWebhookRequest & CallOptions) => Promise<WebhookRegistration>
+      (o: T.RegisterWebhookRequest & CallOptions) => Promise<T.WebhookRegistration>
     >();
     expectTypeOf<C['listWebhooks']>().toEqualTypeOf<
-      (o?: CallOptions) => Promise<{ webhooks: WebhookRegistration[] }>
+      (o?: CallOptions) => Promise<{ webhooks: T.WebhookRegistration[] }>
     >();
     expectTypeOf<C['deleteWebhook']>().toEqualTypeOf<
       (id: string, o?: CallOptions) => Promise<{ webhook_id: string; deleted: true }>
     >();
     expectTypeOf<C['getInstitution']>().toEqualTypeOf<
-      (o: GetInstitutionRequest & CallOptions) => Promise<InstitutionResponse>
+      (o: T.GetInstitutionRequest & CallOptions) => Promise<T.InstitutionResponse>
     >();
     expectTypeOf<C['toString']>().toEqualTypeOf<() => string>();
     expectTypeOf<C['toJSON']>().toEqualTypeOf<() => { baseUrl: string; tokenId: string }>();
@@ -106,45 +79,45 @@ describe('client operations', () => {
   });
 
   it("each row's input schema accepts what the method's type lets a caller send", () => {
-    expectTypeOf<Sent<StartApplicationRequest>>().toMatchTypeOf<Input<'startApplication'>>();
-    expectTypeOf<Sent<AttachInstitutionRequest>>().toMatchTypeOf<Input<'attachInstitution'>>();
-    expectTypeOf<Sent<CreateConsentRequest>>().toMatchTypeOf<Input<'createConsent'>>();
-    expectTypeOf<Sent<FinaliseRequest>>().toMatchTypeOf<Input<'finalise'>>();
-    expectTypeOf<Sent<DownloadBundleRequest>>().toMatchTypeOf<Input<'downloadBundle'>>();
-    expectTypeOf<Sent<LodgeEnquiryRequest>>().toMatchTypeOf<Input<'lodgeEnquiry'>>();
-    expectTypeOf<Sent<GetReportRequest>>().toMatchTypeOf<Input<'getReport'>>();
-    expectTypeOf<Sent<DownloadReportRequest>>().toMatchTypeOf<Input<'downloadReport'>>();
-    expectTypeOf<Sent<CreateAccountRequest>>().toMatchTypeOf<Input<'createAccount'>>();
-    expectTypeOf<Sent<UpdateAccountRequest>>().toMatchTypeOf<Input<'updateAccount'>>();
-    expectTypeOf<Sent<CloseAccountRequest>>().toMatchTypeOf<Input<'closeAccount'>>();
-    expectTypeOf<Sent<SavePaymentRequest>>().toMatchTypeOf<Input<'savePayment'>>();
-    expectTypeOf<Sent<RegisterDefaultRequest>>().toMatchTypeOf<Input<'registerDefault'>>();
-    expectTypeOf<Sent<UpdateDefaultRequest>>().toMatchTypeOf<Input<'updateDefault'>>();
-    expectTypeOf<Sent<RegisterWebhookRequest>>().toMatchTypeOf<Input<'registerWebhook'>>();
+    expectTypeOf<Sent<T.StartApplicationRequest>>().toMatchTypeOf<Input<'startApplication'>>();
+    expectTypeOf<Sent<T.AttachInstitutionRequest>>().toMatchTypeOf<Input<'attachInstitution'>>();
+    expectTypeOf<Sent<T.CreateConsentRequest>>().toMatchTypeOf<Input<'createConsent'>>();
+    expectTypeOf<Sent<T.FinaliseRequest>>().toMatchTypeOf<Input<'finalise'>>();
+    expectTypeOf<Sent<T.DownloadBundleRequest>>().toMatchTypeOf<Input<'downloadBundle'>>();
+    expectTypeOf<Sent<T.LodgeEnquiryRequest>>().toMatchTypeOf<Input<'lodgeEnquiry'>>();
+    expectTypeOf<Sent<T.GetReportRequest>>().toMatchTypeOf<Input<'getReport'>>();
+    expectTypeOf<Sent<T.DownloadReportRequest>>().toMatchTypeOf<Input<'downloadReport'>>();
+    expectTypeOf<Sent<T.CreateAccountRequest>>().toMatchTypeOf<Input<'createAccount'>>();
+    expectTypeOf<Sent<T.UpdateAccountRequest>>().toMatchTypeOf<Input<'updateAccount'>>();
+    expectTypeOf<Sent<T.CloseAccountRequest>>().toMatchTypeOf<Input<'closeAccount'>>();
+    expectTypeOf<Sent<T.SavePaymentRequest>>().toMatchTypeOf<Input<'savePayment'>>();
+    expectTypeOf<Sent<T.RegisterDefaultRequest>>().toMatchTypeOf<Input<'registerDefault'>>();
+    expectTypeOf<Sent<T.UpdateDefaultRequest>>().toMatchTypeOf<Input<'updateDefault'>>();
+    expectTypeOf<Sent<T.RegisterWebhookRequest>>().toMatchTypeOf<Input<'registerWebhook'>>();
   });
 
   it('an application answer always carries its journey_url (a missing one is INVALID_RESPONSE, not undefined)', () => {
-    expectTypeOf<ApplicationResponse['journey_url']>().toEqualTypeOf<string>();
+    expectTypeOf<T.ApplicationResponse['journey_url']>().toEqualTypeOf<string>();
     expectTypeOf<Answer<'startApplication'>['journey_url']>().toEqualTypeOf<string>();
     expectTypeOf<Answer<'attachInstitution'>['journey_url']>().toEqualTypeOf<string>();
   });
 
   it("each row's response schema answers what the method's type promises", () => {
-    expectTypeOf<Answer<'startApplication'>>().toMatchTypeOf<ApplicationResponse>();
-    expectTypeOf<Answer<'attachInstitution'>>().toMatchTypeOf<ApplicationResponse>();
-    expectTypeOf<Answer<'createConsent'>>().toMatchTypeOf<ConsentResponse>();
-    expectTypeOf<Answer<'finalise'>>().toMatchTypeOf<FinaliseResponse>();
-    expectTypeOf<Answer<'lodgeEnquiry'>>().toMatchTypeOf<EnquiryResponse>();
-    expectTypeOf<Answer<'getReport'>>().toMatchTypeOf<CreditReportResponse>();
-    expectTypeOf<Answer<'createAccount'>>().toMatchTypeOf<AccountResponse>();
-    expectTypeOf<Answer<'updateAccount'>>().toMatchTypeOf<AccountResponse>();
-    expectTypeOf<Answer<'closeAccount'>>().toMatchTypeOf<AccountResponse>();
-    expectTypeOf<Answer<'savePayment'>>().toMatchTypeOf<PaymentResponse>();
-    expectTypeOf<Answer<'registerDefault'>>().toMatchTypeOf<DefaultResponse>();
-    expectTypeOf<Answer<'updateDefault'>>().toMatchTypeOf<DefaultResponse>();
-    expectTypeOf<Answer<'getInstitution'>>().toMatchTypeOf<InstitutionResponse>();
-    expectTypeOf<Answer<'registerWebhook'>>().toMatchTypeOf<WebhookRegistration>();
-    expectTypeOf<Answer<'listWebhooks'>>().toMatchTypeOf<{ webhooks: WebhookRegistration[] }>();
+    expectTypeOf<Answer<'startApplication'>>().toMatchTypeOf<T.ApplicationResponse>();
+    expectTypeOf<Answer<'attachInstitution'>>().toMatchTypeOf<T.ApplicationResponse>();
+    expectTypeOf<Answer<'createConsent'>>().toMatchTypeOf<T.ConsentResponse>();
+    expectTypeOf<Answer<'finalise'>>().toMatchTypeOf<T.FinaliseResponse>();
+    expectTypeOf<Answer<'lodgeEnquiry'>>().toMatchTypeOf<T.EnquiryResponse>();
+    expectTypeOf<Answer<'getReport'>>().toMatchTypeOf<T.CreditReportResponse>();
+    expectTypeOf<Answer<'createAccount'>>().toMatchTypeOf<T.AccountResponse>();
+    expectTypeOf<Answer<'updateAccount'>>().toMatchTypeOf<T.AccountResponse>();
+    expectTypeOf<Answer<'closeAccount'>>().toMatchTypeOf<T.AccountResponse>();
+    expectTypeOf<Answer<'savePayment'>>().toMatchTypeOf<T.PaymentResponse>();
+    expectTypeOf<Answer<'registerDefault'>>().toMatchTypeOf<T.DefaultResponse>();
+    expectTypeOf<Answer<'updateDefault'>>().toMatchTypeOf<T.DefaultResponse>();
+    expectTypeOf<Answer<'getInstitution'>>().toMatchTypeOf<T.InstitutionResponse>();
+    expectTypeOf<Answer<'registerWebhook'>>().toMatchTypeOf<T.WebhookRegistration>();
+    expectTypeOf<Answer<'listWebhooks'>>().toMatchTypeOf<{ webhooks: T.WebhookRegistration[] }>();
     expectTypeOf<Answer<'deleteWebhook'>>().toMatchTypeOf<{ webhook_id: string; deleted: true }>();
     // Downloads answer bytes or a stream, not a JSON schema.
     expectTypeOf<Answer<'downloadBundle'>>().toBeNever();
