@@ -8,8 +8,8 @@ import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
 import {
   pageConfig,
-  startTestSandbox,
-  startWebhookReceiver,
+  sandboxWithReceiver,
+  type startTestSandbox,
   type ReceivedWebhook,
   type TestSandbox,
   type WebhookReceiverHandle,
@@ -17,15 +17,8 @@ import {
 
 const cleanup = cleanupAfterEach();
 
-async function setup(options: Parameters<typeof startTestSandbox>[0] = {}) {
-  const receiver = await startWebhookReceiver();
-  const sb = await startTestSandbox({ webhooks: [{ url: receiver.url }], duplicateRate: 0, ...options });
-  cleanup.push(
-    () => sb.close(),
-    () => receiver.close(),
-  );
-  return { sb, receiver };
-}
+const setup = (options: Parameters<typeof startTestSandbox>[0] = {}) =>
+  sandboxWithReceiver(cleanup, { duplicateRate: 0, ...options });
 
 /** Loads the journey page with `query` (e.g. `collect=account_owner`); returns journey-API calls with its session. */
 async function journey(sb: TestSandbox, ref: string, query = '') {

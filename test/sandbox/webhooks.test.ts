@@ -8,6 +8,7 @@ import { verifyRequest } from '../../src/server/testing.js';
 import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
 import {
+  sandboxWithReceiver,
   startTestSandbox,
   startWebhookReceiver,
   type ReceivedWebhook,
@@ -17,18 +18,10 @@ import {
 
 const cleanup = cleanupAfterEach();
 
-async function setup(
+const setup = (
   respond?: (hook: ReceivedWebhook, index: number) => number,
   options: Parameters<typeof startTestSandbox>[0] = {},
-) {
-  const receiver = await startWebhookReceiver(respond);
-  const sb = await startTestSandbox({ webhooks: [{ url: receiver.url }], ...options });
-  cleanup.push(
-    () => sb.close(),
-    () => receiver.close(),
-  );
-  return { sb, receiver };
-}
+) => sandboxWithReceiver(cleanup, options, respond);
 
 async function finalised(sb: TestSandbox, ref: string, analysis = false): Promise<string> {
   const id = await sb.driveToCrawled('acme', ref, { analysis });

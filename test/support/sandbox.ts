@@ -265,6 +265,24 @@ export async function startWebhookReceiver(
 }
 
 /**
+ * A sandbox with one receiver registered (answering with `respond`, default 200), both closed by `cleanup` (a
+ * `cleanupAfterEach()` list) after the test.
+ */
+export async function sandboxWithReceiver(
+  cleanup: Array<() => Promise<void>>,
+  options: SandboxOptions = {},
+  respond?: (hook: ReceivedWebhook, index: number) => number,
+): Promise<{ sb: TestSandbox; receiver: WebhookReceiverHandle }> {
+  const receiver = await startWebhookReceiver(respond);
+  const sb = await startTestSandbox({ webhooks: [{ url: receiver.url }], ...options });
+  cleanup.push(
+    () => sb.close(),
+    () => receiver.close(),
+  );
+  return { sb, receiver };
+}
+
+/**
  * A client signed with the sandbox's token that writes the URL of every request it sends into `sent`: a refusal
  * before sending leaves it empty.
  */

@@ -38,6 +38,14 @@ function post(data: unknown): void {
 const say = (type: string, payload: unknown): void => post(encodeMessage(h!.channel, type, payload));
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN } as const;
 const container = () => document.body.appendChild(document.createElement('div'));
+/** A `step` event: the step entered, its stamps, and the step it left with the time spent there. */
+const moved = (step: string, stamps: { at: number; sinceOpenMs: number }, left: [string, number]) => ({
+  step,
+  ...stamps,
+  previousStep: left[0],
+  previousStepMs: left[1],
+  ...SESSION,
+});
 
 describe('timed events', () => {
   it('stamps callbacks, on(), onEvent and DOM details with at and sinceOpenMs; steps with previousStep(Ms)', () => {
@@ -68,28 +76,16 @@ describe('timed events', () => {
     expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 5800, sinceOpenMs: 800, ...SESSION });
     vi.advanceTimersByTime(12_000);
     say('step', { step: 'banks' });
-    const first = {
-      step: 'banks',
-      at: T0 + 17_800,
-      sinceOpenMs: 12_800,
-      previousStep: 'details',
-      previousStepMs: 12_000,
-      ...SESSION,
-    };
+    const first = moved('banks', { at: T0 + 17_800, sinceOpenMs: 12_800 }, ['details', 12_000]);
     expect(onStep).toHaveBeenLastCalledWith(first);
     expect(listened).toHaveBeenLastCalledWith(first);
     expect(onEvent).toHaveBeenLastCalledWith({ type: 'step', payload: first });
     expect(dom).toEqual([first]);
     vi.advanceTimersByTime(3_500);
     say('step', { step: 'consent' });
-    expect(onStep).toHaveBeenLastCalledWith({
-      step: 'consent',
-      at: T0 + 21_300,
-      sinceOpenMs: 16_300,
-      previousStep: 'banks',
-      previousStepMs: 3_500,
-      ...SESSION,
-    });
+    expect(onStep).toHaveBeenLastCalledWith(
+      moved('consent', { at: T0 + 21_300, sinceOpenMs: 16_300 }, ['banks', 3_500]),
+    );
     say('completed', { applicationId: 'app_1' });
     expect(onComplete).toHaveBeenCalledWith({
       applicationId: 'app_1',
@@ -109,14 +105,9 @@ describe('timed events', () => {
     vi.setSystemTime(T0 + 2_000 - 3_600_000); // the customer's clock steps back; the monotonic clock does not
     vi.advanceTimersByTime(1_500);
     say('step', { step: 'banks' });
-    expect(onStep).toHaveBeenLastCalledWith({
-      step: 'banks',
-      at: T0 + 3_500 - 3_600_000,
-      sinceOpenMs: 3_500,
-      previousStep: 'details',
-      previousStepMs: 1_500,
-      ...SESSION,
-    });
+    expect(onStep).toHaveBeenLastCalledWith(
+      moved('banks', { at: T0 + 3_500 - 3_600_000, sinceOpenMs: 3_500 }, ['details', 1_500]),
+    );
   });
 
   it('a step repeating the current one (ready then step for the first screen) is no move: the count goes on', () => {
@@ -129,14 +120,7 @@ describe('timed events', () => {
     expect(onStep).toHaveBeenLastCalledWith({ step: 'terms', at: T0 + 5, sinceOpenMs: 5, ...SESSION });
     vi.advanceTimersByTime(995);
     say('step', { step: 'details' });
-    expect(onStep).toHaveBeenLastCalledWith({
-      step: 'details',
-      at: T0 + 1_000,
-      sinceOpenMs: 1_000,
-      previousStep: 'terms',
-      previousStepMs: 1_000,
-      ...SESSION,
-    });
+    expect(onStep).toHaveBeenLastCalledWith(moved('details', { at: T0 + 1_000, sinceOpenMs: 1_000 }, ['terms', 1_000]));
   });
 
   it('a reopened journey counts from its new open(); its first step has no previous step', async () => {
@@ -190,24 +174,12 @@ describe('timed events', () => {
     vi.advanceTimersByTime(30_000);
     h.open();
     expect(onReady).toHaveBeenCalledWith({ step: 'details', at: T0 + 32_000, sinceOpenMs: 0, ...SESSION });
-    expect(onStep).toHaveBeenCalledWith({
-      step: 'banks',
-      at: T0 + 32_000,
-      sinceOpenMs: 0,
-      previousStep: 'details',
-      previousStepMs: 0,
-      ...SESSION,
-    });
+    expect(onStep).toHaveBeenCalledWith(moved('banks', { at: T0 + 32_000, sinceOpenMs: 0 }, ['details', 0]));
     vi.advanceTimersByTime(4_000);
     say('step', { step: 'consent' });
-    expect(onStep).toHaveBeenLastCalledWith({
-      step: 'consent',
-      at: T0 + 36_000,
-      sinceOpenMs: 4_000,
-      previousStep: 'banks',
-      previousStepMs: 4_000,
-      ...SESSION,
-    });
+    expect(onStep).toHaveBeenLastCalledWith(
+      moved('consent', { at: T0 + 36_000, sinceOpenMs: 4_000 }, ['banks', 4_000]),
+    );
   });
 
   it('bank phases, refusals and refused messages are stamped, in the callback and the DOM event alike', () => {
