@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { event } from '../support/events.js';
 import { VECTOR, VECTOR_SIGNATURE } from '../support/signing-vector.js';
 
 const PACKAGE = path.resolve('dist/packages/hosted-journey-server');
@@ -93,15 +94,7 @@ describe.each([
     const headers = await server.signRequest(VECTOR);
     // The pinned vector (computed by Python's hmac).
     expect(headers.authorization).toBe(`HMAC tok_123:${VECTOR_SIGNATURE}`);
-    const payload = {
-      event_id: 'evt_edge_1',
-      type: 'application.completed',
-      created_at: new Date().toISOString(),
-      vendor: 'acme',
-      ref: 'cust_1',
-      application_id: 'app_1',
-      data: {},
-    };
+    const payload = event('evt_edge_1', 'application.completed', new Date().toISOString());
     const keys = [{ tokenId: 'wh_1', secret: 'edge_secret' }];
     const signed = await server.signWebhook({ payload, ...keys[0], path: '/webhooks' });
     const verified = await server.verifyWebhookSignature({ ...signed, path: '/webhooks', keys });

@@ -8,6 +8,9 @@ function script(attrs: Record<string, string>): HTMLScriptElement {
   document.body.append(s);
   return s;
 }
+/** A tag for acme's customer cust_1 with `attrs` besides. */
+const acmeScript = (attrs: Record<string, string>, customerId = 'cust_1') =>
+  script({ vendor: 'acme', 'customer-id': customerId, 'journey-origin': 'https://journey.example.com', ...attrs });
 afterEach(() => document.body.replaceChildren());
 
 describe('optionsFromDataset', () => {
@@ -70,14 +73,7 @@ describe('autoMount', () => {
     const c = document.createElement('div');
     c.id = 'j';
     document.body.append(c);
-    const handle = await autoMount(
-      script({
-        vendor: 'acme',
-        'customer-id': 'cust_1',
-        'journey-origin': 'https://journey.example.com',
-        container: '#j',
-      }),
-    );
+    const handle = await autoMount(acmeScript({ container: '#j' }));
     expect(handle?.state).toBe('loading');
     expect(c.querySelector('iframe')?.getAttribute('src')).toBe(handle?.url);
     handle?.destroy();
@@ -87,12 +83,7 @@ describe('autoMount', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: unknown[] = [];
     document.addEventListener('hosted-journey:error', (e) => events.push((e as CustomEvent).detail));
-    const s = script({
-      vendor: 'acme',
-      'customer-id': 'bad id!',
-      'journey-origin': 'https://journey.example.com',
-      container: '#nowhere',
-    });
+    const s = acmeScript({ container: '#nowhere' }, 'bad id!');
     await expect(autoMount(s)).resolves.toBeNull();
     expect(events).toEqual([
       {
@@ -110,14 +101,7 @@ describe('autoMount', () => {
     const button = document.createElement('button');
     button.id = 'connect';
     document.body.append(button);
-    const handle = await autoMount(
-      script({
-        vendor: 'acme',
-        'customer-id': 'cust_1',
-        'journey-origin': 'https://journey.example.com',
-        trigger: '#connect',
-      }),
-    );
+    const handle = await autoMount(acmeScript({ trigger: '#connect' }));
     expect(handle?.state).toBe('idle');
     button.click();
     expect(handle?.state).toBe('loading');
