@@ -11,3 +11,7 @@ export const ENGINES: { chromium: EngineDep; gecko: EngineDep; webkit: EngineDep
 export function redisServerPath(): string | null;
 export function findSystemDeps(): { missing: Array<{ name: string; why: string; install: string }> };
 export function postgresBinDir(): string | null;
+/** `pdftotext` on the PATH, or null. */
+export function pdftotextPath(): string | null;
+/** The command that installs it. */
+export const PDFTOTEXT_INSTALL: string;

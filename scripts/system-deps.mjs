@@ -13,6 +13,12 @@ const onPath = (name) => {
   return found.status === 0 ? found.stdout.trim() : null;
 };
 
+/** `pdftotext` (poppler-utils): the credit report's PDF is read back as its reader sees it. */
+export const PDFTOTEXT_INSTALL = 'sudo apt-get install -y poppler-utils';
+export function pdftotextPath() {
+  return onPath('pdftotext');
+}
+
 export function redisServerPath() {
   return onPath('redis-server');
 }
@@ -76,6 +82,13 @@ export function findSystemDeps() {
       name: 'redis-server',
       why: 'the webhook dedupe suite runs against a real Redis',
       install: 'sudo apt-get install -y redis-server',
+    });
+  }
+  if (!pdftotextPath()) {
+    missing.push({
+      name: 'poppler-utils',
+      why: "the credit report's PDF is read back with pdftotext (test/sandbox/credit-report-pdf)",
+      install: PDFTOTEXT_INSTALL,
     });
   }
   if (!postgresBinDir()) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAYMENT_CODES } from '../../src/protocol/index.js';
 import { CREDIT_REPORT_WORDS } from '../../src/sandbox/credit/words.js';
+import { PDFTOTEXT_INSTALL, pdftotextPath } from '../../scripts/system-deps.mjs';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { openCreditAccount } from '../support/credit.js';
 
@@ -29,6 +30,7 @@ const call = (method: string, p: string, body?: unknown) => sb.request(method, p
 
 /** The PDF's text as `pdftotext -layout` reads it from the page. */
 function pdfText(bytes: Buffer): string {
+  if (!pdftotextPath()) throw new Error(`pdftotext is not installed; install it with: ${PDFTOTEXT_INSTALL}`);
   const file = path.join(dir, 'report.pdf');
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

@@ -18,6 +18,23 @@ describe('generateBankData', () => {
     expect(generateBankData({ ...base, seed: 't' })).not.toEqual(generateBankData(base));
   });
 
+  it("keeps the customer's accounts (ids, BSB, numbers) whatever day the history ends on; the history moves", () => {
+    const held = (day: string) =>
+      generateBankData({ ...base, endDate: new Date(day) }).accounts.map(({ account_id, bsb, account_number }) => ({
+        account_id,
+        bsb,
+        account_number,
+      }));
+    for (const day of ['2026-11-23T00:00:00Z', '2026-12-03T09:00:00Z', '2027-05-10T00:00:00Z'])
+      expect(held(day)).toEqual(held('2026-11-22T12:00:00Z'));
+    expect(generateBankData({ ...base, endDate: new Date('2026-12-03') }).transactions).not.toEqual(
+      generateBankData(base).transactions,
+    );
+    expect(generateBankData({ ...base, vendor: 'w' }).accounts[0]!.account_number).not.toBe(
+      generateBankData(base).accounts[0]!.account_number,
+    );
+  });
+
   it('covers at least 90 days ending on the given date, with running balances that add up', () => {
     const data = generateBankData({ ...base, days: 30 });
     expect(data.period).toEqual({ from: '2026-08-25', to: '2026-11-22' });
