@@ -14,9 +14,8 @@ import { currentLocale, t } from '../i18n.js';
 import { Button, Notice, Step } from '../ui.js';
 
 const AUTHORISED = new Set(['consented', 'crawling', 'released', 'crawled', 'finalised', 'report_ready']);
-const POLL_MS = 1000;
-/** After the popup closes, how long the bank-return message may take before we call the window abandoned. */
-const CLOSED_GRACE_MS = 1500;
+/** How often `/status` is asked (and `popup.closed` read) while a popup is open or was closed. */
+const POLL_MS = 500;
 
 type Phase = 'ready' | 'waiting' | 'blocked' | 'closed' | 'redirecting' | 'app';
 
@@ -35,7 +34,10 @@ interface AuthoriseProps {
 
 /**
  * The bank's answer, by whichever path works first (bank-return page, parent's result, `/status` polling); `finish`
- * reports it once. While a popup is open (or was closed) the status is polled and a closed popup reported once.
+ * reports it once. While a popup is open (or was closed) the status is polled and a closed popup reported once: on the
+ * first status check that started after `popup.closed` read true and that the server answered with no decision. The
+ * bank records its decision before its return page loads, so a window that closed itself after an answer finishes
+ * instead; a popup that is still open is never reported closed.
  */
 function useBankAnswer(props: AuthoriseProps) {
   const { consentId, bridge, api } = props;
@@ -52,7 +54,8 @@ function useBankAnswer(props: AuthoriseProps) {
     props.onResult(status);
   };
 
-  async function checkStatus(): Promise<boolean> {
+  /** True once finished, false while the server has no decision, null when it could not be asked. */
+  async function checkStatus(): Promise<boolean | null> {
     try {
       if (props.renewal) {
         const { status } = await api.consentReturn(consentId);
@@ -64,7 +67,7 @@ function useBankAnswer(props: AuthoriseProps) {
       else if (s && AUTHORISED.has(s.status)) finish('authorised');
       return finished.current;
     } catch {
-      return false; // transient: the next poll tries again
+      return null; // transient: the next poll tries again
     }
   }
 
@@ -104,20 +107,22 @@ function useBankAnswer(props: AuthoriseProps) {
 
   useEffect(() => {
     if (phase !== 'waiting' && phase !== 'closed') return;
-    let closedAt = 0;
+    let live = true;
     const timer = setInterval(() => {
-      void checkStatus();
       const w = popup.current;
-      if (w?.closed) {
-        closedAt ||= Date.now();
-        if (Date.now() - closedAt >= CLOSED_GRACE_MS && !finished.current) {
-          setPhase('closed');
-          if (!closedReported.current) bridge.emit('bank_authorisation_completed', { status: 'closed' });
-          closedReported.current = true;
-        }
-      }
-    }, POLL_MS / 2);
-    return () => clearInterval(timer);
+      // Read before the check starts: the server's answer then covers everything the bank did before the window closed.
+      const closed = w?.closed === true;
+      void checkStatus().then((done) => {
+        if (!live || !closed || done !== false || finished.current || popup.current !== w) return;
+        setPhase('closed');
+        if (!closedReported.current) bridge.emit('bank_authorisation_completed', { status: 'closed' });
+        closedReported.current = true;
+      });
+    }, POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [phase]);
 
   return { phase, setPhase, popup, closedReported };
