@@ -37,7 +37,10 @@ const APP_TRACEPARENT = `00-${APP_TRACE_ID}-00f067aa0ba902b7-01`;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, '.test-output');
 
-/** Polls `fn` (an error while a page navigates counts as "not yet"). */
+/**
+ * Polls `fn` every 100 ms (an error while a page navigates counts as "not yet"): expect.poll's own intervals grow to
+ * 1 s, which a scenario of a dozen waits pays for in whole seconds; a probe costs a few ms of the driver's time.
+ */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) =>
   expect.poll(
     async () => {
@@ -47,7 +50,7 @@ const poll = <T>(fn: () => Promise<T>, timeout = 15_000) =>
         return `(${String(error).split('\n')[0]})` as unknown as T;
       }
     },
-    { timeout },
+    { timeout, intervals: [100] },
   );
 
 const text = (d: Driver, selector: string, frame?: string) =>
@@ -67,9 +70,9 @@ const hasText = (d: Driver, needle: string, frame?: string) =>
   d.evaluate((n) => document.body?.innerText.includes(n) ?? false, needle, frame);
 
 /**
- * Clicks the enabled `button` whose text is `name`. `trusted: false` clicks from a page timer 5.5 s later: every driver
- * runs scripts with a user activation, and transient activation lasts 5 s in all three engines, so that click has none
- * and the engine's own popup blocker refuses its window.open.
+ * Clicks the enabled `button` whose text is `name`. `trusted: false` clicks from the script itself, once a throwaway
+ * window has used up the user activation every driver runs scripts with (opening a popup consumes it in all three
+ * engines): the click has none, and the engine's own popup blocker refuses its window.open.
  */
 async function clickButton(d: Driver, name: string, frame?: string, { trusted = true } = {}): Promise<void> {
   const mark = ({ name, trusted }: { name: string; trusted: boolean }) => {
@@ -77,7 +80,10 @@ async function clickButton(d: Driver, name: string, frame?: string, { trusted = 
     const b = [...document.querySelectorAll('button')].find((e) => e.textContent?.trim() === name && !e.disabled);
     if (!b) return false;
     if (trusted) b.setAttribute('data-engines-click', '');
-    else setTimeout(() => b.click(), 5_500);
+    else {
+      window.open('about:blank', '_blank', 'popup')?.close();
+      b.click();
+    }
     return true;
   };
   await poll(() => d.evaluate(mark, { name, trusted }, frame)).toBe(true);
