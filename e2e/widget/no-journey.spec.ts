@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { scriptTagRoutes } from '../support/script-files.js';
+import { COUNT_FRAME_LOADS, runThroughSilence } from '../support/silence.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const _js = (file: string) => ({
@@ -19,7 +20,7 @@ const _js = (file: string) => ({
 });
 
 /** `?origin=…&mode=…&quiet` mounts a journey at that origin; `quiet` leaves `onError` out (the console line). */
-const INTEGRATOR = `
+const INTEGRATOR = `${COUNT_FRAME_LOADS}
 const q = new URL(location.href).searchParams;
 window.__errors = [];
 window.__t0 = performance.now();
@@ -58,11 +59,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([other?.close(), integrator?.close()]);
 });
+// The watchdog's 3 s pass on the page's clock (e2e/support/silence.ts).
+test.beforeEach(({ page }) => page.clock.install());
 
 type Err = { code: string; message: string; recoverable: boolean; ms: number };
 const errors = (page: Page) => page.evaluate(() => (window as unknown as { __errors: Err[] }).__errors);
 
 async function expectNoJourney(page: Page, origin: string): Promise<Err> {
+  await runThroughSilence(page);
   await expect.poll(async () => (await errors(page)).length, { timeout: 10_000 }).toBe(1);
   const [e] = await errors(page);
   expect(e!.code).toBe('NO_JOURNEY');
@@ -92,6 +96,7 @@ for (const [label, origin] of [
     // "Try again" reloads a fresh frame, which fails the same way.
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(page.locator('#journey [role="alert"]')).toHaveCount(0);
+    await runThroughSilence(page, 2);
     await expect.poll(async () => (await errors(page)).length, { timeout: 10_000 }).toBe(2);
     await expect(page.locator('#journey [role="alert"]')).toBeVisible();
   });
@@ -112,6 +117,7 @@ test('without onError the cause is a console error', async ({ page }) => {
     if (m.type() === 'error') lines.push(m.text());
   });
   await page.goto(`${integrator.url}/apply?quiet&origin=${encodeURIComponent(other.url)}`);
+  await runThroughSilence(page);
   await expect
     .poll(() => lines.find((l) => l.startsWith('hosted-journey:')), { timeout: 10_000 })
     .toContain(`the origin of journey_url differs from journeyOrigin (${other.url})`);
