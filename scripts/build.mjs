@@ -7,7 +7,8 @@
 //                          a browser entry); the server package's entries again as dist/<name>-web.js (Web Crypto)
 //                          + dist/server-web-chunks/, and dist/<name>-browser.js (a refusal)
 //   sandbox page assets  → dist/sandbox-assets/ (self-contained bundles the sandbox serves to browsers)
-//   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly)
+//   type declarations    → dist/types/ (tsc 5.9, emitDeclarationOnly, noCheck: emit only, about 40 % of its CPU;
+//                          scripts/test-checks.mjs's typecheck checks src/ with the rest of the tree)
 //   OpenAPI document     → dist/openapi.json (generated from src/protocol and the client's operation table)
 //   llms.txt             → dist/llms.txt and the pages it links, dist/llms/ (from README.md and docs/)
 //   published packages   → dist/packages/<name>/ (scripts/packages.mjs: one table, three packages)
