@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Packaging check (one of `npm test`'s checks; exits non-zero on any problem), for each of the three packages that
 // scripts/packages.mjs lays out in dist/packages/ (built first when missing):
-//   1. `npm pack` of the package directory (laid out again from dist/ first) into a temporary directory
+//   1. the tarballs: `npm test`'s, packed once for its whole run ($HJ_RUN_TARBALLS, scripts/pack.mjs), else `npm pack`
+//      of the package directories (laid out again from dist/ first) into a temporary directory
 //   2. the tarball itself: every exports/bin target present; every bare import reachable from them declared;
 //      dist/react.js imports 'react' and bundles none of it
 //   3. publint (warnings count as errors) and attw with the esm-only profile (ESM-only by design); `npm publish
@@ -16,12 +17,23 @@
 // Writes the sizes to dist/packages/installed-sizes.json (the bench prints them). Flags: --keep (leave the temporary
 // directory for inspection).
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGES, PACKAGES_DIR, exportTargets } from './packages.mjs';
+import { runTarballs, tarballContents } from './pack.mjs';
 import { scratchRoot } from './scratch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,8 +131,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'hj-packaging-'));
 // The consumer projects install in memory when the machine has room (scripts/scratch.mjs); the installed sizes (step 4)
 // are measured in `work`, on the disk, as the goals were.
 const consumersWork = mkdtempSync(path.join(scratchRoot(), 'hj-consumers-'));
-const tarballs = {};
-const packed = {};
+let tarballs = {};
+/** Each tarball's files (tarballContents). */
+const contents = {};
 const sizes = {};
 
 /** 2. the tarball's contents, 3. publint, attw and `npm publish --dry-run`, 4. its installed size alone. */
@@ -128,9 +141,8 @@ async function packagePart(name, { log, run, check, install }) {
   log(name);
   const spec = PACKAGES[name];
   const dir = path.join(PACKAGES_DIR, name);
-  const info = packed[name];
   const tarball = tarballs[name];
-  const files = new Set(info.files.map((f) => f.path));
+  const files = new Set(contents[name].map((f) => f.path));
   // 2. the tarball's contents
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const targets = [...exportTargets(pkg.exports), ...Object.values(pkg.bin ?? {}).map((b) => b.replace(/^\.\//, ''))];
@@ -337,22 +349,13 @@ try {
   } else {
     await io(console.log).run('lay out dist/packages/ from dist/', process.execPath, ['scripts/build.mjs', 'packages']);
   }
-  const { run } = io(console.log);
-  // 1. pack, one after another (a second each)
-  for (const name of Object.keys(PACKAGES)) {
-    const res = await run(`${name}: npm pack`, npm, [
-      'pack',
-      path.join(PACKAGES_DIR, name),
-      '--json',
-      '--pack-destination',
-      work,
-    ]);
-    if (!res.ok) continue;
-    packed[name] = JSON.parse(res.stdout.slice(res.stdout.indexOf('[')))[0];
-    tarballs[name] = path.join(work, packed[name].filename);
-    const info = packed[name];
+  // 1. the tarballs (packed one after another, a second each, when the run has none)
+  tarballs = runTarballs(work, { log: () => {}, assemble: false });
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    contents[name] = tarballContents(tarball);
+    const unpacked = contents[name].reduce((sum, f) => sum + f.size, 0);
     console.log(
-      `  ${info.filename}: ${info.files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked`,
+      `  ${name}.tgz: ${contents[name].length} files, ${(statSync(tarball).size / 1024).toFixed(0)} KiB packed, ${(unpacked / 1024).toFixed(0)} KiB unpacked`,
     );
   }
   const consumers = readdirSync(consumersDir, { withFileTypes: true })
@@ -362,7 +365,7 @@ try {
   const first = consumers.filter((c) => c === 'testing-kit');
   await twoAtATime([
     ...first.map((c) => (o) => consumerPart(c, o)),
-    ...Object.keys(packed).map((p) => (o) => packagePart(p, o)),
+    ...Object.keys(tarballs).map((p) => (o) => packagePart(p, o)),
     ...consumers.filter((c) => !first.includes(c)).map((c) => (o) => consumerPart(c, o)),
   ]);
   const measured = Object.fromEntries(Object.keys(PACKAGES).flatMap((n) => (sizes[n] ? [[n, sizes[n]]] : [])));

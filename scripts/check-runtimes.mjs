@@ -4,8 +4,9 @@
 // Node 22 and 24 (the machine's Node runs the rest of `npm test`).
 //   1. the pinned runtimes (scripts/runtimes.mjs), installed once per machine; one that is missing or does not run is
 //      a failure that says what to install, never a skip
-//   2. `npm pack` of hosted-journey-server and hosted-journey-sandbox (dist/packages/), installed into a scratch copy
-//      of test/runtimes/app/ with test/consumers/node-server's server.mjs and index.cjs
+//   2. the packed hosted-journey-server and hosted-journey-sandbox (`npm test`'s tarballs, $HJ_RUN_TARBALLS, else
+//      packed from dist/packages/: scripts/pack.mjs), installed into a scratch copy of test/runtimes/app/ with
+//      test/consumers/node-server's server.mjs and index.cjs
 //   3. a sandbox from the packed hosted-journey-sandbox, started here on loopback, for the Fetch runtimes' signed calls
 //   4. one runtime after another: workerd (the Worker bundled as wrangler bundles it, run by Miniflare on Node 22),
 //      Deno and Bun, each running test/runtimes/app/scenario.mjs; Node 22 and 24: server.mjs, index.cjs, kit.mjs, then
@@ -17,7 +18,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PACKAGES_DIR } from './packages.mjs';
+import { runTarballs } from './pack.mjs';
 import { RUNTIMES, findRuntime, installRuntimes, pinnedVersions, root } from './runtimes.mjs';
 
 /**
@@ -103,14 +104,9 @@ const scenarioLine = ({ webhooks: w, client: c }) =>
   `delivery ${w.delivery}, duplicate ${w.duplicate} (processed once), tampered ${w.tampered}; ` +
   `signed startApplication → ${c.applicationId}, wrong secret → ${c.wrongSecret}`;
 
-/** Packs the server and the sandbox and installs both into a scratch copy of test/runtimes/app/. */
+/** Installs the packed server and sandbox into a scratch copy of test/runtimes/app/. */
 async function scratchProject(work) {
-  const tarballs = {};
-  for (const name of ['hosted-journey-server', 'hosted-journey-sandbox']) {
-    const res = await exec(npm, ['pack', path.join(PACKAGES_DIR, name), '--json', '--pack-destination', work]);
-    if (!res.ok) throw new Error(`npm pack ${name} (run npm run build first):\n${res.out}`);
-    tarballs[name] = path.join(work, JSON.parse(res.stdout.slice(res.stdout.indexOf('[')))[0].filename);
-  }
+  const tarballs = runTarballs(path.join(work, 'tarballs'), { log: () => {}, assemble: false });
   const app = path.join(work, 'app');
   cpSync(path.join(root, 'test/runtimes/app'), app, { recursive: true });
   for (const f of ['server.mjs', 'index.cjs'])

@@ -6,11 +6,14 @@
 // project) install them: the tarballs its package.json names are copied into DIR/vendor/ and its dependencies point
 // there (`file:vendor/<name>.tgz`), so `npm install` in DIR works wherever DIR is. A relative DIR is taken from where
 // npm was run, not from the repository root.
-// Importable: `packTarballs(dir?, { assemble? })` returns name → absolute path; `vendorInto(project, tarballs)`.
+// Importable: `packTarballs(dir?, { assemble? })` returns name → absolute path; `runTarballs(dir, …)` the same for the
+// tarballs `npm test` packed once for its whole run ($HJ_RUN_TARBALLS), packing into `dir` only when run alone;
+// `tarballContents(tgz)`; `vendorInto(project, tarballs)`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { ensureInstalled } from './ensure-install.mjs';
 import { PACKAGES, PACKAGES_DIR, assemblePackages } from './packages.mjs';
 
@@ -36,6 +39,47 @@ export function packTarballs(dir = TARBALLS_DIR, { log = console.log, assemble =
     log(`  ${path.relative(root, out[name])}`);
   }
   return out;
+}
+
+/**
+ * The environment variable naming the directory where `npm test` (scripts/test.mjs) packed the three tarballs once,
+ * after its build, for every check and spec that installs them (<name>.tgz, as packTarballs names them).
+ */
+export const RUN_TARBALLS = 'HJ_RUN_TARBALLS';
+
+/**
+ * The run's tarballs (name → absolute path) when $HJ_RUN_TARBALLS names them; else packs them into `dir`, as a check
+ * or spec run on its own needs.
+ */
+export function runTarballs(dir, options) {
+  const from = process.env[RUN_TARBALLS];
+  if (!from) return packTarballs(dir, options);
+  const out = Object.fromEntries(Object.keys(PACKAGES).map((name) => [name, path.join(from, `${name}.tgz`)]));
+  const missing = Object.values(out).filter((f) => !existsSync(f));
+  if (missing.length) throw new Error(`${RUN_TARBALLS}=${from} lacks ${missing.join(', ')}`);
+  return out;
+}
+
+/**
+ * The files in a tarball `npm pack` made, as `npm pack --json` lists them: each path in the package (without the
+ * tarball's `package/` folder) and its size in bytes.
+ */
+export function tarballContents(tgz) {
+  const tar = gunzipSync(readFileSync(tgz));
+  const files = [];
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const field = (from, length) => tar.toString('utf8', at + from, at + from + length).replace(/\0.*$/s, '');
+    const name = field(0, 100);
+    if (!name) break; // the zero blocks that end the archive
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    // npm writes ustar entries (a name of up to 255 characters in two fields); longer ones need a pax header.
+    if (!['0', '', '5'].includes(type)) throw new Error(`${tgz}: a tar entry of type '${type}' after ${name}`);
+    const prefix = field(345, 155);
+    if (type !== '5') files.push({ path: (prefix ? `${prefix}/${name}` : name).replace(/^package\//, ''), size });
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
 }
 
 /** What `npm install` line adds each package, and what it is: said when a project names none of them. */

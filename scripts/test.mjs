@@ -2,7 +2,9 @@
 // `npm test`: the whole suite, the same locally and in CI.
 //   1. system dependencies (Chromium, Firefox ESR, WebKitGTK + Xvfb, redis-server, PostgreSQL): missing → says exactly
 //      what to install and counts as failed
-//   2. build (the browser specs and the budget checks run against dist/)
+//   2. build (the browser specs and the budget checks run against dist/), then the three tarballs packed once into a
+//      temporary directory named by $HJ_RUN_TARBALLS to both lanes: the packaging and runtimes checks, the examples
+//      spec and the locale list's test install or read those (scripts/pack.mjs runTarballs; alone, each packs its own)
 //   3. two lanes, side by side on 4 cores or more (much of each lane's time is waiting: servers, browsers, PostgreSQL,
 //      npm), one after the other on fewer:
 //      - unit and checks: vitest (unit + Node integration against real HTTP and a real redis-server), and the checks
@@ -19,12 +21,13 @@
 // Flags: --skip-build, --only=unit|e2e|checks or several (--only=unit,checks; for local iteration, CI runs everything),
 // --serial / --parallel (lanes one after the other / side by side, whatever the cores).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, constants, setPriority } from 'node:os';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, constants, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
+import { RUN_TARBALLS, packTarballs } from './pack.mjs';
 import { readPlaywrightReport } from './playwright-report.mjs';
 import { findSystemDeps } from './system-deps.mjs';
 
@@ -173,6 +176,15 @@ if (!args.includes('--skip-build')) {
   console.log(`\n$ node scripts/build.mjs`);
   if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) fail('build');
 }
+const tarballs = mkdtempSync(path.join(tmpdir(), 'hj-run-tarballs-'));
+try {
+  console.log(`\n$ npm pack (the three packages, once for the run) → ${tarballs}`);
+  packTarballs(tarballs, { log: () => {} });
+  process.env[RUN_TARBALLS] = tarballs;
+} catch (error) {
+  console.error(`\n✗ ${error instanceof Error ? error.message : error}`);
+  fail('npm pack');
+}
 
 // 3. the lanes: vitest then the checks in one, Playwright in the other. Side by side only with 4 cores or more: on 2
 // cores the suite is CPU-bound (about 25 CPU-minutes), and lanes at once took the load to 20 and timing tests (leases,
@@ -210,4 +222,5 @@ if (failures.length) {
 }
 console.log(`\nLanes: ${times.join(', ')}; whole run ${seconds(started)} (logs in .test-output/)`);
 console.log(`\n${passed} passed, ${failed} failed`);
+rmSync(tarballs, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -9,10 +9,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { packTarballs, vendorInto } from '../../scripts/pack.mjs';
+import { runTarballs, vendorInto } from '../../scripts/pack.mjs';
 import { scratchRoot } from '../../scripts/scratch.mjs';
 import { type CompleteJourneyOptions, completeJourney, startTestSandbox } from '../../src/sandbox/testing/index.js';
 
@@ -25,7 +26,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(() => {
   // In memory when the machine has room (scripts/scratch.mjs): the Next.js install writes about 400 MB.
   work = mkdtempSync(path.join(scratchRoot(), 'hj-examples-'));
-  tarballs = packTarballs(path.join(work, 'tarballs'), { log: () => {}, assemble: !existsSync('dist/packages') });
+  // `npm test`'s tarballs ($HJ_RUN_TARBALLS), packed once for the run; packed here when the spec runs alone.
+  tarballs = runTarballs(path.join(work, 'tarballs'), { log: () => {}, assemble: !existsSync('dist/packages') });
 });
 test.afterAll(() => {
   mkdirSync(path.join(root, '.test-output'), { recursive: true });
@@ -191,6 +193,10 @@ test('examples/script-tag copied out of the repository: `npm run pack -- --into 
     'hosted-journey-server': 'file:vendor/hosted-journey-server.tgz',
   });
   expect(pkg.devDependencies).toEqual({ 'hosted-journey-sandbox': 'file:vendor/hosted-journey-sandbox.tgz' });
+  // The README's line packs what the other examples install: the same tarballs, byte for byte.
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  for (const name of Object.keys(tarballs))
+    expect(sha256(path.join(dir, 'vendor', `${name}.tgz`)), name).toBe(sha256(tarballs[name]!));
   // Offline when the tarballs' own dependencies are in the npm cache; else from the registry (a cache miss is no
   // packaging problem). Either way nothing is fetched from the repository.
   // --include=dev as in prepare(): under `npm test` the environment can make npm omit devDependencies (the sandbox).

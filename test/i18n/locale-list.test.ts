@@ -1,15 +1,16 @@
 // One list of locales (src/protocol/locale.ts LOCALES) and every consumer of it: each shipped locale has its widget
 // catalogue (loaded by the widget's loader, a script part of the build), its journey catalogue (in the journey's
 // records, a file of the build served by the sandbox when translated), its bank pages' and consent copy's words, its
-// size budgets and its row in docs/widget.md — and is packed: `npm pack --dry-run` of dist/packages/ (laid out by the
-// build, so run `npm run build` first) lists the widget's part and the sandbox's journey-words file of every locale.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// size budgets and its row in docs/widget.md — and is packed: the tarballs of dist/packages/ (`npm test`'s, packed once
+// for its run; else packed here from dist/packages/, laid out by the build, so run `npm run build` first) hold the
+// widget's part and the sandbox's journey-words file of every locale.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CATALOGUE_LOCALES, PART_WHEN, WIDGET_BUDGETS } from '../../bench/lib/budgets.mjs';
 import { journeyCatalogues, scriptPartEntries } from '../../scripts/entries.mjs';
-import { PACKAGES_DIR } from '../../scripts/packages.mjs';
+import { runTarballs, tarballContents } from '../../scripts/pack.mjs';
 import { CONSENT_COPY, journeyWordsAsset } from '../../src/protocol/journey-copy.js';
 import { DEFAULT_LOCALE, LAZY_LOCALES, LOCALES, PSEUDO_LOCALE, TRANSLATED_LOCALES } from '../../src/protocol/locale.js';
 import { BANK_WORDS } from '../../src/sandbox/banks/words.js';
@@ -17,15 +18,6 @@ import { CATALOGUES } from '../../src/sandbox/journey/browser/words/index.js';
 import { serveAsset } from '../../src/sandbox/journey/pages.js';
 import { EN_AU as WIDGET_EN_AU } from '../../src/widget/words/en-AU.js';
 import { loadWords } from '../../src/widget/words/load.js';
-
-/** The files `npm pack` would put in a package's tarball. */
-const packed = (name: string): string[] => {
-  const res = spawnSync('npm', ['pack', '--dry-run', '--json', path.join(PACKAGES_DIR, name)], { encoding: 'utf8' });
-  expect(res.status, res.stderr).toBe(0);
-  return (
-    JSON.parse(res.stdout.slice(res.stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>
-  )[0]!.files.map((f) => f.path);
-};
 
 describe('the list', () => {
   it('en-AU first and complete, the pseudo-locale, and the translated ones; the derived lists agree', () => {
@@ -70,8 +62,13 @@ describe.each(LOCALES)('%s reaches every consumer', (locale) => {
 
 describe('the packages', () => {
   it("hosted-journey packs every locale's part file; hosted-journey-sandbox every journey-words file", () => {
-    const widget = packed('hosted-journey');
-    const sandbox = packed('hosted-journey-sandbox');
+    // Packed into `work` only when the test runs without `npm test`'s tarballs.
+    const work = mkdtempSync(path.join(tmpdir(), 'hj-locale-list-'));
+    onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+    const tarballs = runTarballs(work, { log: () => {}, assemble: false });
+    const files = (name: string) => tarballContents(tarballs[name]!).map((f) => f.path);
+    const widget = files('hosted-journey');
+    const sandbox = files('hosted-journey-sandbox');
     for (const l of LAZY_LOCALES) expect(widget, l).toContain(`dist/hosted-journey.${l}.js`);
     for (const l of TRANSLATED_LOCALES) expect(sandbox, l).toContain(`dist/sandbox-assets/${journeyWordsAsset(l)}`);
     for (const asset of ['journey.js', 'bank-return.js', 'journey.css'])
