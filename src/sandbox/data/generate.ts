@@ -73,12 +73,20 @@ interface Raw {
   amount: number;
 }
 
+/**
+ * The accounts themselves (ids, BSB, numbers), from a stream of their own: the history depends on the day it ends, and
+ * a customer's accounts do not change from one day's crawl to the next.
+ */
+function heldAccounts(options: GenerateOptions, count: number) {
+  const held = createRandom(options.seed, options.vendor, options.ref, options.institutionId, 'accounts');
+  const bsb = `${held.int(100, 999)}-${held.int(100, 999)}`;
+  const ids = Array.from({ length: count }, (_, i) => `acc_${held.int(100000, 999999)}${i}`);
+  return { bsb, ids, numbers: ids.map(() => String(held.int(10000000, 99999999))) };
+}
+
 /** Generates one customer's accounts and transactions. Pure: the same options give the same data. */
 export function generateBankData(options: GenerateOptions): BankData {
   const rnd = createRandom(options.seed, options.vendor, options.ref, options.institutionId);
-  // The accounts themselves (ids, BSB, numbers) from a stream of their own: the history drawn before them depends on
-  // the day it ends, and a customer's accounts do not change from one day's crawl to the next.
-  const held = createRandom(options.seed, options.vendor, options.ref, options.institutionId, 'accounts');
   const days = Math.max(HISTORY_DAYS, options.days ?? HISTORY_DAYS);
   const end = Date.UTC(options.endDate.getUTCFullYear(), options.endDate.getUTCMonth(), options.endDate.getUTCDate());
   const start = end - (days - 1) * DAY_MS;
@@ -136,7 +144,6 @@ export function generateBankData(options: GenerateOptions): BankData {
     }
   }
 
-  const bsb = `${held.int(100, 999)}-${held.int(100, 999)}`;
   const defs: Array<Pick<BankAccount, 'name' | 'type'> & { opening: number; limit: number }> = [
     { name: 'Everyday Account', type: 'transaction', opening: rnd.cents(800, 4000), limit: 0 },
     { name: 'Savings Account', type: 'savings', opening: rnd.cents(1000, 12000), limit: 0 },
@@ -149,7 +156,7 @@ export function generateBankData(options: GenerateOptions): BankData {
   ];
   const accounts: BankAccount[] = [];
   const balances = defs.map((d) => d.opening);
-  const ids = defs.map((_, i) => `acc_${held.int(100000, 999999)}${i}`);
+  const { bsb, ids, numbers } = heldAccounts(options, defs.length);
   const transactions: BankTransaction[] = [];
   raws.forEach((r, i) => {
     balances[r.account] = Math.round((balances[r.account]! + r.amount) * 100) / 100;
@@ -170,7 +177,7 @@ export function generateBankData(options: GenerateOptions): BankData {
       name: d.name,
       type: d.type,
       bsb,
-      account_number: String(held.int(10000000, 99999999)),
+      account_number: numbers[i]!,
       current_balance: toDecimal(current),
       available_balance: toDecimal(d.type === 'credit_card' ? d.limit + current : Math.max(0, current)),
     });
