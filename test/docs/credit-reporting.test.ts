@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSandbox } from '../support/sandbox.js';
 import { projectWith, quickStartsOf, removeProject, root, shownOutput } from './snippets.js';
-import { openCreditAccount } from '../support/credit.js';
+import { applicant, openCreditAccount } from '../support/credit.js';
 
 const PAGE = 'docs/credit-reporting.md';
 const programs = quickStartsOf(PAGE);
@@ -43,16 +43,11 @@ it('the retention table: RHI and FHI leave the report on the day the page says, 
       const leaves = new Date(`${day} 00:00:00 UTC`);
       now = new Date(month.getTime() + 14 * 86_400_000);
       const call = (p: string, body: unknown) => sb.request('POST', p, body, { date: now });
-      const { enquiry_id, account_id } = await openCreditAccount(
-        call,
-        {
-          first_name: kind,
-          last_name: 'Kept',
-          date_of_birth: '1970-01-01',
-          address: { line1: '1 King St', suburb: 'Perth', state: 'WA', postcode: '6000' },
-        },
-        { product: 'personal_loan', amount: '1000.00', opened_on: month.toISOString().slice(0, 10) },
-      );
+      const { enquiry_id, account_id } = await openCreditAccount(call, applicant(kind, 'Kept'), {
+        product: 'personal_loan',
+        amount: '1000.00',
+        opened_on: month.toISOString().slice(0, 10),
+      });
       const saved = await call('/payment/save', {
         account_id,
         month: month.toISOString().slice(0, 7),

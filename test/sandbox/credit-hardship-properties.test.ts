@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDSHIP_CODES, REPAYMENT_CODES } from '../../src/protocol/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { openCreditAccount } from '../support/credit.js';
+import { applicant, openCreditAccount } from '../support/credit.js';
 
 const START = new Date('2026-11-15T12:00:00Z');
 /** The 24 months ending with START's month, oldest first. */
@@ -60,16 +60,11 @@ function expected(history: Month[]): Array<{ code: string | undefined }> {
 let applicants = 0;
 async function record(sb: TestSandbox, history: Month[], keepFhi: boolean, name: string) {
   const call = (path: string, body: unknown) => sb.request('POST', path, body, { date: now });
-  const { enquiry_id, account_id } = await openCreditAccount(
-    call,
-    {
-      first_name: name,
-      last_name: 'Property',
-      date_of_birth: '1980-01-01',
-      address: { line1: '1 Pitt St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
-    },
-    { product: 'personal_loan', amount: '1000.00', opened_on: `${MONTHS[0]}-01` },
-  );
+  const { enquiry_id, account_id } = await openCreditAccount(call, applicant(name, 'Property'), {
+    product: 'personal_loan',
+    amount: '1000.00',
+    opened_on: `${MONTHS[0]}-01`,
+  });
   const answers: Array<{ status: number; code: string | undefined }> = [];
   for (const m of history) {
     const body = { account_id, month: m.month, status: m.status };

@@ -11,7 +11,7 @@ import { REPAYMENT_CODES } from '../../src/protocol/index.js';
 import { CREDIT_REPORT_WORDS } from '../../src/sandbox/credit/words.js';
 import { PDFTOTEXT_INSTALL, pdftotextPath } from '../../scripts/system-deps.mjs';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { openCreditAccount } from '../support/credit.js';
+import { applicant, openCreditAccount } from '../support/credit.js';
 
 let sb: TestSandbox;
 const NOW = new Date('2026-11-15T12:00:00Z');
@@ -42,12 +42,7 @@ describe('the credit report PDF prints every month', () => {
   it('24 months of repayment history per account and every hardship month, at A4, in order', async () => {
     const { enquiry_id, account_id } = await openCreditAccount(
       (path, body) => call('POST', path, body),
-      {
-        first_name: 'Paige',
-        last_name: 'Printed',
-        date_of_birth: '1982-04-12',
-        address: { line1: '9 Queen St', suburb: 'Brisbane', state: 'QLD', postcode: '4000' },
-      },
+      applicant('Paige', 'Printed'),
       { product: 'home_loan', amount: '350000.00', opened_on: `${MONTHS[0]}-01` },
     );
     for (const [i, month] of MONTHS.entries()) {

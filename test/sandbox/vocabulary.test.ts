@@ -6,6 +6,7 @@ import { CRAWLER_LIFECYCLE_STATUSES, parseWebhookEvent } from '../../src/protoco
 import { startSandbox } from '../../src/sandbox/index.js';
 import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
+import { CDR_EVENTS } from '../support/events.js';
 import {
   pageConfig,
   sandboxWithReceiver,
@@ -211,16 +212,7 @@ describe('account.account_owner [doc] and application.documents_ready [doc]', ()
     await cdrJourney(sb, 'o_2', 'collect=analysis');
     await sb.request('POST', '/api/v1/acme/o_2/finalise', {});
     await sb.waitForStatus('acme', 'o_2', 'report_ready');
-    expect((await received(sb, receiver)).map(([t]) => t)).toEqual([
-      'consent.authorised',
-      'account.numbers_ready',
-      'account.balances_ready',
-      'crawl.completed',
-      'application.documents_ready',
-      'application.report_ready',
-      'analysis.report_ready',
-      'application.completed',
-    ]);
+    expect((await received(sb, receiver)).map(([t]) => t)).toEqual(CDR_EVENTS);
   });
 
   it('documents_ready once finalised: a statement per account over the period; the bundle downloads', async () => {

@@ -7,6 +7,7 @@ import { parseWebhookEvent } from '../../src/protocol/index.js';
 import { verifyRequest } from '../../src/server/testing.js';
 import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
+import { CDR_EVENTS } from '../support/events.js';
 import {
   sandboxWithReceiver,
   startTestSandbox,
@@ -41,17 +42,6 @@ function acceptedOrder(receiver: WebhookReceiverHandle, accepted: Set<number>): 
   });
   return out;
 }
-
-const CDR_EVENTS = [
-  'consent.authorised',
-  'account.numbers_ready',
-  'account.balances_ready',
-  'crawl.completed',
-  'application.documents_ready',
-  'application.report_ready',
-  'analysis.report_ready',
-  'application.completed',
-];
 
 describe('webhooks', () => {
   it('are signed with the token secret over the receiver path, verify with verifyRequest and parse as events', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PaymentRefusedError, createClient, isPaymentRefusal } from '../../src/server/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { openCreditAccount } from '../support/credit.js';
+import { applicant, openCreditAccount } from '../support/credit.js';
 
 let sb: TestSandbox;
 /** The sandbox's clock: 2026-11-15 unless a test moves it. */
@@ -22,16 +22,11 @@ afterEach(() => {
 
 const call = (path: string, body: unknown) => sb.request('POST', path, body, { date: now });
 async function account(first: string) {
-  const { enquiry_id, account_id } = await openCreditAccount(
-    call,
-    {
-      first_name: first,
-      last_name: 'Window',
-      date_of_birth: '1979-08-20',
-      address: { line1: '5 Flinders Ln', suburb: 'Melbourne', state: 'VIC', postcode: '3000' },
-    },
-    { product: 'car_loan', amount: '20000.00', opened_on: '2023-01-01' },
-  );
+  const { enquiry_id, account_id } = await openCreditAccount(call, applicant(first, 'Window'), {
+    product: 'car_loan',
+    amount: '20000.00',
+    opened_on: '2023-01-01',
+  });
   return { enquiry_id, account_id };
 }
 const mine = async (enquiry_id: string, account_id: string) => {

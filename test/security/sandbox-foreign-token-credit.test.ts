@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/server/index.js';
 import { startTestSandbox, type SandboxResponse, type TestSandbox } from '../support/sandbox.js';
-import { openCreditAccount } from '../support/credit.js';
+import { applicant, openCreditAccount } from '../support/credit.js';
 
 const OWNER = { tokenId: 'owner_token', secret: 'owner_secret' };
 const OTHER = { tokenId: 'other_token', secret: 'other_secret' };
@@ -28,12 +28,7 @@ beforeAll(async () => {
   sb = await startTestSandbox({ seed: 'foreign-credit', tokens: [OWNER, OTHER] });
   const { enquiry_id: enquiry, account_id: account } = await openCreditAccount(
     (path, body) => owner('POST', path, body),
-    {
-      first_name: 'Olive',
-      last_name: 'Owner',
-      date_of_birth: '1984-03-09',
-      address: { line1: '2 Lygon St', suburb: 'Carlton', state: 'VIC', postcode: '3053' },
-    },
+    applicant('Olive', 'Owner'),
     { product: 'personal_loan', amount: '8000.00', opened_on: `${month(6)}-10` },
   );
   expect((await owner('POST', '/payment/save', { account_id: account, month: month(1), status: '2' })).status).toBe(

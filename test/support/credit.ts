@@ -21,6 +21,13 @@ export interface Applicant {
   address: { line1: string; suburb: string; state: string; postcode: string };
 }
 
+/** An applicant of that name, born and living where the quick start's Alex Citizen is. */
+export const applicant = (first_name: string, last_name: string): Applicant => ({
+  ...ENQUIRY.applicant,
+  first_name,
+  last_name,
+});
+
 type Post = (path: string, body: unknown) => Promise<{ status: number; json: any }>;
 
 /**

@@ -11,3 +11,15 @@ export const event = (id = 'evt_1', type = 'application.completed', createdAt = 
   ref: 'c1',
   data: {},
 });
+
+/** The events of a CDR application finalised with analysis, in the order the sandbox sends them. */
+export const CDR_EVENTS = [
+  'consent.authorised',
+  'account.numbers_ready',
+  'account.balances_ready',
+  'crawl.completed',
+  'application.documents_ready',
+  'application.report_ready',
+  'analysis.report_ready',
+  'application.completed',
+];
