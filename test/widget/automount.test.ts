@@ -1,21 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autoMount, optionsFromDataset } from '../../src/widget/automount.js';
+import { acmeScriptTag, scriptTag } from '../support/script-tag.js';
 
-function script(attrs: Record<string, string>): HTMLScriptElement {
-  const s = document.createElement('script');
-  for (const [k, v] of Object.entries(attrs)) s.setAttribute(`data-${k}`, v);
-  document.body.append(s);
-  return s;
-}
-/** A tag for acme's customer cust_1 with `attrs` besides. */
-const acmeScript = (attrs: Record<string, string>, customerId = 'cust_1') =>
-  script({ vendor: 'acme', 'customer-id': customerId, 'journey-origin': 'https://journey.example.com', ...attrs });
 afterEach(() => document.body.replaceChildren());
 
 describe('optionsFromDataset', () => {
   it('maps every data- attribute to its option', () => {
-    const s = script({
+    const s = scriptTag({
       vendor: 'acme',
       'customer-id': 'cust_1',
       'journey-origin': 'https://journey.example.com',
@@ -65,7 +57,7 @@ describe('optionsFromDataset', () => {
 
 describe('autoMount', () => {
   it('does nothing without data-vendor (the global is then for programmatic use)', async () => {
-    await expect(autoMount(script({}))).resolves.toBeNull();
+    await expect(autoMount(scriptTag({}))).resolves.toBeNull();
     await expect(autoMount(null)).resolves.toBeNull();
   });
 
@@ -73,7 +65,7 @@ describe('autoMount', () => {
     const c = document.createElement('div');
     c.id = 'j';
     document.body.append(c);
-    const handle = await autoMount(acmeScript({ container: '#j' }));
+    const handle = await autoMount(acmeScriptTag({ container: '#j' }));
     expect(handle?.state).toBe('loading');
     expect(c.querySelector('iframe')?.getAttribute('src')).toBe(handle?.url);
     handle?.destroy();
@@ -83,7 +75,7 @@ describe('autoMount', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: unknown[] = [];
     document.addEventListener('hosted-journey:error', (e) => events.push((e as CustomEvent).detail));
-    const s = acmeScript({ container: '#nowhere' }, 'bad id!');
+    const s = acmeScriptTag({ container: '#nowhere' }, 'bad id!');
     await expect(autoMount(s)).resolves.toBeNull();
     expect(events).toEqual([
       {
@@ -101,7 +93,7 @@ describe('autoMount', () => {
     const button = document.createElement('button');
     button.id = 'connect';
     document.body.append(button);
-    const handle = await autoMount(acmeScript({ trigger: '#connect' }));
+    const handle = await autoMount(acmeScriptTag({ trigger: '#connect' }));
     expect(handle?.state).toBe('idle');
     button.click();
     expect(handle?.state).toBe('loading');

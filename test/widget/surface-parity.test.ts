@@ -28,6 +28,7 @@ import {
 } from '../../src/widget/surface.js';
 import type { JourneyHandle, JourneyOptions } from '../../src/widget/index.js';
 import { T0, timed, freezeClock } from '../support/clock.js';
+import { acmeScriptTag, scriptTag } from '../support/script-tag.js';
 
 /** Every createJourney call, from any surface (they all import src/widget/journey.js). */
 const created: Array<{ options: JourneyOptions; handle: JourneyHandle }> = [];
@@ -158,19 +159,15 @@ async function mount(
     host = () => div ?? document.querySelector('.hosted-journey-modal');
   } else if (surface === 'script') {
     const div = modal ? null : hostDiv();
-    const script = document.createElement('script');
     const prefillAttrs = Object.fromEntries(Object.entries(prefill ?? {}).map(([k, v]) => [attributeName(k), v!]));
-    for (const [k, v] of Object.entries({
+    const script = scriptTag({
       vendor: BASE.vendor,
       'customer-id': BASE.customerId,
       'journey-origin': ORIGIN,
       ...(div ? { container: '#host' } : {}),
       ...prefillAttrs,
       ...attrs,
-    })) {
-      script.setAttribute(`data-${k}`, v);
-    }
-    document.body.append(script);
+    });
     await autoMount(script);
     host = () => div ?? document.querySelector('.hosted-journey-modal');
   } else if (surface === 'element') {
@@ -346,16 +343,8 @@ describe('every option, through every surface', () => {
       el.setAttribute(k, v);
     document.body.append(el);
     await Promise.resolve();
-    const script = document.createElement('script');
-    for (const [k, v] of Object.entries({
-      vendor: 'acme',
-      'customer-id': 'cust_1',
-      'journey-origin': ORIGIN,
-      mode: 'popup',
-    }))
-      script.setAttribute(`data-${k}`, v);
+    const script = acmeScriptTag({ mode: 'popup' });
     script.addEventListener('hosted-journey:error', (e) => codes.push((e as CustomEvent).detail.code));
-    document.body.append(script);
     await autoMount(script);
     try {
       createJourney({ ...BASE, mode: 'popup' as never });

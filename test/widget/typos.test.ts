@@ -6,6 +6,7 @@ import { autoMount } from '../../src/widget/automount.js';
 import { createJourney } from '../../src/widget/journey.js';
 import { CALLBACKS, OPTIONS, tagNames } from '../../src/widget/surface.js';
 import { editDistance, nearest } from '../../src/protocol/nearest.js';
+import { acmeScriptTag, scriptTag } from '../support/script-tag.js';
 
 const ORIGIN = 'https://journey.example.com';
 const base = { vendor: 'acme', customerId: 'cust_1', journeyOrigin: ORIGIN };
@@ -77,23 +78,13 @@ describe('createJourney with a misspelt option', () => {
   });
 });
 
-function script(attrs: Record<string, string>): HTMLScriptElement {
-  const s = document.createElement('script');
-  for (const [k, v] of Object.entries(attrs)) s.setAttribute(`data-${k}`, v);
-  document.body.append(s);
-  return s;
-}
-
 describe('the script tag', () => {
   it('warns about a misspelt data- attribute with the nearest attribute, and leaves other tools’ attributes alone', async () => {
     const warn = warnings();
     const div = document.createElement('div');
     div.id = 'j';
     document.body.append(div);
-    const s = script({
-      vendor: 'acme',
-      'customer-id': 'cust_1',
-      'journey-origin': ORIGIN,
+    const s = acmeScriptTag({
       container: '#j',
       'primary-color': '#000000',
       trigerr: '#b',
@@ -109,17 +100,17 @@ describe('the script tag', () => {
 
   it('a misspelt data-vendor: nothing mounts, and the warning names data-vendor', async () => {
     const warn = warnings();
-    const s = script({ vender: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN });
+    const s = scriptTag({ vender: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN });
     await expect(autoMount(s)).resolves.toBeNull();
     await warned(warn, ['hosted-journey: unknown option data-vender is ignored; did you mean data-vendor?']);
   });
 
   it('no data-vendor beside our other attributes: one warning that it is missing; a tag with none of ours: none', async () => {
     const warn = warnings();
-    await expect(autoMount(script({ 'customer-id': 'cust_1', 'journey-origin': ORIGIN }))).resolves.toBeNull();
+    await expect(autoMount(scriptTag({ 'customer-id': 'cust_1', 'journey-origin': ORIGIN }))).resolves.toBeNull();
     await warned(warn, ['hosted-journey: data-vendor is missing, so nothing mounts']);
-    await expect(autoMount(script({ cfasync: 'false' }))).resolves.toBeNull();
-    await expect(autoMount(script({}))).resolves.toBeNull();
+    await expect(autoMount(scriptTag({ cfasync: 'false' }))).resolves.toBeNull();
+    await expect(autoMount(scriptTag({}))).resolves.toBeNull();
     await import('../../src/widget/typos.js');
     expect(warn).toHaveBeenCalledTimes(1);
   });
@@ -134,14 +125,14 @@ describe('the script tag', () => {
     vi.spyOn(hidden, 'getClientRects').mockReturnValue([] as unknown as DOMRectList);
     vi.spyOn(shown, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
     const attrs = { vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': ORIGIN, container: '.journey' };
-    (await autoMount(script(attrs)))?.destroy();
+    (await autoMount(scriptTag(attrs)))?.destroy();
     expect(warn.mock.calls.map((c) => c[0])).toEqual([
       "hosted-journey: data-container '.journey' matches 2 elements and the journey mounted in the first, which is " +
         'hidden; use a selector that matches only the visible one.',
     ]);
     hidden.remove();
     document.body.append(hidden);
-    (await autoMount(script(attrs)))?.destroy();
+    (await autoMount(scriptTag(attrs)))?.destroy();
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
@@ -149,7 +140,7 @@ describe('the script tag', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events: Array<{ field?: string; attribute?: string; message: string }> = [];
     document.addEventListener('hosted-journey:error', (e) => events.push((e as CustomEvent).detail), { once: true });
-    const s = script({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'ftp://x', container: '#j' });
+    const s = scriptTag({ vendor: 'acme', 'customer-id': 'cust_1', 'journey-origin': 'ftp://x', container: '#j' });
     await expect(autoMount(s)).resolves.toBeNull();
     expect(events[0]?.attribute).toBe('data-journey-origin');
     expect(events[0]?.field).toBe('journeyOrigin');
@@ -170,10 +161,7 @@ describe('locale mistakes', () => {
     const warn = warnings();
     const div = Object.assign(document.createElement('div'), { id: 'j' });
     document.body.append(div);
-    const s = script({
-      vendor: 'acme',
-      'customer-id': 'cust_1',
-      'journey-origin': ORIGIN,
+    const s = acmeScriptTag({
       container: '#j',
       lang: 'vi',
     });
