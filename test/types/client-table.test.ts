@@ -9,6 +9,13 @@ import type { CallOptions, HostedJourneyClient } from '../../src/server/index.js
 
 type C = HostedJourneyClient;
 type Ops = typeof OPERATIONS;
+/** A JSON call: the request and the call options in one object, the answer parsed. */
+type Call<Req, Res> = (o: Req & CallOptions) => Promise<Res>;
+/** A download: a stream when asked for one, else the bytes. */
+type Download<Req> = {
+  (o: T.StreamDownload<Req>): Promise<ReadableStream<Uint8Array>>;
+  (o: T.BytesDownload<Req>): Promise<Uint8Array>;
+};
 /** What a caller's options hold besides the path keys and call options: the row's input. */
 type Sent<P> = Omit<P, keyof CallOptions | 'as' | 'maxResponseBytes' | 'vendor' | 'ref' | 'id'>;
 type Input<K extends OperationName> = Ops[K] extends { input: infer S extends z.ZodMiniType } ? z.input<S> : never;
@@ -16,60 +23,28 @@ type Answer<K extends OperationName> = Ops[K] extends { response: infer S extend
 
 describe('client operations', () => {
   it('every method keeps its exact parameter and return types', () => {
-    expectTypeOf<C['startApplication']>().toEqualTypeOf<
-      (o: T.StartApplicationRequest & CallOptions) => Promise<T.ApplicationResponse>
-    >();
-    expectTypeOf<C['attachInstitution']>().toEqualTypeOf<
-      (o: T.AttachInstitutionRequest & CallOptions) => Promise<T.ApplicationResponse>
-    >();
-    expectTypeOf<C['createConsent']>().toEqualTypeOf<
-      (o: T.CreateConsentRequest & CallOptions) => Promise<T.ConsentResponse>
-    >();
-    expectTypeOf<C['finalise']>().toEqualTypeOf<(o: T.FinaliseRequest & CallOptions) => Promise<T.FinaliseResponse>>();
-    expectTypeOf<C['downloadBundle']>().toEqualTypeOf<{
-      (o: T.StreamDownload<T.DownloadBundleRequest>): Promise<ReadableStream<Uint8Array>>;
-      (o: T.BytesDownload<T.DownloadBundleRequest>): Promise<Uint8Array>;
-    }>();
-    expectTypeOf<C['lodgeEnquiry']>().toEqualTypeOf<
-      (o: T.LodgeEnquiryRequest & CallOptions) => Promise<T.EnquiryResponse>
-    >();
-    expectTypeOf<C['getReport']>().toEqualTypeOf<
-      (o: T.GetReportRequest & CallOptions) => Promise<T.CreditReportResponse>
-    >();
-    expectTypeOf<C['downloadReport']>().toEqualTypeOf<{
-      (o: T.StreamDownload<T.DownloadReportRequest>): Promise<ReadableStream<Uint8Array>>;
-      (o: T.BytesDownload<T.DownloadReportRequest>): Promise<Uint8Array>;
-    }>();
-    expectTypeOf<C['createAccount']>().toEqualTypeOf<
-      (o: T.CreateAccountRequest & CallOptions) => Promise<T.AccountResponse>
-    >();
-    expectTypeOf<C['updateAccount']>().toEqualTypeOf<
-      (o: T.UpdateAccountRequest & CallOptions) => Promise<T.AccountResponse>
-    >();
-    expectTypeOf<C['closeAccount']>().toEqualTypeOf<
-      (o: T.CloseAccountRequest & CallOptions) => Promise<T.AccountResponse>
-    >();
-    expectTypeOf<C['savePayment']>().toEqualTypeOf<
-      (o: T.SavePaymentRequest & CallOptions) => Promise<T.PaymentResponse>
-    >();
-    expectTypeOf<C['registerDefault']>().toEqualTypeOf<
-      (o: T.RegisterDefaultRequest & CallOptions) => Promise<T.DefaultResponse>
-    >();
-    expectTypeOf<C['updateDefault']>().toEqualTypeOf<
-      (o: T.UpdateDefaultRequest & CallOptions) => Promise<T.DefaultResponse>
-    >();
-    expectTypeOf<C['registerWebhook']>().toEqualTypeOf<
-      (o: T.RegisterWebhookRequest & CallOptions) => Promise<T.WebhookRegistration>
-    >();
+    expectTypeOf<C['startApplication']>().toEqualTypeOf<Call<T.StartApplicationRequest, T.ApplicationResponse>>();
+    expectTypeOf<C['attachInstitution']>().toEqualTypeOf<Call<T.AttachInstitutionRequest, T.ApplicationResponse>>();
+    expectTypeOf<C['createConsent']>().toEqualTypeOf<Call<T.CreateConsentRequest, T.ConsentResponse>>();
+    expectTypeOf<C['finalise']>().toEqualTypeOf<Call<T.FinaliseRequest, T.FinaliseResponse>>();
+    expectTypeOf<C['downloadBundle']>().toEqualTypeOf<Download<T.DownloadBundleRequest>>();
+    expectTypeOf<C['lodgeEnquiry']>().toEqualTypeOf<Call<T.LodgeEnquiryRequest, T.EnquiryResponse>>();
+    expectTypeOf<C['getReport']>().toEqualTypeOf<Call<T.GetReportRequest, T.CreditReportResponse>>();
+    expectTypeOf<C['downloadReport']>().toEqualTypeOf<Download<T.DownloadReportRequest>>();
+    expectTypeOf<C['createAccount']>().toEqualTypeOf<Call<T.CreateAccountRequest, T.AccountResponse>>();
+    expectTypeOf<C['updateAccount']>().toEqualTypeOf<Call<T.UpdateAccountRequest, T.AccountResponse>>();
+    expectTypeOf<C['closeAccount']>().toEqualTypeOf<Call<T.CloseAccountRequest, T.AccountResponse>>();
+    expectTypeOf<C['savePayment']>().toEqualTypeOf<Call<T.SavePaymentRequest, T.PaymentResponse>>();
+    expectTypeOf<C['registerDefault']>().toEqualTypeOf<Call<T.RegisterDefaultRequest, T.DefaultResponse>>();
+    expectTypeOf<C['updateDefault']>().toEqualTypeOf<Call<T.UpdateDefaultRequest, T.DefaultResponse>>();
+    expectTypeOf<C['registerWebhook']>().toEqualTypeOf<Call<T.RegisterWebhookRequest, T.WebhookRegistration>>();
     expectTypeOf<C['listWebhooks']>().toEqualTypeOf<
       (o?: CallOptions) => Promise<{ webhooks: T.WebhookRegistration[] }>
     >();
     expectTypeOf<C['deleteWebhook']>().toEqualTypeOf<
       (id: string, o?: CallOptions) => Promise<{ webhook_id: string; deleted: true }>
     >();
-    expectTypeOf<C['getInstitution']>().toEqualTypeOf<
-      (o: T.GetInstitutionRequest & CallOptions) => Promise<T.InstitutionResponse>
-    >();
+    expectTypeOf<C['getInstitution']>().toEqualTypeOf<Call<T.GetInstitutionRequest, T.InstitutionResponse>>();
     expectTypeOf<C['toString']>().toEqualTypeOf<() => string>();
     expectTypeOf<C['toJSON']>().toEqualTypeOf<() => { baseUrl: string; tokenId: string }>();
   });
