@@ -5,8 +5,8 @@
  * inside the journey frame where one is mounted) finds no violation, the page logs no console error and no request
  * fails, and /favicon.ico is served. Lighthouse's accessibility audits are axe's rules.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { checkAxe } from '../support/axe.js';
 import { type Stack, startStack, traceApplication } from './stack.js';
 
 let stack: Stack;
@@ -106,17 +106,9 @@ function recordErrors(page: Page): () => string[] {
   return () => errors;
 }
 
-/**
- * axe's results. A page with frames is checked the way @axe-core/playwright does by default: axe runs in each frame,
- * cross-origin ones included, and the results are joined in a blank page of their own. A page without frames is
- * checked by one axe.run() in the page (legacy mode): the same rules on the same one document, without the extra page
- * (this spec alone, two runs each: 90–95 CPU-s with a blank page for all 22 checks, 78–82 with one only where a
- * journey frame is mounted).
- */
+/** axe's violations in the page and in each frame in it, cross-origin ones included (e2e/support/axe.ts). */
 async function violations(page: Page) {
-  const builder = new AxeBuilder({ page });
-  if (page.frames().length === 1) builder.setLegacyMode();
-  const result = await builder.analyze();
+  const result = await checkAxe(page);
   return result.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

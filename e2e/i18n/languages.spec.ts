@@ -5,10 +5,10 @@
  * at 320 px and at a desktop width, and axe finding no lang violation in any shipped locale. The journey is opened as
  * an emailed link (top level), its `locale` parameter as the widget carries it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALES } from '../../src/protocol/locale.js';
 import { startStack, type Stack } from '../demo/stack.js';
+import { checkAxe } from '../support/axe.js';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -164,9 +164,9 @@ for (const locale of LOCALES) {
     await page.goto(journey(`axe_${locale.replace(/\W/g, '_')}`, locale));
     await expect(page.locator('main[data-step]')).not.toHaveAttribute('data-step', 'loading');
     expect(await html(page)).toEqual({ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' });
-    const results = await new AxeBuilder({ page })
-      .withRules(['html-has-lang', 'html-lang-valid', 'valid-lang', 'html-xml-lang-mismatch'])
-      .analyze();
+    const results = await checkAxe(page, {
+      rules: ['html-has-lang', 'html-lang-valid', 'valid-lang', 'html-xml-lang-mismatch'],
+    });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     expect(results.passes.map((p) => p.id)).toContain('html-lang-valid');
   });

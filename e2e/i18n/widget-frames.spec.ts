@@ -10,15 +10,13 @@
  *   journey's frame, and no control cut off by its container, the frame or the window (measured);
  * - axe's lang rules over the page and the journey's frame in ar and en-XA.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { WORDS as AR } from '../../src/widget/words/ar.js';
 import { EN_AU } from '../../src/widget/words/en-AU.js';
 import { WORDS as ZH } from '../../src/widget/words/zh-Hans.js';
 import { WORDS as ZH_HANT } from '../../src/widget/words/zh-Hant.js';
 import { startTestSandbox, type TestSandbox } from '../../test/support/sandbox.js';
+import { checkAxe } from '../support/axe.js';
 import { scriptTagRoutes } from '../support/script-files.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
@@ -266,23 +264,17 @@ for (const size of [
 }
 
 const LANG_RULES = ['html-has-lang', 'html-lang-valid', 'valid-lang', 'html-xml-lang-mismatch'];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe's lang rules run in `frame`'s own document. axe checks `<html lang>` only in the document it was started in (its
- * html rules skip framed documents), so the page's run cannot speak for the journey's frame.
+ * axe's lang rules run with `frame`'s own document as the one checked. axe checks `<html lang>` only in the document it
+ * was started in (its html rules skip framed documents), so the page's run cannot speak for the journey's frame.
  */
 async function axeInFrame(frame: Frame): Promise<{ violations: string[]; passes: string[] }> {
-  await frame.evaluate(AXE_SOURCE);
-  return frame.evaluate(async (rules) => {
-    const run = (globalThis as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeOut> } }).axe.run;
-    type AxeOut = { violations: Array<{ id: string; nodes: unknown[] }>; passes: Array<{ id: string }> };
-    const r = await run(document, { runOnly: { type: 'rule', values: rules } });
-    return {
-      violations: r.violations.map((v) => `${v.id} (${v.nodes.length})`),
-      passes: r.passes.map((p) => p.id),
-    };
-  }, LANG_RULES);
+  const r = await checkAxe(frame, { rules: LANG_RULES });
+  return {
+    violations: r.violations.map((v) => `${v.id} (${v.nodes.length})`),
+    passes: r.passes.map((p) => p.id),
+  };
 }
 
 for (const locale of ['ar', 'en-XA']) {
@@ -292,7 +284,7 @@ for (const locale of ['ar', 'en-XA']) {
     }) => {
       await open(page, { mode, locale, ref: `axe_frame_${mode}_${locale.replace(/\W/g, '_')}` });
       const frame = await journeyFrame(page, mode);
-      const host = await new AxeBuilder({ page }).withRules(LANG_RULES).analyze();
+      const host = await checkAxe(page, { rules: LANG_RULES });
       expect(host.violations.map((v) => v.id)).toEqual([]);
       const inFrame = await axeInFrame(frame);
       expect(inFrame.violations).toEqual([]);

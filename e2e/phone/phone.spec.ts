@@ -5,9 +5,9 @@
  * and put back where it was), the keyboard never hides the focused field, nothing scrolls sideways at 320 px, and axe
  * finds no serious or critical violation at phone size.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { bankPhases, startRoundTrip, type RoundTrip } from '../roundtrip/setup.js';
+import { checkAxe } from '../support/axe.js';
 import { stamped } from '../support/stamped.js';
 
 // A bank round trip with a popup per test: the engines scenarios' budget, not the 45 s default (npm test runs this
@@ -209,7 +209,7 @@ test.describe('axe at phone size', () => {
     test(`${mode}: no serious or critical violation`, async ({ page: p }) => {
       await p.goto(page(`axe_${mode}`, mode));
       await expect(p.frameLocator(FRAME[mode]).getByLabel('Email')).toBeVisible({ timeout: 20_000 });
-      const result = await new AxeBuilder({ page: p }).analyze();
+      const result = await checkAxe(p);
       const serious = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { checkAxe } from '../../support/axe.js';
 import { startUseCase, type UseCase } from './setup.js';
 
 let uc: UseCase;
@@ -19,9 +19,9 @@ const ready = (page: Page) =>
     )
     .toContain('ready');
 
-/** Serious and critical axe violations, in the page and (axe-core/playwright's default) inside the journey frame. */
+/** Serious and critical axe violations, in the page and inside the journey frame. */
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await checkAxe(page);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
