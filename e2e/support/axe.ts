@@ -1,7 +1,7 @@
 /**
  * axe-core over a page and every frame in it, cross-origin ones included: `checkAxe(page)` runs `axe.runPartial` in
- * each frame's own document and joins the frames' results here in Node with `axe.finishRun`, as axe's own drivers do
- * in a blank page (@axe-core/playwright opened one per check and loaded axe into it again; finishRun needs no DOM).
+ * each frame's own document and joins the frames' results here in Node with `axe.finishRun` (it needs no DOM), where
+ * axe's own drivers open a blank page per check and load axe into it again to join them.
  *
  * axe's minified source is read once per process and evaluated once per document: a second check of the same document
  * (after a resize, after a click) finds it there. A frame axe cannot reach fails the check, never drops out of it.
