@@ -17,6 +17,7 @@ import {
   triggerJourney,
   triggerRenewal,
 } from '../../src/sandbox/testing/index.js';
+import { builtOrSource } from '../support/cli.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -109,9 +110,10 @@ describe('startTestSandbox', () => {
   });
 
   it('a sandbox left open does not keep the process alive', () => {
-    const script = `import { startTestSandbox } from './src/sandbox/testing/index.ts';
+    const kit = builtOrSource('dist/sandbox-testing.js', 'src/sandbox/testing/index.ts');
+    const script = `import { startTestSandbox } from ${JSON.stringify(kit.url)};
 const s = await startTestSandbox(); console.log(s.url);`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const run = spawnSync(process.execPath, [...kit.nodeArgs, '--input-type=module', '-e', script], {
       cwd: root,
       encoding: 'utf8',
       timeout: 15_000,

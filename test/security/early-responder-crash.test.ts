@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverHost } from '../support/cli.js';
 
 const root = path.resolve(__dirname, '../..');
 const SERVER = path.join(__dirname, 'fixtures/early-responder-server.mjs');
@@ -39,7 +40,8 @@ type Mode = 'express' | 'express, stalled after the timeout' | 'http';
 
 async function startHost(mode: Mode): Promise<Host> {
   const args = mode === 'http' ? ['http'] : mode === 'express' ? ['express'] : ['express', 'stalled'];
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], { cwd: root, stdio: 'pipe' });
+  const host = serverHost(SERVER);
+  const child = spawn(process.execPath, [...host.args, ...args], { cwd: root, env: host.env, stdio: 'pipe' });
   let out = '';
   let err = '';
   let exit: number | string | null = null;

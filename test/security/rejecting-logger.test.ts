@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/server/testing.js';
+import { serverHost } from '../support/cli.js';
 import { event } from '../support/deliveries.js';
 import { json, startHttp } from '../support/http.js';
 
@@ -24,7 +25,8 @@ interface Host {
 let host: Host;
 
 beforeEach(async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', HOST], { cwd: root, stdio: 'pipe' });
+  const { args, env } = serverHost(HOST);
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'pipe' });
   const h: Host = { child, base: '', out: '', err: '', exited: null };
   child.on('exit', (code, signal) => (h.exited = code ?? signal));
   child.stderr!.on('data', (c: Buffer) => (h.err += c));

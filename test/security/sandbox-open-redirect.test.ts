@@ -5,6 +5,7 @@
 // an error page, and return_to must be on the page's own (registered) parent origin.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCli } from '../support/cli.js';
 import { approveConsent, loadJourneyPage, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 const EVIL = 'https://evil.example';
@@ -126,9 +127,7 @@ describe('sandbox open redirect: parent-origin registry', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/sandbox/cli.ts',
+        ...sandboxCli(),
         '--port',
         '0',
         '--parent-origin',

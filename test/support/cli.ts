@@ -1,13 +1,12 @@
-// How tests start the sandbox's CLI as a child process. `npm test` builds first, so the built file (what the package's
-// bin runs) is used when it is newer than every source under src/; a tsx start costs about three times the CPU, and
-// these tests start the CLI dozens of times. After an edit without a build, the sources run through tsx instead, so a
-// stale build is never what a test checks.
+// How tests start the package's code in a child process (the sandbox's CLI, a host importing the server entry).
+// `npm test` builds first, so a built file (what the package's bin and exports run) is used when it is newer than every
+// source under src/; a tsx start costs about three times the CPU, and these tests start children dozens of times.
+// After an edit without a build, the sources run through tsx instead, so a stale build is never what a test checks.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const BUILT = path.join(root, 'dist/sandbox-cli.js');
-const SOURCE = path.join(root, 'src/sandbox/cli.ts');
 
 function newestUnder(dir: string): number {
   let newest = 0;
@@ -18,17 +17,47 @@ function newestUnder(dir: string): number {
   return newest;
 }
 
-function builtIsFresh(): boolean {
+let newestSource: number | undefined;
+function builtIsFresh(built: string): boolean {
   try {
-    return statSync(BUILT).mtimeMs >= newestUnder(path.join(root, 'src'));
+    newestSource ??= newestUnder(path.join(root, 'src'));
+    return statSync(built).mtimeMs >= newestSource;
   } catch {
     return false;
   }
 }
 
-let chosen: string[] | undefined;
+export interface BuiltOrSource {
+  /** Node arguments before the script: `['--import', 'tsx']` for the source, none for the built file. */
+  nodeArgs: string[];
+  /** The module's absolute path. */
+  file: string;
+  /** The same as a file URL, for `import()`. */
+  url: string;
+}
+
+/** `built` (relative to the repository root) when it is fresh, else `source` through tsx. */
+export function builtOrSource(built: string, source: string): BuiltOrSource {
+  const fresh = builtIsFresh(path.join(root, built));
+  const file = path.join(root, fresh ? built : source);
+  return { nodeArgs: fresh ? [] : ['--import', 'tsx'], file, url: pathToFileURL(file).href };
+}
+
+/**
+ * A host script (a fixture importing the server entry) run as a child: node's arguments, and its environment with
+ * `HJ_SERVER_ENTRY` naming the server entry to import (built or source).
+ */
+export function serverHost(script: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  const entry = builtOrSource('dist/server.js', 'src/server/index.ts');
+  return { args: [...entry.nodeArgs, script], env: { ...process.env, HJ_SERVER_ENTRY: entry.url } };
+}
+
+let cli: string[] | undefined;
 /** Node arguments that run the sandbox CLI: `[...sandboxCli(), 'trigger', '--url', …]`. */
 export function sandboxCli(): string[] {
-  chosen ??= builtIsFresh() ? [BUILT] : ['--import', 'tsx', SOURCE];
-  return chosen;
+  if (!cli) {
+    const { nodeArgs, file } = builtOrSource('dist/sandbox-cli.js', 'src/sandbox/cli.ts');
+    cli = [...nodeArgs, file];
+  }
+  return cli;
 }
