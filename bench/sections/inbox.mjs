@@ -235,8 +235,8 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
         `(${fmtInt(total * 0.8)} events + ${fmtInt(total * 0.2)} copies of earlier ones), after ${fmtInt(WARM_UP)} ` +
         'warm-up deliveries per target; autocannon with 16 keep-alive connections, pipelining 1, on loopback. Each ' +
         `target runs in its own Node process; PostgreSQL ${pgVersion(db)} is private to this section ` +
-        '(test/support/postgres.ts: initdb in a temp dir, `fsync=off` — a production server also waits for its disk ' +
-        `at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
+        '(test/support/postgres.ts: a copy of a cluster initdb made once, in a temp dir, `fsync=off` — a production ' +
+        `server also waits for its disk at each commit). The inbox and floor targets each have a pg Pool of ${INBOX_POOL}. Per new event the inbox ` +
         "sends two messages besides the handler's `INSERT` of one effect row through `ctx.db`: `BEGIN; EXECUTE` of " +
         'the claim (prepared once per connection: `pg_try_advisory_xact_lock(…)` and the lookup of the event) and ' +
         "`EXECUTE` of the prepared done-mark (`INSERT … ON CONFLICT … DO UPDATE`, only in the claim's transaction), " +
