@@ -152,4 +152,18 @@ describe('new contexts', () => {
     expect(randomHexId(16)).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(Array.from({ length: 100 }, () => childContext().traceId)).size).toBe(100);
   });
+
+  it('ids drawn across many refills of the random pool are valid lowercase hex, not zero, and all different', () => {
+    // 2,000 contexts use 48,000 random bytes: the 4 KiB pool is refilled eleven times.
+    const contexts = Array.from({ length: 2000 }, () => childContext());
+    const ids = contexts.flatMap((c) => [c.traceId, c.spanId]);
+    for (const c of contexts) {
+      expect(c.traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+      expect(c.spanId).toMatch(/^(?!0{16})[0-9a-f]{16}$/);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every byte value turns up: no bit of the bytes is masked or fixed on the way from the pool to the hex.
+    const bytes = new Set(ids.join('').match(/../g));
+    expect(bytes.size).toBe(256);
+  });
 });
