@@ -339,14 +339,21 @@ function connectCrawler(ctx: SandboxContext, app: Application): CrawlerResult {
   return { status: 'RELEASED' };
 }
 
+/** The bank data last made for each application, and what it was made for (institution, last day, days). */
+const lastBankData = new WeakMap<Application, { made: string; data: BankData }>();
+
 /**
  * The bank data of `app` at `institutionId`, up to its owner's clock now (`days` of it: the generator's default when
- * absent): what the crawl retrieves, and the accounts the bank's consent page lists, from the same generator.
+ * absent): what the crawl retrieves, and the accounts the bank's consent page lists, from the same generator. The
+ * generator is pure and its data is only read, so the crawl after a consent page on the same day reuses the page's.
  */
 export function bankDataNow(ctx: SandboxContext, app: Application, institutionId: string, days?: number): BankData {
   const endDate = ctx.clock(app.owner).now();
+  const made = `${institutionId} ${endDate.toISOString().slice(0, 10)} ${days || ''}`;
+  const last = lastBankData.get(app);
+  if (last?.made === made) return last.data;
   const { seed } = ctx;
-  return generateBankData({
+  const data = generateBankData({
     seed,
     vendor: app.vendor,
     ref: app.ref,
@@ -354,6 +361,8 @@ export function bankDataNow(ctx: SandboxContext, app: Application, institutionId
     endDate,
     ...(days ? { days } : {}),
   });
+  lastBankData.set(app, { made, data });
+  return data;
 }
 
 /** crawling → (released: crawler, no further customer input) → after crawlDelayMs: crawled. */

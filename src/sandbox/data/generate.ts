@@ -158,12 +158,13 @@ export function generateBankData(options: GenerateOptions): BankData {
   const balances = defs.map((d) => d.opening);
   const { bsb, ids, numbers } = heldAccounts(options, defs.length);
   const transactions: BankTransaction[] = [];
+  const dates = Array.from({ length: days }, (_, day) => isoDay(new Date(start + day * DAY_MS)));
   raws.forEach((r, i) => {
     balances[r.account] = Math.round((balances[r.account]! + r.amount) * 100) / 100;
     transactions.push({
       transaction_id: `txn_${String(i + 1).padStart(5, '0')}`,
       account_id: ids[r.account]!,
-      date: isoDay(new Date(start + r.day * DAY_MS)),
+      date: dates[r.day]!,
       description: r.description,
       amount: toDecimal(r.amount),
       balance: toDecimal(balances[r.account]!),
