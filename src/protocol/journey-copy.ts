@@ -49,8 +49,14 @@ export const CONSENT_COPY: Record<Locale, Partial<Record<CopyKey, string>>> = {
 };
 
 const words = (locale: Locale) => ({ ...CONSENT_COPY[DEFAULT_LOCALE], ...CONSENT_COPY[locale] }) as typeof EN_AU_COPY;
-const dayCount = (locale: Locale, days: number) =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+/** One formatter per locale: making an Intl.NumberFormat costs about forty times formatting with it. */
+const dayFormats = new Map<Locale, Intl.NumberFormat>();
+function dayCount(locale: Locale, days: number): string {
+  let f = dayFormats.get(locale);
+  if (!f)
+    dayFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' })));
+  return f.format(days);
+}
 
 /**
  * The journey's catalogues that are not built into its page bundle [ours], one per `TRANSLATED_LOCALES` (locale.ts):

@@ -149,17 +149,24 @@ export function withParties(p: ConsentPageInput, key: 'asking' | 'sharing.with')
   });
 }
 
+const audFormats = new Map<Locale, Intl.NumberFormat>();
+/** An amount in Australian dollars in `locale` (one formatter per locale). */
+function aud(locale: Locale, amount: string): string {
+  let f = audFormats.get(locale);
+  if (!f) audFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' })));
+  return f.format(Number(amount));
+}
+
 /** `GET /bank/{id}/authorise?consent_id=`. */
 export function authorisePage(ctx: SandboxContext, institutionId: string, info: RequestInfo): Reply {
   return consentPage(ctx, institutionId, info, (p) => {
     const { inst, consent, app, locale, w } = p;
     requirePending(consent);
     const { accounts } = bankDataNow(ctx, app, inst.id);
-    const aud = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD' });
     const copy = consentCopy(locale);
     const account = (a: (typeof accounts)[number]) =>
       `<li><bdi>${esc(maskAccount(a))}</bdi> · ` +
-      `${esc(w('balance', { amount: aud.format(Number(a.current_balance)) }))}</li>`;
+      `${esc(w('balance', { amount: aud(locale, a.current_balance) }))}</li>`;
     const body =
       `<h1>${esc(w('title'))}</h1>
 <p>${withParties(p, 'asking')}</p>
