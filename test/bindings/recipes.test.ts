@@ -11,6 +11,7 @@ import path from 'node:path';
 import { compileTemplate, parse } from 'vue/compiler-sfc';
 import { compile } from 'svelte/compiler';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtOrSource } from '../support/cli.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const doc = (name: string) => readFileSync(path.join(root, 'docs/bindings', name), 'utf8');
@@ -23,8 +24,11 @@ function block(text: string, lang: string): string {
 
 const dirs: string[] = [];
 
-/** `src/<p>` as a tsconfig `paths` target. */
-const src = (p: string) => [path.join(root, 'src', p)];
+/**
+ * `<p>`'s types as a tsconfig `paths` target: the built declarations (what the package ships, read and not checked
+ * again: skipLibCheck) when the build is fresh, else the source, which the compiler then checks with the recipe.
+ */
+const typesOf = (p: string) => [builtOrSource(`dist/types/${p}.d.ts`, `src/${p}.ts`).file];
 
 /**
  * The compiler settings both recipe checks share (strict, DOM, no emit); `extra` adds the framework's paths, files and
@@ -60,9 +64,9 @@ describe('docs/bindings/vue.md', () => {
     writeTsconfig(dir, {
       compilerOptions: {
         paths: {
-          'hosted-journey': src('widget/index.ts'),
-          'hosted-journey/element': src('bindings/element.ts'),
-          'hosted-journey/element/vue': src('bindings/frameworks/vue.ts'),
+          'hosted-journey': typesOf('widget/index'),
+          'hosted-journey/element': typesOf('bindings/element'),
+          'hosted-journey/element/vue': typesOf('bindings/frameworks/vue'),
         },
       },
       include: ['*.vue'],
@@ -151,7 +155,7 @@ describe('docs/bindings/angular.md', () => {
     writeTsconfig(dir, {
       compilerOptions: {
         jsxImportSource: 'preact',
-        paths: { 'hosted-journey': src('widget/index.ts'), 'hosted-journey/element': src('bindings/element.ts') },
+        paths: { 'hosted-journey': typesOf('widget/index'), 'hosted-journey/element': typesOf('bindings/element') },
       },
       files: Object.keys(files),
       angularCompilerOptions: { strictTemplates: true },
