@@ -1,4 +1,4 @@
-// A webhook receiver process on a PostgresInbox for multi-process tests: node --import tsx test/support/inbox-worker.ts
+// A webhook receiver process on a PostgresInbox for multi-process tests, forked by test/support/workers.ts.
 // Env: DATABASE_URL; INBOX_TABLE (default hj_webhook_inbox); EFFECTS_TABLE (default effects: `event_id text, pid int`,
 // created by the test, deliberately without a unique constraint so a double effect shows as two rows); HOLD_MS (the
 // handler waits this long after writing its effect, before the commit; default 100); HOLD_FOR_RELEASE (an event id

@@ -1,4 +1,4 @@
-// A webhook receiver process for the multi-process Redis tests: node --import tsx test/support/webhook-worker.ts
+// A webhook receiver process for the multi-process Redis tests, forked by forkWorker (test/support/workers.ts).
 // Env: REDIS_URL, or REDIS_CLUSTER (comma-separated node URLs: a node-redis cluster client passed as { client }),
 // RUNS_FILE (one line appended per handler run), FAIL_FIRST (event id whose first run throws), WORKER_LOG (onError
 // to stderr).
