@@ -1,7 +1,8 @@
-// How tests start the package's code in a child process (the sandbox's CLI, a host importing the server entry).
-// `npm test` builds first, so a built file (what the package's bin and exports run) is used when it is newer than every
-// source under src/; a tsx start costs about three times the CPU, and these tests start children dozens of times.
-// After an edit without a build, the sources run through tsx instead, so a stale build is never what a test checks.
+// How tests reach the package's code from another process (the sandbox's CLI, a host importing the server entry, a
+// framework's compiler reading the types). `npm test` builds first, so a built file (what the package's bin, exports
+// and types are) is used when it is newer than every source under src/; a tsx start costs about three times the CPU,
+// and these tests start children dozens of times. After an edit without a build, the sources are used instead (run
+// through tsx), so a stale build is never what a test checks.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
