@@ -84,6 +84,26 @@ function heldAccounts(options: GenerateOptions, count: number) {
   return { bsb, ids, numbers: ids.map(() => String(held.int(10000000, 99999999))) };
 }
 
+/**
+ * The raw entries as transactions, in order, each with its account's running balance (`balances` end as the closing
+ * ones). A day's date string is made once, not per transaction.
+ */
+function toTransactions(raws: Raw[], ids: string[], balances: number[], start: number, days: number) {
+  const dates = Array.from({ length: days }, (_, day) => isoDay(new Date(start + day * DAY_MS)));
+  return raws.map((r, i): BankTransaction => {
+    balances[r.account] = Math.round((balances[r.account]! + r.amount) * 100) / 100;
+    return {
+      transaction_id: `txn_${String(i + 1).padStart(5, '0')}`,
+      account_id: ids[r.account]!,
+      date: dates[r.day]!,
+      description: r.description,
+      amount: toDecimal(r.amount),
+      balance: toDecimal(balances[r.account]!),
+      category: classify(r.description, r.amount),
+    };
+  });
+}
+
 /** Generates one customer's accounts and transactions. Pure: the same options give the same data. */
 export function generateBankData(options: GenerateOptions): BankData {
   const rnd = createRandom(options.seed, options.vendor, options.ref, options.institutionId);
@@ -157,20 +177,7 @@ export function generateBankData(options: GenerateOptions): BankData {
   const accounts: BankAccount[] = [];
   const balances = defs.map((d) => d.opening);
   const { bsb, ids, numbers } = heldAccounts(options, defs.length);
-  const transactions: BankTransaction[] = [];
-  const dates = Array.from({ length: days }, (_, day) => isoDay(new Date(start + day * DAY_MS)));
-  raws.forEach((r, i) => {
-    balances[r.account] = Math.round((balances[r.account]! + r.amount) * 100) / 100;
-    transactions.push({
-      transaction_id: `txn_${String(i + 1).padStart(5, '0')}`,
-      account_id: ids[r.account]!,
-      date: dates[r.day]!,
-      description: r.description,
-      amount: toDecimal(r.amount),
-      balance: toDecimal(balances[r.account]!),
-      category: classify(r.description, r.amount),
-    });
-  });
+  const transactions = toTransactions(raws, ids, balances, start, days);
   defs.forEach((d, i) => {
     const current = balances[i]!;
     accounts.push({
