@@ -88,7 +88,8 @@ function heldAccounts(options: GenerateOptions, count: number) {
  * The raw entries as transactions, in order, each with its account's running balance (`balances` end as the closing
  * ones). A day's date string is made once, not per transaction.
  */
-function toTransactions(raws: Raw[], ids: string[], balances: number[], start: number, days: number) {
+function toTransactions(raws: Raw[], ids: string[], balances: number[], period: { start: number; days: number }) {
+  const { start, days } = period;
   const dates = Array.from({ length: days }, (_, day) => isoDay(new Date(start + day * DAY_MS)));
   return raws.map((r, i): BankTransaction => {
     balances[r.account] = Math.round((balances[r.account]! + r.amount) * 100) / 100;
@@ -177,7 +178,7 @@ export function generateBankData(options: GenerateOptions): BankData {
   const accounts: BankAccount[] = [];
   const balances = defs.map((d) => d.opening);
   const { bsb, ids, numbers } = heldAccounts(options, defs.length);
-  const transactions = toTransactions(raws, ids, balances, start, days);
+  const transactions = toTransactions(raws, ids, balances, { start, days });
   defs.forEach((d, i) => {
     const current = balances[i]!;
     accounts.push({
