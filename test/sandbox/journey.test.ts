@@ -2,7 +2,13 @@
 // the fake bank pages (framing refused, form token) and the crawler test logins.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveConsent, JOURNEY_SESSION_HEADER, startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import {
+  approveConsent,
+  JOURNEY_SESSION_HEADER,
+  journeyApi,
+  startTestSandbox,
+  type TestSandbox,
+} from '../support/sandbox.js';
 
 let sb: TestSandbox;
 let json: (extra?: Record<string, string>) => Record<string, string>;
@@ -178,20 +184,10 @@ describe('journey-facing API', () => {
   it('crawler passes through released while crawling (with a crawl delay)', async () => {
     const slow = await startTestSandbox({ crawlDelayMs: 300 });
     try {
-      const h = {
-        'content-type': 'application/json',
-        origin: slow.url,
-        ...(await session('/journey-api/acme/r_1/', slow)),
-      };
-      await slow.raw('POST', '/journey-api/acme/r_1/start', {
-        body: JSON.stringify({ full_name: 'R', email: 'r@example.com' }),
-        headers: h,
-      });
-      await slow.raw('POST', '/journey-api/acme/r_1/crawler/login', {
-        body: JSON.stringify({ institution_id: 'sandbox-bank', username: 'demo', password: 'demo' }),
-        headers: h,
-      });
-      expect((await slow.raw('GET', '/journey-api/acme/r_1/status', { headers: h })).json.status).toBe('released');
+      const call = await journeyApi(slow, 'r_1');
+      await call('start', { full_name: 'R', email: 'r@example.com' });
+      await call('crawler/login', { institution_id: 'sandbox-bank', username: 'demo', password: 'demo' });
+      expect((await call('status')).status).toBe('released');
       await slow.waitForStatus('acme', 'r_1', 'crawled');
     } finally {
       await slow.close();

@@ -8,7 +8,7 @@ import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
 import { CDR_EVENTS } from '../support/events.js';
 import {
-  pageConfig,
+  journeyApi,
   sandboxWithReceiver,
   type startTestSandbox,
   type ReceivedWebhook,
@@ -20,21 +20,6 @@ const cleanup = cleanupAfterEach();
 
 const setup = (options: Parameters<typeof startTestSandbox>[0] = {}) =>
   sandboxWithReceiver(cleanup, { duplicateRate: 0, ...options });
-
-/** Loads the journey page with `query` (e.g. `collect=account_owner`); returns journey-API calls with its session. */
-async function journey(sb: TestSandbox, ref: string, query = '') {
-  const page = await sb.raw('GET', `/i/acme/${ref}${query ? `?${query}` : ''}`);
-  const session = pageConfig(page.text)?.session as string;
-  expect(session).toEqual(expect.any(String));
-  const headers = { 'content-type': 'application/json', origin: sb.url, 'x-journey-session': session };
-  return async (action: string, body?: unknown) =>
-    (
-      await sb.raw(body === undefined ? 'GET' : 'POST', `/journey-api/acme/${ref}/${action}`, {
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-    ).json;
-}
 
 /** Every received event verified with the token's secret and parsed as a known event; [type, status?] in order. */
 async function received(sb: TestSandbox, receiver: WebhookReceiverHandle): Promise<Array<[string, string?]>> {
@@ -57,7 +42,7 @@ const DATA_EVENTS: Array<[string]> = [['account.numbers_ready'], ['account.balan
 describe('crawler vocabulary [doc]', () => {
   it('seed created as the crawler pathway starts, then QUEUED → PROCESSING → RELEASED, data events', async () => {
     const { sb, receiver } = await setup();
-    const call = await journey(sb, 'v_1');
+    const call = await journeyApi(sb, 'v_1');
     await call('start', { full_name: 'Vi Nguyen', email: 'vi@example.com' });
     await call('institution', { institution_id: 'crawler-credit-union', pathway: 'crawler' });
     const login = await call('crawler/login', {
@@ -87,7 +72,7 @@ describe('crawler vocabulary [doc]', () => {
 
   it('a one-time code: AUTH, a wrong code FAILED (log in again), the right one RELEASED', async () => {
     const { sb, receiver } = await setup();
-    const call = await journey(sb, 'v_2');
+    const call = await journeyApi(sb, 'v_2');
     await call('start', { full_name: 'O', email: 'o@example.com' });
     await call('institution', { institution_id: 'sandbox-bank', pathway: 'crawler' });
     const creds = { institution_id: 'sandbox-bank', username: 'otp', password: 'otp' };
@@ -121,7 +106,7 @@ describe('crawler vocabulary [doc]', () => {
 
   it('TIMEDOUT when no credentials arrive within crawlerTimeoutMs; logging in later starts a new seed', async () => {
     const { sb, receiver } = await setup({ crawlerTimeoutMs: 150 });
-    const call = await journey(sb, 'v_3');
+    const call = await journeyApi(sb, 'v_3');
     await call('start', { full_name: 'T', email: 't@example.com' });
     await call('institution', { institution_id: 'crawler-credit-union', pathway: 'crawler' });
     await expect
@@ -145,7 +130,7 @@ describe('crawler vocabulary [doc]', () => {
   it('TIMEDOUT waiting for the code: a late code answers TIMEDOUT; input in time cancels the timeout', async () => {
     // A timeout long enough for the login to be in time on a loaded machine; the TIMEDOUT after AUTH is awaited.
     const { sb, receiver } = await setup({ crawlerTimeoutMs: 1000 });
-    const call = await journey(sb, 'v_4');
+    const call = await journeyApi(sb, 'v_4');
     await call('start', { full_name: 'T', email: 't@example.com' });
     await call('institution', { institution_id: 'sandbox-bank', pathway: 'crawler' });
     // In time: the login cancels the seed's timeout; AUTH arms a new one.
@@ -174,7 +159,7 @@ describe('crawler vocabulary [doc]', () => {
 
 describe('account.account_owner [doc] and application.documents_ready [doc]', () => {
   async function cdrJourney(sb: TestSandbox, ref: string, query: string) {
-    const call = await journey(sb, ref, query);
+    const call = await journeyApi(sb, ref, query);
     await call('start', { full_name: 'Alex Owner', email: 'alex@example.com' });
     await call('institution', { institution_id: 'cdr-only-bank', pathway: 'cdr' });
     const consent = await call('consent', {});

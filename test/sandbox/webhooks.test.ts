@@ -9,6 +9,7 @@ import { verifyWebhook } from '../../src/server/index.js';
 import { cleanupAfterEach } from '../support/cleanup.js';
 import { CDR_EVENTS } from '../support/events.js';
 import {
+  journeyApi,
   sandboxWithReceiver,
   startTestSandbox,
   startWebhookReceiver,
@@ -111,16 +112,9 @@ describe('webhooks', () => {
 
   it('crawler pathway: seed, lifecycle QUEUED → PROCESSING → RELEASED [doc], then the data events', async () => {
     const { sb, receiver } = await setup();
-    const { session } = await sb.journey('acme', 'w_c');
-    const h = { 'content-type': 'application/json', origin: sb.url, 'x-journey-session': session! };
-    await sb.raw('POST', '/journey-api/acme/w_c/start', {
-      body: JSON.stringify({ full_name: 'C', email: 'c@example.com' }),
-      headers: h,
-    });
-    await sb.raw('POST', '/journey-api/acme/w_c/crawler/login', {
-      body: JSON.stringify({ institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' }),
-      headers: h,
-    });
+    const call = await journeyApi(sb, 'w_c');
+    await call('start', { full_name: 'C', email: 'c@example.com' });
+    await call('crawler/login', { institution_id: 'crawler-credit-union', username: 'demo', password: 'demo' });
     await sb.waitForStatus('acme', 'w_c', 'crawled');
     await sb.webhooksIdle();
     expect(receiver.received.map((r) => [r.json.type, (r.json.data as { status?: string }).status])).toEqual([

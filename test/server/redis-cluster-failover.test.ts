@@ -2,12 +2,16 @@
 // middle of a run: deliveries are in flight, the master's replica is promoted, and a sender retries every delivery
 // until a 2xx. Counts runs per event: none lost, and every event that ran twice lived in the killed master's slots
 // (its claim or done mark had not reached the replica: Redis replicates asynchronously). Prints the figures.
-import { createCluster } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RedisDedupeStore } from '../../src/server/stores/index.js';
 import { createWebhookHandler } from '../../src/server/index.js';
 import { KEYS, deliver, event, sleep } from '../support/deliveries.js';
-import { type RunningRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
+import {
+  type ClusterClient,
+  connectCluster,
+  type RunningRedisCluster,
+  startRedisCluster,
+} from '../support/redis-cluster.js';
 
 const EVENTS = 240;
 const CONCURRENCY = 16;
@@ -15,16 +19,10 @@ const KILL_AFTER = 80;
 const NODE_TIMEOUT_MS = 1000;
 
 let cluster: RunningRedisCluster;
-// Typed by a helper's return, not `ReturnType<typeof createCluster>`: relating node-redis's generic cluster client to
-// its default instantiation cost the whole type check 3 s (its variance over five type parameters).
-const clusterClient = (ports: number[]) =>
-  createCluster({ rootNodes: ports.map((p) => ({ url: `redis://127.0.0.1:${p}` })) });
-let client: ReturnType<typeof clusterClient>;
+let client: ClusterClient;
 beforeAll(async () => {
   cluster = await startRedisCluster({ replicas: 1, nodeTimeoutMs: NODE_TIMEOUT_MS });
-  client = clusterClient(await cluster.masters(cluster.ports[0]!));
-  client.on('error', () => {});
-  await client.connect();
+  client = await connectCluster((await cluster.masters(cluster.ports[0]!)).map((p) => `redis://127.0.0.1:${p}`));
 }, 120_000);
 afterAll(async () => {
   await client?.destroy();

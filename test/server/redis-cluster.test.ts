@@ -4,7 +4,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { advanceClock, triggerJourney } from '../../src/sandbox/testing/index.js';
@@ -12,20 +11,20 @@ import { createClient, createWebhookHandler } from '../../src/server/index.js';
 import { RedisDedupeStore } from '../../src/server/stores/index.js';
 import { signWebhook } from '../../src/server/testing.js';
 import { event } from '../support/deliveries.js';
-import { type RunningRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
+import {
+  type ClusterClient,
+  connectCluster,
+  type RunningRedisCluster,
+  startRedisCluster,
+} from '../support/redis-cluster.js';
 import { storeContract } from '../support/store-contract.js';
 import { type Worker, forkWorker, postDelivery, runsOf, stopWorkers } from '../support/workers.js';
 
 let cluster: RunningRedisCluster;
-// Typed by a helper's return, not `ReturnType<typeof createCluster>`: relating node-redis's generic cluster client to
-// its default instantiation cost the whole type check 3 to 4 s (its variance over five type parameters).
-const clusterClient = (urls: string[]) => createCluster({ rootNodes: urls.map((url) => ({ url })) });
-let client: ReturnType<typeof clusterClient>;
+let client: ClusterClient;
 beforeAll(async () => {
   cluster = await startRedisCluster();
-  client = clusterClient(cluster.urls);
-  client.on('error', () => {});
-  await client.connect();
+  client = await connectCluster(cluster.urls);
 }, 90_000);
 afterAll(async () => {
   await client?.close();

@@ -265,6 +265,25 @@ export async function startWebhookReceiver(
 }
 
 /**
+ * Loads acme's journey page for `ref` (with `query`, e.g. `collect=account_owner`) and returns journey-API calls
+ * made with its session, as the page makes them: `call(action)` GETs, `call(action, body)` POSTs JSON; each resolves
+ * to the parsed answer.
+ */
+export async function journeyApi(sb: TestSandbox, ref: string, query = '') {
+  const page = await sb.raw('GET', `/i/acme/${ref}${query ? `?${query}` : ''}`);
+  const session = pageConfig(page.text)?.session as string;
+  if (typeof session !== 'string') throw new Error(`the journey page of ${ref} carries no session: ${page.status}`);
+  const headers = { 'content-type': 'application/json', origin: sb.url, [JOURNEY_SESSION_HEADER]: session };
+  return async (action: string, body?: unknown) =>
+    (
+      await sb.raw(body === undefined ? 'GET' : 'POST', `/journey-api/acme/${ref}/${action}`, {
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    ).json;
+}
+
+/**
  * A sandbox with one receiver registered (answering with `respond`, default 200), both closed by `cleanup` (a
  * `cleanupAfterEach()` list) after the test.
  */

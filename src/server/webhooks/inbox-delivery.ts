@@ -3,8 +3,9 @@
  * transaction with `ctx.db`, and its effects commit together with the done-mark.
  *   begin rejects (database unreachable) → 503 STORE_UNAVAILABLE; (the table is missing: INBOX_TABLE_MISSING) →
  *   503 STORE_NOT_MIGRATED · 'done' → 200 duplicate · 'in_flight' → 409
- *   handler returns → commit → 200; commit rejects → 503 STORE_UNAVAILABLE (nothing marked done unless it did commit,
- *     in which case the retry finds the event done)
+ *   handler returns → commit → 200; commit rejects → the store is asked again: the event done now (another delivery
+ *     marked it done between this one's claim and its done-mark, its own writes rolled back; or this commit went
+ *     through unconfirmed) → 200 duplicate, else 503 STORE_UNAVAILABLE (nothing marked done)
  *   handler throws → rollback → 500 HANDLER_FAILED; the rollback rejects too → 503 STORE_UNAVAILABLE (the database
  *     went away: PostgreSQL rolls the transaction back itself when the connection dies)
  * No lease and no renewal: the transaction holds the claim for exactly as long as it is open. `ctx.signal` aborts when
@@ -56,9 +57,25 @@ export class InboxDelivery implements DeliveryStrategy {
     try {
       await tx.commit();
     } catch (e) {
+      if (await this.#doneNow(id)) return replies.duplicate(id);
       this.#report(e, { stage: 'store', eventId: id });
       return replies.unavailable(id, 'STORE_UNAVAILABLE', 'the commit was not confirmed; retry later');
     }
     return replies.processed(id, run ? 'processed' : 'ignored');
+  }
+
+  /**
+   * After a commit that did not confirm: whether the event is done now, by a new claim (let go at once when it gets
+   * one). False when the store cannot say: the commit's own error is then what is reported.
+   */
+  async #doneNow(id: string): Promise<boolean> {
+    try {
+      const again = await this.#store.begin(id);
+      if (again === 'done') return true;
+      if (again !== 'in_flight') await again.rollback();
+    } catch {
+      // unreachable or not migrated: not known to be done
+    }
+    return false;
   }
 }
