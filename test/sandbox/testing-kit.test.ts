@@ -19,6 +19,10 @@ import {
 } from '../../src/sandbox/testing/index.js';
 import { builtOrSource } from '../support/cli.js';
 
+/** A client signed with the kit sandbox's own token. */
+const clientOf = (sandbox: { url: string; token: { id: string; secret: string } }) =>
+  createClient({ baseUrl: sandbox.url, tokenId: sandbox.token.id, signingSecret: sandbox.token.secret });
+
 const root = path.resolve(__dirname, '../..');
 
 describe('startTestSandbox', () => {
@@ -51,11 +55,7 @@ describe('startTestSandbox', () => {
       await expect(sandbox.addWebhook('ftp://127.0.0.1/hooks')).rejects.toMatchObject({
         name: 'HostedJourneyValidationError',
       });
-      const client = createClient({
-        baseUrl: sandbox.url,
-        tokenId: sandbox.token.id,
-        signingSecret: sandbox.token.secret,
-      });
+      const client = clientOf(sandbox);
       const app = await client.startApplication({
         vendor: 'acme',
         ref: 'kit_1',
@@ -157,11 +157,7 @@ describe('errors that name what went wrong', () => {
 
   it('renewing a consent for a ref without an application says there is nothing to renew, and whose it is', async () => {
     await using sandbox = await startTestSandbox();
-    const client = createClient({
-      baseUrl: sandbox.url,
-      tokenId: sandbox.token.id,
-      signingSecret: sandbox.token.secret,
-    });
+    const client = clientOf(sandbox);
     const { applicationId } = await triggerJourney(sandbox, { vendor: 'acme', ref: 'kit_renew' });
     const [consent] = (await client.listConsents({ vendor: 'acme', ref: 'kit_renew' })).consents;
     expect(applicationId).toMatch(/^app_/);
@@ -178,11 +174,7 @@ describe('errors that name what went wrong', () => {
 
   it("a renewal's bank page opened after the consent was revoked says the renewal was cancelled, not answered", async () => {
     await using sandbox = await startTestSandbox();
-    const client = createClient({
-      baseUrl: sandbox.url,
-      tokenId: sandbox.token.id,
-      signingSecret: sandbox.token.secret,
-    });
+    const client = clientOf(sandbox);
     await triggerJourney(sandbox, { vendor: 'acme', ref: 'kit_revoked' });
     const [consent] = (await client.listConsents({ vendor: 'acme', ref: 'kit_revoked' })).consents;
     const renewal = await client.renewConsent({ vendor: 'acme', ref: 'kit_revoked', renews: consent!.consent_id });
