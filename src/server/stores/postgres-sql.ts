@@ -136,19 +136,20 @@ export function statements(t: string): Statements {
   const key = (id: string) => `pg_catalog.hashtext(${literal(`hosted-journey:${t}`)}), pg_catalog.hashtext(${id})`;
   const lock = (id: string) => `pg_catalog.pg_try_advisory_xact_lock(${key(id)})`;
   const cutoff = `pg_catalog.now() - $1::float8 * interval '1 millisecond'`;
-  /** Fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
-  const unless = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 1 / (pg_catalog.random() * 0)::int END`;
+  /** True, or fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
+  const unless = (condition: string) =>
+    `CASE WHEN ${condition} THEN true ELSE 1 / (pg_catalog.random() * 0)::int OPERATOR(pg_catalog.=) 1 END`;
   const claimText =
     `(text) AS WITH l AS (SELECT ${lock('$1')} AS got) ` +
     `SELECT CASE WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
     `WHEN NOT l.got THEN 'f' ELSE 'n' OPERATOR(pg_catalog.||) pg_catalog.txid_current()::text END AS s FROM l`;
   // After a COMMIT or ROLLBACK of the handler's own, this runs in another transaction (or none): its id differs, or
-  // none is assigned, and nothing is marked.
+  // none is assigned, and the row's one-time condition fails. A row found done fails the conflict's condition. Each
+  // outcome but one row marked raises, in the INSERT itself: no CTE to materialize, no count to aggregate.
   const mark = (id: string, tx: string) =>
-    `WITH marked AS (INSERT INTO ${t} AS i (event_id, done_at) SELECT ${id}, pg_catalog.now() ` +
-    `WHERE pg_catalog.txid_current_if_assigned()::text OPERATOR(pg_catalog.=) ${tx} ` +
-    'ON CONFLICT (event_id) DO UPDATE SET done_at = excluded.done_at WHERE i.done_at IS NULL RETURNING 1) ' +
-    `SELECT ${unless('pg_catalog.count(*) OPERATOR(pg_catalog.=) 1')} FROM marked`;
+    `INSERT INTO ${t} AS i (event_id, done_at) SELECT ${id}, pg_catalog.now() ` +
+    `WHERE ${unless(`pg_catalog.txid_current_if_assigned()::text OPERATOR(pg_catalog.=) ${tx}`)} ` +
+    `ON CONFLICT (event_id) DO UPDATE SET done_at = excluded.done_at WHERE ${unless('i.done_at IS NULL')}`;
   const markText = `(text, text) AS ${mark('$1', '$2')}`;
   const claimName = statementName('claim', claimText);
   const markName = statementName('commit', markText);
