@@ -127,7 +127,7 @@ export interface Statements {
  * hashtext(id)): it is taken at once or not at all (a held event answers 409 without waiting), and PostgreSQL drops it
  * when the transaction ends, also when the connection dies. The claim writes nothing: the event's row is written
  * only by the done-mark, at commit, in the claim's transaction and nowhere else, so a handler's own `COMMIT` commits
- * no done-mark. The claim's lookup reads the statement's snapshot, taken just before the lock: an event another
+ * no done-mark. The claim's lookup reads the statement's snapshot, taken before the lock: an event another
  * delivery committed in between is not seen there, but the done-mark then finds its row done and marks nothing, so
  * that event is still committed once. The claim answers one text column, the least node-postgres has to describe
  * and parse; its `txid_current()` gives the transaction an id, which the done-mark compares with its own.
@@ -139,10 +139,10 @@ export function statements(t: string): Statements {
   /** True, or fails the statement (SQLSTATE 22012, at run time: random() is not folded) unless `condition` holds. */
   const unless = (condition: string) =>
     `CASE WHEN ${condition} THEN true ELSE 1 / (pg_catalog.random() * 0)::int OPERATOR(pg_catalog.=) 1 END`;
+  // The lookup first: a done event answers 'd' without taking the lock (the snapshot is the statement's either way).
   const claimText =
-    `(text) AS WITH l AS (SELECT ${lock('$1')} AS got) ` +
-    `SELECT CASE WHEN coalesce((SELECT done_at IS NOT NULL FROM ${t} WHERE event_id = $1), false) THEN 'd' ` +
-    `WHEN NOT l.got THEN 'f' ELSE 'n' OPERATOR(pg_catalog.||) pg_catalog.txid_current()::text END AS s FROM l`;
+    `(text) AS SELECT CASE WHEN EXISTS (SELECT FROM ${t} WHERE event_id = $1 AND done_at IS NOT NULL) THEN 'd' ` +
+    `WHEN NOT ${lock('$1')} THEN 'f' ELSE 'n' OPERATOR(pg_catalog.||) pg_catalog.txid_current()::text END AS s`;
   // After a COMMIT or ROLLBACK of the handler's own, this runs in another transaction (or none): its id differs, or
   // none is assigned, and the row's one-time condition fails. A row found done fails the conflict's condition. Each
   // outcome but one row marked raises, in the INSERT itself: no CTE to materialize, no count to aggregate.

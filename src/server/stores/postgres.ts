@@ -4,10 +4,10 @@
  * or neither does. Nothing is imported from 'pg' at runtime: the integrator passes their own Pool.
  *
  * A new event costs two round trips besides the handler's own (postgres-sql.ts has the statements):
- *   1. `BEGIN; EXECUTE` of the claim (`WITH l AS (SELECT pg_try_advisory_xact_lock(…)) SELECT …`, prepared once per
- *      connection), one simple-protocol message: the advisory lock is the claim, taken at once or not at all (held by
- *      another delivery → 'in_flight', 409, without waiting); the lookup says whether the event is done. It writes
- *      nothing, and answers the transaction's id.
+ *   1. `BEGIN; EXECUTE` of the claim (`SELECT CASE WHEN EXISTS (…done…) THEN 'd' WHEN NOT pg_try_advisory_xact_lock(…)
+ *      …`, prepared once per connection), one simple-protocol message: the lookup says whether the event is done; if
+ *      not, the advisory lock is the claim, taken at once or not at all (held by another delivery → 'in_flight', 409,
+ *      without waiting). It writes nothing, and answers the transaction's id.
  *   2. The session's reset, `EXECUTE` of the prepared done-mark, then `COMMIT`, one message: the reset gives the
  *      session back as the inbox first found it on this connection, whatever the handler SET (postgres-session.ts);
  *      the mark inserts the event's row done only while this is still the claim's transaction (the id compared),
