@@ -162,6 +162,36 @@ export async function relay({ origin, mode, n, run }) {
 }
 
 /**
+ * The relay's floor: a bare <iframe> of the relay page in `bare` mode posts `n` `{ t }` objects (its send time), paced
+ * as the widget's run, straight to this page, which checks only the origin and the source window — what any embed
+ * that listens for messages must do. → the latencies, ms.
+ */
+export async function bareRelay({ origin, n, run }) {
+  const latencies = [];
+  const frame = document.createElement('iframe');
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`bare relay: ${latencies.length}/${n} messages after 60 s`)),
+      60_000,
+    );
+    const onMessage = (e) => {
+      if (e.origin !== origin || e.source !== frame.contentWindow) return;
+      latencies.push(performance.timeOrigin + performance.now() - Number(e.data.t));
+      if (latencies.length === n) {
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        resolve();
+      }
+    };
+    window.addEventListener('message', onMessage);
+    frame.src = `${origin}/i/acme/bare_${n}_${run}?to=${encodeURIComponent(location.origin)}`;
+    document.getElementById('slots').append(frame);
+  });
+  frame.remove();
+  return { latencies };
+}
+
+/**
  * Prewarm: a journey created with `prewarm: true` loads hidden until its journey is ready (held); then, at one moment
  * t0, `open()` is called and a bare <iframe> of a fresh journey URL starts loading. → open() → onReady, and the bare
  * iframe's load, both from t0, ms.

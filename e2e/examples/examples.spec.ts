@@ -128,7 +128,22 @@ interface Running {
   log: () => string;
   stop: () => void;
 }
+/**
+ * `npm start` on a free port. The port is free when asked, not when the example binds it (another worker's listen(0)
+ * can take it in between): a start that fails with EADDRINUSE is tried again on another port, up to three times.
+ */
 async function start(name: string, dir: string, sandboxUrl: string): Promise<Running> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(name, dir, sandboxUrl);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      console.log(`${name}: its port was taken before it could listen; another port`);
+    }
+  }
+}
+
+async function startOnce(name: string, dir: string, sandboxUrl: string): Promise<Running> {
   const port = await freePort();
   let out = '';
   const child: ChildProcess = spawn('npm', ['start'], {

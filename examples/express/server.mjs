@@ -58,4 +58,9 @@ app.get('/', (_req, res) => {
   </script>
 </body></html>`);
 });
-app.listen(env.port, '127.0.0.1', () => console.log(`express example on http://127.0.0.1:${env.port}`));
+// Express 5 hands a failed listen (EADDRINUSE) to this callback: without the check the process would print its line,
+// then exit 0 with nothing listening.
+const server = app.listen(env.port, '127.0.0.1', (error) => {
+  if (error) throw error;
+  console.log(`express example on http://127.0.0.1:${server.address().port}`);
+});

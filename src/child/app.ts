@@ -33,10 +33,9 @@ import {
   createChannelId,
   decodeMessage,
   encodeMessage,
-  type EmittableEventType,
   journeyEventSchemas,
-  type JourneyEventPayloads,
   type JourneyPrefill,
+  matchReturnLink,
   NATIVE_BRIDGES,
   type NativeBridge,
   type ParentMessagePayloads,
@@ -45,6 +44,7 @@ import {
   RESUME_QUERY,
   randomHexId,
 } from '../protocol/browser.js';
+import type { JourneyBridgeCore } from './bridge.js';
 
 export interface ConnectToAppOptions {
   /**
@@ -57,7 +57,7 @@ export interface ConnectToAppOptions {
 }
 
 /** The journey bridge of an app journey: the web bridge's shape, plus what only an app journey has. */
-export interface AppJourneyBridge {
+export interface AppJourneyBridge extends JourneyBridgeCore {
   /** Always false: an app journey has no parent window. */
   readonly framed: false;
   /** The bridge, this journey's channel and the app's return URL; undefined when the URL's are not valid. */
@@ -69,13 +69,6 @@ export interface AppJourneyBridge {
   readonly sessionId: string;
   readonly connected: Promise<{ prefill: JourneyPrefill }>;
   readonly visible: true;
-  whenVisible(): Promise<void>;
-  emit<T extends EmittableEventType>(type: T, payload: JourneyEventPayloads[T]): void;
-  on(
-    type: 'bank_authorisation_result',
-    fn: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,
-  ): () => void;
-  onClose(fn: () => void): () => void;
   destroy(): void;
 }
 
@@ -208,18 +201,8 @@ export function checkReturnLink(
   channel: string,
 ): BankAuthorisationStatus | undefined {
   if (!returnUrl || !CHANNEL_PATTERN.test(channel)) return undefined;
-  let got: URL;
-  try {
-    got = new URL(link);
-  } catch {
-    return undefined;
-  }
-  const want = new URL(returnUrl);
-  const status = got.searchParams.get(RESUME_QUERY.status) as BankAuthorisationStatus;
-  return got.origin === want.origin &&
-    got.pathname === want.pathname &&
-    got.searchParams.get(RESUME_QUERY.channel) === channel &&
-    BANK_AUTHORISATION_STATUSES.includes(status)
-    ? status
+  const status = matchReturnLink(link, returnUrl, channel)?.searchParams.get(RESUME_QUERY.status);
+  return BANK_AUTHORISATION_STATUSES.includes(status as BankAuthorisationStatus)
+    ? (status as BankAuthorisationStatus)
     : undefined;
 }

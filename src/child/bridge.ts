@@ -50,7 +50,27 @@ export interface ConnectOptions {
   handshakeTimeoutMs?: number;
 }
 
-export interface JourneyBridge {
+/**
+ * What every journey bridge gives a journey page, in a frame (`connectToParent`) or in an app's WebView
+ * (`connectToApp`): the journey pages are written against this.
+ */
+export interface JourneyBridgeCore {
+  /** In a frame with a parent window (the bank step opens in a popup or a redirect, not in this page). */
+  readonly framed: boolean;
+  readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
+  /** False while the journey is kept hidden (a prewarmed widget that has not opened it). */
+  readonly visible: boolean;
+  /** Resolves once the journey is shown. Gate anything with an effect (starting the application) on it. */
+  whenVisible(): Promise<void>;
+  emit<T extends EmittableEventType>(type: T, payload: JourneyEventPayloads[T]): void;
+  on(
+    type: 'bank_authorisation_result',
+    fn: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,
+  ): () => void;
+  onClose(fn: () => void): () => void;
+}
+
+export interface JourneyBridge extends JourneyBridgeCore {
   /** True when `parent_origin` + `channel` are in the URL and the page runs in a frame. */
   readonly framed: boolean;
   /** Prefill from the handshake (once connected) or from the URL query. */

@@ -1,6 +1,6 @@
 // Package entry './child': the journey-side bridge, for the hosted journey's own pages.
 export { connectToParent, DEFAULT_HANDSHAKE_TIMEOUT_MS } from './bridge.js';
-export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge } from './bridge.js';
+export type { BankAuthorisationWelcome, ConnectOptions, JourneyBridge, JourneyBridgeCore } from './bridge.js';
 export {
   JourneyConfigError,
   JourneyConfigErrorCode,

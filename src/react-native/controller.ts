@@ -25,9 +25,9 @@ import {
   encodeMessage,
   JourneyConfigError,
   journeyEventSchemas,
+  matchReturnLink,
   parseJourneyUrl,
   QUERY,
-  RESUME_QUERY,
   TRACEPARENT_00,
 } from '../protocol/browser.js';
 
@@ -182,19 +182,8 @@ export function createAppJourneyController(options: AppJourneyControllerOptions)
       }
     },
     handleReturnLink(link) {
-      let got: URL;
-      try {
-        got = new URL(link);
-      } catch {
-        return false;
-      }
-      const want = new URL(returnUrl);
-      if (
-        got.origin !== want.origin ||
-        got.pathname !== want.pathname ||
-        got.searchParams.get(RESUME_QUERY.channel) !== fixedChannel
-      )
-        return false;
+      const got = matchReturnLink(link, returnUrl, fixedChannel);
+      if (!got) return false;
       const envelope = JSON.stringify(encodeMessage(fixedChannel, 'bank_return', { url: got.href }));
       options.inject(`window.dispatchEvent(new MessageEvent('message',{data:${JSON.stringify(envelope)}}));true;`);
       return true;

@@ -5,6 +5,7 @@ import {
   buildJourneyUrl,
   buildWebJourneyUrl,
   isJourneyConfigError,
+  matchReturnLink,
   parseJourneyUrl,
 } from '../../src/protocol/browser.js';
 
@@ -76,5 +77,24 @@ describe('buildJourneyUrl with nativeBridge', () => {
   it('an unknown bridge or a bad return URL in a URL is read as absent (the page then says so)', () => {
     const url = `${buildWebJourneyUrl(base)}?native_bridge=windows&return_url=javascript%3Aalert(1)`;
     expect(parseJourneyUrl(url)!.native).toEqual({});
+  });
+});
+
+describe('matchReturnLink: the one check the app and the journey both make of a bank return link', () => {
+  const channel = 'chan_12345678';
+  it("matches the return URL's origin and path with this channel, whatever else the link carries", () => {
+    const got = matchReturnLink(`${RETURN}?hj_channel=${channel}&hj_bank_status=approved&extra=1`, RETURN, channel);
+    expect(got?.searchParams.get('hj_bank_status')).toBe('approved');
+  });
+  it.each([
+    ['another origin', `https://evil.example/bank-return?hj_channel=${channel}`],
+    ['another port', `https://app.acme.example:8443/bank-return?hj_channel=${channel}`],
+    ['another path', `https://app.acme.example/bank-return/x?hj_channel=${channel}`],
+    ['another channel', `${RETURN}?hj_channel=chan_87654321`],
+    ['no channel', `${RETURN}?hj_bank_status=approved`],
+    ['the channel twice, the first another', `${RETURN}?hj_channel=chan_87654321&hj_channel=${channel}`],
+    ['not a URL', 'bank-return?hj_channel=x'],
+  ])('refuses %s', (_, link) => {
+    expect(matchReturnLink(link, RETURN, channel)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { failConfig as fail } from '../errors.js';
 import { buildWebJourneyUrl, withinUrlLength } from './build.js';
 import { isLoopbackHost } from './loopback.js';
 import { TRACEPARENT_00 } from '../trace-context.js';
-import { type JourneyUrlOptions, QUERY } from './types.js';
+import { type JourneyUrlOptions, QUERY, RESUME_QUERY } from './types.js';
 import { checkOneOf } from './validate.js';
 
 /**
@@ -136,4 +136,25 @@ export function readNativeQuery(q: URLSearchParams): NativeQuery | undefined {
     /* absent */
   }
   return out;
+}
+
+/**
+ * The bank's return link, parsed, when it is this app journey's: on `returnUrl`'s origin and path, with `channel` as
+ * its `hj_channel`; undefined otherwise (not a URL, another address, another journey). Nothing else in the link is
+ * read. The app (react-native/controller.ts) hands a matching link to the journey; the journey (child/app.ts) matches
+ * it again and reads its status.
+ */
+export function matchReturnLink(link: string, returnUrl: string, channel: string): URL | undefined {
+  let got: URL;
+  try {
+    got = new URL(link);
+  } catch {
+    return undefined;
+  }
+  const want = new URL(returnUrl);
+  return got.origin === want.origin &&
+    got.pathname === want.pathname &&
+    got.searchParams.get(RESUME_QUERY.channel) === channel
+    ? got
+    : undefined;
 }

@@ -1,13 +1,16 @@
 /** Shapes shared by the journey pages. The bridge is typed by its contract so the pages depend on behaviour only. */
-import type { EmittableEventType, JourneyEventPayloads, ParentMessagePayloads } from '../../../protocol/messages.js';
+import type { JourneyBridgeCore } from '../../../child/index.js';
+import type { ParentMessagePayloads } from '../../../protocol/messages.js';
 import type { JourneyPrefill, ParsedJourneyUrl } from '../../../protocol/url.js';
 import type { JourneyRenewalBody } from '../../../protocol/journey-api.js';
 import type { Institution, JourneyApi, StatusResponse } from './api-client.js';
 import type { JourneyKey } from './words/en-AU.js';
 
-/** What the journey pages use of `hosted-journey/child`'s `connectToParent()`. */
-export interface JourneyBridge {
-  readonly framed: boolean;
+/**
+ * What the journey pages use of `hosted-journey/child`'s bridges (`connectToParent()`, `connectToApp()`) and of the
+ * plain bridge: the core every bridge has, and what only some know (each optional).
+ */
+export interface JourneyBridge extends JourneyBridgeCore {
   /** In an app's WebView: the bank step is the app's to open (`bank_authorisation` carries its URL). */
   readonly native?: { channel: string; returnUrl: string } | undefined;
   readonly prefill?: JourneyPrefill | undefined;
@@ -19,19 +22,6 @@ export interface JourneyBridge {
   readonly sessionId?: string | undefined;
   /** From the widget's `welcome`: `modal` has the widget's own close control, so the journey shows no Exit. */
   readonly mode?: ParentMessagePayloads['welcome']['mode'];
-  readonly connected: Promise<{ prefill?: JourneyPrefill | undefined }>;
-  /**
-   * Resolves once the widget shows the journey (at once unless prewarmed and hidden). Gates starting an application.
-   */
-  whenVisible(): Promise<void>;
-  /** False while the widget keeps the journey hidden (prewarmed, not opened). */
-  readonly visible: boolean;
-  emit<T extends EmittableEventType>(type: T, payload: JourneyEventPayloads[T]): void;
-  on(
-    type: 'bank_authorisation_result',
-    handler: (payload: ParentMessagePayloads['bank_authorisation_result']) => void,
-  ): () => void;
-  onClose(handler: () => void): () => void;
 }
 
 /** `<script type="application/json" id="hj-config">` written by the sandbox into the page shell. */
