@@ -117,9 +117,16 @@ function playwrightDriver(page: PwPage): Driver {
     click: async (selector, frame) => (frame ? page.frameLocator(frame) : page).locator(selector).click(),
     press: async (key, releaseWhen) => {
       if (!releaseWhen) return page.keyboard.press(key);
-      await page.keyboard.down(key);
-      for (const end = Date.now() + 15_000; Date.now() < end && !(await releaseWhen()); )
-        await new Promise((r) => setTimeout(r, 50));
+      // The keydown's own acknowledgement can be lost the same way (seen once: down() waited until the test's 90 s
+      // timeout), so the condition is polled while it is pending, and once it holds the keydown is waited for a
+      // second at most. The key is released in any case: Playwright counts it down from the moment it sent it.
+      const down = page.keyboard.down(key).then(
+        () => undefined,
+        () => undefined,
+      );
+      const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+      for (const end = Date.now() + 15_000; Date.now() < end && !(await releaseWhen()); ) await pause(50);
+      await Promise.race([down, pause(1000)]);
       await page.keyboard.up(key);
     },
     type: (text) => page.keyboard.type(text, { delay: 20 }),
