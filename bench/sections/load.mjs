@@ -62,6 +62,22 @@ export async function blast(url, deliveries, { connections = CONNECTIONS } = {})
   };
 }
 
+/** Two measured slices of one round (`n1` and `n2` deliveries) as one: the rate over both, the slower latencies. */
+function joined(x, y, n1, n2) {
+  const statuses = { ...x.statuses };
+  for (const [k, v] of Object.entries(y.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  return {
+    rps: (n1 + n2) / (n1 / x.rps + n2 / y.rps),
+    p50: Math.max(x.p50, y.p50),
+    p99: Math.max(x.p99, y.p99),
+    errors: x.errors + y.errors,
+    statuses,
+    sent: x.sent + y.sent,
+    cpu: (x.cpu * n1 + y.cpu * n2) / (n1 + n2),
+    redisCpu: (x.redisCpu * n1 + y.redisCpu * n2) / (n1 + n2),
+  };
+}
+
 /** CPU time (µs) used so far by a target process and by redis-server. */
 async function cpuNow(url, redis) {
   const target = (await (await fetch(`${url}/__bench/cpu`)).json()).us;
@@ -123,14 +139,16 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
     };
     for (let r = 1; r <= rounds; r++) {
       const plan = await deliveryPlan({ total, prefix: `r${r}`, seed: r });
-      // Each target goes first in turn (as in the inbox's section): none always follows another's load on the caches,
-      // the scheduler or redis-server.
-      const order = [bare, memory, handler];
-      const got = new Map();
-      for (let k = 0; k < order.length; k++) {
-        const t = order[(k + r - 1) % order.length];
-        got.set(t, await measured(t, plan.deliveries));
-      }
+      // Each target goes first in turn (as in the inbox's section), and each round runs its deliveries in two halves
+      // in mirrored orders (A B C, then C B A): a machine that speeds up or slows down during the round tilts no
+      // target's two halves together, where one slice per target put each in a different stretch of the round (the
+      // bare server's rate ranged 15,000–25,000 deliveries/s between rounds of one run).
+      const order = [0, 1, 2].map((k) => [bare, memory, handler][(k + r - 1) % 3]);
+      const half = Math.floor(plan.deliveries.length / 2);
+      const halves = new Map();
+      for (const t of order) halves.set(t, [await measured(t, plan.deliveries.slice(0, half))]);
+      for (const t of [...order].reverse()) halves.get(t).push(await measured(t, plan.deliveries.slice(half)));
+      const got = new Map([...halves].map(([t, [x, y]]) => [t, joined(x, y, half, plan.deliveries.length - half)]));
       const b = got.get(bare);
       const m = got.get(memory);
       const h = got.get(handler);
@@ -184,7 +202,7 @@ export async function run({ total = TOTAL, rounds = ROUNDS } = {}) {
     return {
       title,
       intro:
-        `${rounds} interleaved rounds (bare, memory store, Redis store; each goes first in turn) of ${fmtInt(total)} signed deliveries each ` +
+        `${rounds} interleaved rounds (bare, memory store, Redis store; each goes first in turn, and each round in two halves in mirrored orders, A B C then C B A) of ${fmtInt(total)} signed deliveries each ` +
         `(${fmtInt(total * 0.8)} events + ${fmtInt(total * 0.2)} copies of earlier ones), after ${fmtInt(WARM_UP)} warm-up deliveries per target; ` +
         `autocannon with ${CONNECTIONS} keep-alive connections, pipelining 1, on loopback. Each target runs in its own Node process; ` +
         'redis-server is private to this section. The handler verifies the HMAC signature, parses the payload, claims the event_id ' +
